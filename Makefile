@@ -1,0 +1,25 @@
+# The two set-up commands of the README. Each creates .venv on first use.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: demo test bench clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[test]'
+	touch $(STAMP)
+
+demo: $(STAMP)
+	$(BIN)/notation validate samples/
+	$(BIN)/notation replay samples/tilewe/tw-sample-1.tilewe
+
+test: $(STAMP)
+	$(BIN)/python -m pytest
+
+bench: $(STAMP)
+	$(BIN)/python tests/benchmarks/bench_tilewe.py
+
+clean:
+	rm -rf $(VENV) build dist *.egg-info

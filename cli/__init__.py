@@ -1,0 +1,1 @@
+"""The `notation` command line: a thin click layer over the library."""

@@ -1,0 +1,358 @@
+"""The `notation` command line.
+
+Every command reads files, directories (walked for known extensions) or
+``-``. Exit status: 0 all valid, 1 some record invalid (or, for ``diff`` and
+``fmt --check``, some difference), 2 usage or input error.
+"""
+from __future__ import annotations
+
+import json
+import os
+import random
+import sys
+import tempfile
+from typing import Any, Callable
+
+import click
+
+import notation
+from notation.core import registry
+from notation.core.ast import Malformed, Record
+from notation.core.diffing import diff_records, diff_states
+from notation.core.errors import NotationError, Problem
+from notation.core.output import caret, problem_line, replay_json
+from notation.core.replay import game_of, run, structure_problems
+from notation.core.writer import format_events, format_record
+
+from .inputs import Inputs
+
+GAME_OPTION = click.option("--game", "game_name", metavar="GAME",
+                           help="Game of records without a [Game] tag (before the file extension).")
+ENCODING_OPTION = click.option("--encoding", default="utf-8", show_default=True,
+                               help="Text encoding of the input files.")
+PATHS = click.argument("paths", nargs=-1, required=True, metavar="PATH...")
+
+
+class Context:
+    """Per-invocation state: inputs, whether anything was invalid, terminal styling."""
+
+    def __init__(self, game_name: str | None, encoding: str) -> None:
+        if game_name is not None and registry.get(game_name) is None:
+            known = ", ".join(g.name for g in registry.games())
+            raise click.UsageError(f"unknown game {game_name!r}; known games: {known}")
+        self.inputs = Inputs(encoding=encoding, game=game_name)
+        self.invalid = False
+        self.tty = sys.stdout.isatty()
+
+    def report(self, record: Record, problem: Problem, err: bool = False) -> None:
+        line = problem_line(record.source, record.index, problem)
+        if self.tty:
+            line = click.style(line, fg="red")
+            excerpt = caret(self.inputs.source_lines(record.source), problem)
+            if excerpt:
+                line += "\n" + excerpt
+        click.echo(line, err=err)
+
+    def finish(self) -> None:
+        for message in self.inputs.input_errors:
+            click.echo(message, err=True)
+        if self.inputs.input_errors:
+            sys.exit(2)
+        sys.exit(1 if self.invalid else 0)
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(notation.__version__, prog_name="notation")
+def cli() -> None:
+    """Read, check, replay, convert and compare records of played games."""
+
+
+# -- validate ------------------------------------------------------------------
+
+@cli.command()
+@PATHS
+@click.option("--json", "as_json", is_flag=True, help="One JSON object per game.")
+@click.option("--quiet", "-q", is_flag=True, help="Print only the problems.")
+@GAME_OPTION
+@ENCODING_OPTION
+def validate(paths: tuple[str, ...], as_json: bool, quiet: bool, game_name: str | None,
+             encoding: str) -> None:
+    """Check every game of every record file against its rules."""
+    ctx = Context(game_name, encoding)
+    for records in ctx.inputs.read(paths):
+        for record in records:
+            outcome = run(record)
+            ctx.invalid |= not outcome.valid
+            if as_json:
+                click.echo(json.dumps({
+                    "file": record.source, "index": record.index, "game": record.game,
+                    "valid": outcome.valid, "plies": outcome.plies,
+                    "errors": [p.as_json() for p in outcome.problems]}))
+                continue
+            if outcome.valid:
+                if not quiet:
+                    click.echo(f"{record.source}: game {record.index}: ok, {outcome.plies} plies")
+                continue
+            for problem in outcome.problems:
+                ctx.report(record, problem)
+    ctx.finish()
+
+
+# -- replay --------------------------------------------------------------------
+
+@cli.command()
+@PATHS
+@click.option("--ply", type=click.IntRange(min=0), help="Show the state after this ply (default: the end).")
+@click.option("--every", is_flag=True, help="Show the state after every ply.")
+@click.option("--json", "as_json", is_flag=True, help="One JSON object per game (the replay contract).")
+@click.option("--color/--no-color", default=None, help="Colour the board (default: on a terminal).")
+@GAME_OPTION
+@ENCODING_OPTION
+def replay(paths: tuple[str, ...], ply: int | None, every: bool, as_json: bool,
+           color: bool | None, game_name: str | None, encoding: str) -> None:
+    """Replay records and show the board after a ply, after every ply, or at the end."""
+    ctx = Context(game_name, encoding)
+    color = ctx.tty if color is None else color
+    for records in ctx.inputs.read(paths):
+        for record in records:
+            outcome = run(record, ply)
+            ctx.invalid |= not outcome.valid
+            if as_json:
+                click.echo(json.dumps(replay_json(outcome)))
+                continue
+            game = outcome.game
+            click.echo(f"{record.source}: game {record.index}"
+                       + (f" ({game.name})" if game else ""))
+            if game is not None and every:
+                _replay_every(record, game, outcome.plies, color)
+            elif game is not None and outcome.state is not None:
+                note = ""
+                if ply is not None and outcome.plies < ply and outcome.valid:
+                    note = f" (the record has only {outcome.plies} plies)"
+                click.echo(f"after ply {outcome.plies}{note}:")
+                click.echo(game.render(outcome.state, color))
+            for problem in outcome.problems:
+                ctx.report(record, problem)
+    ctx.finish()
+
+
+def _replay_every(record: Record, game: notation.Game, plies: int, color: bool) -> None:
+    state = game.start(record)
+    click.echo("start:")
+    click.echo(game.render(state, color))
+    for step in record.replay(until=plies):
+        click.echo(f"\nafter ply {step.ply} ({game.format_event(step.event)}):")
+        click.echo(game.render(step.state, color))
+
+
+# -- diff ----------------------------------------------------------------------
+
+@cli.command()
+@click.argument("a", metavar="A")
+@click.argument("b", metavar="B")
+@click.option("--ply", type=click.IntRange(min=0), help="Compare the states after this ply.")
+@click.option("--position", "positions", is_flag=True,
+              help="A and B are position strings (needs --game).")
+@GAME_OPTION
+@ENCODING_OPTION
+def diff(a: str, b: str, ply: int | None, positions: bool, game_name: str | None,
+         encoding: str) -> None:
+    """Compare two records (or two positions): first differing event, differing squares.
+
+    Exit 0 when they are the same, 1 when they differ, 2 on errors.
+    """
+    ctx = Context(game_name, encoding)
+    if positions:
+        game = registry.get(game_name) if game_name else None
+        if game is None:
+            raise click.UsageError("--position needs --game GAME")
+        try:
+            sa, sb = game.read_position(a), game.read_position(b)
+        except NotationError as exc:
+            raise click.UsageError(f"bad position: {exc}") from None
+        changes = diff_states(game, sa, sb)
+        for change in changes:
+            click.echo(f"  {change.name}: {change.a or '-'} | {change.b or '-'}")
+        click.echo("positions are the same" if not changes else
+                   f"{len(changes)} difference{'s' * (len(changes) != 1)}")
+        sys.exit(1 if changes else 0)
+    files = list(ctx.inputs.read((a,))) + list(ctx.inputs.read((b,)))
+    if ctx.inputs.input_errors or len(files) != 2:
+        ctx.finish()
+    left, right = files
+    differ = len(left) != len(right)
+    if differ:
+        click.echo(f"{a} has {len(left)} games, {b} has {len(right)}")
+    for ra, rb in zip(left, right):
+        game = game_of(ra)
+        if game is None or game is not game_of(rb):
+            click.echo(f"game {ra.index}: cannot compare a {ra.game or 'unknown'} record "
+                       f"with a {rb.game or 'unknown'} record")
+            differ = True
+            continue
+        result = diff_records(ra, rb, game, ply)
+        if result.same:
+            click.echo(f"game {ra.index}: same events; same state after ply {result.ply_a}")
+            continue
+        differ = True
+        if result.first_ply is not None:
+            click.echo(f"game {ra.index}: first difference at ply {result.first_ply}: "
+                       f"{result.event_a or '(no event)'} | {result.event_b or '(no event)'}")
+        else:
+            click.echo(f"game {ra.index}: same events")
+        where = (f"after ply {result.ply_a}" if result.ply_a == result.ply_b
+                 else f"after ply {result.ply_a} | {result.ply_b}")
+        click.echo(f"  {len(result.cells)} difference{'s' * (len(result.cells) != 1)} {where}:")
+        for change in result.cells:
+            click.echo(f"  {change.name}: {change.a or '-'} | {change.b or '-'}")
+    sys.exit(1 if differ else 0)
+
+
+# -- fmt -----------------------------------------------------------------------
+
+@cli.command()
+@PATHS
+@click.option("--in-place", "-i", is_flag=True, help="Rewrite the files (atomically).")
+@click.option("--check", is_flag=True, help="Exit 1 if any file is not in canonical form.")
+@GAME_OPTION
+@ENCODING_OPTION
+def fmt(paths: tuple[str, ...], in_place: bool, check: bool, game_name: str | None,
+        encoding: str) -> None:
+    """Write records in canonical form: Game tag first, numbered canonical events."""
+    if in_place and check:
+        raise click.UsageError("--in-place and --check exclude each other")
+    ctx = Context(game_name, encoding)
+    for records in ctx.inputs.read(paths):
+        blocked = False
+        for record in records:
+            syntax = structure_problems(record)
+            if any(isinstance(i, Malformed) for i in record.items + record.tags) or record.game_problem:
+                blocked = True
+                ctx.invalid = True
+                for problem in syntax:
+                    ctx.report(record, problem, err=True)
+        if blocked:
+            click.echo(f"{records.source}: not formatted: fix the syntax errors first", err=True)
+            continue
+        text = "\n".join(format_record(r, game_of(r)) for r in records)
+        if check or in_place:
+            current = ("\n".join(ctx.inputs.source_lines(records.source)) + "\n"
+                       if records.source != "<stdin>" else None)
+            if current == text:
+                continue
+            if check:
+                click.echo(f"{records.source}: would be reformatted")
+                ctx.invalid = True
+                continue
+            if records.source == "<stdin>":
+                raise click.UsageError("--in-place cannot rewrite standard input")
+            _write_atomically(records.source, text, encoding)
+            click.echo(f"{records.source}: reformatted")
+        else:
+            click.echo(text, nl=False)
+    ctx.finish()
+
+
+def _write_atomically(path: str, text: str, encoding: str) -> None:
+    """Write a sibling temporary file, then rename it over ``path``."""
+    folder = os.path.dirname(os.path.abspath(path))
+    fd, tmp = tempfile.mkstemp(prefix=".notation-", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(fd, "w", encoding=encoding, newline="\n") as fh:
+            fh.write(text)
+        os.chmod(tmp, os.stat(path).st_mode & 0o7777)
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+
+
+# -- legal ---------------------------------------------------------------------
+
+@cli.command()
+@click.argument("path", metavar="PATH")
+@click.option("--ply", type=click.IntRange(min=0), help="After this ply (default: the end).")
+@click.option("--count", is_flag=True, help="Print only how many legal moves there are.")
+@GAME_OPTION
+@ENCODING_OPTION
+def legal(path: str, ply: int | None, count: bool, game_name: str | None, encoding: str) -> None:
+    """List the legal moves of the player to move."""
+    ctx = Context(game_name, encoding)
+    for records in ctx.inputs.read((path,)):
+        for record in records:
+            outcome = run(record, ply)
+            if not outcome.valid:
+                ctx.invalid = True
+                for problem in outcome.problems:
+                    ctx.report(record, problem)
+                continue
+            game, state = outcome.game, outcome.state
+            moves = game.legal_moves(state)
+            who = game.to_move(state)
+            head = (f"{record.source}: game {record.index}, after ply {outcome.plies}: "
+                    + (f"{who} to move, {len(moves)} legal moves" if who else
+                       "the game is over, no legal moves"))
+            click.echo(head)
+            if not count and moves:
+                words = [game.format_event(m) for m in moves]
+                for i in range(0, len(words), 8):
+                    click.echo("  " + " ".join(words[i:i + 8]))
+    ctx.finish()
+
+
+# -- random --------------------------------------------------------------------
+
+@cli.command("random")
+@click.argument("game_name", metavar="GAME")
+@click.option("--players", type=click.IntRange(min=1), help="Number of players.")
+@click.option("--seed", type=int, default=None, help="Random seed (default: a fresh one).")
+@click.option("--count", type=click.IntRange(min=1), default=1, show_default=True,
+              help="How many games.")
+def random_games(game_name: str, players: int | None, seed: int | None, count: int) -> None:
+    """Print random complete legal games, in canonical form."""
+    game = registry.get(game_name)
+    if game is None:
+        known = ", ".join(g.name for g in registry.games())
+        raise click.UsageError(f"unknown game {game_name!r}; known games: {known}")
+    seed = random.SystemRandom().randrange(2**32) if seed is None else seed
+    try:
+        tags = game.random_tags({"players": players})
+    except NotationError as exc:
+        raise click.UsageError(str(exc)) from None
+    rng = random.Random(seed)
+    out = []
+    for n in range(count):
+        game_tags = dict(tags, Seed=str(seed), Round=str(n + 1))
+        record = notation.parse(format_events(game, game_tags, []), game=game)[0]
+        events = game.random_events(rng, record)
+        out.append(format_events(game, game_tags, events))
+    click.echo("\n".join(out), nl=False)
+
+
+# -- games ---------------------------------------------------------------------
+
+@cli.command()
+def games() -> None:
+    """List the registered games, their file extensions and tags."""
+    for game in registry.games():
+        click.echo(f"{game.name}  ({' '.join(game.extensions)})  {game.title}")
+        for key, meaning in game.tags.items():
+            click.echo(f"    [{key}]  {meaning}")
+
+
+def main() -> None:
+    """Entry point: never a traceback, whatever the input."""
+    try:
+        cli.main(prog_name="notation", standalone_mode=True)
+    except SystemExit:
+        raise
+    except KeyboardInterrupt:
+        click.echo("interrupted", err=True)
+        sys.exit(130)
+    except BrokenPipeError:
+        sys.stderr.close()
+        sys.exit(0)
+    except Exception as exc:  # a bug of ours: still one line, never a traceback
+        click.echo(f"notation: internal error: {exc.__class__.__name__}: {exc}", err=True)
+        sys.exit(2)

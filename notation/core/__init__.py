@@ -1,0 +1,1 @@
+"""The game-neutral core: container grammar, AST, errors, registry, replay, diff, output."""

@@ -1,0 +1,117 @@
+"""The game-neutral record AST: tags, comments and events with their positions.
+
+A record file holds any number of games. Each :class:`Record` keeps its
+tags, and its body as a list of :class:`Comment`, :class:`EventNode` and
+:class:`Malformed` items in file order, so the text can be written back
+without losing anything. ``EventNode.event`` is the game's own value type
+(a Tilewe ``Move``, say); the core never looks inside it.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Union
+
+
+@dataclass(frozen=True, slots=True)
+class Pos:
+    """Where an item starts: 1-based line and column."""
+
+    line: int
+    column: int
+
+
+@dataclass(frozen=True, slots=True)
+class Tag:
+    key: str
+    value: str
+    pos: Pos = field(default=Pos(0, 0), compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Comment:
+    """``; to end of line`` (``brace=False``) or ``{ ... }`` (``brace=True``)."""
+
+    text: str
+    brace: bool
+    pos: Pos = field(default=Pos(0, 0), compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class EventNode:
+    """One event, with the optional ``N.`` number written before it."""
+
+    event: Any
+    number: int | None = None
+    pos: Pos = field(default=Pos(0, 0), compare=False)
+    text: str = field(default="", compare=False)  # as written in the file
+
+
+@dataclass(frozen=True, slots=True)
+class Malformed:
+    """Text where an event (or tag) should be that cannot be read.
+
+    ``what`` is ``"event"``, ``"tag"``, ``"number"`` or ``"comment"``.
+    """
+
+    text: str
+    message: str
+    what: str = "event"
+    number: int | None = None
+    pos: Pos = field(default=Pos(0, 0), compare=False)
+
+
+Item = Union[Comment, EventNode, Malformed]
+
+
+@dataclass(slots=True)
+class Record:
+    """One game of a record file: its tags and its body."""
+
+    game: str | None  # registered game name, None when unknown
+    tags: list[Tag] = field(default_factory=list)
+    items: list[Item] = field(default_factory=list)
+    index: int = 1  # 1-based position in its file
+    source: str = "<string>"
+    pos: Pos = field(default=Pos(1, 1), compare=False)
+    game_problem: str | None = field(default=None, compare=False)  # unknown or mixed game
+
+    @property
+    def tag_dict(self) -> dict[str, str]:
+        return {t.key: t.value for t in self.tags}
+
+    def replay(self, until: int | None = None):
+        """Yield a step (ply, event, state) after each event; raise ``ReplayError`` at a problem."""
+        from .replay import replay
+        return replay(self, until)
+
+    def run(self, until: int | None = None):
+        """Replay to the end (or ``until``) and return the ``Outcome``; never raises."""
+        from .replay import run
+        return run(self, until)
+
+    @property
+    def events(self) -> list[Any]:
+        return [i.event for i in self.items if isinstance(i, EventNode)]
+
+    @property
+    def event_count(self) -> int:
+        """Events and unreadable events: the plies the record claims."""
+        return sum(1 for i in self.items if isinstance(i, (EventNode, Malformed))
+                   and (not isinstance(i, Malformed) or i.what == "event"))
+
+
+@dataclass(slots=True)
+class RecordFile:
+    """Every game of one file, in file order."""
+
+    source: str
+    records: list[Record]
+
+    def __iter__(self):
+        return iter(self.records)
+
+    def __len__(self) -> int:
+        return len(self.records)
+
+    def __getitem__(self, index: int) -> Record:
+        return self.records[index]

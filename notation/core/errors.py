@@ -1,0 +1,75 @@
+"""Errors and problems with positions.
+
+Two families: exceptions that a game raises while reading or applying one
+event (:class:`NotationError`, :class:`RuleError`, :class:`TagError`), and the
+:class:`Problem` records the replay driver makes of them, which know where in
+the file they happened and print as ``FILE:LINE:COL: error: ...``.
+"""
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import Any
+
+
+class NotationError(ValueError):
+    """Text that does not denote an event, position or tag of the game."""
+
+
+class RuleError(ValueError):
+    """A well-formed event that the rules forbid at this point of the game.
+
+    ``rule`` names the rule broken, short enough to read in one line.
+    """
+
+    def __init__(self, message: str, rule: str = "") -> None:
+        super().__init__(message)
+        self.message = message
+        self.rule = rule
+
+
+class TagError(ValueError):
+    """A tag whose value the game cannot start from (``[Players "9"]``)."""
+
+    def __init__(self, key: str, message: str) -> None:
+        super().__init__(message)
+        self.key = key
+        self.message = message
+
+
+class InputError(Exception):
+    """A file that cannot be read at all (missing, unreadable, undecodable)."""
+
+    def __init__(self, source: str, message: str) -> None:
+        super().__init__(f"{source}: error: {message}")
+        self.source = source
+        self.message = message
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """One thing wrong with a record, as the CLI and the JSON output show it.
+
+    ``kind`` is ``"syntax"`` (the text does not read as a record of the game)
+    or ``"rule"`` (it reads, but the rules forbid it). ``ply`` is the 1-based
+    index of the offending event, 0 for the header.
+    """
+
+    kind: str
+    line: int
+    column: int
+    ply: int
+    event: str | None
+    message: str
+    rule: str = ""
+
+    def as_json(self) -> dict[str, Any]:
+        data = asdict(self)
+        if not data["rule"]:
+            del data["rule"]
+        return data
+
+    def describe(self) -> str:
+        """The message with the ply, event and rule, without the file position."""
+        where = f"ply {self.ply} ({self.event}): " if self.ply and self.event is not None else ""
+        rule = f" [{self.rule}]" if self.rule else ""
+        return f"{where}{self.message}{rule}"

@@ -1,0 +1,135 @@
+"""The one small interface every game implements.
+
+The core (parsing, replay, diff, output, CLI) talks to games only through
+:class:`Game`. A game brings its grammar file, its event value type and a
+mutable state type of its own; the core never looks inside either.
+"""
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from typing import Any, Mapping, Sequence
+
+from .ast import Record
+from .errors import NotationError
+
+State = Any
+Event = Any
+
+
+class Game(ABC):
+    """Rules and notation of one game.
+
+    ``apply`` mutates the state in place (replay of long archives should not
+    allocate a board per ply); use :meth:`copy` to keep a snapshot.
+    """
+
+    #: Registry name, also the value of the ``[Game "..."]`` tag.
+    name: str = ""
+    #: One-line description for ``notation games``.
+    title: str = ""
+    #: File extensions (with the dot) that hold records of this game.
+    extensions: tuple[str, ...] = ()
+    #: Grammar file in ``notation.grammars``.
+    grammar: str = ""
+    #: Tags the game reads, with a short description and default.
+    tags: Mapping[str, str] = {}
+
+    # -- notation -------------------------------------------------------
+    @abstractmethod
+    def read_event(self, kind: str, text: str) -> Event:
+        """Build an event from one grammar token (``kind`` is its terminal name).
+
+        Raises :class:`NotationError` when the text is shaped like an event
+        but does not denote one.
+        """
+
+    @abstractmethod
+    def diagnose(self, text: str) -> str:
+        """Why ``text`` (which the grammar could not read as an event) is not one."""
+
+    @abstractmethod
+    def format_event(self, event: Event) -> str:
+        """Canonical text of one event; ``read_event`` of it gives the event back."""
+
+    # -- rules ----------------------------------------------------------
+    @abstractmethod
+    def start(self, record: Record) -> State:
+        """The state before the first event, from the record's tags.
+
+        Raises :class:`~notation.core.errors.TagError` for a bad tag value.
+        """
+
+    @abstractmethod
+    def apply(self, state: State, event: Event) -> None:
+        """Check ``event`` against the rules and play it, or raise ``RuleError``."""
+
+    @abstractmethod
+    def legal_moves(self, state: State) -> list[Event]:
+        """Every event the player to move may play now (empty once the game is over)."""
+
+    @abstractmethod
+    def is_over(self, state: State) -> bool:
+        """True when the rules say the game has ended."""
+
+    @abstractmethod
+    def copy(self, state: State) -> State:
+        """An independent snapshot of ``state``."""
+
+    # -- positions and output -------------------------------------------
+    @abstractmethod
+    def position(self, state: State) -> str:
+        """The compact position notation of ``state``."""
+
+    @abstractmethod
+    def read_position(self, text: str) -> State:
+        """Parse a position string; raises :class:`NotationError`."""
+
+    @abstractmethod
+    def state_json(self, state: State) -> dict[str, Any]:
+        """The ``state`` object of ``replay --json``."""
+
+    @abstractmethod
+    def result_json(self, state: State) -> dict[str, Any]:
+        """The ``result`` object of ``replay --json``."""
+
+    @abstractmethod
+    def render(self, state: State, color: bool = False) -> str:
+        """A text picture of the state for people."""
+
+    @abstractmethod
+    def cells(self, state: State) -> dict[str, str]:
+        """The state flattened to named parts, for diffing two states."""
+
+    def to_move(self, state: State) -> str | None:
+        """Who moves next, in the game's own words (``None`` when over)."""
+        return None
+
+    # -- generation -----------------------------------------------------
+    def random_tags(self, options: Mapping[str, Any]) -> dict[str, str]:
+        """Tags for a random game; ``options`` come from ``notation random``."""
+        return {"Game": self.name}
+
+    def random_events(self, rng: random.Random, record: Record,
+                      max_plies: int = 10_000) -> list[Event]:
+        """A random complete legal game, chosen uniformly among legal moves."""
+        state = self.start(record)
+        events = []
+        while not self.is_over(state) and len(events) < max_plies:
+            moves = self.legal_moves(state)
+            if not moves:
+                break
+            move = rng.choice(moves)
+            self.apply(state, move)
+            events.append(move)
+        return events
+
+    # -- perspectives -----------------------------------------------------
+    def perspectives(self, record: Record) -> Sequence[str]:
+        """Names of the points of view a record can be written from."""
+        return ()
+
+    def convert_events(self, record: Record, events: Sequence[Event],
+                       perspective: str) -> list[Event]:
+        """Rewrite ``events`` into ``perspective``'s point of view."""
+        raise NotationError(f"{self.name} records have no player perspectives")

@@ -1,0 +1,45 @@
+"""Shaping results for people (error lines with carets) and for programs (JSON)."""
+from __future__ import annotations
+
+from typing import Any
+
+from .errors import Problem
+from .replay import Outcome
+
+
+def problem_line(source: str, index: int, problem: Problem) -> str:
+    """``FILE:LINE:COL: error: game K, ply P (EVENT): MESSAGE [rule]``."""
+    where = f"game {index}"
+    if problem.ply and problem.event is not None:
+        where += f", ply {problem.ply} ({problem.event})"
+    elif problem.ply:
+        where += f", ply {problem.ply}"
+    rule = f" [rule: {problem.rule}]" if problem.rule else ""
+    return f"{source}:{problem.line}:{problem.column}: error: {where}: {problem.message}{rule}"
+
+
+def caret(text_lines: list[str], problem: Problem) -> str:
+    """The offending source line with a caret under the column (for terminals)."""
+    if not 1 <= problem.line <= len(text_lines):
+        return ""
+    line = text_lines[problem.line - 1].rstrip("\r\n").expandtabs(1)
+    width = max(1, len(problem.event or "")) if problem.event else 1
+    return f"    {line}\n    {' ' * (problem.column - 1)}^{'~' * (width - 1)}"
+
+
+def replay_json(outcome: Outcome) -> dict[str, Any]:
+    """The object ``notation replay --json`` prints for one game."""
+    game, state, record = outcome.game, outcome.state, outcome.record
+    has_state = game is not None and state is not None
+    return {
+        "game": record.game,
+        "index": record.index,
+        "tags": {t.key: t.value for t in record.tags if hasattr(t, "key")},
+        "valid": outcome.valid,
+        "plies": outcome.plies,
+        "error": outcome.error.as_json() if outcome.error else None,
+        "errors": [p.as_json() for p in outcome.problems],
+        "position": game.position(state) if has_state else None,
+        "state": game.state_json(state) if has_state else None,
+        "result": game.result_json(state) if has_state else None,
+    }

@@ -1,0 +1,175 @@
+"""The replay driver: from a parsed record to the state after every ply.
+
+It knows no game. It checks what the container promises (tags once each,
+event numbers equal to the event's index, every event readable), asks the
+game for the starting state, then applies events until the end, the first
+problem, or the requested ply.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Iterator
+
+from . import registry
+from .ast import EventNode, Malformed, Pos, Record
+from .errors import Problem, RuleError, TagError
+from .game import Game
+
+
+@dataclass(slots=True)
+class Step:
+    """The state right after event number ``ply`` (1-based) was applied.
+
+    ``state`` is the live state of the replay: it changes on the next step.
+    Take ``game.copy(step.state)`` to keep it.
+    """
+
+    ply: int
+    event: Any
+    node: EventNode
+    state: Any
+
+
+@dataclass(slots=True)
+class Outcome:
+    """What replaying one record found."""
+
+    record: Record
+    game: Game | None
+    state: Any  # the state after the last applied event; None if there is none
+    plies: int  # events applied
+    problems: list[Problem] = field(default_factory=list)
+
+    @property
+    def valid(self) -> bool:
+        return not self.problems
+
+    @property
+    def error(self) -> Problem | None:
+        """The first problem in record order."""
+        return self.problems[0] if self.problems else None
+
+
+class ReplayError(Exception):
+    """Raised by :func:`replay` at the first problem of a record."""
+
+    def __init__(self, problem: Problem) -> None:
+        super().__init__(problem.describe())
+        self.problem = problem
+
+
+def game_of(record: Record) -> Game | None:
+    return registry.get(record.game) if record.game else None
+
+
+def structure_problems(record: Record) -> list[Problem]:
+    """Syntax problems: unknown game, bad tags, unreadable events, wrong numbers."""
+    problems: list[Problem] = []
+    if record.game_problem:
+        problems.append(Problem("syntax", record.pos.line, record.pos.column, 0, None,
+                                record.game_problem))
+        return problems
+    seen: dict[str, Pos] = {}
+    for tag in record.tags:
+        if isinstance(tag, Malformed):
+            problems.append(Problem("syntax", tag.pos.line, tag.pos.column, 0, None, tag.message))
+        elif tag.key in seen:
+            first = seen[tag.key]
+            problems.append(Problem("syntax", tag.pos.line, tag.pos.column, 0, None,
+                                    f"tag [{tag.key}] given twice (first at line {first.line})"))
+        else:
+            seen[tag.key] = tag.pos
+    ply = 0
+    for item in record.items:
+        if isinstance(item, EventNode):
+            ply += 1
+            if item.number is not None and item.number != ply:
+                problems.append(Problem("syntax", item.pos.line, item.pos.column, ply, item.text,
+                                        f"event number {item.number}. should be {ply}."))
+        elif isinstance(item, Malformed):
+            if item.what == "event":
+                ply += 1
+                problems.append(Problem("syntax", item.pos.line, item.pos.column, ply, item.text,
+                                        item.message))
+            elif item.what == "number":
+                problems.append(Problem("syntax", item.pos.line, item.pos.column, ply + 1,
+                                        item.text, item.message))
+            else:  # a comment never closed: it swallowed the rest of the game
+                problems.append(Problem("syntax", item.pos.line, item.pos.column, ply + 1, None,
+                                        item.message))
+    return problems
+
+
+def _tag_problem(record: Record, exc: TagError) -> Problem:
+    pos = next((t.pos for t in record.tags if getattr(t, "key", None) == exc.key), record.pos)
+    return Problem("rule", pos.line, pos.column, 0, None, exc.message, f"tag {exc.key}")
+
+
+def run(record: Record, until: int | None = None) -> Outcome:
+    """Replay ``record`` (up to ``until`` plies) and report every problem found.
+
+    Syntax problems are all listed; replay stops before the first event that
+    has a problem, so ``state`` is the state before the bad event.
+    """
+    game = game_of(record)
+    problems = structure_problems(record)
+    if game is None:
+        return Outcome(record, None, None, 0, problems)
+    if until is not None:
+        problems = [p for p in problems if p.ply <= until]
+    try:
+        state = game.start(record)
+    except TagError as exc:
+        problems.insert(0, _tag_problem(record, exc))
+        return Outcome(record, game, None, 0, problems)
+    stop = min((p.ply for p in problems), default=None)
+    if stop == 0:
+        return Outcome(record, game, state, 0, problems)
+    ply = 0
+    apply = game.apply
+    for item in record.items:
+        if type(item) is not EventNode:
+            if isinstance(item, Malformed) and item.what == "event":
+                break
+            continue
+        if ply + 1 == stop or ply == until:
+            break
+        try:
+            apply(state, item.event)
+        except RuleError as exc:
+            problems.append(Problem("rule", item.pos.line, item.pos.column, ply + 1, item.text,
+                                    exc.message, exc.rule))
+            problems.sort(key=lambda p: p.ply)
+            break
+        ply += 1
+    return Outcome(record, game, state, ply, problems)
+
+
+def replay(record: Record, until: int | None = None) -> Iterator[Step]:
+    """Yield a :class:`Step` after each event; raise :class:`ReplayError` at a problem."""
+    game = game_of(record)
+    problems = structure_problems(record)
+    if game is None:
+        raise ReplayError(problems[0])
+    try:
+        state = game.start(record)
+    except TagError as exc:
+        raise ReplayError(_tag_problem(record, exc)) from None
+    first = min(problems, key=lambda p: p.ply, default=None)
+    ply = 0
+    for item in record.items:
+        if until is not None and ply >= until:
+            return
+        if first is not None and first.ply <= ply + 1:  # the next event is the bad one
+            raise ReplayError(first)
+        if type(item) is not EventNode:
+            continue
+        try:
+            game.apply(state, item.event)
+        except RuleError as exc:
+            raise ReplayError(Problem("rule", item.pos.line, item.pos.column, ply + 1,
+                                      item.text, exc.message, exc.rule)) from None
+        ply += 1
+        yield Step(ply, item.event, item, state)
+    if first is not None and (until is None or first.ply <= until):
+        raise ReplayError(first)

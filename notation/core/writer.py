@@ -1,0 +1,70 @@
+"""Canonical text of records: what ``notation fmt`` and ``notation random`` write.
+
+Tags one per line (``Game`` first), a blank line, then the body with every
+event numbered and written in its game's canonical spelling, comments kept
+where they were, lines wrapped before 80 columns.
+"""
+from __future__ import annotations
+
+from typing import Iterable
+
+from .ast import Comment, EventNode, Malformed, Record, Tag
+from .game import Game
+
+WIDTH = 79
+
+
+def quote(value: str) -> str:
+    return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def format_tags(tags: Iterable[Tag], game: Game | None) -> list[str]:
+    tags = list(tags)
+    lines = []
+    if game is not None and not any(t.key == "Game" for t in tags):
+        lines.append(f"[Game {quote(game.name)}]")
+    ordered = sorted(tags, key=lambda t: t.key != "Game")  # stable: Game first
+    lines += [f"[{t.key} {quote(t.value)}]" for t in ordered]
+    return lines
+
+
+def format_record(record: Record, game: Game) -> str:
+    """Canonical text of one record (which must have no malformed items)."""
+    lines = format_tags(record.tags, game)
+    words: list[str] = []
+    body: list[str] = []
+
+    def flush() -> None:
+        line = ""
+        for word in words:
+            if line and len(line) + 1 + len(word) > WIDTH:
+                body.append(line)
+                line = word
+            else:
+                line = f"{line} {word}" if line else word
+        if line:
+            body.append(line)
+        words.clear()
+
+    ply = 0
+    for item in record.items:
+        if isinstance(item, EventNode):
+            ply += 1
+            words.append(f"{ply}. {game.format_event(item.event)}")
+        elif isinstance(item, Comment):
+            if item.brace:
+                words.append("{" + item.text + "}")
+            else:
+                words.append(";" + item.text)
+                flush()
+        elif isinstance(item, Malformed):  # pragma: no cover - callers refuse these
+            raise ValueError(f"cannot format a malformed item: {item.text!r}")
+    flush()
+    return "\n".join(lines + ([""] if lines else []) + body) + "\n"
+
+
+def format_events(game: Game, tags: dict[str, str], events: list) -> str:
+    """Canonical text of a record given as tags and event values."""
+    record = Record(game.name, [Tag(k, v) for k, v in tags.items()],
+                    [EventNode(e) for e in events])
+    return format_record(record, game)

@@ -1,0 +1,6 @@
+"""The built-in games. Each subpackage registers itself when imported."""
+from notation.core.registry import register_lazy
+
+BUILTIN = ("notation.games.tilewe",)
+
+register_lazy(BUILTIN)

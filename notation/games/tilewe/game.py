@@ -1,0 +1,109 @@
+"""Tilewe behind the core's :class:`~notation.core.game.Game` interface."""
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from notation.core.ast import Record
+from notation.core.errors import NotationError, TagError
+from notation.core.game import Game
+
+from . import position
+from .board import COLORS, Board
+from .moves import MOVE_SHAPE, Move, diagnose, move_from_match, square_name
+from .pieces import PIECE_NAMES
+from .render import render
+
+
+class Tilewe(Game):
+    name = "tilewe"
+    title = "Tilewe, the Blokus-like tile game (1-4 players), moves like F5e-a2d4"
+    extensions = (".tilewe",)
+    grammar = "tilewe.lark"
+    tags = {
+        "Game": '"tilewe"',
+        "Players": "number of players, 1 to 4 (default 4); colours blue, yellow, red, green",
+    }
+
+    # -- notation -------------------------------------------------------------
+    def read_event(self, kind: str, text: str) -> Move:
+        m = MOVE_SHAPE.match(text)
+        if m is None:  # pragma: no cover - the grammar's MOVE terminal is the same pattern
+            raise NotationError(diagnose(text))
+        return move_from_match(m.groups())
+
+    def diagnose(self, text: str) -> str:
+        return diagnose(text)
+
+    def format_event(self, event: Move) -> str:
+        return str(event)
+
+    # -- rules ----------------------------------------------------------------
+    def start(self, record: Record) -> Board:
+        value = record.tag_dict.get("Players", "4")
+        if not (value.isascii() and value.isdigit() and 1 <= int(value) <= 4):
+            raise TagError("Players", f"[Players \"{value}\"]: Tilewe is for 1 to 4 players")
+        return Board(int(value))
+
+    def apply(self, state: Board, event: Move) -> None:
+        state.push(event)
+
+    def legal_moves(self, state: Board) -> list[Move]:
+        return state.legal_moves()
+
+    def is_over(self, state: Board) -> bool:
+        return state.to_move() is None
+
+    def copy(self, state: Board) -> Board:
+        return state.copy()
+
+    def to_move(self, state: Board) -> str | None:
+        mover = state.to_move()
+        return None if mover is None else COLORS[mover]
+
+    # -- positions and output -------------------------------------------------
+    def position(self, state: Board) -> str:
+        return position.write(state)
+
+    def read_position(self, text: str) -> Board:
+        return position.read(text)
+
+    def state_json(self, state: Board) -> dict[str, Any]:
+        rows = []
+        for y in range(19, -1, -1):
+            rows.append("".join("." if (c := state.color_at(x + 20 * y)) is None else str(c)
+                                for x in range(20)))
+        mover = state.to_move()
+        return {
+            "board": rows,
+            "players": state.players,
+            "to_move": mover,
+            "ply": state.ply,
+            "pieces_left": [[PIECE_NAMES[i] for i in state.remaining(p)]
+                            for p in range(state.players)],
+        }
+
+    def result_json(self, state: Board) -> dict[str, Any]:
+        return {"over": state.to_move() is None, "scores": state.scores(),
+                "winners": state.winners()}
+
+    def render(self, state: Board, color: bool = False) -> str:
+        return render(state, color)
+
+    def cells(self, state: Board) -> dict[str, str]:
+        out = {}
+        for s in range(400):
+            owner = state.color_at(s)
+            if owner is not None:
+                out[square_name(s)] = COLORS[owner]
+        mover = state.to_move()
+        out["to move"] = "nobody (game over)" if mover is None else COLORS[mover]
+        for p in range(state.players):
+            out[f"{COLORS[p]} pieces left"] = " ".join(PIECE_NAMES[i] for i in state.remaining(p))
+        return out
+
+    # -- generation -----------------------------------------------------------
+    def random_tags(self, options: Mapping[str, Any]) -> dict[str, str]:
+        players = options.get("players") or 4
+        if not 1 <= players <= 4:
+            raise NotationError("Tilewe is for 1 to 4 players")
+        return {"Game": self.name, "Players": str(players)}

@@ -1,0 +1,114 @@
+"""The Tilewe move value type and its notation ``[Piece][Rotation]-[Contact][Target]``."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from notation.core.errors import NotationError
+
+from .pieces import (
+    CANONICAL, FILES, ORIENTATION_INDEX, ORIENTATION_NAMES, PIECE_INDEX, PIECE_NAMES,
+    cell_name, orientation,
+)
+
+SIZE = 20
+BOARD_CORNERS: tuple[int, ...] = (0, SIZE - 1, SIZE * (SIZE - 1), SIZE * SIZE - 1)
+
+
+def square_name(square: int) -> str:
+    """Board tile index ``x + 20*y`` -> ``"a1"`` .. ``"t20"``."""
+    return f"{FILES[square % SIZE]}{square // SIZE + 1}"
+
+
+_TILE = re.compile(r"([a-t])(1[0-9]|20|[1-9])\Z")
+
+
+def parse_square(text: str) -> int:
+    """``"k10"`` -> 189; raises :class:`NotationError` for anything else."""
+    m = _TILE.match(text)
+    if not m:
+        raise NotationError(f"{text!r} is not a board tile (a1 to t20)")
+    return FILES.index(m.group(1)) + SIZE * (int(m.group(2)) - 1)
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """Place ``piece`` in ``orientation`` so its ``contact`` cell lands on ``target``.
+
+    ``orientation`` is always canonical: an alias spelling is folded at parse
+    time, so equal moves compare equal. ``contact`` is ``(x, y)`` inside the
+    oriented piece; ``target`` is the board tile index ``x + 20*y``.
+    """
+
+    piece: int
+    orientation: int
+    contact: tuple[int, int]
+    target: int
+
+    def __str__(self) -> str:
+        return (f"{PIECE_NAMES[self.piece]}{ORIENTATION_NAMES[self.orientation]}-"
+                f"{cell_name(self.contact)}{square_name(self.target)}")
+
+    @property
+    def piece_name(self) -> str:
+        return PIECE_NAMES[self.piece]
+
+    @classmethod
+    def parse(cls, text: str) -> "Move":
+        """Read one move; strict: anything ill-formed raises :class:`NotationError`."""
+        m = MOVE_SHAPE.match(text)
+        if not m:
+            raise NotationError(diagnose(text))
+        return _build(*m.groups())
+
+
+# Strict form. The grammar's MOVE terminal uses the same pattern.
+MOVE_SHAPE = re.compile(
+    r"(O1|I2|I3|L3|O4|I4|L4|Z4|T4|F5|I5|L5|N5|P5|T5|U5|V5|W5|X5|Y5|Z5)"
+    r"(nf|ef|sf|wf|n|e|s|w)-([a-t](?:1[0-9]|20|[1-9]))([a-t](?:1[0-9]|20|[1-9]))\Z")
+# Loose form, only to explain what is wrong with a rejected word.
+_LOOSE = re.compile(r"([A-Za-z]?[0-9]?)([a-z]*)-([a-z]*[0-9]*)([a-z]*[0-9]*)(.*)\Z", re.S)
+
+
+def _build(piece_name: str, rotation: str, contact_name: str, target_name: str) -> Move:
+    piece = PIECE_INDEX[piece_name]
+    oriented = orientation(piece, ORIENTATION_INDEX[rotation])
+    x, y = FILES.index(contact_name[0]), int(contact_name[1:]) - 1
+    if (x, y) not in oriented.contacts:
+        shown = f"{piece_name}{rotation}"
+        if rotation != oriented.name:
+            shown += f" (the same cells as {piece_name}{oriented.name})"
+        if x >= oriented.width or y >= oriented.height:
+            why = "is outside the piece"
+        elif (x, y) not in oriented.cells:
+            why = "is not a cell of the piece"
+        else:
+            why = "is not a contact tile (it has two opposite or three neighbours)"
+        contacts = " ".join(cell_name(c) for c in oriented.contacts)
+        raise NotationError(f"contact {contact_name} of {shown} {why}; its contact tiles are {contacts}")
+    return Move(piece, CANONICAL[piece][ORIENTATION_INDEX[rotation]], (x, y),
+                parse_square(target_name))
+
+
+def move_from_match(groups: tuple[str, str, str, str]) -> Move:
+    """Build a move from the four groups of :data:`MOVE_SHAPE` (grammar fast path)."""
+    return _build(*groups)
+
+
+def diagnose(text: str) -> str:
+    """Say precisely why ``text`` is not a Tilewe move."""
+    m = _LOOSE.match(text)
+    if not m or m.group(5):
+        return (f"{text!r} is not a Tilewe move; expected [Piece][Rotation]-[Contact][Target] "
+                f"such as F5e-a2d4")
+    piece, rotation, contact, target, _ = m.groups()
+    if piece not in PIECE_INDEX:
+        return f"unknown piece {piece!r} in {text!r}; pieces are {' '.join(PIECE_NAMES)}"
+    if rotation not in ORIENTATION_INDEX:
+        return (f"unknown rotation {rotation!r} in {text!r}; rotations are "
+                f"{' '.join(ORIENTATION_NAMES)}")
+    if not _TILE.match(contact):
+        return f"contact {contact!r} in {text!r} is not a tile name such as a1 or c3"
+    if not _TILE.match(target):
+        return f"target {target!r} in {text!r} is off the board (tiles are a1 to t20, no leading zeros)"
+    return f"{text!r} is not a Tilewe move"  # pragma: no cover - the strict form matched

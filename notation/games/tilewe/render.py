@@ -1,0 +1,35 @@
+"""Text pictures of a Tilewe board."""
+from __future__ import annotations
+
+from .board import COLOR_LETTERS, COLORS, Board
+from .moves import SIZE
+from .pieces import FILES
+
+_ANSI = ("\x1b[44;97m", "\x1b[43;30m", "\x1b[41;97m", "\x1b[42;30m")
+_RESET = "\x1b[0m"
+
+
+def render(board: Board, color: bool = False) -> str:
+    """The board with rank numbers and file letters, then who moves and the scores."""
+    files = "    " + " ".join(FILES)
+    lines = [files]
+    for y in range(SIZE - 1, -1, -1):
+        cells = []
+        for x in range(SIZE):
+            owner = board.color_at(x + SIZE * y)
+            if owner is None:
+                cells.append(".")
+            elif color:
+                cells.append(f"{_ANSI[owner]}{COLOR_LETTERS[owner]}{_RESET}")
+            else:
+                cells.append(COLOR_LETTERS[owner])
+        lines.append(f"{y + 1:>3} {' '.join(cells)} {y + 1}")
+    lines.append(files)
+    mover = board.to_move()
+    scores = ", ".join(f"{COLORS[p]} {s}" for p, s in enumerate(board.scores()))
+    if mover is None:
+        winners = " and ".join(COLORS[p] for p in board.winners())
+        lines.append(f"game over after {board.ply} plies; winner: {winners}; scores: {scores}")
+    else:
+        lines.append(f"ply {board.ply}, {COLORS[mover]} to move; scores: {scores}")
+    return "\n".join(lines)
