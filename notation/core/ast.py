@@ -77,7 +77,7 @@ class Record:
 
     @property
     def tag_dict(self) -> dict[str, str]:
-        return {t.key: t.value for t in self.tags}
+        return {t.key: t.value for t in self.tags if isinstance(t, Tag)}
 
     def replay(self, until: int | None = None):
         """Yield a step (ply, event, state) after each event; raise ``ReplayError`` at a problem."""

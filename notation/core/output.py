@@ -34,7 +34,7 @@ def replay_json(outcome: Outcome) -> dict[str, Any]:
     return {
         "game": record.game,
         "index": record.index,
-        "tags": {t.key: t.value for t in record.tags if hasattr(t, "key")},
+        "tags": record.tag_dict,
         "valid": outcome.valid,
         "plies": outcome.plies,
         "error": outcome.error.as_json() if outcome.error else None,

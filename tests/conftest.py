@@ -1,0 +1,45 @@
+"""Shared helpers: the Tilewe game, reference data, and running the CLI."""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+import notation
+from notation.cli.main import cli
+
+ROOT = Path(__file__).resolve().parent.parent
+DATA = ROOT / "tests" / "data"
+SAMPLES = ROOT / "samples"
+SHARED = ROOT.parent / "shared"
+
+
+def reference_games(game: str) -> list[dict]:
+    with open(DATA / game / "games.jsonl", encoding="utf-8") as fh:
+        return [json.loads(line) for line in fh if line.strip()]
+
+
+@pytest.fixture(scope="session")
+def tilewe() -> notation.Game:
+    return notation.get_game("tilewe")
+
+
+def invoke(*args: str, input: str | bytes | None = None):
+    """Run the CLI in-process; returns click's Result (exit_code, output)."""
+    return CliRunner().invoke(cli, list(args), input=input, catch_exceptions=False)
+
+
+def notation_exe() -> list[str]:
+    """The installed console script next to this interpreter, else ``python -m notation``."""
+    exe = Path(sys.executable).with_name("notation")
+    return [str(exe)] if exe.exists() else [sys.executable, "-m", "notation"]
+
+
+def run_cli(*args: str, input: str | None = None, cwd: str | os.PathLike | None = None):
+    return subprocess.run(notation_exe() + list(args), input=input, capture_output=True,
+                          text=True, cwd=cwd, timeout=300)

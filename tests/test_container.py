@@ -1,0 +1,176 @@
+"""The record container shared by every game (grammars/record.lark)."""
+from __future__ import annotations
+
+import pytest
+from lark import Lark
+
+import notation
+from notation.core import registry
+from notation.core.ast import Comment, EventNode, Malformed
+from notation.core.parsing import choose_game, decode, grammar_text
+from notation.core.errors import InputError
+
+HEAD = '[Game "tilewe"]\n[Players "1"]\n\n'
+
+
+def parse(text: str, **kw):
+    return notation.parse(text, **kw)
+
+
+@pytest.mark.parametrize("name", ["record.lark"] + [g.grammar for g in registry.games()])
+def test_every_grammar_builds_in_strict_lalr(name):
+    # strict=True turns any shift/reduce conflict or terminal collision into an error.
+    Lark.open_from_package("notation.grammars", name, parser="lalr", strict=True)
+
+
+def test_tags_comments_and_numbers_are_kept():
+    rec = parse(HEAD + '; before\n1. W5n-a1a1 {after the first move} 2. F5e-a2d4 ; end\n')[0]
+    assert rec.tag_dict == {"Game": "tilewe", "Players": "1"}
+    kinds = [type(i) for i in rec.items]
+    assert kinds == [Comment, EventNode, Comment, EventNode, Comment]
+    assert rec.items[0] == Comment(" before", False)
+    assert rec.items[2] == Comment("after the first move", True)
+    assert [i.number for i in rec.items if isinstance(i, EventNode)] == [1, 2]
+    assert rec.run().valid
+
+
+def test_event_numbers_are_optional_and_checked():
+    assert parse(HEAD + "W5n-a1a1 2. F5e-a2d4")[0].run().valid
+    out = parse(HEAD + "1. W5n-a1a1 3. F5e-a2d4")[0].run()
+    assert not out.valid and out.plies == 1
+    assert out.error.kind == "syntax" and out.error.ply == 2
+    assert "event number 3. should be 2." in out.error.message
+
+
+def test_number_glued_to_its_event_and_dangling_number():
+    assert parse(HEAD + "1.W5n-a1a1 2.F5e-a2d4")[0].run().valid
+    out = parse(HEAD + "1. W5n-a1a1 2.")[0].run()
+    assert not out.valid and out.error.ply == 2
+    assert "not followed by an event" in out.error.message
+
+
+def test_many_games_per_file_each_with_its_own_tags():
+    text = HEAD + "W5n-a1a1\n\n" + '[Game "tilewe"]\n[Players "2"]\nW5n-a1a1 I2n-a1t1\n'
+    records = parse(text)
+    assert len(records) == 2
+    assert [r.index for r in records] == [1, 2]
+    assert records[1].tag_dict["Players"] == "2"
+    assert [r.run().plies for r in records] == [1, 2]
+
+
+def test_bad_game_never_stops_the_others():
+    text = HEAD + "W5n-a1a1 W5n-a1a1\n\n" + HEAD + "Zz9\n\n" + HEAD + "W5n-a1a1\n"
+    outs = [r.run() for r in parse(text)]
+    assert [o.valid for o in outs] == [False, False, True]
+    assert outs[0].error.kind == "rule" and outs[1].error.kind == "syntax"
+
+
+def test_every_syntax_error_is_reported_in_one_run():
+    rec = parse(HEAD + "W5n-a1a1 Q5n-a1a1 F5e-a2d4 X5q-a1a1 I3n-a2a1")[0]
+    out = rec.run()
+    assert [p.ply for p in out.problems] == [2, 4, 5]
+    assert out.plies == 1  # replay stops before the first bad event
+    assert {p.kind for p in out.problems} == {"syntax"}
+
+
+def test_positions_are_line_and_column_of_the_event():
+    rec = parse(HEAD + "W5n-a1a1\n   Q5n-a1a1")[0]
+    p = rec.run().error
+    assert (p.line, p.column, p.event) == (5, 4, "Q5n-a1a1")
+
+
+def test_bom_and_crlf():
+    text = decode(("\ufeff" + HEAD + "1. W5n-a1a1 ; note\r\n2. F5e-a2d4\r\n").encode("utf-8"), "x")
+    rec = parse(text)[0]
+    assert rec.run().valid and rec.run().plies == 2
+    assert rec.items[1] == Comment(" note", False)  # no stray \r kept
+
+
+def test_undecodable_bytes_name_the_offset_and_the_option():
+    with pytest.raises(InputError) as info:
+        decode(b"abc\xffdef", "f.tilewe")
+    assert "offset 3" in str(info.value) and "--encoding" in str(info.value)
+    assert decode("é".encode("latin-1"), "f", "latin-1") == "é"
+
+
+def test_game_choice_tag_then_option_then_extension(tilewe):
+    assert choose_game(HEAD, "x.txt", None) is tilewe
+    assert choose_game("W5n-a1a1", "x.txt", "tilewe") is tilewe
+    assert choose_game("W5n-a1a1", "x.tilewe", None) is tilewe
+    assert choose_game("W5n-a1a1", "x.txt", None) is None
+    assert choose_game('[Game "chess"]', "x.tilewe", "tilewe") is None  # the tag wins
+
+
+def test_unknown_and_mixed_games_are_record_errors():
+    out = parse('[Game "chess"]\n1. e4')[0].run()
+    assert not out.valid and "unknown game 'chess'" in out.error.message
+    recs = parse(HEAD + "W5n-a1a1\n\n" + '[Game "chess"]\ne4\n')
+    assert recs[0].run().valid
+    assert "file of its own" in recs[1].run().error.message
+
+
+def test_duplicate_and_malformed_tags():
+    out = parse('[Game "tilewe"]\n[Players "2"]\n[Players "3"]\nW5n-a1a1')[0].run()
+    assert "given twice" in out.error.message and out.error.ply == 0
+    out = parse('[Game "tilewe"]\n[Players 2]\nW5n-a1a1')[0].run()
+    assert "malformed tag" in out.error.message
+
+
+def test_tag_values_may_hold_escaped_quotes():
+    rec = parse('[Game "tilewe"]\n[Event "the \\"big\\" one"]\nW5n-a1a1')[0]
+    assert rec.tag_dict["Event"] == 'the "big" one'
+    assert '[Event "the \\"big\\" one"]' in notation.format(rec)
+
+
+def test_comment_between_tags_and_leading_comment_stay_with_the_game():
+    recs = parse('; archive of 2026\n[Game "tilewe"]\n; between\n[Players "1"]\nW5n-a1a1\n')
+    assert len(recs) == 1
+    rec = recs[0]
+    assert rec.tag_dict == {"Game": "tilewe", "Players": "1"}
+    assert [i.text for i in rec.items if isinstance(i, Comment)] == [" archive of 2026", " between"]
+
+
+def test_unclosed_brace_comment():
+    out = parse(HEAD + "W5n-a1a1 {never closed F5e-a2d4")[0].run()
+    assert not out.valid and "never closed" in out.error.message and out.plies == 1
+
+
+def test_records_without_tags_use_the_fallback_game():
+    recs = parse("W5n-a1a1 I2n-a1t1", game="tilewe")
+    assert recs[0].run().valid and recs[0].run().plies == 2
+
+
+def test_empty_text_and_header_only():
+    assert len(parse("", game="tilewe")) == 0
+    rec = parse('[Game "tilewe"]\n[Players "3"]\n')[0]
+    out = rec.run()
+    assert out.valid and out.plies == 0
+
+
+def test_replay_generator_steps_and_raises_at_the_first_problem():
+    rec = parse(HEAD + "W5n-a1a1 F5e-a2d4 F5e-a2d4")[0]
+    seen = []
+    with pytest.raises(notation.ReplayError) as info:
+        for step in rec.replay():
+            seen.append((step.ply, str(step.event)))
+    assert seen == [(1, "W5n-a1a1"), (2, "F5e-a2d4")]
+    assert info.value.problem.ply == 3 and info.value.problem.rule == "each piece once"
+    assert [s.ply for s in rec.replay(until=1)] == [1]
+
+
+def test_run_until_stops_at_that_ply(tilewe):
+    rec = parse(HEAD + "W5n-a1a1 F5e-a2d4 Q5n-a1a1")[0]
+    out = rec.run(until=1)
+    assert out.valid and out.plies == 1
+    assert tilewe.state_json(out.state)["board"][-1] == "00.................."
+
+
+def test_grammar_files_are_package_resources():
+    assert "start:" in grammar_text("record.lark")
+    assert "%import .record" in grammar_text("tilewe.lark")
+
+
+def test_malformed_event_kept_verbatim():
+    rec = parse(HEAD + "W5n-a1a1 F5e-a2d4x")[0]
+    bad = rec.items[-1]
+    assert isinstance(bad, Malformed) and bad.text == "F5e-a2d4x"
