@@ -130,7 +130,7 @@ def replay(paths: tuple[str, ...], ply: int | None, every: bool, as_json: bool,
                 if ply is not None and outcome.plies < ply and outcome.valid:
                     note = f" (the record has only {outcome.plies} plies)"
                 click.echo(f"after ply {outcome.plies}{note}:")
-                click.echo(game.render(outcome.state, color))
+                click.echo(game.render(outcome.state, color), color=color)
             for problem in outcome.problems:
                 ctx.report(record, problem)
     ctx.finish()
@@ -139,10 +139,10 @@ def replay(paths: tuple[str, ...], ply: int | None, every: bool, as_json: bool,
 def _replay_every(record: Record, game: notation.Game, plies: int, color: bool) -> None:
     state = game.start(record)
     click.echo("start:")
-    click.echo(game.render(state, color))
+    click.echo(game.render(state, color), color=color)
     for step in record.replay(until=plies):
         click.echo(f"\nafter ply {step.ply} ({game.format_event(step.event)}):")
-        click.echo(game.render(step.state, color))
+        click.echo(game.render(step.state, color), color=color)
 
 
 # -- diff ----------------------------------------------------------------------

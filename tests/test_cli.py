@@ -1,0 +1,292 @@
+"""The `notation` command line: outputs, exit codes, and never a traceback."""
+from __future__ import annotations
+
+import json
+import os
+import stat
+from pathlib import Path
+
+import pytest
+
+from conftest import SAMPLES, invoke, reference_games, run_cli
+
+GAME = '[Game "tilewe"]\n[Players "2"]\n\n'
+JSON_KEYS = {"game", "index", "tags", "valid", "plies", "error", "errors", "position", "state",
+             "result"}
+
+
+@pytest.fixture
+def files(tmp_path: Path):
+    good = tmp_path / "good.tilewe"
+    good.write_text(GAME + "1. W5n-a1a1 2. I2n-a1t1 3. F5e-a2d4\n")
+    bad = tmp_path / "bad.tilewe"
+    bad.write_text(GAME + "1. W5n-a1a1 2. F5e-a2d4\n3. Q5n-a1a1\n")
+    return good, bad
+
+
+# -- validate ----------------------------------------------------------------------------
+
+def test_validate_ok_line_and_exit_0(files):
+    good, _ = files
+    result = invoke("validate", str(good))
+    assert result.exit_code == 0
+    assert result.output == f"{good}: game 1: ok, 3 plies\n"
+
+
+def test_validate_error_lines_name_file_position_ply_event_and_rule(files):
+    _, bad = files
+    result = invoke("validate", str(bad))
+    assert result.exit_code == 1
+    lines = result.output.splitlines()
+    assert lines[0] == (f"{bad}:4:16: error: game 1, ply 2 (F5e-a2d4): yellow's first piece must "
+                        "put its contact tile on an empty board corner (a1, t1, a20, t20), not d4 "
+                        "[rule: first piece in a corner]")
+    assert lines[1].startswith(f"{bad}:5:4: error: game 1, ply 3 (Q5n-a1a1): unknown piece 'Q5'")
+    assert len(lines) == 2
+
+
+def test_validate_quiet_and_json(files):
+    good, bad = files
+    result = invoke("validate", "--quiet", str(good), str(bad))
+    assert result.exit_code == 1 and str(good) not in result.output
+    result = invoke("validate", "--json", str(good), str(bad))
+    objs = [json.loads(line) for line in result.output.splitlines()]
+    assert [o["valid"] for o in objs] == [True, False]
+    assert objs[1]["errors"][0]["ply"] == 2 and objs[1]["errors"][0]["kind"] == "rule"
+
+
+def test_validate_walks_directories_for_known_extensions(tmp_path, files):
+    (tmp_path / "notes.txt").write_text("not a record")
+    sub = tmp_path / "sub"
+    sub.mkdir()
+    (sub / "x.tilewe").write_text(GAME + "W5n-a1a1\n")
+    result = invoke("validate", str(tmp_path))
+    names = [line.split(":")[0] for line in result.output.splitlines()]
+    assert sorted(set(names)) == sorted({str(files[0]), str(files[1]), str(sub / "x.tilewe")})
+    assert result.exit_code == 1
+
+
+def test_validate_samples_directory_is_green():
+    result = invoke("validate", str(SAMPLES))
+    assert result.exit_code == 0, result.output
+    assert "error" not in result.output
+
+
+def test_stdin_needs_a_game(files):
+    result = invoke("validate", "--game", "tilewe", "-", input="W5n-a1a1 I2n-a1t1")
+    assert result.exit_code == 0 and "<stdin>: game 1: ok, 2 plies" in result.output
+    result = invoke("validate", "-", input="W5n-a1a1")
+    assert result.exit_code == 1 and "cannot tell which game" in result.output
+
+
+def test_io_errors_exit_2_and_other_files_still_run(tmp_path, files):
+    good, _ = files
+    missing = tmp_path / "missing.tilewe"
+    result = run_cli("validate", str(missing), str(good))
+    assert result.returncode == 2
+    assert f"{missing}: error: cannot read" in result.stderr
+    assert f"{good}: game 1: ok" in result.stdout
+    assert "Traceback" not in result.stderr
+
+
+def test_undecodable_input_names_the_byte_offset_and_option(tmp_path):
+    path = tmp_path / "latin.tilewe"
+    path.write_bytes(GAME.encode() + b"{caf\xe9} W5n-a1a1\n")
+    result = run_cli("validate", str(path))
+    assert result.returncode == 2
+    assert "byte 0xe9 at offset" in result.stderr and "--encoding" in result.stderr
+    result = run_cli("validate", "--encoding", "latin-1", str(path))
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_unreadable_file(tmp_path):
+    if os.geteuid() == 0:
+        path = tmp_path  # root reads everything; a directory given as a file is unreadable
+        result = run_cli("fmt", str(path / "nothere"))
+    else:  # pragma: no cover - depends on the user
+        path = tmp_path / "locked.tilewe"
+        path.write_text(GAME)
+        path.chmod(0)
+        result = run_cli("validate", str(path))
+    assert result.returncode == 2 and "error" in result.stderr
+
+
+def test_usage_errors_exit_2():
+    assert invoke("validate", "--game", "chess", "x").exit_code == 2
+    assert invoke("nonsense").exit_code == 2
+    assert invoke("random", "chess").exit_code == 2
+    assert invoke("random", "tilewe", "--players", "5").exit_code == 2
+
+
+def test_garbage_never_gives_a_traceback(tmp_path):
+    path = tmp_path / "junk.tilewe"
+    path.write_bytes(b'[Game "tilewe"]\n[[[ ]]] {{ }} ;;\n\x00\x01 1. 2. 3.. "" [Players\n')
+    for command in ("validate", "replay", "legal", "fmt"):
+        result = run_cli(command, str(path))
+        assert result.returncode in (1, 2), (command, result.stderr)
+        assert "Traceback" not in result.stdout + result.stderr
+
+
+# -- replay ------------------------------------------------------------------------------
+
+def test_replay_json_has_exactly_the_contract_keys(files):
+    good, bad = files
+    result = invoke("replay", "--json", str(good), str(bad))
+    a, b = (json.loads(line) for line in result.output.splitlines())
+    assert set(a) == set(b) == JSON_KEYS
+    assert a["valid"] and a["plies"] == 3 and a["error"] is None and a["errors"] == []
+    assert a["result"] == {"over": False, "scores": [10, 2], "winners": [0]}
+    assert len(a["state"]["board"]) == 20 and a["state"]["board"][-1] == "00.................1"
+    assert not b["valid"] and b["plies"] == 1
+    assert b["error"] == {"kind": "rule", "line": 4, "column": 16, "ply": 2, "event": "F5e-a2d4",
+                          "message": b["error"]["message"], "rule": "first piece in a corner"}
+    assert len(b["errors"]) == 2
+    assert b["state"]["board"][-1] == "00.................."  # state before the bad event
+    assert result.exit_code == 1
+
+
+def test_replay_text_at_a_ply_and_every_ply(files):
+    good, _ = files
+    result = invoke("replay", "--ply", "1", str(good))
+    assert result.exit_code == 0
+    assert "after ply 1:" in result.output
+    assert "  1 b b . ." in result.output and "yellow to move" in result.output
+    result = invoke("replay", "--every", str(good))
+    assert result.output.count("after ply") == 3 and "start:" in result.output
+    assert "after ply 3 (F5e-a2d4):" in result.output
+    result = invoke("replay", "--ply", "99", str(good))
+    assert "only 3 plies" in result.output
+
+
+def test_replay_reference_games_through_the_cli():
+    refs = reference_games("tilewe")
+    result = invoke("replay", "--json", *(str(SAMPLES / "tilewe" / f"{r['id']}.tilewe") for r in refs))
+    for ref, line in zip(refs, result.output.splitlines()):
+        out = json.loads(line)
+        assert out["valid"] and out["plies"] == ref["plies"]
+        assert out["state"]["board"] == ref["final_board"]
+        assert out["result"] == {"over": True, "scores": ref["scores"], "winners": ref["winners"]}
+
+
+def test_colour_only_when_asked_or_on_a_terminal(files):
+    good, _ = files
+    assert "\x1b[" not in invoke("replay", str(good)).output
+    assert "\x1b[" in invoke("replay", "--color", str(good)).output
+
+
+# -- diff ---------------------------------------------------------------------------------
+
+def test_diff_same_and_different(tmp_path, files):
+    good, _ = files
+    same = tmp_path / "same.tilewe"
+    same.write_text(GAME + "W5n-a1a1 I2sf-a1t1 F5e-a2d4")  # alias spelling: same moves
+    result = invoke("diff", str(good), str(same))
+    assert result.exit_code == 0 and "same events" in result.output
+    other = tmp_path / "other.tilewe"
+    other.write_text(GAME + "W5n-a1a1 I2n-a1t1 W5n-a1a1")  # not legal at ply 3: stops there
+    third = tmp_path / "third.tilewe"
+    third.write_text(GAME + "W5n-a1a1 I2n-a1t1 O1n-a1d1")
+    result = invoke("diff", str(good), str(third))
+    assert result.exit_code == 1
+    assert "first difference at ply 3: F5e-a2d4 | O1n-a1d1" in result.output
+    assert "  d1: - | blue" in result.output and "  e5: blue | -" in result.output
+    result = invoke("diff", "--ply", "2", str(good), str(third))
+    assert "0 differences after ply 2" in result.output
+
+
+def test_diff_positions():
+    empty = "/".join(["20"] * 20) + " b 1fffff"
+    one = "/".join(["20"] * 19) + "/b19 b 1ffffe"
+    result = invoke("diff", "--position", "--game", "tilewe", empty, one)
+    assert result.exit_code == 1 and "a1: - | blue" in result.output
+    assert "blue pieces left" in result.output
+    assert invoke("diff", "--position", "--game", "tilewe", empty, empty).exit_code == 0
+    assert invoke("diff", "--position", empty, one).exit_code == 2
+    assert invoke("diff", "--position", "--game", "tilewe", "x", one).exit_code == 2
+
+
+# -- fmt ------------------------------------------------------------------------------------
+
+def test_fmt_writes_canonical_text(tmp_path):
+    path = tmp_path / "messy.tilewe"
+    path.write_text('[Players "1"]\n[Game "tilewe"]\nW5ef-a1a1   {nice}\n  F5e-a2d4 ; done\n')
+    result = invoke("fmt", str(path))
+    assert result.exit_code == 0
+    assert result.output == ('[Game "tilewe"]\n[Players "1"]\n\n'
+                             "1. W5n-a1a1 {nice} 2. F5e-a2d4 ; done\n")
+
+
+def test_fmt_check_and_in_place_rewrite_atomically(tmp_path):
+    path = tmp_path / "messy.tilewe"
+    path.write_text('[Game "tilewe"]\n[Players "1"]\nW5ef-a1a1 F5e-a2d4\n')
+    path.chmod(0o640)
+    assert invoke("fmt", "--check", str(path)).exit_code == 1
+    result = invoke("fmt", "--in-place", str(path))
+    assert result.exit_code == 0 and "reformatted" in result.output
+    assert path.read_text().endswith("1. W5n-a1a1 2. F5e-a2d4\n")
+    assert stat.S_IMODE(path.stat().st_mode) == 0o640
+    assert [p.name for p in tmp_path.iterdir()] == ["messy.tilewe"]  # no temporary left
+    assert invoke("fmt", "--check", str(path)).exit_code == 0
+    assert invoke("fmt", "--check", "--in-place", str(path)).exit_code == 2
+
+
+def test_fmt_refuses_records_with_syntax_errors_and_leaves_them_alone(tmp_path, files):
+    _, bad = files
+    before = bad.read_text()
+    result = invoke("fmt", "--in-place", str(bad))
+    assert result.exit_code == 1 and "not formatted" in result.output
+    assert bad.read_text() == before
+
+
+def test_fmt_output_reads_back_to_the_same_games(tmp_path):
+    for sample in sorted((SAMPLES / "tilewe").glob("*.tilewe")):
+        text = invoke("fmt", str(sample)).output
+        assert text == sample.read_text(), sample  # samples are kept canonical
+
+
+# -- legal, random, games ------------------------------------------------------------------
+
+def test_legal_moves_of_the_player_to_move(files):
+    good, _ = files
+    result = invoke("legal", "--ply", "0", str(good))
+    assert result.exit_code == 0
+    assert "after ply 0: blue to move, 232 legal moves" in result.output
+    assert "O1n-a1a1" in result.output
+    result = invoke("legal", "--count", str(good))
+    import notation
+    board = notation.load(good)[0].run().state
+    assert result.output == (f"{good}: game 1, after ply 3: yellow to move, "
+                             f"{len(board.legal_moves())} legal moves\n")
+    assert len(board.legal_moves()) > 0
+
+
+def test_legal_after_the_end():
+    path = SAMPLES / "tilewe" / "tw-sample-4.tilewe"
+    result = invoke("legal", str(path))
+    assert "the game is over, no legal moves" in result.output
+
+
+def test_random_is_reproducible_and_valid(tmp_path):
+    a = invoke("random", "tilewe", "--players", "3", "--seed", "11", "--count", "2").output
+    b = invoke("random", "tilewe", "--players", "3", "--seed", "11", "--count", "2").output
+    assert a == b and a.count('[Game "tilewe"]') == 2
+    path = tmp_path / "r.tilewe"
+    path.write_text(a)
+    result = invoke("replay", "--json", str(path))
+    for line in result.output.splitlines():
+        out = json.loads(line)
+        assert out["valid"] and out["result"]["over"]
+
+
+def test_games_lists_tilewe():
+    result = invoke("games")
+    assert result.exit_code == 0 and result.output.startswith("tilewe  (.tilewe)")
+    assert "[Players]" in result.output
+
+
+def test_python_dash_m_and_version():
+    import subprocess
+    import sys
+    out = subprocess.run([sys.executable, "-m", "notation", "--version"], capture_output=True,
+                         text=True)
+    assert out.returncode == 0 and "notation" in out.stdout

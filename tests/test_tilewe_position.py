@@ -1,0 +1,69 @@
+"""The Tilewe position notation (TPN) reads and writes round trip."""
+from __future__ import annotations
+
+import pytest
+
+from notation.core.errors import NotationError
+from notation.games.tilewe import Board, Move
+from notation.games.tilewe import position
+
+from conftest import reference_games
+
+EMPTY = "/".join(["20"] * 20)
+
+
+def test_start_position():
+    assert position.write(Board(2)) == f"{EMPTY} b 1fffff,1fffff"
+    assert position.write(Board(4)).endswith(" b 1fffff,1fffff,1fffff,1fffff")
+
+
+def test_small_example():
+    board = Board(1)
+    board.push(Move.parse("W5n-a1a1"))
+    text = position.write(board)
+    assert text.split()[0].split("/")[-3:] == ["2b17", "1bb17", "bb18"]
+    assert text.endswith(" b 1dffff")  # W5 is piece 17: bit 17 cleared
+
+
+@pytest.mark.parametrize("ref", reference_games("tilewe"), ids=lambda r: r["id"])
+def test_round_trip_after_every_ply(ref):
+    board = Board(ref["n_players"])
+    for text in ref["moves"]:
+        board.push(Move.parse(text))
+        written = position.write(board)
+        again = position.read(written)
+        assert position.write(again) == written
+        assert again.legal_moves() == board.legal_moves()
+        assert again.scores() == board.scores()
+    assert position.write(board).split()[1] == "-"
+
+
+@pytest.mark.parametrize("text, words", [
+    ("20/20 b 1fffff", "ranks given"),
+    (f"{EMPTY} b", "three fields"),
+    (f"{EMPTY} y 1fffff", "player to move"),
+    (f"{EMPTY} b 1fffff,1fffff,1fffff,1fffff,1fffff", "1 to 4 players"),
+    (f"{EMPTY} b zz", "hexadecimal"),
+    (f"{EMPTY} b 3fffff", "beyond Z5"),
+    (f"{EMPTY} b 1ffffe", "placed pieces make 1"),
+    ("b19/" + "/".join(["20"] * 19) + " b 1fffff", "placed pieces"),
+    ("x19/" + "/".join(["20"] * 19) + " b 1fffff", "unexpected 'x'"),
+    ("19/" + "/".join(["20"] * 19) + " b 1fffff", "describes 19 tiles"),
+    ("y19/" + "/".join(["20"] * 19) + " b 1fffff", "yellow tile in a 1-player game"),
+    (f"{EMPTY} - 1fffff", "nobody can move"),
+])
+def test_bad_positions_are_rejected(text, words):
+    with pytest.raises(NotationError) as info:
+        position.read(text)
+    assert words in str(info.value)
+
+
+def test_player_to_move_must_be_able_to_move():
+    board = Board(2)
+    for text in reference_games("tilewe")[2]["moves"]:
+        board.push(Move.parse(text))
+    ranks, mover, hands = position.write(board).split()
+    assert mover == "-"
+    with pytest.raises(NotationError) as info:
+        position.read(f"{ranks} b {hands}")
+    assert "blue cannot move here" in str(info.value)
