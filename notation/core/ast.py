@@ -9,25 +9,24 @@ without losing anything. ``EventNode.event`` is the game's own value type
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Union
+from typing import Any, NamedTuple, Union
 
 
-@dataclass(frozen=True, slots=True)
-class Pos:
+class Pos(NamedTuple):
     """Where an item starts: 1-based line and column."""
 
     line: int
     column: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Tag:
     key: str
     value: str
     pos: Pos = field(default=Pos(0, 0), compare=False)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Comment:
     """``; to end of line`` (``brace=False``) or ``{ ... }`` (``brace=True``)."""
 
@@ -36,7 +35,7 @@ class Comment:
     pos: Pos = field(default=Pos(0, 0), compare=False)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class EventNode:
     """One event, with the optional ``N.`` number written before it."""
 
@@ -46,7 +45,7 @@ class EventNode:
     text: str = field(default="", compare=False)  # as written in the file
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Malformed:
     """Text where an event (or tag) should be that cannot be read.
 

@@ -28,23 +28,20 @@ _UNESCAPE = re.compile(r"\\(.)")
 _GAME_TAG = re.compile(r'\[[ \t]*Game[ \t]+"([^"\r\n]*)"[ \t]*\]')
 
 
-class _Number:
-    """An ``N.`` token until it is paired with the event after it."""
-
-    __slots__ = ("value", "pos", "text")
-
-    def __init__(self, value: int, pos: Pos, text: str) -> None:
-        self.value, self.pos, self.text = value, pos, text
+#: Container terminals; every other terminal of a game grammar is an event.
+_CONTAINER = frozenset({"TAG", "BAD_TAG", "MOVENUM", "COMMENT", "UNCLOSED", "BAD"})
 
 
 class RecordBuilder(Transformer):
-    """Inline transformer: tokens and rules straight to AST nodes."""
+    """Inline transformer: each game's flat token list straight to a Record.
+
+    One callback per game (not per token) keeps the per-event cost down.
+    """
 
     def __init__(self, game: Game | None) -> None:
         super().__init__(visit_tokens=False)
         self.rules = game
 
-    # -- header --------------------------------------------------------------
     def tag(self, children: list[Token]) -> Tag | Malformed:
         tok = children[0]
         pos = Pos(tok.line, tok.column)
@@ -54,50 +51,60 @@ class RecordBuilder(Transformer):
                              "tag", None, pos)
         return Tag(m.group(1), _UNESCAPE.sub(r"\1", m.group(2)), pos)
 
-    # -- body ----------------------------------------------------------------
-    def number(self, children: list[Token]) -> _Number:
-        tok = children[0]
-        return _Number(int(tok.value[:-1]), Pos(tok.line, tok.column), tok.value)
-
-    def comment(self, children: list[Token]) -> Comment | Malformed:
-        tok = children[0]
-        pos = Pos(tok.line, tok.column)
-        text = tok.value
-        if tok.type == "UNCLOSED":
-            return Malformed(text.split("\n", 1)[0], "comment opened with '{' is never closed",
-                             "comment", None, pos)
-        if text[0] == ";":
-            return Comment(text[1:].rstrip("\r"), False, pos)
-        return Comment(text[1:-1], True, pos)
-
-    def event(self, children: list[Token]) -> EventNode | Malformed:
-        tok = children[0]
-        pos = Pos(tok.line, tok.column)
-        text = tok.value
-        game = self.rules
-        if game is None:
-            return Malformed(text, "", "event", None, pos)
-        if tok.type == "BAD":
-            return Malformed(text, game.diagnose(text), "event", None, pos)
-        try:
-            return EventNode(game.read_event(tok.type, text), None, pos, text)
-        except NotationError as exc:
-            return Malformed(text, str(exc), "event", None, pos)
-
-    # -- games ----------------------------------------------------------------
     def _record(self, children: list[Any]) -> Record:
-        tags: list[Tag] = []
+        game = self.rules
+        read = game.read_event if game is not None else None
+        tags: list[Any] = []
         items: list[Any] = []
-        for child in children:
-            if isinstance(child, Tag) or (isinstance(child, Malformed) and child.what == "tag"):
-                if items:  # cannot happen: the grammar puts tags first
-                    raise AssertionError("tag after body")
-                tags.append(child)
-            else:
-                items.append(child)
+        number: Token | None = None  # a lone "N." waiting for its event
+        for tok in children:
+            if not isinstance(tok, Token):
+                tags.append(tok)
+                continue
+            kind = tok.type
+            if kind in _CONTAINER:
+                if kind == "MOVENUM":
+                    if number is not None:
+                        items.append(_dangling(number))
+                    number = tok
+                    continue
+                if kind == "BAD":
+                    message = game.diagnose(tok.value) if game is not None else ""
+                    node: Any = Malformed(tok.value, message, "event",
+                                          int(number.value[:-1]) if number else None,
+                                          Pos(tok.line, tok.column))
+                    number = None
+                    items.append(node)
+                    continue
+                if number is not None:
+                    items.append(_dangling(number))
+                    number = None
+                items.append(_comment(tok))
+                continue
+            text = tok.value
+            column = tok.column
+            num = None
+            if number is not None:
+                num = int(number.value[:-1])
+                number = None
+            if text[0].isdigit():  # "12. F5e-a2d4": the number is part of the token
+                dot = text.index(".")
+                num = int(text[:dot])
+                start = dot + 1
+                while text[start] in " \t":
+                    start += 1
+                column += start
+                text = text[start:]
+            pos = Pos(tok.line, column)
+            try:
+                items.append(EventNode(read(kind, text), num, pos, text))
+            except NotationError as exc:
+                items.append(Malformed(text, str(exc), "event", num, pos))
+        if number is not None:
+            items.append(_dangling(number))
         first = children[0]
-        return Record(self.rules.name if self.rules else None, tags, _pair_numbers(items),
-                      pos=first.pos)
+        start = first.pos if not isinstance(first, Token) else Pos(first.line, first.column)
+        return Record(game.name if game else None, tags, items, pos=start)
 
     bare = game = last_game = _record
 
@@ -119,34 +126,20 @@ class RecordBuilder(Transformer):
         return merged
 
 
-def _pair_numbers(items: list[Any]) -> list[Any]:
-    """Attach each ``N.`` to the event right after it; a lone number is malformed."""
-    out: list[Any] = []
-    pending: _Number | None = None
-    for item in items:
-        if pending is not None:
-            if isinstance(item, EventNode):
-                out.append(EventNode(item.event, pending.value, item.pos, item.text))
-                pending = None
-                continue
-            if isinstance(item, Malformed) and item.what == "event":
-                out.append(Malformed(item.text, item.message, "event", pending.value, item.pos))
-                pending = None
-                continue
-            out.append(_dangling(pending))
-            pending = None
-        if isinstance(item, _Number):
-            pending = item
-        else:
-            out.append(item)
-    if pending is not None:
-        out.append(_dangling(pending))
-    return out
+def _comment(tok: Token) -> Comment | Malformed:
+    pos = Pos(tok.line, tok.column)
+    text = tok.value
+    if tok.type == "UNCLOSED":
+        return Malformed(text.split("\n", 1)[0], "comment opened with '{' is never closed",
+                         "comment", None, pos)
+    if text[0] == ";":
+        return Comment(text[1:].rstrip("\r"), False, pos)
+    return Comment(text[1:-1], True, pos)
 
 
-def _dangling(number: _Number) -> Malformed:
-    return Malformed(number.text, f"event number {number.text} is not followed by an event",
-                     "number", number.value, number.pos)
+def _dangling(number: Token) -> Malformed:
+    return Malformed(number.value, f"event number {number.value} is not followed by an event",
+                     "number", int(number.value[:-1]), Pos(number.line, number.column))
 
 
 # -- parsers ---------------------------------------------------------------------

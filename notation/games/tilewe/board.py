@@ -11,8 +11,6 @@ move does not fit the candidate, or when someone asks who is to move.
 """
 from __future__ import annotations
 
-from functools import lru_cache
-
 from notation.core.errors import RuleError
 
 from .moves import BOARD_CORNERS, SIZE, Move, square_name
@@ -51,45 +49,53 @@ def squares(m: int) -> list[int]:
     return out
 
 
-class _Tables:
-    """Placement masks, built on first use (about 0.1 s)."""
+class Shape:
+    """One distinct orientation of a piece, ready for bit-parallel search.
 
-    def __init__(self) -> None:
-        # Each (piece, canonical orientation, contact) pair gets an index k.
-        self.key_of: dict[tuple[int, int, tuple[int, int]], int] = {}
-        self.pair: list[tuple[int, int, tuple[int, int]]] = []
-        # by_target[t][piece] = [(k, mask), ...] in (orientation, contact) order.
-        self.by_target: list[list[list[tuple[int, int]]]] = [
-            [[] for _ in range(N_PIECES)] for _ in range(SIZE * SIZE)]
-        self.mask: list[list[int]] = []  # mask[k][t], 0 when off the board
-        for piece, oriented in enumerate(ORIENTATIONS):
-            for o in oriented:
-                shape = sum(1 << (x + SIZE * y) for x, y in o.cells)
-                w, h = o.width, o.height
-                for c in sorted(o.contacts, key=lambda c: c[0] + SIZE * c[1]):
-                    k = len(self.pair)
-                    self.key_of[(piece, o.index, c)] = k
-                    self.pair.append((piece, o.index, c))
-                    row = [0] * (SIZE * SIZE)
-                    for t in range(SIZE * SIZE):
-                        x0, y0 = t % SIZE - c[0], t // SIZE - c[1]
-                        if 0 <= x0 and x0 + w <= SIZE and 0 <= y0 and y0 + h <= SIZE:
-                            m = shape << (x0 + SIZE * y0)
-                            row[t] = m
-                            self.by_target[t][piece].append((k, m))
-                    self.mask.append(row)
+    ``cells`` and ``contacts`` index the 25 offsets ``x + 5*y`` of a 5x5 box;
+    ``valid`` has a bit at every origin (bottom-left corner) that keeps the
+    whole bounding box on the board, so shifted masks never wrap a row.
+    """
+
+    __slots__ = ("piece", "orientation", "mask", "width", "height", "cells", "contacts", "valid")
+
+    def __init__(self, piece: int, o) -> None:
+        self.piece, self.orientation = piece, o.index
+        self.mask = sum(1 << (x + SIZE * y) for x, y in o.cells)
+        self.width, self.height = o.width, o.height
+        self.cells = tuple(x + 5 * y for x, y in o.cells)
+        # (index into the 25 offsets, offset on the board, contact cell), by x + 20*y
+        self.contacts = tuple(sorted(((x + 5 * y, x + SIZE * y, (x, y)) for x, y in o.contacts),
+                                     key=lambda c: c[1]))
+        row = (1 << (SIZE - o.width + 1)) - 1
+        self.valid = sum(row << (SIZE * y) for y in range(SIZE - o.height + 1))
 
 
-@lru_cache(maxsize=1)
-def tables() -> _Tables:
-    return _Tables()
+#: The 25 board offsets of a 5x5 box, indexed by x + 5*y.
+OFFSETS = tuple(x + SIZE * y for y in range(5) for x in range(5))
+#: SHAPES[piece]: the piece's distinct orientations, canonical order.
+SHAPES: tuple[tuple[Shape, ...], ...] = tuple(
+    tuple(Shape(piece, o) for o in oriented) for piece, oriented in enumerate(ORIENTATIONS))
+#: (piece, canonical orientation, contact cell) -> (shape, contact's board offset)
+SPELLING: dict[tuple[int, int, tuple[int, int]], tuple[Shape, int]] = {
+    (shape.piece, shape.orientation, contact): (shape, offset)
+    for shapes in SHAPES for shape in shapes for _, offset, contact in shape.contacts}
+
+
+def placement_mask(shape: Shape, offset: int, target: int) -> int:
+    """Tiles covered with the contact (at ``offset`` in the piece) on ``target``; 0 if off the board."""
+    origin = target - offset
+    x0 = target % SIZE - offset % SIZE
+    if x0 < 0 or origin < 0 or not shape.valid >> origin & 1:
+        return 0
+    return shape.mask << origin
 
 
 class Board:
     """A Tilewe position with its players' hands and whose turn it is."""
 
     __slots__ = ("players", "occupied", "own", "adj", "diag", "used", "turn", "turn_known",
-                 "out", "over", "ply", "last_mover", "_t")
+                 "out", "over", "ply", "last_mover")
 
     def __init__(self, players: int = 4) -> None:
         if not 1 <= players <= 4:
@@ -106,7 +112,6 @@ class Board:
         self.over = False
         self.ply = 0
         self.last_mover: int | None = None
-        self._t = tables()
 
     def copy(self) -> "Board":
         other = Board.__new__(Board)
@@ -141,22 +146,30 @@ class Board:
         return self.diag[player] & ~(self.occupied | self.adj[player])
 
     def can_move(self, player: int) -> bool:
+        """Whether ``player`` has at least one legal move (stops at the first found)."""
         if self.out >> player & 1:
             return False
-        blocked = self.occupied | self.adj[player]
+        anchors = self.anchors(player)
+        if not anchors:
+            return False
         used = self.used[player]
-        by_target = self._t.by_target
-        corners = self.anchors(player)
-        while corners:
-            low = corners & -corners
-            per_piece = by_target[low.bit_length() - 1]
-            corners ^= low
-            for piece in range(N_PIECES):
-                if used >> piece & 1:
-                    continue
-                for _, m in per_piece[piece]:
-                    if not m & blocked:
-                        return True
+        if not used & 1:  # O1 still in hand fits on any anchor
+            return True
+        blocked = self.occupied | self.adj[player]
+        shifted_blocked = [blocked >> off for off in OFFSETS]
+        shifted_anchors = [anchors >> off for off in OFFSETS]
+        for piece in range(1, N_PIECES):
+            if used >> piece & 1:
+                continue
+            for shape in SHAPES[piece]:
+                hit = 0
+                for i in shape.cells:
+                    hit |= shifted_blocked[i]
+                free = shape.valid & ~hit
+                if free:
+                    for i, _, _ in shape.contacts:
+                        if free & shifted_anchors[i]:
+                            return True
         return False
 
     def to_move(self) -> int | None:
@@ -177,41 +190,58 @@ class Board:
         return None
 
     def legal_moves(self, player: int | None = None) -> list[Move]:
-        """Every legal move spelling, in the reference's order (target, piece, orientation, contact)."""
+        """Every legal move spelling, in the reference's order (target, piece, orientation, contact).
+
+        Bit-parallel: for each orientation, the origins where no cell is blocked
+        are ``valid & ~OR(blocked >> cell offset)``; a contact on an anchor is
+        then one ``&`` with the anchors shifted by the contact's offset.
+        """
         if player is None:
             player = self.to_move()
             if player is None:
                 return []
+        anchors = self.anchors(player)
+        if not anchors:
+            return []
         blocked = self.occupied | self.adj[player]
         used = self.used[player]
-        t = self._t
-        pair = t.pair
-        moves = []
-        for target in squares(self.anchors(player)):
-            per_piece = t.by_target[target]
-            for piece in range(N_PIECES):
-                if used >> piece & 1:
+        shifted_blocked = [blocked >> off for off in OFFSETS]
+        shifted_anchors = [anchors >> off for off in OFFSETS]
+        found = []
+        for piece in range(N_PIECES):
+            if used >> piece & 1:
+                continue
+            for shape in SHAPES[piece]:
+                hit = 0
+                for i in shape.cells:
+                    hit |= shifted_blocked[i]
+                free = shape.valid & ~hit
+                if not free:
                     continue
-                for k, m in per_piece[piece]:
-                    if not m & blocked:
-                        _, orientation, contact = pair[k]
-                        moves.append(Move(piece, orientation, contact, target))
-        return moves
+                for i, offset, contact in shape.contacts:
+                    hits = free & shifted_anchors[i]
+                    while hits:
+                        low = hits & -hits
+                        hits ^= low
+                        found.append((low.bit_length() - 1 + offset, piece, shape.orientation,
+                                      offset, contact))
+        found.sort()
+        return [Move(piece, o, contact, target) for target, piece, o, _, contact in found]
 
     def placement(self, move: Move) -> int:
         """The tiles ``move`` covers, as a mask (0 if it leaves the board)."""
-        k = self._t.key_of[(move.piece, CANONICAL[move.piece][move.orientation], move.contact)]
-        return self._t.mask[k][move.target]
+        shape, offset = SPELLING[(move.piece, CANONICAL[move.piece][move.orientation], move.contact)]
+        return placement_mask(shape, offset, move.target)
 
     # -- playing --------------------------------------------------------------
     def push(self, move: Move) -> None:
         """Play ``move`` for the player whose turn it is, or raise :class:`RuleError`."""
         if self.over:
             raise RuleError("the game is over: no player can move", "game end")
-        k = self._t.key_of.get((move.piece, CANONICAL[move.piece][move.orientation], move.contact))
-        if k is None:
+        spelling = SPELLING.get((move.piece, CANONICAL[move.piece][move.orientation], move.contact))
+        if spelling is None:
             raise RuleError(f"{move} is not a move: its contact is not a contact tile", "notation")
-        mask = self._t.mask[k][move.target]
+        mask = placement_mask(spelling[0], spelling[1], move.target)
         bit = 1 << move.target
         n = self.players
         p = self.turn

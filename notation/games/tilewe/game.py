@@ -9,7 +9,7 @@ from notation.core.game import Game
 
 from . import position
 from .board import COLORS, Board
-from .moves import MOVE_SHAPE, Move, diagnose, move_from_match, square_name
+from .moves import Move, diagnose, read_move, square_name
 from .pieces import PIECE_NAMES
 from .render import render
 
@@ -26,10 +26,7 @@ class Tilewe(Game):
 
     # -- notation -------------------------------------------------------------
     def read_event(self, kind: str, text: str) -> Move:
-        m = MOVE_SHAPE.match(text)
-        if m is None:  # pragma: no cover - the grammar's MOVE terminal is the same pattern
-            raise NotationError(diagnose(text))
-        return move_from_match(m.groups())
+        return read_move(text)
 
     def diagnose(self, text: str) -> str:
         return diagnose(text)

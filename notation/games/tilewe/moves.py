@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from notation.core.errors import NotationError
 
@@ -31,13 +31,13 @@ def parse_square(text: str) -> int:
     return FILES.index(m.group(1)) + SIZE * (int(m.group(2)) - 1)
 
 
-@dataclass(frozen=True, slots=True)
-class Move:
+class Move(NamedTuple):
     """Place ``piece`` in ``orientation`` so its ``contact`` cell lands on ``target``.
 
     ``orientation`` is always canonical: an alias spelling is folded at parse
     time, so equal moves compare equal. ``contact`` is ``(x, y)`` inside the
-    oriented piece; ``target`` is the board tile index ``x + 20*y``.
+    oriented piece; ``target`` is the board tile index ``x + 20*y``. A named
+    tuple: immutable, hashable and cheap to build (legal-move lists are long).
     """
 
     piece: int
@@ -90,9 +90,29 @@ def _build(piece_name: str, rotation: str, contact_name: str, target_name: str) 
                 parse_square(target_name))
 
 
-def move_from_match(groups: tuple[str, str, str, str]) -> Move:
-    """Build a move from the four groups of :data:`MOVE_SHAPE` (grammar fast path)."""
-    return _build(*groups)
+def _spellings() -> dict[tuple[str, str, str], tuple[int, int, tuple[int, int]]]:
+    """Every valid (piece, rotation, contact) spelling, aliases included."""
+    table = {}
+    for piece, piece_name in enumerate(PIECE_NAMES):
+        for rotation, rotation_name in enumerate(ORIENTATION_NAMES):
+            oriented = orientation(piece, rotation)
+            for contact in oriented.contacts:
+                table[(piece_name, rotation_name, cell_name(contact))] = (
+                    piece, oriented.index, contact)
+    return table
+
+
+_SPELLINGS = _spellings()
+_SQUARES = {square_name(s): s for s in range(SIZE * SIZE)}
+
+
+def read_move(text: str) -> Move:
+    """Build a move from text the grammar's MOVE terminal matched (the fast path)."""
+    dash = text.index("-", 3)
+    found = _SPELLINGS.get((text[:2], text[2:dash], text[dash + 1:dash + 3]))
+    if found is None:  # a contact that is not a contact tile: say which and why
+        return Move.parse(text)
+    return Move(found[0], found[1], found[2], _SQUARES[text[dash + 3:]])
 
 
 def diagnose(text: str) -> str:

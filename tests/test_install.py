@@ -1,0 +1,50 @@
+"""Both installs work: the editable one `make test` uses, and a built wheel."""
+from __future__ import annotations
+
+import subprocess
+import sys
+import venv
+import zipfile
+from importlib import resources
+from pathlib import Path
+
+import notation
+
+from conftest import ROOT, SAMPLES
+
+
+def test_editable_install_maps_the_top_level_folders_into_the_package():
+    grammars = Path(str(resources.files("notation.grammars")))
+    assert grammars.resolve() == (ROOT / "grammars").resolve()  # grammar edits show at once
+    import notation.cli
+    assert Path(notation.cli.__file__).resolve().parent == (ROOT / "cli").resolve()
+    assert Path(notation.__file__).resolve().parent == (ROOT / "notation").resolve()
+
+
+def test_wheel_installs_into_a_fresh_venv_and_validates_the_samples(tmp_path):
+    dist = tmp_path / "dist"
+    build = subprocess.run([sys.executable, "-m", "build", "--wheel", "--outdir", str(dist),
+                            str(ROOT)], capture_output=True, text=True, timeout=600)
+    assert build.returncode == 0, build.stdout[-2000:] + build.stderr[-2000:]
+    (wheel,) = dist.glob("notation-*.whl")
+    names = zipfile.ZipFile(wheel).namelist()
+    tops = {name.split("/")[0] for name in names}
+    assert tops == {"notation", f"notation-{notation.__version__}.dist-info"}, tops
+    assert "notation/grammars/record.lark" in names and "notation/cli/main.py" in names
+
+    env_dir = tmp_path / "venv"
+    venv.EnvBuilder(with_pip=True).create(env_dir)
+    pip = subprocess.run([str(env_dir / "bin" / "python"), "-m", "pip", "install", "--quiet",
+                          "--disable-pip-version-check", str(wheel)],
+                         capture_output=True, text=True, timeout=600)
+    assert pip.returncode == 0, pip.stderr[-2000:]
+    outside = tmp_path / "elsewhere"
+    outside.mkdir()
+    result = subprocess.run([str(env_dir / "bin" / "notation"), "validate", str(SAMPLES)],
+                            capture_output=True, text=True, cwd=outside, timeout=300)
+    assert result.returncode == 0, result.stdout[-2000:] + result.stderr[-2000:]
+    assert result.stdout.count(": ok,") >= 10
+    where = subprocess.run([str(env_dir / "bin" / "python"), "-c",
+                            "import notation.grammars as g; print(g.__file__)"],
+                           capture_output=True, text=True, cwd=outside)
+    assert str(env_dir) in where.stdout  # the wheel's copy, not the source tree
