@@ -88,10 +88,9 @@ class Tilewe(Game):
 
     def cells(self, state: Board) -> dict[str, str]:
         out = {}
-        for s in range(400):
+        for s in range(400):  # every square, "" when empty, so diffs keep board order
             owner = state.color_at(s)
-            if owner is not None:
-                out[square_name(s)] = COLORS[owner]
+            out[square_name(s)] = "" if owner is None else COLORS[owner]
         mover = state.to_move()
         out["to move"] = "nobody (game over)" if mover is None else COLORS[mover]
         for p in range(state.players):
