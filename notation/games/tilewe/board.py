@@ -152,13 +152,25 @@ class Board:
         anchors = self.anchors(player)
         if not anchors:
             return False
-        used = self.used[player]
-        if not used & 1:  # O1 still in hand fits on any anchor
+        if not self.used[player] & 1:  # O1 still in hand fits on any anchor
             return True
-        blocked = self.occupied | self.adj[player]
-        shifted_blocked = [blocked >> off for off in OFFSETS]
         shifted_anchors = [anchors >> off for off in OFFSETS]
-        for piece in range(1, N_PIECES):
+        for shape, free in self._free_origins(player):
+            for i, _, _ in shape.contacts:
+                if free & shifted_anchors[i]:
+                    return True
+        return False
+
+    def _free_origins(self, player: int):
+        """Yield ``(shape, origins)`` for each orientation in hand that fits somewhere.
+
+        Bit-parallel: the origins where no cell of the shape is blocked are
+        ``valid & ~OR(blocked >> cell offset)``, one shift per cell offset.
+        """
+        blocked = self.occupied | self.adj[player]
+        used = self.used[player]
+        shifted_blocked = [blocked >> off for off in OFFSETS]
+        for piece in range(N_PIECES):
             if used >> piece & 1:
                 continue
             for shape in SHAPES[piece]:
@@ -167,10 +179,7 @@ class Board:
                     hit |= shifted_blocked[i]
                 free = shape.valid & ~hit
                 if free:
-                    for i, _, _ in shape.contacts:
-                        if free & shifted_anchors[i]:
-                            return True
-        return False
+                    yield shape, free
 
     def to_move(self) -> int | None:
         """The player to move, skipping players who cannot; None when the game is over."""
@@ -192,9 +201,8 @@ class Board:
     def legal_moves(self, player: int | None = None) -> list[Move]:
         """Every legal move spelling, in the reference's order (target, piece, orientation, contact).
 
-        Bit-parallel: for each orientation, the origins where no cell is blocked
-        are ``valid & ~OR(blocked >> cell offset)``; a contact on an anchor is
-        then one ``&`` with the anchors shifted by the contact's offset.
+        A contact on an anchor is one ``&`` of the free origins with the
+        anchors shifted by the contact's offset.
         """
         if player is None:
             player = self.to_move()
@@ -203,28 +211,16 @@ class Board:
         anchors = self.anchors(player)
         if not anchors:
             return []
-        blocked = self.occupied | self.adj[player]
-        used = self.used[player]
-        shifted_blocked = [blocked >> off for off in OFFSETS]
         shifted_anchors = [anchors >> off for off in OFFSETS]
         found = []
-        for piece in range(N_PIECES):
-            if used >> piece & 1:
-                continue
-            for shape in SHAPES[piece]:
-                hit = 0
-                for i in shape.cells:
-                    hit |= shifted_blocked[i]
-                free = shape.valid & ~hit
-                if not free:
-                    continue
-                for i, offset, contact in shape.contacts:
-                    hits = free & shifted_anchors[i]
-                    while hits:
-                        low = hits & -hits
-                        hits ^= low
-                        found.append((low.bit_length() - 1 + offset, piece, shape.orientation,
-                                      offset, contact))
+        for shape, free in self._free_origins(player):
+            for i, offset, contact in shape.contacts:
+                hits = free & shifted_anchors[i]
+                while hits:
+                    low = hits & -hits
+                    hits ^= low
+                    found.append((low.bit_length() - 1 + offset, shape.piece, shape.orientation,
+                                  offset, contact))
         found.sort()
         return [Move(piece, o, contact, target) for target, piece, o, _, contact in found]
 
