@@ -174,3 +174,14 @@ def test_malformed_event_kept_verbatim():
     rec = parse(HEAD + "W5n-a1a1 F5e-a2d4x")[0]
     bad = rec.items[-1]
     assert isinstance(bad, Malformed) and bad.text == "F5e-a2d4x"
+
+
+def test_problem_lines_and_caret_excerpts():
+    from notation.core.output import caret, problem_line
+    text = HEAD + "W5n-a1a1\n  Q5n-a1a1\n"
+    rec = parse(text, source="x.tilewe")[0]
+    problem = rec.run().error
+    assert problem_line("x.tilewe", 1, problem).startswith(
+        "x.tilewe:5:3: error: game 1, ply 2 (Q5n-a1a1): unknown piece 'Q5'")
+    assert caret(text.splitlines(), problem) == "      Q5n-a1a1\n      ^~~~~~~~"
+    assert problem.as_json()["rule"] is None

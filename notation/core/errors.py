@@ -63,9 +63,9 @@ class Problem:
     rule: str = ""
 
     def as_json(self) -> dict[str, Any]:
+        """The JSON form; ``rule`` is null for syntax problems."""
         data = asdict(self)
-        if not data["rule"]:
-            del data["rule"]
+        data["rule"] = self.rule or None
         return data
 
     def describe(self) -> str:
