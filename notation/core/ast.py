@@ -59,7 +59,19 @@ class Malformed:
     pos: Pos = field(default=Pos(0, 0), compare=False)
 
 
-Item = Union[Comment, EventNode, Malformed]
+@dataclass(slots=True)
+class Directive:
+    """A game-specific line that is not an event (Flows' ``Game: 2-player, ...``).
+
+    ``kind`` is the grammar terminal's name; the game reads it in ``start``.
+    """
+
+    kind: str
+    text: str
+    pos: Pos = field(default=Pos(0, 0), compare=False)
+
+
+Item = Union[Comment, Directive, EventNode, Malformed]
 
 
 @dataclass(slots=True)

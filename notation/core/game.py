@@ -34,6 +34,8 @@ class Game(ABC):
     grammar: str = ""
     #: Tags the game reads, with a short description and default.
     tags: Mapping[str, str] = {}
+    #: Grammar terminals that are directives (kept in the AST, not events).
+    directives: frozenset[str] = frozenset()
 
     # -- notation -------------------------------------------------------
     @abstractmethod
@@ -65,8 +67,12 @@ class Game(ABC):
         """Check ``event`` against the rules and play it, or raise ``RuleError``."""
 
     @abstractmethod
-    def legal_moves(self, state: State) -> list[Event]:
-        """Every event the player to move may play now (empty once the game is over)."""
+    def legal_moves(self, state: State, **options: Any) -> list[Event]:
+        """Every event the player to move may play now (empty once the game is over).
+
+        ``options`` narrow the question where a game needs it (Flows: ``tile``);
+        an option the game does not know raises :class:`NotationError`.
+        """
 
     @abstractmethod
     def is_over(self, state: State) -> bool:
@@ -124,12 +130,14 @@ class Game(ABC):
             events.append(move)
         return events
 
-    # -- perspectives -----------------------------------------------------
-    def perspectives(self, record: Record) -> Sequence[str]:
-        """Names of the points of view a record can be written from."""
-        return ()
+    # -- conversion -------------------------------------------------------
+    def convert(self, record: Record, **options: Any) -> Record:
+        """The same game written another way (another player's view, say).
 
-    def convert_events(self, record: Record, events: Sequence[Event],
-                       perspective: str) -> list[Event]:
-        """Rewrite ``events`` into ``perspective``'s point of view."""
-        raise NotationError(f"{self.name} records have no player perspectives")
+        Replaying the result gives the same states; comments are kept.
+        """
+        raise NotationError(f"{self.name} records have nothing to convert")
+
+    def convert_coordinate(self, text: str, to: str, options: Mapping[str, Any]) -> str:
+        """One coordinate rewritten into another point of view (``notation coords``)."""
+        raise NotationError(f"{self.name} has no coordinates to convert")

@@ -18,7 +18,7 @@ from lark import Lark, Token, Transformer
 from lark.exceptions import LarkError, UnexpectedInput
 
 from . import registry
-from .ast import Comment, EventNode, Malformed, Pos, Record, RecordFile, Tag
+from .ast import Comment, Directive, EventNode, Malformed, Pos, Record, RecordFile, Tag
 from .errors import InputError, NotationError
 from .game import Game
 
@@ -54,6 +54,7 @@ class RecordBuilder(Transformer):
     def _record(self, children: list[Any]) -> Record:
         game = self.rules
         read = game.read_event if game is not None else None
+        directives = game.directives if game is not None else frozenset()
         tags: list[Any] = []
         items: list[Any] = []
         number: Token | None = None  # a lone "N." waiting for its event
@@ -80,6 +81,12 @@ class RecordBuilder(Transformer):
                     items.append(_dangling(number))
                     number = None
                 items.append(_comment(tok))
+                continue
+            if kind in directives:
+                if number is not None:
+                    items.append(_dangling(number))
+                    number = None
+                items.append(Directive(kind, tok.value.rstrip(), Pos(tok.line, tok.column)))
                 continue
             text = tok.value
             column = tok.column

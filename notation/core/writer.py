@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from .ast import Comment, EventNode, Malformed, Record, Tag
+from .ast import Comment, Directive, EventNode, Malformed, Record, Tag
 from .game import Game
 
 WIDTH = 79
@@ -57,6 +57,9 @@ def format_record(record: Record, game: Game) -> str:
             else:
                 words.append(";" + item.text)
                 flush()
+        elif isinstance(item, Directive):  # on a line of its own
+            flush()
+            body.append(item.text)
         elif isinstance(item, Malformed):  # pragma: no cover - callers refuse these
             raise ValueError(f"cannot format a malformed item: {item.text!r}")
     flush()

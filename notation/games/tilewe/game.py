@@ -44,7 +44,9 @@ class Tilewe(Game):
     def apply(self, state: Board, event: Move) -> None:
         state.push(event)
 
-    def legal_moves(self, state: Board) -> list[Move]:
+    def legal_moves(self, state: Board, **options: Any) -> list[Move]:
+        if options:
+            raise NotationError(f"tilewe legal moves take no options ({', '.join(options)})")
         return state.legal_moves()
 
     def is_over(self, state: Board) -> bool:

@@ -1,0 +1,272 @@
+"""The Flows rules engine: seats and teams, placement legality, flows, victories.
+
+Connectivity questions are answered with a union-find over the 132 distinct
+hex edges (a shared edge is one node for both of its hexes): a placed tile
+joins its three pairs of edges; for "could this player still connect?" an
+empty hex joins all six of its edges (a wildcard).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from notation.core.errors import RuleError
+
+from .geometry import EDGE, HEXES, N_EDGES, N_HEXES, SIDE_EDGE_IDS, SIDE_EDGES, neighbour
+
+#: Partner of each entry direction at rotation 0, per tile type (rules section 3).
+PARTNERS0 = ((2, 4, 0, 5, 1, 3), (5, 3, 4, 1, 2, 0), (5, 4, 3, 2, 1, 0), (5, 2, 1, 4, 3, 0))
+TILES_PER_TYPE = 10
+#: Rotations giving the same connections: period 3 for T0 and T2, 6 for T1, 2 for T3.
+PERIOD = (3, 6, 3, 2)
+
+
+def partners(tile: int, rotation: int) -> tuple[int, ...]:
+    """partner[d] of every direction d for a tile at a rotation."""
+    base = PARTNERS0[tile]
+    return tuple((base[(d - rotation) % 6] + rotation) % 6 for d in range(6))
+
+
+PARTNER = tuple(tuple(partners(t, r) for r in range(6)) for t in range(4))
+#: PAIRS[tile][rotation]: the three edge pairs (d, partner) with d < partner.
+PAIRS = tuple(tuple(tuple((d, p[d]) for d in range(6) if d < p[d]) for p in per_tile)
+              for per_tile in PARTNER)
+#: For each hex, its three pairs of edge ids per (tile, rotation).
+_HEX_LINKS = tuple(tuple(tuple(tuple((EDGE[h][a], EDGE[h][b]) for a, b in PAIRS[t][r])
+                               for r in range(6)) for t in range(4)) for h in range(N_HEXES))
+
+DEFAULT_SEATS = {2: (0, 3), 3: (0, 2, 4), 4: (0, 1, 3, 4), 5: (0, 1, 2, 3, 4),
+                 6: (0, 1, 2, 3, 4, 5)}
+
+
+def _find(parent: list[int], x: int) -> int:
+    while parent[x] != x:
+        parent[x] = parent[parent[x]]
+        x = parent[x]
+    return x
+
+
+@dataclass(frozen=True, slots=True)
+class Seating:
+    """Who sits where, who plays with whom, and the order of turns.
+
+    ``goals[p]`` is the side player ``p`` (0-based) must connect to their own
+    side: the opposite side, which for a team is the partner's seat.
+    ``turns`` lists whose turn each step of a round is (the 5-player solo
+    moves twice, once for the empty seat opposite).
+    """
+
+    players: int
+    seats: tuple[int, ...]
+    partner: tuple[int | None, ...]
+    turns: tuple[int, ...]
+
+    @classmethod
+    def make(cls, players: int, seats: tuple[int, ...] | None = None) -> "Seating":
+        if not 2 <= players <= 6:
+            raise ValueError("Flows is for 2 to 6 players")
+        seats = DEFAULT_SEATS[players] if seats is None else tuple(seats)
+        if len(seats) != players:
+            raise ValueError(f"{len(seats)} seats given for {players} players")
+        if len(set(seats)) != players or not all(0 <= s <= 5 for s in seats):
+            raise ValueError("seats must be distinct sides 0 to 5")
+        by_side = {s: p for p, s in enumerate(seats)}
+        partner = [by_side.get((s + 3) % 6) for s in seats]
+        if players in (2, 3):
+            partner = [None] * players  # individual play, even on opposite seats
+        elif players == 4 and any(p is None for p in partner):
+            raise ValueError("4 players sit as two opposite pairs (e.g. sides 0 1 3 4)")
+        elif players == 5 and sum(p is None for p in partner) != 1:
+            raise ValueError("5 players sit as two opposite pairs and one solo player")
+        turns = list(range(players))
+        if players == 5:  # the solo player also moves for the empty seat opposite,
+            solo = partner.index(None)  # at that seat's place in the clockwise round
+            empty = (seats[solo] + 3) % 6
+            before = sum(1 for s in seats if (s - seats[0]) % 6 < (empty - seats[0]) % 6)
+            turns.insert(before, solo)
+        return cls(players, seats, tuple(partner), tuple(turns))
+
+    def team(self, player: int) -> tuple[int, ...]:
+        mate = self.partner[player]
+        return (player,) if mate is None else tuple(sorted((player, mate)))
+
+
+class FlowsBoard:
+    """A Flows game in progress: tiles on hexes, the bag, whose turn, the result."""
+
+    __slots__ = ("seating", "tiles", "placed", "step", "over", "winners", "win_type", "ply")
+
+    def __init__(self, seating: Seating) -> None:
+        self.seating = seating
+        self.tiles: list[tuple[int, int] | None] = [None] * N_HEXES  # (type, rotation)
+        self.placed = [0, 0, 0, 0]   # tiles of each type on the board
+        self.step = 0                # index into seating.turns
+        self.over = False
+        self.winners: list[int] = []  # 0-based players
+        self.win_type: str | None = None
+        self.ply = 0
+
+    def copy(self) -> "FlowsBoard":
+        other = FlowsBoard.__new__(FlowsBoard)
+        other.seating = self.seating
+        other.tiles = self.tiles[:]
+        other.placed = self.placed[:]
+        other.winners = self.winners[:]
+        other.step, other.over, other.win_type, other.ply = (
+            self.step, self.over, self.win_type, self.ply)
+        return other
+
+    @property
+    def to_move(self) -> int | None:
+        """0-based player to move, None when the game is over."""
+        return None if self.over else self.seating.turns[self.step % len(self.seating.turns)]
+
+    def in_bag(self, tile: int) -> int:
+        return TILES_PER_TYPE - self.placed[tile]
+
+    # -- connectivity ------------------------------------------------------------
+    def _components(self, wildcard: bool) -> list[int]:
+        parent = list(range(N_EDGES))
+        links = _HEX_LINKS
+        for h, tile in enumerate(self.tiles):
+            if tile is None:
+                if wildcard:
+                    e = EDGE[h]
+                    root = _find(parent, e[0])
+                    for x in e[1:]:
+                        other = _find(parent, x)
+                        if other != root:
+                            parent[other] = root
+                continue
+            for a, b in links[h][tile[0]][tile[1]]:
+                ra, rb = _find(parent, a), _find(parent, b)
+                if ra != rb:
+                    parent[ra] = rb
+        return parent
+
+    def _connected(self, parent: list[int], side_a: int, side_b: int) -> bool:
+        roots = {_find(parent, e) for e in SIDE_EDGE_IDS[side_a]}
+        return any(_find(parent, e) in roots for e in SIDE_EDGE_IDS[side_b])
+
+    def flow_winners(self) -> list[int]:
+        """Players whose side connects to its goal through placed tiles (section 8.1)."""
+        parent = self._components(wildcard=False)
+        seats = self.seating.seats
+        winners = []
+        for p in range(self.seating.players):
+            if p in winners:
+                continue
+            side = seats[p]
+            if self._connected(parent, side, (side + 3) % 6):
+                winners.extend(self.seating.team(p))
+        return sorted(set(winners))
+
+    def blocked_players(self) -> list[int]:
+        """Players (or teams) left with no potential route, empty hexes as wildcards."""
+        parent = self._components(wildcard=True)
+        seats = self.seating.seats
+        return [p for p in range(self.seating.players)
+                if not self._connected(parent, seats[p], (seats[p] + 3) % 6)]
+
+    # -- legality ----------------------------------------------------------------
+    def check(self, h: int, tile: int, rotation: int) -> tuple[str, str] | None:
+        """Why placing ``tile`` at ``h`` in ``rotation`` is illegal, or None (section 9)."""
+        if self.tiles[h] is not None:
+            return f"hex {hex_name(h)} is already occupied", "empty hex"
+        self.tiles[h] = (tile, rotation)
+        try:
+            if self.flow_winners():
+                return None
+            blocked = self.blocked_players()
+        finally:
+            self.tiles[h] = None
+        if blocked:
+            names = ", ".join(f"P{p + 1}" for p in blocked)
+            return (f"it leaves {names} with no possible route to the opposite side",
+                    "every player keeps a route")
+        return None
+
+    def legal_placements(self, tile: int) -> list[tuple[int, int]]:
+        """Every legal (hex, rotation) for ``tile``, all six rotations counted."""
+        found = []
+        for h in range(N_HEXES):
+            if self.tiles[h] is not None:
+                continue
+            verdicts: dict[tuple, bool] = {}
+            for rotation in range(6):
+                key = PAIRS[tile][rotation]
+                if key not in verdicts:  # equivalent rotations share a verdict
+                    verdicts[key] = self.check(h, tile, rotation) is None
+                if verdicts[key]:
+                    found.append((h, rotation))
+        return found
+
+    # -- playing -------------------------------------------------------------------
+    def _expect(self, player: int) -> None:
+        if self.over:
+            raise RuleError("the game is over", "game end")
+        mover = self.to_move
+        if player != mover:
+            raise RuleError(f"it is P{mover + 1}'s turn, not P{player + 1}'s", "turn order")
+
+    def _draw(self, tile: int) -> None:
+        if not self.in_bag(tile):
+            raise RuleError(f"all {TILES_PER_TYPE} T{tile} tiles are already on the board",
+                            "10 tiles of each type")
+
+    def place(self, player: int, h: int, tile: int, rotation: int) -> None:
+        self._expect(player)
+        self._draw(tile)
+        why = self.check(h, tile, rotation)
+        if why is not None:
+            raise RuleError(*why)
+        self.tiles[h] = (tile, rotation)
+        self.placed[tile] += 1
+        self.ply += 1
+        winners = self.flow_winners()
+        if winners:
+            self.over = True
+            self.winners = winners
+            teams = {self.seating.team(p) for p in winners}
+            self.win_type = "flow" if len(teams) == 1 else "tie"
+            return
+        self.step += 1
+
+    def unplaceable(self, player: int, tile: int) -> None:
+        """The player drew ``tile`` and it fits nowhere: their team wins (constraint)."""
+        self._expect(player)
+        self._draw(tile)
+        legal = self.legal_placements(tile)
+        if legal:
+            raise RuleError(f"T{tile} has {len(legal)} legal placements, so it must be placed",
+                            "mandatory placement")
+        self.ply += 1
+        self.over = True
+        self.winners = list(self.seating.team(player))
+        self.win_type = "constraint"
+
+    # -- flows for display -----------------------------------------------------------
+    def flow_segments(self, player: int) -> list[tuple[int, int, int]]:
+        """The (hex, entry, exit) connections ``player``'s flow runs through (section 7)."""
+        seen: set[tuple[int, int, int]] = set()
+        out = []
+        for h, d in SIDE_EDGES[self.seating.seats[player]]:
+            while True:
+                tile = self.tiles[h]
+                if tile is None:
+                    break
+                e = PARTNER[tile[0]][tile[1]][d]
+                segment = (h, min(d, e), max(d, e))
+                if segment in seen:
+                    break
+                seen.add(segment)
+                out.append((h, d, e))
+                q = neighbour(h, e)
+                if q is None:
+                    break
+                h, d = q, (e + 3) % 6
+        return out
+
+
+def hex_name(h: int) -> str:
+    r, c = HEXES[h]
+    return f"({r},{c})"

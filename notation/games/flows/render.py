@@ -1,0 +1,58 @@
+"""Text pictures of a Flows board, drawn from one side's point of view."""
+from __future__ import annotations
+
+from .board import FlowsBoard
+from .geometry import HEXES, INDEX, label_of, name_of_rotation
+
+_ANSI = ("\x1b[34m", "\x1b[33m", "\x1b[31m", "\x1b[32m", "\x1b[35m", "\x1b[36m")
+_RESET = "\x1b[0m"
+CELL = 11
+
+
+def _turned(r: int, c: int, k: int) -> tuple[int, int]:
+    for _ in range(k):
+        dr, dc = r - 3, c - 3
+        r, c = dc + 3, dc - dr + 3
+    return r, c
+
+
+def render(board: FlowsBoard, side: int, color: bool = False) -> str:
+    """Rows top to bottom, the board turned so the viewer's side is at the bottom
+    (sides 0-2) or the top (sides 3-5, the seed's row flip). A cell shows the
+    hex's label in that view, the tile as type + orientation, and after ``:``
+    the players whose flow runs through it."""
+    k = side % 3
+    flows: dict[int, list[int]] = {}
+    for p in range(board.seating.players):
+        for h, _, _ in board.flow_segments(p):
+            if p + 1 not in flows.setdefault(h, []):
+                flows[h].append(p + 1)
+    placed = {}
+    for h, (r, c) in enumerate(HEXES):
+        placed[_turned(r, c, k)] = h
+    lines = []
+    for r in range(6, -1, -1):
+        cells = []
+        for c in range(7):
+            h = placed.get((r, c))
+            if h is None:
+                continue
+            tile = board.tiles[h]
+            code = "." if tile is None else f"{tile[0]}{name_of_rotation(tile[1], side)}"
+            mark = ""
+            if h in flows:
+                mark = ":" + "".join(
+                    f"{_ANSI[p - 1]}{p}{_RESET}" if color else str(p) for p in flows[h])
+            text = f"{label_of(h, side)} {code}{mark}"
+            visible = len(label_of(h, side)) + 1 + len(code) + (1 + len(flows.get(h, [])) if mark else 0)
+            cells.append(text + " " * max(1, CELL - visible))
+        lines.append(" " * ((7 - len(cells)) * (CELL // 2)) + "".join(cells).rstrip())
+    seats = ", ".join(f"P{p + 1} side {s}" for p, s in enumerate(board.seating.seats))
+    lines.append(f"(view of side {side}; {seats})")
+    if board.over:
+        who = " and ".join(f"P{p + 1}" for p in board.winners)
+        lines.append(f"game over after {board.ply} moves: {board.win_type}, won by {who}")
+    else:
+        bag = " ".join(f"T{t}x{board.in_bag(t)}" for t in range(4))
+        lines.append(f"move {board.ply + 1}: P{board.to_move + 1} to move; bag {bag}")
+    return "\n".join(lines)
