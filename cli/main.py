@@ -274,11 +274,14 @@ def _write_atomically(path: str, text: str, encoding: str) -> None:
 @click.argument("path", metavar="PATH")
 @click.option("--ply", type=click.IntRange(min=0), help="After this ply (default: the end).")
 @click.option("--count", is_flag=True, help="Print only how many legal moves there are.")
+@click.option("--tile", type=click.IntRange(0, 3), help="Flows: the drawn tile type (default: each in the bag).")
 @GAME_OPTION
 @ENCODING_OPTION
-def legal(path: str, ply: int | None, count: bool, game_name: str | None, encoding: str) -> None:
+def legal(path: str, ply: int | None, count: bool, tile: int | None, game_name: str | None,
+          encoding: str) -> None:
     """List the legal moves of the player to move."""
     ctx = Context(game_name, encoding)
+    options = {} if tile is None else {"tile": tile}
     for records in ctx.inputs.read((path,)):
         for record in records:
             outcome = run(record, ply)
@@ -288,7 +291,10 @@ def legal(path: str, ply: int | None, count: bool, game_name: str | None, encodi
                     ctx.report(record, problem)
                 continue
             game, state = outcome.game, outcome.state
-            moves = game.legal_moves(state)
+            try:
+                moves = game.legal_moves(state, **options)
+            except NotationError as exc:
+                raise click.UsageError(str(exc)) from None
             who = game.to_move(state)
             head = (f"{record.source}: game {record.index}, after ply {outcome.plies}: "
                     + (f"{who} to move, {len(moves)} legal moves" if who else
@@ -328,6 +334,65 @@ def random_games(game_name: str, players: int | None, seed: int | None, count: i
         events = game.random_events(rng, record)
         out.append(format_events(game, game_tags, events))
     click.echo("\n".join(out), nl=False)
+
+
+# -- convert and coords ----------------------------------------------------------
+
+@cli.command()
+@PATHS
+@click.option("--perspective", help="Flows: P1..P6, side:K, or mover (each move in its mover's view).")
+@click.option("--in-place", "-i", is_flag=True, help="Rewrite the files (atomically).")
+@GAME_OPTION
+@ENCODING_OPTION
+def convert(paths: tuple[str, ...], perspective: str | None, in_place: bool,
+            game_name: str | None, encoding: str) -> None:
+    """Rewrite records another way without changing what they mean (comments kept)."""
+    options = {k: v for k, v in {"perspective": perspective}.items() if v is not None}
+    ctx = Context(game_name, encoding)
+    for records in ctx.inputs.read(paths):
+        texts = []
+        for record in records:
+            game = game_of(record)
+            problems = [p for p in structure_problems(record) if p.kind == "syntax"]
+            if game is None or problems:
+                ctx.invalid = True
+                for problem in problems:
+                    ctx.report(record, problem, err=True)
+                break
+            try:
+                converted = game.convert(record, **options)
+            except NotationError as exc:
+                raise click.UsageError(f"{record.source}: game {record.index}: {exc}") from None
+            texts.append(format_record(converted, game))
+        else:
+            text = "\n".join(texts)
+            if in_place:
+                if records.source == "<stdin>":
+                    raise click.UsageError("--in-place cannot rewrite standard input")
+                _write_atomically(records.source, text, encoding)
+                click.echo(f"{records.source}: converted")
+            else:
+                click.echo(text, nl=False)
+            continue
+        click.echo(f"{records.source}: not converted: fix the syntax errors first", err=True)
+    ctx.finish()
+
+
+@cli.command()
+@click.argument("coord", metavar="COORD")
+@click.option("--to", "to", required=True, help="P1..P6, side:K or internal.")
+@click.option("--seats", help='Each player\'s side in turn order, as in the [Seats] tag ("0 3").')
+@click.option("--players", type=click.IntRange(2, 6), help="Number of players (default: from --seats, else 2).")
+@click.option("--game", "game_name", default="flows", show_default=True, metavar="GAME")
+def coords(coord: str, to: str, seats: str | None, players: int | None, game_name: str) -> None:
+    """Convert one coordinate between player views: P2A4 --to P1 prints P1G4."""
+    game = registry.get(game_name)
+    if game is None:
+        raise click.UsageError(f"unknown game {game_name!r}")
+    try:
+        click.echo(game.convert_coordinate(coord, to, {"seats": seats, "players": players}))
+    except (NotationError, ValueError) as exc:
+        raise click.UsageError(str(exc)) from None
 
 
 # -- games ---------------------------------------------------------------------

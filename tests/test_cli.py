@@ -278,10 +278,12 @@ def test_random_is_reproducible_and_valid(tmp_path):
         assert out["valid"] and out["result"]["over"]
 
 
-def test_games_lists_tilewe():
+def test_games_lists_every_registered_game_with_extensions_and_tags():
     result = invoke("games")
-    assert result.exit_code == 0 and result.output.startswith("tilewe  (.tilewe)")
-    assert "[Players]" in result.output
+    heads = [line.split("  ")[0] for line in result.output.splitlines() if not line.startswith(" ")]
+    assert result.exit_code == 0 and heads == ["flows", "tilewe"]
+    assert "tilewe  (.tilewe)" in result.output and "flows  (.flows)" in result.output
+    assert "[Players]" in result.output and "[Seats]" in result.output
 
 
 def test_python_dash_m_and_version():

@@ -43,8 +43,7 @@ def diff_states(game: Game, a: Any, b: Any) -> list[CellChange]:
 
 def diff_records(a: Record, b: Record, game: Game, until: int | None = None) -> RecordDiff:
     """Compare events in canonical spelling, then the states after ``until`` (default: the end)."""
-    ea = [game.format_event(e) for e in a.events]
-    eb = [game.format_event(e) for e in b.events]
+    ea, eb = game.event_keys(a), game.event_keys(b)
     first = None
     for i in range(max(len(ea), len(eb))):
         x = ea[i] if i < len(ea) else None

@@ -130,6 +130,14 @@ class Game(ABC):
             events.append(move)
         return events
 
+    def event_keys(self, record: Record) -> list[str]:
+        """The record's events in a form where equal means the same move (for diffs).
+
+        By default their canonical text; games whose text depends on a point
+        of view (Flows) compare in one fixed frame.
+        """
+        return [self.format_event(e) for e in record.events]
+
     # -- conversion -------------------------------------------------------
     def convert(self, record: Record, **options: Any) -> Record:
         """The same game written another way (another player's view, say).

@@ -201,7 +201,7 @@ class FlowsBoard:
         return found
 
     # -- playing -------------------------------------------------------------------
-    def _expect(self, player: int) -> None:
+    def expect_turn(self, player: int) -> None:
         if self.over:
             raise RuleError("the game is over", "game end")
         mover = self.to_move
@@ -214,7 +214,7 @@ class FlowsBoard:
                             "10 tiles of each type")
 
     def place(self, player: int, h: int, tile: int, rotation: int) -> None:
-        self._expect(player)
+        self.expect_turn(player)
         self._draw(tile)
         why = self.check(h, tile, rotation)
         if why is not None:
@@ -233,7 +233,7 @@ class FlowsBoard:
 
     def unplaceable(self, player: int, tile: int) -> None:
         """The player drew ``tile`` and it fits nowhere: their team wins (constraint)."""
-        self._expect(player)
+        self.expect_turn(player)
         self._draw(tile)
         legal = self.legal_placements(tile)
         if legal:

@@ -133,6 +133,7 @@ class Flows(Game):
         if player >= state.seating.players:
             raise RuleError(f"there is no P{event.player} in a {state.seating.players}-player game",
                             "players")
+        state.expect_turn(player)  # who moves is checked before what the label means
         if isinstance(event, Unplaceable):
             state.unplaceable(player, event.tile)
             return
@@ -141,7 +142,7 @@ class Flows(Game):
             h = hex_of(event.label, side)
         except NotationError as exc:
             raise RuleError(str(exc), "on the board") from None
-        if state.tiles[h] is not None and not state.over and player == state.to_move:
+        if state.tiles[h] is not None:
             r, c = HEXES[h]
             raise RuleError(f"{event.label} (hex ({r},{c}) seen from side {side}) is already "
                             f"occupied by a T{state.tiles[h][0]} tile", "empty hex")
@@ -188,8 +189,9 @@ class Flows(Game):
                       for p in range(state.seating.players)},
             "to_move": self.to_move(state),
             "seats": list(state.seating.seats),
-            "teams": sorted({state.seating.team(p) for p in range(state.seating.players)
-                             if state.seating.partner[p] is not None}),
+            "teams": [[p + 1 for p in team] for team in sorted(
+                {state.seating.team(p) for p in range(state.seating.players)
+                 if state.seating.partner[p] is not None})],
             "bag": [state.in_bag(t) for t in range(4)],
         }
 
@@ -241,6 +243,13 @@ class Flows(Game):
             self.apply(state, event)
             events.append(event)
         return events
+
+    def event_keys(self, record: Record) -> list[str]:
+        """Moves compared in side 0's view, so a converted record equals its original."""
+        try:
+            return [str(e) for e in self.convert(record, perspective="side:0").events]
+        except NotationError:  # a move that cannot be read: compare as written
+            return super().event_keys(record)
 
     # -- perspectives -----------------------------------------------------------------
     def convert(self, record: Record, **options: Any) -> Record:

@@ -117,7 +117,7 @@ def hex_of(label: str, side: int) -> int:
         return LABELS[side][label]
     except KeyError:
         raise NotationError(f"{label} is off the board in the view of side {side} "
-                            f"(rows {'-'.join(valid_numbers(side))})") from None
+                            f"(its hexes are {', '.join(valid_numbers(side))})") from None
 
 
 def valid_numbers(side: int) -> list[str]:

@@ -63,9 +63,11 @@ def diagnose(text: str) -> str:
         return f"hex {label!r} in {text!r} is not a row A-G and a number 1-7"
     if not (tile.isdigit() and int(tile) <= 3):
         return f"tile type {tile!r} in {text!r} is not 0 to 3"
+    if not label:
+        return f"{text!r}: a tile that fits nowhere is written without an orientation (P1T2)"
+    if not orientation:
+        return f"missing orientation in {text!r} (expected N, NE, SE, S, SW or NW after T{tile})"
     if orientation not in ORIENTATIONS:
         return (f"unknown orientation {orientation!r} in {text!r} "
                 f"(expected N, NE, SE, S, SW or NW)")
-    if not label:
-        return f"{text!r}: a tile that fits nowhere is written without an orientation (P1T2)"
     return f"{text!r} is not a Flows move"  # pragma: no cover
