@@ -222,35 +222,37 @@ def fmt(paths: tuple[str, ...], in_place: bool, check: bool, game_name: str | No
     if in_place and check:
         raise click.UsageError("--in-place and --check exclude each other")
     ctx = Context(game_name, encoding)
-    for records in ctx.inputs.read(paths):
-        blocked = False
-        for record in records:
-            syntax = structure_problems(record)
-            if any(isinstance(i, Malformed) for i in record.items + record.tags) or record.game_problem:
-                blocked = True
-                ctx.invalid = True
-                for problem in syntax:
-                    ctx.report(record, problem, err=True)
-        if blocked:
-            click.echo(f"{records.source}: not formatted: fix the syntax errors first", err=True)
-            continue
-        text = "\n".join(format_record(r, game_of(r)) for r in records)
-        if check or in_place:
-            current = ("\n".join(ctx.inputs.source_lines(records.source)) + "\n"
-                       if records.source != "<stdin>" else None)
-            if current == text:
-                continue
-            if check:
-                click.echo(f"{records.source}: would be reformatted")
-                ctx.invalid = True
-                continue
-            if records.source == "<stdin>":
-                raise click.UsageError("--in-place cannot rewrite standard input")
-            _write_atomically(records.source, text, encoding)
-            click.echo(f"{records.source}: reformatted")
-        else:
-            click.echo(text, nl=False)
+    _rewrite(ctx, paths, lambda r: format_record(r, game_of(r)), "reformatted", in_place, check)
     ctx.finish()
+
+
+def _rewrite(ctx: Context, paths: tuple[str, ...], transform: Callable[[Record], str],
+             verb: str, in_place: bool, check: bool = False) -> None:
+    """Shared by fmt and convert: refuse unreadable records, then print, check or rewrite."""
+    for records in ctx.inputs.read(paths):
+        unreadable = [r for r in records if r.game_problem
+                      or any(isinstance(i, Malformed) for i in r.items + r.tags)]
+        if unreadable:
+            ctx.invalid = True
+            for record in unreadable:
+                for problem in structure_problems(record):
+                    ctx.report(record, problem, err=True)
+            click.echo(f"{records.source}: not {verb}: fix the syntax errors first", err=True)
+            continue
+        text = "\n".join(transform(r) for r in records)
+        if not (check or in_place):
+            click.echo(text, nl=False)
+            continue
+        if records.source == "<stdin>":
+            raise click.UsageError("--in-place and --check need files, not standard input")
+        if "\n".join(ctx.inputs.source_lines(records.source)) + "\n" == text:
+            continue
+        if check:
+            click.echo(f"{records.source}: would be {verb}")
+            ctx.invalid = True
+        else:
+            _write_atomically(records.source, text, ctx.inputs.encoding)
+            click.echo(f"{records.source}: {verb}")
 
 
 def _write_atomically(path: str, text: str, encoding: str) -> None:
@@ -349,32 +351,15 @@ def convert(paths: tuple[str, ...], perspective: str | None, in_place: bool,
     """Rewrite records another way without changing what they mean (comments kept)."""
     options = {k: v for k, v in {"perspective": perspective}.items() if v is not None}
     ctx = Context(game_name, encoding)
-    for records in ctx.inputs.read(paths):
-        texts = []
-        for record in records:
-            game = game_of(record)
-            problems = [p for p in structure_problems(record) if p.kind == "syntax"]
-            if game is None or problems:
-                ctx.invalid = True
-                for problem in problems:
-                    ctx.report(record, problem, err=True)
-                break
-            try:
-                converted = game.convert(record, **options)
-            except NotationError as exc:
-                raise click.UsageError(f"{record.source}: game {record.index}: {exc}") from None
-            texts.append(format_record(converted, game))
-        else:
-            text = "\n".join(texts)
-            if in_place:
-                if records.source == "<stdin>":
-                    raise click.UsageError("--in-place cannot rewrite standard input")
-                _write_atomically(records.source, text, encoding)
-                click.echo(f"{records.source}: converted")
-            else:
-                click.echo(text, nl=False)
-            continue
-        click.echo(f"{records.source}: not converted: fix the syntax errors first", err=True)
+
+    def transform(record: Record) -> str:
+        game = game_of(record)
+        try:
+            return format_record(game.convert(record, **options), game)
+        except NotationError as exc:
+            raise click.UsageError(f"{record.source}: game {record.index}: {exc}") from None
+
+    _rewrite(ctx, paths, transform, "converted", in_place)
     ctx.finish()
 
 

@@ -234,7 +234,7 @@ def test_fmt_refuses_records_with_syntax_errors_and_leaves_them_alone(tmp_path, 
     _, bad = files
     before = bad.read_text()
     result = invoke("fmt", "--in-place", str(bad))
-    assert result.exit_code == 1 and "not formatted" in result.output
+    assert result.exit_code == 1 and "not reformatted" in result.output
     assert bad.read_text() == before
 
 

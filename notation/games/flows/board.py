@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from notation.core.errors import RuleError
 
-from .geometry import EDGE, HEXES, N_EDGES, N_HEXES, SIDE_EDGE_IDS, SIDE_EDGES, neighbour
+from .geometry import HEXES, N_HEXES, SIDE_EDGES, neighbour
 
 #: Partner of each entry direction at rotation 0, per tile type (rules section 3).
 PARTNERS0 = ((2, 4, 0, 5, 1, 3), (5, 3, 4, 1, 2, 0), (5, 4, 3, 2, 1, 0), (5, 2, 1, 4, 3, 0))
@@ -30,19 +30,30 @@ PARTNER = tuple(tuple(partners(t, r) for r in range(6)) for t in range(4))
 #: PAIRS[tile][rotation]: the three edge pairs (d, partner) with d < partner.
 PAIRS = tuple(tuple(tuple((d, p[d]) for d in range(6) if d < p[d]) for p in per_tile)
               for per_tile in PARTNER)
-#: For each hex, its three pairs of edge ids per (tile, rotation).
-_HEX_LINKS = tuple(tuple(tuple(tuple((EDGE[h][a], EDGE[h][b]) for a, b in PAIRS[t][r])
-                               for r in range(6)) for t in range(4)) for h in range(N_HEXES))
-
 DEFAULT_SEATS = {2: (0, 3), 3: (0, 2, 4), 4: (0, 1, 3, 4), 5: (0, 1, 2, 3, 4),
                  6: (0, 1, 2, 3, 4, 5)}
 
 
-def _find(parent: list[int], x: int) -> int:
-    while parent[x] != x:
-        parent[x] = parent[parent[x]]
-        x = parent[x]
-    return x
+def _stepping() -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Moves between hexes, as ``h * 6 + d`` = "entering hex h through its edge d".
+
+    ``STEP_OUT[h * 6 + e]`` is the node entered by leaving h through edge e, or
+    ``-1 - side`` when that edge is on the perimeter (``side`` owns it).
+    """
+    owner = {}
+    for side, edges in enumerate(SIDE_EDGES):
+        for h, d in edges:
+            owner[(h, d)] = side
+    out = []
+    for h in range(N_HEXES):
+        for e in range(6):
+            q = neighbour(h, e)
+            out.append(q * 6 + (e + 3) % 6 if q is not None else -1 - owner[(h, e)])
+    starts = tuple(tuple(h * 6 + d for h, d in edges) for edges in SIDE_EDGES)
+    return tuple(out), starts
+
+
+STEP_OUT, SIDE_STARTS = _stepping()
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,66 +135,100 @@ class FlowsBoard:
         return TILES_PER_TYPE - self.placed[tile]
 
     # -- connectivity ------------------------------------------------------------
-    def _components(self, wildcard: bool) -> list[int]:
-        parent = list(range(N_EDGES))
-        links = _HEX_LINKS
-        for h, tile in enumerate(self.tiles):
-            if tile is None:
-                if wildcard:
-                    e = EDGE[h]
-                    root = _find(parent, e[0])
-                    for x in e[1:]:
-                        other = _find(parent, x)
-                        if other != root:
-                            parent[other] = root
-                continue
-            for a, b in links[h][tile[0]][tile[1]]:
-                ra, rb = _find(parent, a), _find(parent, b)
-                if ra != rb:
-                    parent[ra] = rb
-        return parent
+    # Goals pair the sides {0,3}, {1,4}, {2,5} and connection is symmetric, so
+    # at most three searches answer every player's question.
 
-    def _connected(self, parent: list[int], side_a: int, side_b: int) -> bool:
-        roots = {_find(parent, e) for e in SIDE_EDGE_IDS[side_a]}
-        return any(_find(parent, e) in roots for e in SIDE_EDGE_IDS[side_b])
+    def _pairs(self) -> list[int]:
+        """The distinct side pairs in play, each named by its lower side (0, 1 or 2)."""
+        return sorted({s % 3 for s in self.seating.seats})
+
+    def _traced(self, side: int) -> bool:
+        """Whether a path of placed tiles joins ``side`` to the opposite side.
+
+        In the placed-tile graph every edge has at most two links, so each
+        component is a simple path: follow it from each of the side's edges.
+        """
+        goal = -1 - (side + 3) % 6
+        tiles, step_out, partner = self.tiles, STEP_OUT, PARTNER
+        for node in SIDE_STARTS[side]:
+            while node >= 0:
+                h, d = divmod(node, 6)
+                tile = tiles[h]
+                if tile is None:
+                    break
+                node = step_out[h * 6 + partner[tile[0]][tile[1]][d]]
+            if node == goal:
+                return True
+        return False
+
+    def _reachable(self, side: int) -> bool:
+        """Whether ``side`` could still reach the opposite side, empty hexes as wildcards."""
+        goal = -1 - (side + 3) % 6
+        tiles, step_out, partner = self.tiles, STEP_OUT, PARTNER
+        seen_hexes = 0
+        seen = set()
+        stack = list(SIDE_STARTS[side])
+        while stack:
+            node = stack.pop()
+            h, d = divmod(node, 6)
+            tile = tiles[h]
+            if tile is None:
+                if seen_hexes >> h & 1:
+                    continue
+                seen_hexes |= 1 << h
+                for e in range(6):
+                    nxt = step_out[h * 6 + e]
+                    if nxt >= 0:
+                        stack.append(nxt)
+                    elif nxt == goal:
+                        return True
+            else:
+                if node in seen:
+                    continue
+                seen.add(node)
+                nxt = step_out[h * 6 + partner[tile[0]][tile[1]][d]]
+                if nxt >= 0:
+                    stack.append(nxt)
+                elif nxt == goal:
+                    return True
+        return False
 
     def flow_winners(self) -> list[int]:
         """Players whose side connects to its goal through placed tiles (section 8.1)."""
-        parent = self._components(wildcard=False)
-        seats = self.seating.seats
-        winners = []
-        for p in range(self.seating.players):
-            if p in winners:
-                continue
-            side = seats[p]
-            if self._connected(parent, side, (side + 3) % 6):
-                winners.extend(self.seating.team(p))
-        return sorted(set(winners))
+        connected = {pair for pair in self._pairs() if self._traced(pair)}
+        return [p for p, s in enumerate(self.seating.seats) if s % 3 in connected]
 
     def blocked_players(self) -> list[int]:
         """Players (or teams) left with no potential route, empty hexes as wildcards."""
-        parent = self._components(wildcard=True)
-        seats = self.seating.seats
-        return [p for p in range(self.seating.players)
-                if not self._connected(parent, seats[p], (seats[p] + 3) % 6)]
+        cut = {pair for pair in self._pairs() if not self._reachable(pair)}
+        return [p for p, s in enumerate(self.seating.seats) if s % 3 in cut]
 
     # -- legality ----------------------------------------------------------------
+    def _judge(self) -> tuple[list[int], tuple[str, str] | None]:
+        """For the tiles as they stand: flow winners, and why it is illegal (or None).
+
+        A placement that makes anybody win is legal whatever else it does;
+        otherwise every player (team) must keep a possible route.
+        """
+        winners = self.flow_winners()
+        if winners:
+            return winners, None
+        blocked = self.blocked_players()
+        if blocked:
+            names = ", ".join(f"P{p + 1}" for p in blocked)
+            return [], (f"it leaves {names} with no possible route to the opposite side",
+                        "every player keeps a route")
+        return [], None
+
     def check(self, h: int, tile: int, rotation: int) -> tuple[str, str] | None:
         """Why placing ``tile`` at ``h`` in ``rotation`` is illegal, or None (section 9)."""
         if self.tiles[h] is not None:
             return f"hex {hex_name(h)} is already occupied", "empty hex"
         self.tiles[h] = (tile, rotation)
         try:
-            if self.flow_winners():
-                return None
-            blocked = self.blocked_players()
+            return self._judge()[1]
         finally:
             self.tiles[h] = None
-        if blocked:
-            names = ", ".join(f"P{p + 1}" for p in blocked)
-            return (f"it leaves {names} with no possible route to the opposite side",
-                    "every player keeps a route")
-        return None
 
     def legal_placements(self, tile: int) -> list[tuple[int, int]]:
         """Every legal (hex, rotation) for ``tile``, all six rotations counted."""
@@ -214,15 +259,18 @@ class FlowsBoard:
                             "10 tiles of each type")
 
     def place(self, player: int, h: int, tile: int, rotation: int) -> None:
+        """Play a placement, checking it in the rules' order (section 9)."""
         self.expect_turn(player)
         self._draw(tile)
-        why = self.check(h, tile, rotation)
-        if why is not None:
-            raise RuleError(*why)
+        if self.tiles[h] is not None:
+            raise RuleError(f"hex {hex_name(h)} is already occupied", "empty hex")
         self.tiles[h] = (tile, rotation)
+        winners, why = self._judge()
+        if why is not None:
+            self.tiles[h] = None
+            raise RuleError(*why)
         self.placed[tile] += 1
         self.ply += 1
-        winners = self.flow_winners()
         if winners:
             self.over = True
             self.winners = winners
