@@ -14,12 +14,14 @@ $(STAMP): pyproject.toml
 demo: $(STAMP)
 	$(BIN)/notation validate samples/
 	$(BIN)/notation replay samples/tilewe/tw-sample-1.tilewe
+	$(BIN)/notation replay samples/flows/flows-090.flows
 
 test: $(STAMP)
 	$(BIN)/python -m pytest
 
 bench: $(STAMP)
 	$(BIN)/python tests/benchmarks/bench_tilewe.py
+	$(BIN)/python tests/benchmarks/bench_flows.py
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info

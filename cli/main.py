@@ -106,13 +106,23 @@ def validate(paths: tuple[str, ...], as_json: bool, quiet: bool, game_name: str 
 @click.option("--every", is_flag=True, help="Show the state after every ply.")
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per game (the replay contract).")
 @click.option("--color/--no-color", default=None, help="Colour the board (default: on a terminal).")
+@click.option("--perspective", help="Flows: draw the board from P1..P6 or side:K.")
 @GAME_OPTION
 @ENCODING_OPTION
 def replay(paths: tuple[str, ...], ply: int | None, every: bool, as_json: bool,
-           color: bool | None, game_name: str | None, encoding: str) -> None:
+           color: bool | None, perspective: str | None, game_name: str | None,
+           encoding: str) -> None:
     """Replay records and show the board after a ply, after every ply, or at the end."""
     ctx = Context(game_name, encoding)
     color = ctx.tty if color is None else color
+    view = {} if perspective is None else {"perspective": perspective}
+
+    def draw(game: notation.Game, state: Any) -> None:
+        try:
+            click.echo(game.render(state, color, **view), color=color)
+        except NotationError as exc:
+            raise click.UsageError(str(exc)) from None
+
     for records in ctx.inputs.read(paths):
         for record in records:
             outcome = run(record, ply)
@@ -124,25 +134,21 @@ def replay(paths: tuple[str, ...], ply: int | None, every: bool, as_json: bool,
             click.echo(f"{record.source}: game {record.index}"
                        + (f" ({game.name})" if game else ""))
             if game is not None and every:
-                _replay_every(record, game, outcome.plies, color)
+                state = game.start(record)
+                click.echo("start:")
+                draw(game, state)
+                for step in record.replay(until=outcome.plies):
+                    click.echo(f"\nafter ply {step.ply} ({game.format_event(step.event)}):")
+                    draw(game, step.state)
             elif game is not None and outcome.state is not None:
                 note = ""
                 if ply is not None and outcome.plies < ply and outcome.valid:
                     note = f" (the record has only {outcome.plies} plies)"
                 click.echo(f"after ply {outcome.plies}{note}:")
-                click.echo(game.render(outcome.state, color), color=color)
+                draw(game, outcome.state)
             for problem in outcome.problems:
                 ctx.report(record, problem)
     ctx.finish()
-
-
-def _replay_every(record: Record, game: notation.Game, plies: int, color: bool) -> None:
-    state = game.start(record)
-    click.echo("start:")
-    click.echo(game.render(state, color), color=color)
-    for step in record.replay(until=plies):
-        click.echo(f"\nafter ply {step.ply} ({game.format_event(step.event)}):")
-        click.echo(game.render(step.state, color), color=color)
 
 
 # -- diff ----------------------------------------------------------------------

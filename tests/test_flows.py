@@ -405,3 +405,14 @@ def test_crosscheck_shape_in_suite():
     for ref, out in zip(refs, outs):
         assert out["valid"] and sorted(out["result"]["winners"]) == ref["winner"]
         assert out["result"]["win_type"] == ref["win_type"]
+
+
+def test_replay_draws_the_board_from_a_chosen_perspective():
+    path = str(SAMPLES / "flows" / "flows-000.flows")
+    p1 = invoke("replay", "--ply", "1", path).output
+    p2 = invoke("replay", "--ply", "1", "--perspective", "P2", path).output
+    # move 1 is P1B4T3NW: hex (1,3), which P2 (side 2) calls F6; rotation 5 is S for side 2
+    assert "B4 3NW " in p1 and "(view of side 0;" in p1
+    assert "F6 3S " in p2 and "(view of side 2;" in p2
+    assert invoke("coords", "P1B4", "--to", "P2", "--seats", "0 2").output == "P2F6\n"
+    assert invoke("replay", "--perspective", "P9", path).exit_code == 2

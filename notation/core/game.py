@@ -100,8 +100,12 @@ class Game(ABC):
         """The ``result`` object of ``replay --json``."""
 
     @abstractmethod
-    def render(self, state: State, color: bool = False) -> str:
-        """A text picture of the state for people."""
+    def render(self, state: State, color: bool = False, **options: Any) -> str:
+        """A text picture of the state for people.
+
+        ``options`` are the game's own (Flows: ``perspective``); an unknown
+        one raises :class:`NotationError`.
+        """
 
     @abstractmethod
     def cells(self, state: State) -> dict[str, str]:

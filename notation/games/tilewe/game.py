@@ -85,7 +85,9 @@ class Tilewe(Game):
         return {"over": state.to_move() is None, "scores": state.scores(),
                 "winners": state.winners()}
 
-    def render(self, state: Board, color: bool = False) -> str:
+    def render(self, state: Board, color: bool = False, **options: Any) -> str:
+        if options:
+            raise NotationError(f"tilewe boards take no view options ({', '.join(options)})")
         return render(state, color)
 
     def cells(self, state: Board) -> dict[str, str]:
