@@ -349,13 +349,16 @@ def random_games(game_name: str, players: int | None, seed: int | None, count: i
 @cli.command()
 @PATHS
 @click.option("--perspective", help="Flows: P1..P6, side:K, or mover (each move in its mover's view).")
+@click.option("--choices", type=click.Choice(["inline", "separate"]),
+              help="Philosophy: choices in brackets, or as separate events.")
 @click.option("--in-place", "-i", is_flag=True, help="Rewrite the files (atomically).")
 @GAME_OPTION
 @ENCODING_OPTION
-def convert(paths: tuple[str, ...], perspective: str | None, in_place: bool,
-            game_name: str | None, encoding: str) -> None:
+def convert(paths: tuple[str, ...], perspective: str | None, choices: str | None,
+            in_place: bool, game_name: str | None, encoding: str) -> None:
     """Rewrite records another way without changing what they mean (comments kept)."""
-    options = {k: v for k, v in {"perspective": perspective}.items() if v is not None}
+    options = {k: v for k, v in {"perspective": perspective, "choices": choices}.items()
+               if v is not None}
     ctx = Context(game_name, encoding)
 
     def transform(record: Record) -> str:

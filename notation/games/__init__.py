@@ -1,6 +1,6 @@
 """The built-in games. Each subpackage registers itself when imported."""
 from notation.core.registry import register_lazy
 
-BUILTIN = ("notation.games.tilewe", "notation.games.flows")
+BUILTIN = ("notation.games.tilewe", "notation.games.flows", "notation.games.philosophy")
 
 register_lazy(BUILTIN)
