@@ -35,7 +35,7 @@ def test_reference_games_from_tests_data(tmp_path):
         assert out["result"]["over"] is True
 
 
-@pytest.mark.parametrize("game", ["tilewe", "flows"])
+@pytest.mark.parametrize("game", ["tilewe", "flows", "philosophy"])
 def test_shared_crosscheck_passes(game):
     script = SHARED / "tools" / "crosscheck.py"
     data = SHARED / "oracle-samples" / game

@@ -49,7 +49,8 @@ class PhilosophyState:
     variants: dict[tuple[str, str], str] = field(
         default_factory=lambda: {k: v[0] for k, v in VARIANTS.items()})
     respect: str | None = None
-    placements: int = 0
+    placements: int = 0          # placement events so far (joins and leaves count these)
+    set_up: bool = False         # started from a [Position] with tiles: past the first placement
     over: bool = False
     winner: str | None = None
     ended_by: str | None = None  # "conclusion" or "leave"
@@ -201,7 +202,7 @@ class PhilosophyState:
                             "tile")
         if event.space not in CELL:
             raise RuleError(f"unknown space {event.space!r}", "space")
-        if event.space == "C5" and self.placements == 0:
+        if event.space == "C5" and self.placements == 0 and not self.set_up:
             raise RuleError("the first placement of the game may not be on C5", "first placement")
         if event.space not in CENTRE:
             raise RuleError(f"{event.space} is outside the centre: tiles are placed on C1-C9",
@@ -343,7 +344,7 @@ class PhilosophyState:
         p = self.order[0]
         out = []
         for space in sorted(CENTRE):
-            if space in self.board or (space == "C5" and self.placements == 0):
+            if space in self.board or (space == "C5" and self.placements == 0 and not self.set_up):
                 continue
             for tile in TILE_CODES:
                 if tile in self.hands[p]:

@@ -58,6 +58,7 @@ class Philosophy(Game):
             except NotationError as exc:
                 raise TagError("Position", f"[Position]: {exc}") from None
             state.board, state.hands = setup.board, setup.hands
+            state.set_up = bool(setup.board)
         for key, value in tags.items():
             if key in VARIANT_TAGS:
                 variant = VARIANT_TAGS[key]
