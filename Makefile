@@ -22,6 +22,7 @@ test: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python tests/benchmarks/bench_tilewe.py
 	$(BIN)/python tests/benchmarks/bench_flows.py
+	$(BIN)/python tests/benchmarks/bench_philosophy.py
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info

@@ -104,7 +104,15 @@ class PhilosophyState:
 
     # -- applying events ------------------------------------------------------------
     def apply(self, event: Event) -> None:
-        """Apply one event, or raise RuleError and leave the state untouched."""
+        """Apply one event, or raise RuleError and leave the state untouched.
+
+        Every check comes before the first change, except a placement's
+        bracket parameters (checked while the chain reaction runs): only
+        that case needs a snapshot to roll back to.
+        """
+        if not (isinstance(event, Placement) and event.params):
+            self._apply(event)
+            return
         snapshot = self.copy()
         try:
             self._apply(event)
