@@ -36,6 +36,7 @@ class Philosophy(Game):
         "LeavePermitted": '"Only Before Any Placement" (default), "Never" or "Anytime"',
         "LeaveEffect": '"Ends Game" (default), "Rollback Placement" or "Remove Their Tiles"',
         "Position": "a set-up board in the board-state notation (players still join)",
+        "Players": "informational (written by notation random); the joins decide who plays",
     }
 
     # -- notation ----------------------------------------------------------------------
