@@ -15,6 +15,7 @@ demo: $(STAMP)
 	$(BIN)/notation validate samples/
 	$(BIN)/notation replay samples/tilewe/tw-sample-1.tilewe
 	$(BIN)/notation replay samples/flows/flows-090.flows
+	$(BIN)/notation replay samples/sanguine/example-1.sanguine
 
 test: $(STAMP)
 	$(BIN)/python -m pytest
@@ -23,6 +24,7 @@ bench: $(STAMP)
 	$(BIN)/python tests/benchmarks/bench_tilewe.py
 	$(BIN)/python tests/benchmarks/bench_flows.py
 	$(BIN)/python tests/benchmarks/bench_philosophy.py
+	$(BIN)/python tests/benchmarks/bench_sanguine.py
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info

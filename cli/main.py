@@ -17,9 +17,9 @@ import click
 
 import notation
 from notation.core import registry
-from notation.core.ast import Malformed, Record
+from notation.core.ast import Malformed, Record, Tag
 from notation.core.diffing import diff_records, diff_states
-from notation.core.errors import NotationError, Problem
+from notation.core.errors import InputError, NotationError, Problem
 from notation.core.output import caret, problem_line, replay_json
 from notation.core.replay import game_of, run, structure_problems
 from notation.core.writer import format_events, format_record
@@ -107,15 +107,18 @@ def validate(paths: tuple[str, ...], as_json: bool, quiet: bool, game_name: str 
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per game (the replay contract).")
 @click.option("--color/--no-color", default=None, help="Colour the board (default: on a terminal).")
 @click.option("--perspective", help="Flows: draw the board from P1..P6 or side:K.")
+@click.option("--view", "view_name", type=click.Choice(["basic", "full"]),
+              help="Sanguine: the basic view or the full state (default).")
 @GAME_OPTION
 @ENCODING_OPTION
 def replay(paths: tuple[str, ...], ply: int | None, every: bool, as_json: bool,
-           color: bool | None, perspective: str | None, game_name: str | None,
-           encoding: str) -> None:
+           color: bool | None, perspective: str | None, view_name: str | None,
+           game_name: str | None, encoding: str) -> None:
     """Replay records and show the board after a ply, after every ply, or at the end."""
     ctx = Context(game_name, encoding)
     color = ctx.tty if color is None else color
-    view = {} if perspective is None else {"perspective": perspective}
+    view = {k: v for k, v in {"perspective": perspective, "view": view_name}.items()
+            if v is not None}
 
     def draw(game: notation.Game, state: Any) -> None:
         try:
@@ -323,32 +326,95 @@ def legal(path: str, ply: int | None, count: bool, tile: int | None, game_name: 
 @click.option("--seed", type=int, default=None, help="Random seed (default: a fresh one).")
 @click.option("--count", type=click.IntRange(min=1), default=1, show_default=True,
               help="How many games.")
-def random_games(game_name: str, players: int | None, seed: int | None, count: int) -> None:
+@click.option("--red", "red_deck", metavar="DECK", help="Sanguine: Red's deck file.")
+@click.option("--blue", "blue_deck", metavar="DECK", help="Sanguine: Blue's deck file.")
+@click.option("--rows", type=click.IntRange(min=1), help="Sanguine: board rows (default 5).")
+@click.option("--cols", type=click.IntRange(min=3), help="Sanguine: board columns, odd (default 7).")
+@click.option("--hand-size", type=click.IntRange(min=1), help="Sanguine: starting hand size.")
+def random_games(game_name: str, players: int | None, seed: int | None, count: int,
+                 red_deck: str | None, blue_deck: str | None, rows: int | None,
+                 cols: int | None, hand_size: int | None) -> None:
     """Print random complete legal games, in canonical form."""
     game = registry.get(game_name)
     if game is None:
         known = ", ".join(g.name for g in registry.games())
         raise click.UsageError(f"unknown game {game_name!r}; known games: {known}")
     seed = random.SystemRandom().randrange(2**32) if seed is None else seed
-    try:
-        tags = game.random_tags({"players": players})
-    except NotationError as exc:
-        raise click.UsageError(str(exc)) from None
+    options = {"players": players, "red": red_deck, "blue": blue_deck, "rows": rows,
+               "cols": cols, "hand_size": hand_size}
     rng = random.Random(seed)
     out = []
     for n in range(count):
-        game_tags = dict(tags, Seed=str(seed), Round=str(n + 1))
-        record = notation.parse(format_events(game, game_tags, []), game=game)[0]
-        events = game.random_events(rng, record)
-        out.append(format_events(game, game_tags, events))
+        try:
+            record = game.random_record(rng, options)
+        except NotationError as exc:
+            raise click.UsageError(str(exc)) from None
+        record.tags += [Tag("Seed", str(seed)), Tag("Round", str(n + 1))]
+        out.append(format_record(record, game))
     click.echo("\n".join(out), nl=False)
+
+
+@cli.group()
+def deck() -> None:
+    """Check and show Sanguine deck files."""
+
+
+@deck.command("check")
+@click.argument("paths", nargs=-1, required=True, metavar="DECK...")
+def deck_check(paths: tuple[str, ...]) -> None:
+    """Validate deck files: one precise error per problem."""
+    from notation.games.sanguine.deck import DeckError, load_deck
+    invalid = unreadable = False
+    for path in paths:
+        try:
+            cards = load_deck(path)
+        except InputError as exc:
+            click.echo(str(exc), err=True)
+            unreadable = True
+            continue
+        except DeckError as exc:
+            invalid = True
+            for problem in exc.problems:
+                click.echo(f"{path}:{problem.line}:1: error: {problem.message}")
+            continue
+        designs = len({c for c in cards.cards})
+        click.echo(f"{path}: ok, {len(cards)} cards ({designs} designs), fits boards of up to "
+                   f"{len(cards)} cells, hand size up to {len(cards) // 3}")
+    sys.exit(2 if unreadable else 1 if invalid else 0)
+
+
+@deck.command("show")
+@click.argument("path", metavar="DECK")
+@click.option("--blue", is_flag=True, help="Mirror the grids as Blue plays them.")
+def deck_show(path: str, blue: bool) -> None:
+    """Draw every card's influence grid (# the card, * influenced)."""
+    from notation.games.sanguine.deck import DeckError, draw_grid, load_deck
+    try:
+        cards = load_deck(path)
+    except InputError as exc:
+        click.echo(str(exc), err=True)
+        sys.exit(2)
+    except DeckError as exc:
+        for problem in exc.problems:
+            click.echo(f"{path}:{problem.line}:1: error: {problem.message}")
+        sys.exit(1)
+    seen = set()
+    for card in cards.cards:
+        if card in seen:
+            continue
+        copies = sum(1 for c in cards.cards if c == card)
+        seen.add(card)
+        click.echo(f"{card.name}  cost {card.cost}  value {card.value}"
+                   + (f"  (x{copies})" if copies > 1 else ""))
+        for line in draw_grid(card, blue).splitlines():
+            click.echo("  " + line)
 
 
 # -- convert and coords ----------------------------------------------------------
 
 @cli.command()
 @PATHS
-@click.option("--perspective", help="Flows: P1..P6, side:K, or mover (each move in its mover's view).")
+@click.option("--perspective", help="Flows: P1..P6, side:K, or mover; Sanguine: red or blue.")
 @click.option("--choices", type=click.Choice(["inline", "separate"]),
               help="Philosophy: choices in brackets, or as separate events.")
 @click.option("--in-place", "-i", is_flag=True, help="Rewrite the files (atomically).")

@@ -28,11 +28,16 @@ class Tag:
 
 @dataclass(slots=True)
 class Comment:
-    """``; to end of line`` (``brace=False``) or ``{ ... }`` (``brace=True``)."""
+    """``; to end of line`` (``brace=False``) or ``{ ... }`` (``brace=True``).
+
+    ``marker`` is the character that opened a line comment (``#`` where a
+    game's grammar allows it).
+    """
 
     text: str
     brace: bool
     pos: Pos = field(default=Pos(0, 0), compare=False)
+    marker: str = ";"
 
 
 @dataclass(slots=True)

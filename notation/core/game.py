@@ -36,6 +36,10 @@ class Game(ABC):
     tags: Mapping[str, str] = {}
     #: Grammar terminals that are directives (kept in the AST, not events).
     directives: frozenset[str] = frozenset()
+    #: How ``fmt`` writes events: one per line (events with spaces in them),
+    #: and with their ``N.`` numbers or not.
+    event_per_line: bool = False
+    numbered: bool = True
 
     # -- notation -------------------------------------------------------
     @abstractmethod
@@ -65,6 +69,9 @@ class Game(ABC):
     @abstractmethod
     def apply(self, state: State, event: Event) -> None:
         """Check ``event`` against the rules and play it, or raise ``RuleError``."""
+
+    def finish(self, record: Record, state: State) -> None:
+        """Checks at the end of a whole record (a result tag, say); raise ``RuleError``."""
 
     @abstractmethod
     def legal_moves(self, state: State, **options: Any) -> list[Event]:
@@ -119,6 +126,14 @@ class Game(ABC):
     def random_tags(self, options: Mapping[str, Any]) -> dict[str, str]:
         """Tags for a random game; ``options`` come from ``notation random``."""
         return {"Game": self.name}
+
+    def random_record(self, rng: random.Random, options: Mapping[str, Any]) -> Record:
+        """A complete random game: tags from ``random_tags``, then ``random_events``."""
+        from .ast import EventNode, Tag
+        tags = self.random_tags(options)
+        record = Record(self.name, [Tag(k, v) for k, v in tags.items()])
+        record.items = [EventNode(e) for e in self.random_events(rng, record)]
+        return record
 
     def random_events(self, rng: random.Random, record: Record,
                       max_plies: int = 10_000) -> list[Event]:

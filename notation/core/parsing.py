@@ -139,8 +139,8 @@ def _comment(tok: Token) -> Comment | Malformed:
     if tok.type == "UNCLOSED":
         return Malformed(text.split("\n", 1)[0], "comment opened with '{' is never closed",
                          "comment", None, pos)
-    if text[0] == ";":
-        return Comment(text[1:].rstrip("\r"), False, pos)
+    if text[0] in ";#":
+        return Comment(text[1:].rstrip("\r"), False, pos, text[0])
     return Comment(text[1:-1], True, pos)
 
 

@@ -127,12 +127,15 @@ def run(record: Record, until: int | None = None) -> Outcome:
         return Outcome(record, game, state, 0, problems)
     ply = 0
     apply = game.apply
+    complete = True  # every event applied: end-of-record checks apply
     for item in record.items:
         if type(item) is not EventNode:
             if isinstance(item, Malformed) and item.what == "event":
+                complete = False
                 break
             continue
         if ply + 1 == stop or ply == until:
+            complete = False
             break
         try:
             apply(state, item.event)
@@ -140,8 +143,16 @@ def run(record: Record, until: int | None = None) -> Outcome:
             problems.append(Problem("rule", item.pos.line, item.pos.column, ply + 1, item.text,
                                     exc.message, exc.rule))
             problems.sort(key=lambda p: p.ply)
+            complete = False
             break
         ply += 1
+    if complete and not problems:
+        try:
+            game.finish(record, state)
+        except RuleError as exc:
+            last = record.items[-1].pos if record.items else record.pos
+            problems.append(Problem("rule", last.line, last.column, ply, None, exc.message,
+                                    exc.rule))
     return Outcome(record, game, state, ply, problems)
 
 

@@ -50,12 +50,15 @@ def format_record(record: Record, game: Game) -> str:
     for item in record.items:
         if isinstance(item, EventNode):
             ply += 1
-            words.append(f"{ply}. {game.format_event(item.event)}")
+            if game.event_per_line:
+                flush()
+            text = game.format_event(item.event)
+            words.append(f"{ply}. {text}" if game.numbered else text)
         elif isinstance(item, Comment):
             if item.brace:
                 words.append("{" + item.text + "}")
             else:
-                words.append(";" + item.text)
+                words.append(item.marker + item.text)
                 flush()
         elif isinstance(item, Directive):  # on a line of its own
             flush()

@@ -1,6 +1,7 @@
 """The built-in games. Each subpackage registers itself when imported."""
 from notation.core.registry import register_lazy
 
-BUILTIN = ("notation.games.tilewe", "notation.games.flows", "notation.games.philosophy")
+BUILTIN = ("notation.games.tilewe", "notation.games.flows", "notation.games.philosophy",
+           "notation.games.sanguine")
 
 register_lazy(BUILTIN)

@@ -1,0 +1,353 @@
+"""Sanguine (rules file: sanguine.md): decks, the two worked examples, every rule and
+error, views, perspective, random games."""
+from __future__ import annotations
+
+import json
+import random
+import shutil
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import notation
+from notation.core.errors import RuleError
+from notation.games.sanguine import Card, DeckError, parse_deck
+from notation.games.sanguine.events import Deal, Draw, Pass, Place, Result
+
+from conftest import DATA, SAMPLES, invoke, run_cli
+
+SANG = notation.get_game("sanguine")
+DECKS = DATA / "sanguine"
+VIEWS = json.loads((DECKS / "example-views.json").read_text())
+SPARK = "Spark 1 1\nXXXXX\nXXIXX\nXICIX\nXXIXX\nXXXXX\n"
+
+
+def problems(text: str) -> list[tuple[int, str]]:
+    with pytest.raises(DeckError) as info:
+        parse_deck(text, "t.deck")
+    return [(p.line, p.message) for p in info.value.problems]
+
+
+# -- deck files (section 2) ------------------------------------------------------------------
+
+def test_example_decks_parse():
+    for name, size, designs in (("ember", 16, 8), ("tide", 15, 8), ("skirmish", 6, 6)):
+        deck = notation.games.sanguine.load_deck(str(DECKS / f"{name}.deck"))
+        assert len(deck) == size and len(set(deck.cards)) == designs
+    spark = parse_deck(SPARK).cards[0]
+    assert spark == Card("Spark", 1, 1, ("XXXXX", "XXIXX", "XICIX", "XXIXX", "XXXXX"))
+    assert spark.influences == ((-1, 0), (0, -1), (0, 1), (1, 0))
+
+
+@pytest.mark.parametrize("text, expected", [
+    (SPARK * 3, (13, "card Spark (cost 1, value 1) appears 3 times (lines 1, 7, 13); a deck may hold at most 2 copies")),
+    ("Foo 1 1\nXXXXX\nXXCXX\nXXCXX\nXXXXX\nXXXXX\n", (1, "card Foo: the grid must contain exactly one C, at the centre")),
+    ("Foo 1 1\nXXXXX\nXXXXX\nXXXXX\nXXXXX\nXXXXX\n", (1, "card Foo: the grid must contain exactly one C, at the centre")),
+    ("Spark 4 1\nXXXXX\nXXIXX\nXICIX\nXXIXX\nXXXXX\n", (1, "cost must be 1, 2 or 3, got 4")),
+    ("Spark 1 0\nXXXXX\nXXIXX\nXICIX\nXXIXX\nXXXXX\n", (1, "value must be a whole number of at least 1, got 0")),
+    ("Spark 1 1\nXXIX\nXXIXX\nXICIX\nXXIXX\nXXXXX\n", (2, "grid row must be 5 characters from X, I, C: 'XXIX'")),
+    ("Spark 1 1\nxxxxx\nXXIXX\nXICIX\nXXIXX\nXXXXX\n", (2, "grid row must be 5 characters from X, I, C: 'xxxxx'")),
+    (SPARK + "Spark 1 2\nXXXXX\nXXIXX\nXICIX\nXXIXX\nXXXXX\n", (7, "card name Spark has two different definitions (lines 1 and 7)")),
+    ("Spark 1 1\nXXXXX\nXXIXX\n", (1, "card Spark has 2 grid rows; 5 expected (the file ends inside the card)")),
+    ("Spark 1 1\nXXXXX\n\nXXIXX\nXICIX\nXXIXX\nXXXXX\n", (3, "blank line inside card Spark: 5 grid rows expected")),
+    ("# a comment\n" + SPARK, (1, "expected a card header NAME COST VALUE, got '# a comment'")),
+])
+def test_each_deck_error_has_its_message(text, expected):
+    assert expected in problems(text)
+
+
+def test_lenient_whitespace_and_blank_lines_between_cards():
+    deck = parse_deck("\n  Spark 1 1  \r\nXXXXX\r\nXXIXX \nXICIX\nXXIXX\nXXXXX\n\n\n" + SPARK.rstrip("\n"))
+    assert len(deck) == 2
+
+
+card_st = st.builds(
+    lambda name, cost, value, bits: Card(name, cost, value, tuple(
+        "".join("C" if (i, j) == (2, 2) else "I" if bits >> (5 * i + j) & 1 else "X" for j in range(5))
+        for i in range(5))),
+    st.from_regex(r"[A-Za-z][A-Za-z0-9_!?'-]{0,8}", fullmatch=True), st.integers(1, 3),
+    st.integers(1, 99), st.integers(0, 2**25 - 1))
+
+
+@given(st.lists(card_st, min_size=1, max_size=6, unique_by=lambda c: c.name))
+def test_deck_format_then_parse_gives_the_same_cards(cards):
+    deck = notation.games.sanguine.Deck("x", cards)
+    assert parse_deck(deck.text()).cards == cards
+
+
+# -- the worked examples, turn by turn (sections 5 and 6) -------------------------------------
+
+def views_after_each_turn(path):
+    record = notation.load(path)[0]
+    state = SANG.start(record)
+    seen = {"Start": state.copy()}
+    turn = 0
+    for step in record.replay():
+        if isinstance(step.event, (Place, Pass)):
+            turn += 1
+            seen[f"T{turn}"] = step.state.copy()
+    return seen, record
+
+
+@pytest.mark.parametrize("example", ["example-1", "example-2"])
+def test_worked_examples_reach_every_documented_board(example):
+    states, record = views_after_each_turn(SAMPLES / "sanguine" / f"{example}.sanguine")
+    for view in VIEWS[example]:
+        state = states[view["label"]]
+        assert SANG.basic_view(state).splitlines() == view["basic"], view["label"]
+        cells = [" ".join(SANG._token(c) for c in row) for row in state.board]
+        assert cells == view["cells"], view["label"]
+    out = record.run()
+    assert out.valid and out.state.over
+    expected = {"example-1": ([9, 8], ["red"]), "example-2": ([5, 0], ["red"])}[example]
+    assert (SANG.result_json(out.state)["scores"], SANG.result_json(out.state)["winners"]) == expected
+
+
+def test_full_state_view_of_example_1_after_turn_7():
+    states, _ = views_after_each_turn(SAMPLES / "sanguine" / "example-1.sanguine")
+    assert SANG.full_view(states["T7"]).splitlines() == [
+        "game sanguine 3x5 hand-size 3",
+        "turn 8 to-move blue passes 0 status playing",
+        "red  deck 9 hand Beacon Comet Forge",
+        "blue deck 9 hand Drizzle Reef Undertow",
+        "row 0: R:Torchbearer r1 b1 B:Surge B:Ripple | red 3 blue 5",
+        "row 1: R:Spark R:Ember . . B:Current | red 3 blue 2",
+        "row 2: R:Lantern r2 . b1 b1 | red 2 blue 0",
+        "score red 5 blue 5",
+    ]
+
+
+# -- rules and their errors (section 7) ---------------------------------------------------------
+
+def game(events: str, tmp_path, **tags) -> notation.Outcome:
+    for name in ("ember", "tide", "skirmish"):
+        shutil.copy(DECKS / f"{name}.deck", tmp_path / f"{name}.deck")
+    head = {"Game": "Sanguine", "Rows": "3", "Cols": "5", "HandSize": "3",
+            "RedDeck": "ember.deck", "BlueDeck": "tide.deck"}
+    head.update(tags)
+    text = "".join(f'[{k} "{v}"]\n' for k, v in head.items()) + "\n" + events + "\n"
+    path = tmp_path / "g.sanguine"
+    path.write_text(text)
+    return notation.load(path)[0].run()
+
+
+START = "R deal Spark Lantern Forge\nB deal Ripple Current Surge\n"
+
+
+@pytest.mark.parametrize("events, rule, words", [
+    ("R draw Spark", "deal first", "both players are dealt before the first turn (red and blue not yet)"),
+    (START + "R deal Spark Lantern Forge", "one deal each", "red has already been dealt"),
+    (START + "R draw Torchbearer\nB deal Reef", "deal first", "deals come before the first turn"),
+    ("R deal Spark Lantern", "hand size", "exactly 3 cards, got 2"),
+    ("R deal Spark Spark Spark", "cards from the deck", "no Spark left"),
+    ("R deal Spark Lantern Nova", "cards from the deck", "no card named Nova"),
+    (START + "B draw Drizzle", "turn order", "out of turn: it is red's turn, line is for blue"),
+    (START + "R place Spark (1,0)", "draw every turn", "red must draw first (deck has 13 cards)"),
+    (START + "R draw Torchbearer\nR draw Beacon", "one draw a turn", "already drawn"),
+    (START + "R draw Torchbearer\nR place Comet (1,0)", "card in hand", "red holds Forge Lantern Spark Torchbearer, not Comet"),
+    (START + "R draw Torchbearer\nR place Spark (3,0)", "on the board", "position (3,0) is outside the 3x5 board (rows 0-2, columns 0-4)"),
+    (START + "R draw Torchbearer\nR place Spark (1,2)", "own pawns", "(1,2) is empty"),
+    (START + "R draw Torchbearer\nR place Spark (1,4)", "own pawns", "(1,4) holds blue pawns; red may only place on its own pawns"),
+    (START + "R draw Torchbearer\nR place Forge (1,0)", "cost", "Forge costs 3 but (1,0) holds 1 red pawn"),
+    (START + "R draw Torchbearer\nR place Spark (1,0)\nB draw Drizzle\nB place Current (1,4)\n"
+     "R draw Beacon\nR place Lantern (1,0)", "own pawns", "(1,0) already holds a red card (Spark)"),
+    (START + "R draw Torchbearer\nR pass\nB draw Drizzle\nB pass\nR draw Beacon", "game end", "the game has ended"),
+    (START + "R draw Torchbearer\nR pass\nB draw Drizzle\nB pass\nresult 1-0 red", "result", "result says 1-0 red, computed 0-0 tie"),
+    (START + "R draw Torchbearer\nR pass\nresult 0-0 tie", "result", "only after the game is over"),
+])
+def test_rule_violations(events, rule, words, tmp_path):
+    out = game(events, tmp_path)
+    assert not out.valid and out.error.kind == "rule" and out.error.rule == rule
+    assert words in out.error.message
+
+
+def test_file_order(tmp_path):
+    ok = game("R deal Outrider Warden\nB deal Warden Outrider\nR draw Lancer", tmp_path,
+              Rows="2", Cols="3", HandSize="2", RedDeck="skirmish.deck", BlueDeck="skirmish.deck",
+              Order="file")
+    assert ok.valid
+    out = game("R deal Outrider Warden\nB deal Outrider Warden\nR draw Keep", tmp_path,
+               Rows="2", Cols="3", HandSize="2", RedDeck="skirmish.deck",
+               BlueDeck="skirmish.deck", Order="file")
+    assert out.error.rule == "file order"
+    assert 'Order "file": red\'s next card is Lancer, record says Keep' in out.error.message
+    out = game("R deal Outrider Lancer", tmp_path, Rows="2", Cols="3", HandSize="2",
+               RedDeck="skirmish.deck", BlueDeck="skirmish.deck", Order="file")
+    assert out.error.rule == "file order"
+
+
+def test_draw_from_an_empty_deck_is_refused():
+    text = (SAMPLES / "sanguine" / "example-2.sanguine").read_text()
+    bad = text.replace("R pass                  # Red's deck is empty", "R draw Scout\nR pass  #")
+    out = notation.parse(bad, source=str(SAMPLES / "sanguine" / "x.sanguine"))[0].run()
+    assert out.error.rule == "draw every turn" and "red's deck is empty" in out.error.message
+
+
+@pytest.mark.parametrize("tags, key, words", [
+    ({"Cols": "4"}, "Cols", "Cols must be odd and at least 3, got 4"),
+    ({"Rows": "0"}, "Rows", "Rows must be at least 1, got 0"),
+    ({"Rows": "4"}, "RedDeck", "red deck has 16 cards; a 4x5 board needs at least 20"),
+    ({"HandSize": "6"}, "HandSize", "HandSize 6 must be at least 1 and at most a third of the red deck (16 cards, max 5)"),
+    ({"HandSize": "0"}, "HandSize", "at least 1"),
+    ({"RedDeck": "missing.deck"}, "RedDeck", "cannot read"),
+    ({"Order": "shuffled"}, "Order", '"recorded" or "file"'),
+    ({"Result": "nine"}, "Result", "expected"),
+    ({"Rows": "x"}, "Rows", "whole number"),
+])
+def test_setup_errors(tags, key, words, tmp_path):
+    out = game(START, tmp_path, **tags)
+    assert out.error.rule == f"tag {key}" and words in out.error.message and out.error.ply == 0
+
+
+def test_bad_deck_file_is_reported_at_its_line(tmp_path):
+    (tmp_path / "bad.deck").write_text(SPARK * 3)
+    out = game(START, tmp_path, RedDeck="bad.deck")
+    assert "bad.deck:13: card Spark (cost 1, value 1) appears 3 times" in out.error.message
+
+
+def test_result_tag_must_match(tmp_path):
+    events = START + "R draw Torchbearer\nR pass\nB draw Drizzle\nB pass"
+    assert game(events, tmp_path, Result="0-0 tie").valid
+    out = game(events, tmp_path, Result="1-0 red")
+    assert out.error.rule == "Result tag" and "ended 0-0 tie" in out.error.message
+    out = game(START, tmp_path, Result="1-0 red")
+    assert "stops before the game is over" in out.error.message
+    assert game(START, tmp_path, Result="*").valid
+
+
+def test_influence_cap_conversion_mirroring_and_cards_immune(tmp_path):
+    ex2 = notation.load(SAMPLES / "sanguine" / "example-2.sanguine")[0]
+    states = {s.ply: s.state.copy() for s in ex2.replay()}
+    # T5: Red's Grapple hits (1,0) holding 3 red pawns: it stays 3 (the cap)
+    assert states[12].board[1][0] == (0, 3)
+    ex1 = notation.load(SAMPLES / "sanguine" / "example-1.sanguine")[0]
+    states = {s.ply: s.state.copy() for s in ex1.replay()}
+    # T2: Blue's Current mirrors (-1,+1),(+1,+1) to the left: (0,3) and (2,3) get blue pawns
+    assert states[6].board[0][3] == (1, 1) and states[6].board[2][3] == (1, 1)
+    # T6: Blue's Surge converts red's pawn on (0,1), keeping its count
+    assert states[14].board[0][1] == (1, 1)
+    # T4: Ripple's influence on (1,4), which holds a card, does nothing
+    assert states[10].board[1][4][1].name == "Current"
+
+
+def test_inline_decks(tmp_path):
+    ember = (DECKS / "ember.deck").read_text()
+    tide = (DECKS / "tide.deck").read_text()
+    text = ('[Game "Sanguine"]\n[Rows "3"]\n[Cols "5"]\n[HandSize "3"]\n[RedDeck "inline"]\n'
+            f'[BlueDeck "inline"]\n\ndeck R\n{ember}enddeck\ndeck B\n{tide}enddeck\n{START}')
+    out = notation.parse(text)[0].run()
+    assert out.valid and out.plies == 2
+    bad = text.replace("deck B\n", "").replace(f"{tide}enddeck\n", "")
+    assert "needs exactly one deck B block" in notation.parse(bad)[0].run().error.message
+
+
+# -- records: grammar, views, perspective, random games ------------------------------------------
+
+def test_malformed_lines_are_one_error_each(tmp_path):
+    out = game(START + "R place Spark\nB pas", tmp_path)
+    assert out.error.kind == "syntax" and "expected R place NAME (ROW,COL)" in out.error.message
+
+
+events_st = st.one_of(
+    st.builds(Deal, st.integers(0, 1), st.lists(st.sampled_from(["Spark", "pass", "Lantern", "x-1"]), min_size=1, max_size=4).map(tuple)),
+    st.builds(Draw, st.integers(0, 1), st.sampled_from(["Spark", "draw", "Tsunami"])),
+    st.builds(Place, st.integers(0, 1), st.sampled_from(["Spark", "place"]), st.integers(0, 9), st.integers(0, 9)),
+    st.builds(Pass, st.integers(0, 1)),
+    st.builds(Result, st.integers(0, 50), st.integers(0, 50), st.sampled_from(["red", "blue", "tie"])),
+)
+
+
+@given(st.lists(events_st, max_size=8))
+def test_record_format_then_parse_gives_the_same_events(events):
+    text = notation.format_events(SANG, {"Game": "Sanguine"}, events)
+    assert notation.parse(text)[0].events == events
+
+
+def test_perspective_blue_round_trip(tmp_path):
+    path = SAMPLES / "sanguine" / "example-1.sanguine"
+    blue = invoke("convert", "--perspective", "blue", str(path)).output
+    assert '[Perspective "blue"]' in blue and "R place Spark (1,4)" in blue
+    (tmp_path / "decks").mkdir()
+    for name in ("ember", "tide"):
+        shutil.copy(DECKS / f"{name}.deck", tmp_path / "decks" / f"{name}.deck")
+    conv = tmp_path / "blue.sanguine"
+    conv.write_text(blue)
+    a, b = notation.load(path)[0].run(), notation.load(conv)[0].run()
+    assert b.valid and SANG.position(a.state) == SANG.position(b.state)
+    back = invoke("convert", "--perspective", "red", str(conv)).output
+    assert back == notation.format(notation.load(path)[0])
+
+
+def test_views_in_the_cli():
+    path = str(SAMPLES / "sanguine" / "example-1.sanguine")
+    assert invoke("replay", "--view", "basic", "--ply", "0", path).output.endswith(
+        "0 1___1 0\n0 1___1 0\n0 1___1 0\n")
+    full = invoke("replay", path).output
+    assert "result 9-8 red" in full and "row 2: R:Lantern R:Comet R:Spark R:Kindling B:Drizzle | red 6 blue 1" in full
+    out = json.loads(invoke("replay", "--json", path).output)
+    assert out["result"] == {"over": True, "scores": [9, 8], "winners": ["red"]}
+    assert out["state"]["board"][1][0] == {"owner": "red", "card": "Spark"}
+    assert out["state"]["row_scores"] == [[3, 8], [3, 2], [6, 1]]
+
+
+def test_diff_shows_cells_hands_and_row_scores():
+    path = str(SAMPLES / "sanguine" / "example-1.sanguine")
+    result = invoke("diff", "--ply", "4", path, path)
+    assert result.exit_code == 0
+    text = (SAMPLES / "sanguine" / "example-1.sanguine").read_text().replace(
+        "R place Spark (1,0)", "R place Spark (0,0)")
+    other = SAMPLES.parent / "tests" / "data" / "sanguine" / "_tmp_other.sanguine"
+    try:
+        other.write_text(text.replace("decks/", ""))
+        result = invoke("diff", "--ply", "4", path, str(other))
+        assert "first difference at ply 4: R place Spark (1,0) | R place Spark (0,0)" in result.output
+        assert "(1,0): R:Spark | r2" in result.output and "row 1 scores: red 1 blue 0 | red 0 blue 0" in result.output
+    finally:
+        other.unlink()
+
+
+def test_deck_commands():
+    result = invoke("deck", "check", str(DECKS / "ember.deck"), str(DECKS / "skirmish.deck"))
+    assert result.exit_code == 0 and "ember.deck: ok, 16 cards (8 designs)" in result.output
+    shown = invoke("deck", "show", str(DECKS / "skirmish.deck")).output
+    assert "Outrider  cost 1  value 2\n  . . . . .\n  . . . . .\n  . . # * .\n  . . * . ." in shown
+    mirrored = invoke("deck", "show", "--blue", str(DECKS / "skirmish.deck")).output
+    assert "  . * # . ." in mirrored
+
+
+def test_deck_check_reports_every_problem(tmp_path):
+    bad = tmp_path / "bad.deck"
+    bad.write_text(SPARK * 3 + "Foo 4 1\nXXXXX\nXXXXX\nXXCXX\nXXXXX\nXXXXX\n")
+    result = invoke("deck", "check", str(bad))
+    assert result.exit_code == 1
+    assert result.output.splitlines() == [
+        f"{bad}:13:1: error: card Spark (cost 1, value 1) appears 3 times (lines 1, 7, 13); a deck may hold at most 2 copies",
+        f"{bad}:19:1: error: cost must be 1, 2 or 3, got 4",
+    ]
+    assert invoke("deck", "check", str(tmp_path / "none.deck")).exit_code == 2
+
+
+def test_random_games_replay_identically_in_library_and_cli(tmp_path):
+    args = ["random", "sanguine", "--red", str(DECKS / "ember.deck"), "--blue", str(DECKS / "tide.deck"),
+            "--rows", "3", "--cols", "5", "--seed", "3", "--count", "3"]
+    text = invoke(*args).output
+    assert text == invoke(*args).output  # the same seed, the same games
+    path = tmp_path / "r.sanguine"
+    path.write_text(text)
+    outs = [json.loads(line) for line in run_cli("replay", "--json", str(path)).stdout.splitlines()]
+    assert len(outs) == 3
+    for rec, out in zip(notation.load(path), outs):
+        lib = rec.run()
+        assert out["valid"] and out["result"]["over"] and out["plies"] == lib.plies
+        assert out["position"] == SANG.position(lib.state)
+        assert out["state"] == SANG.state_json(lib.state)
+    assert invoke("random", "sanguine").exit_code == 2  # decks are required
+
+
+def test_legal_moves_after_a_draw():
+    path = str(SAMPLES / "sanguine" / "example-1.sanguine")
+    first = invoke("legal", "--ply", "2", path).output  # Red must draw: the cards left
+    assert "red to move" in first and "R draw Beacon" in first
+    after = invoke("legal", "--ply", "3", path).output  # after the draw: placements and pass
+    assert "R place Spark (1,0)" in after and "R pass" in after and "R place Forge" not in after
