@@ -281,7 +281,7 @@ def test_random_is_reproducible_and_valid(tmp_path):
 def test_games_lists_every_registered_game_with_extensions_and_tags():
     result = invoke("games")
     heads = [line.split("  ")[0] for line in result.output.splitlines() if not line.startswith(" ")]
-    assert result.exit_code == 0 and heads == ["flows", "philosophy", "sanguine", "tilewe"]
+    assert result.exit_code == 0 and heads == ["flows", "nomic", "philosophy", "sanguine", "tilewe"]
     assert "tilewe  (.tilewe)" in result.output and "flows  (.flows)" in result.output
     assert "[Players]" in result.output and "[Seats]" in result.output
 

@@ -2,6 +2,6 @@
 from notation.core.registry import register_lazy
 
 BUILTIN = ("notation.games.tilewe", "notation.games.flows", "notation.games.philosophy",
-           "notation.games.sanguine")
+           "notation.games.sanguine", "notation.games.nomic")
 
 register_lazy(BUILTIN)

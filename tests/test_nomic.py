@@ -1,0 +1,200 @@
+"""The exploration nomic (rules file: nomic.md): the worked examples, every check and
+its switch-off, the notation, random games."""
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import notation
+from notation.core.ast import Record, Tag
+from notation.games.nomic import events as ev
+
+from conftest import SAMPLES, invoke, run_cli
+
+NOMIC = notation.get_game("nomic")
+EX1 = (SAMPLES / "nomic" / "example-1.nomic").read_text()
+EX2 = (SAMPLES / "nomic" / "example-2.nomic").read_text()
+
+
+def run(text: str):
+    return notation.parse(text, game="nomic")[0].run()
+
+
+def altered(text: str, old: str, new: str) -> notation.Problem:
+    assert old in text
+    out = run(text.replace(old, new, 1))
+    assert not out.valid
+    return out.error
+
+
+def test_example_1_final_state():
+    out = run(EX1)
+    assert out.valid and out.plies == 40
+    s = out.state
+    assert s.players == {"Carol": (1, 1), "Alice": (2, 0), "Bob": (-2, -3)}
+    assert s.order() == ["Alice", "Bob", "Carol"]  # alphabetical, not tag order
+    assert s.revealed == {(2, 1): "Wood", (-2, -3): "Metal", (1, 1): "Water", (2, 0): "Food"}
+    assert [(n, s.rules[n].status) for n in (201, 202, 203)] == [
+        (201, "repealed"), (202, "failed"), (203, "adopted, pending")]
+    assert s.counter == 204 and s.pending == [("enact", 203, s.rules[203].text)]
+    assert all(s.rules[n].in_effect for n in range(101, 116)) and s.checks_off() == []
+
+
+def test_example_1_step_by_step_effects():
+    record = notation.parse(EX1, game="nomic")[0]
+    states = {step.ply: NOMIC.copy(step.state) for step in record.replay()}
+    assert states[10].rules[201].status == "adopted, pending"  # adopted: not in effect yet
+    assert not states[10].rules[201].in_effect
+    assert states[11].rules[201].in_effect  # turn Bob: in effect
+    assert states[29].rules[201].in_effect  # repeal adopted, still in effect this turn
+    assert not states[31].rules[201].in_effect  # next turn: repealed
+    assert (1, 0) not in states[5].revealed and (2, 0) not in states[5].revealed  # passed through
+
+
+def test_example_2_final_state_and_switched_off_checks():
+    out = run(EX2)
+    assert out.valid and out.plies == 47
+    s = out.state
+    assert s.players == {"Dana": (0, 0), "Bob": (-3, -3), "Aaron": (4, 5)}
+    assert s.revealed == {(-2, 0): "Water", (-3, -3): "Food", (4, 5): "Metal"}
+    assert s.rules[109].amended and s.rules[109].in_effect and s.checks_off() == [109]
+    assert s.rules[202].origin == "judgment" and s.rules[202].status == "repealed"
+    assert s.rules[203].status == "failed" and s.counter == 204
+    assert s.pending[0][:2] == ("amend", 201)
+    assert "checks off: 109 (amended)" in NOMIC.render(s)
+
+
+# The altered records of the rules file's section 6, each with the error it must give.
+@pytest.mark.parametrize("old, new, rule, words", [
+    ('judgment 202 Dana', 'judgment 202 Bob', "114",
+     "the judge for Aaron's turn is Dana (the player before Aaron in turn order), not Bob"),
+    ('judgment 202 Dana', 'judgment 203 Dana', "112.2", "next rule number is 202, not 203"),
+    ('move SSSW\n', 'move SSSW\nreveal (-3,-3) Food\n', "106", "(-3,-3) is already known (Food); nothing to reveal"),
+    ('roll 2\nmove WW', 'roll 4 5\nmove WW', "109", "exactly one die value 1..6 expected"),
+    ('roll 2\nmove WW', 'roll 2\nmove ENW', "108", "path goes back on itself (E then W)"),
+    ('turn Aaron\n', 'turn Aaron\njoin Erin\n', "101.2", "players may join only before the game begins or at the start of a round"),
+    ('join Aaron\nturn Aaron', 'join Aaron\nturn Dana', "102.2", "next turn belongs to Aaron (alphabetical order)"),
+    ('vote Aaron no\nvote Bob yes\nvote Dana yes\nfailed', 'vote Aaron no\nvote Bob yes\nfailed', "112.4", "no vote from Dana"),
+    ('vote Aaron no\nvote Bob yes\nvote Dana yes\nfailed', 'vote Aaron no\nvote Bob yes\nvote Dana yes\nadopted', "112.3", "not unanimous, the proposal fails"),
+    ('propose repeal 202', 'propose repeal 203', "112", "rule 203 is not in effect; only rules in effect can be repealed or amended"),
+])
+def test_the_documented_errors(old, new, rule, words):
+    problem = altered(EX2, old, new)
+    assert problem.kind == "rule" and problem.rule == rule and words in problem.message
+
+
+def test_roll_and_destination_are_checked_while_109_is_untouched():
+    problem = altered(EX1, "roll 3\nmove EEN", "roll 3\nmove to (2,2)")
+    assert problem.message == "rule 109: destination (2,2) is 4 away from (0,0), roll was 3"
+    assert altered(EX1, "roll 3\n", "roll 7\n").rule == "109"
+
+
+@pytest.mark.parametrize("old, new, rule, words", [
+    ("round 2\n", "round 3\n", "102", "round 2 comes next, not round 3"),
+    ("turn Carol\n", "round 2\nturn Carol\n", "102", "round 1 is not complete: Carol has not had a turn"),
+    ("move EEN\nreveal (2,1) Wood\n", "move EEN\n", "106", "reveal it before the proposal"),
+    ("reveal (2,1) Wood", "reveal (2,0) Wood", "106", "the space landed on is (2,1), not (2,0)"),
+    ("move to (1,1) via NE", "move to (1,2) via NE", "108", "ends at (1,1), not (1,2)"),
+    ('propose enact 201 ', 'propose enact 205 ', "112.2", "next rule number is 201, not 205"),
+    ("vote Carol yes\nadopted\nturn Bob", "vote Carol yes\nvote Carol yes\nadopted\nturn Bob", "112.4", "Carol has already voted"),
+    ("vote Carol yes\nadopted\nturn Bob", "vote Carol yes\nvote Zed yes\nadopted\nturn Bob", "112.4", "Zed is not a player"),
+    ("adopted\nturn Bob", "turn Bob", "112", "Alice's turn is not complete before 'turn Bob': the outcome (adopted or failed) missing"),
+    ("roll 3\nmove EEN", "move EEN", "103", "roll before moving"),
+    ("vote Alice yes\nvote Bob yes\nvote Carol yes\nadopted\nturn Bob", "vote Alice yes\nvote Bob yes\nvote Carol yes\nfailed\nturn Bob", "112.3", "the vote is unanimous, the proposal is adopted"),
+    ("end\n", "end\nround 3\n", "end", "nothing may follow"),
+    ('turn Alice\nroll 3', 'turn Alice\ninvoke Bob "?"\njudgment 201 Bob "x"\nroll 3', "114",
+     "the judge for Alice's turn is Carol (the player before Alice in turn order), not Bob"),
+])
+def test_more_checks(old, new, rule, words):
+    problem = altered(EX1, old, new)
+    assert problem.rule == rule and words in problem.message
+
+
+def test_judge_wraps_around_and_judgments_take_effect_at_once():
+    out = run(EX2.split("propose enact 203")[0])
+    assert out.valid and out.state.rules[202].in_effect  # no vote, no waiting
+
+
+def test_invocation_needs_a_ruling_before_the_turn_moves_on():
+    text = EX1.replace("turn Bob\n", 'invoke Bob "?"\nturn Bob\n', 1)
+    assert "no ruling yet" in run(text).error.message
+
+
+def test_joiners_start_at_the_origin_and_take_a_turn_in_order():
+    out = run(EX2.split("turn Aaron")[0])
+    assert out.state.players["Aaron"] == (0, 0) and out.state.next_turn() == "Aaron"
+
+
+def test_bad_lines_and_tags():
+    out = run('[Game "Nomic"]\n[Players "Al"]\nround 1\nturn Al\nroll three\n')
+    assert out.error.kind == "syntax" and "expected roll D [D ...]" in out.error.message
+    out = run('[Game "Nomic"]\n[Players "Al al"]\n')
+    assert out.error.rule == "tag Players" and "named twice" in out.error.message
+    out = run('[Game "Nomic"]\n[Ruleset "Suber"]\n')
+    assert out.error.rule == "tag Ruleset"
+
+
+texts = st.text(st.characters(blacklist_categories=("Cs", "Cc")), max_size=20)
+names = st.from_regex(r"[A-Za-z][A-Za-z0-9_-]{0,6}", fullmatch=True).filter(
+    lambda n: n not in ("to", "yes", "no"))
+coords = st.tuples(st.integers(-9, 9), st.integers(-9, 9))
+events_st = st.one_of(
+    st.builds(ev.Round, st.integers(1, 9)), st.builds(ev.Join, names), st.builds(ev.Turn, names),
+    st.builds(ev.Roll, st.lists(st.integers(1, 6), min_size=1, max_size=3).map(tuple)),
+    st.builds(ev.Move, st.from_regex(r"[NESW]{1,6}", fullmatch=True), st.none()),
+    st.builds(ev.Move, st.none() | st.from_regex(r"[NESW]{1,6}", fullmatch=True), coords),
+    st.builds(ev.Reveal, coords, st.sampled_from(["Wood", "Metal", "Water", "Food"])),
+    st.builds(ev.Propose, st.sampled_from(["enact", "amend"]), st.integers(101, 300), texts),
+    st.builds(lambda n: ev.Propose("repeal", n), st.integers(101, 300)),
+    st.builds(ev.Vote, names, st.booleans()), st.builds(ev.Outcome, st.booleans()),
+    st.builds(ev.Invoke, names, texts), st.builds(ev.Judgment, st.integers(201, 300), names, texts),
+    st.builds(ev.Note, texts), st.just(ev.End()),
+)
+
+
+@given(st.lists(events_st, max_size=10))
+def test_format_then_parse_gives_the_same_events(events):
+    text = notation.format_events(NOMIC, {"Game": "Nomic"}, events)
+    assert notation.parse(text)[0].events == events
+
+
+def test_random_games_replay_identically_in_library_and_cli(tmp_path):
+    path = tmp_path / "r.nomic"
+    path.write_text(invoke("random", "nomic", "--players", "3", "--seed", "5", "--count", "3").output)
+    outs = [json.loads(line) for line in run_cli("replay", "--json", str(path)).stdout.splitlines()]
+    assert len(outs) == 3
+    for rec, out in zip(notation.load(path), outs):
+        lib = rec.run()
+        assert out["valid"], out["error"]
+        assert out["plies"] == lib.plies and out["state"] == NOMIC.state_json(lib.state)
+        assert out["position"] == NOMIC.position(lib.state)
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_random_games_are_valid(seed):
+    tags = NOMIC.random_tags({"players": 1 + seed % 4})
+    events = NOMIC.random_events(random.Random(seed), Record("nomic", [Tag(k, v) for k, v in tags.items()]))
+    text = notation.format_events(NOMIC, tags, events)
+    assert run(text).valid
+
+
+def test_legal_options_and_json():
+    path = SAMPLES / "nomic" / "example-1.nomic"
+    after_roll = invoke("legal", "--ply", "3", str(path)).output  # Alice rolled 3
+    assert after_roll.count("move to") == 12 and "move to (2,1)" in after_roll
+    votes = invoke("legal", "--ply", "7", str(path)).output
+    assert "vote Bob yes" in votes and "vote Alice" not in votes
+    state = json.loads(invoke("replay", "--json", str(path)).output)["state"]
+    assert state["next_rule_number"] == 204 and state["players"][0] == {"name": "Alice", "at": [2, 0]}
+    assert {"number": 201, "status": "repealed"}.items() <= state["rules"][15].items()
+
+
+def test_diff_shows_moves_reveals_and_rule_changes(tmp_path):
+    other = tmp_path / "o.nomic"
+    other.write_text(EX1.replace("reveal (2,0) Food", "reveal (2,0) Water"))
+    result = invoke("diff", str(SAMPLES / "nomic" / "example-1.nomic"), str(other))
+    assert result.exit_code == 1 and "space (2,0): Food | Water" in result.output
