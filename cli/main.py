@@ -21,7 +21,7 @@ from notation.core.ast import Malformed, Record, Tag
 from notation.core.diffing import diff_records, diff_states
 from notation.core.errors import InputError, NotationError, Problem
 from notation.core.output import caret, problem_line, replay_json
-from notation.core.replay import game_of, run, structure_problems
+from notation.core.replay import ReplayError, game_of, run, structure_problems
 from notation.core.writer import format_events, format_record
 
 from .inputs import Inputs
@@ -136,13 +136,15 @@ def replay(paths: tuple[str, ...], ply: int | None, every: bool, as_json: bool,
             game = outcome.game
             click.echo(f"{record.source}: game {record.index}"
                        + (f" ({game.name})" if game else ""))
-            if game is not None and every:
-                state = game.start(record)
+            if game is not None and every and outcome.state is not None:
                 click.echo("start:")
-                draw(game, state)
-                for step in record.replay(until=outcome.plies):
-                    click.echo(f"\nafter ply {step.ply} ({game.format_event(step.event)}):")
-                    draw(game, step.state)
+                draw(game, game.start(record))
+                try:  # the problems are reported below; the steps stop before the first
+                    for step in record.replay(until=outcome.plies):
+                        click.echo(f"\nafter ply {step.ply} ({game.format_event(step.event)}):")
+                        draw(game, step.state)
+                except ReplayError:
+                    pass
             elif game is not None and outcome.state is not None:
                 note = ""
                 if ply is not None and outcome.plies < ply and outcome.valid:

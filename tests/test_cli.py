@@ -292,3 +292,16 @@ def test_python_dash_m_and_version():
     out = subprocess.run([sys.executable, "-m", "notation", "--version"], capture_output=True,
                          text=True)
     assert out.returncode == 0 and "notation" in out.stdout
+
+
+@pytest.mark.parametrize("text", [
+    '[Game "tilewe"]\n[Players "9"]\nW5n-a1a1\n',               # a bad tag value
+    '[Game "tilewe"]\n[Players "2"]\n[Players "2"]\nW5n-a1a1\n',  # a tag given twice
+    '[Game "tilewe"]\nW5n-a1a1 Q5n-a1a1\n',                      # an unreadable event
+])
+def test_replay_every_reports_problems_instead_of_crashing(tmp_path, text):
+    path = tmp_path / "bad.tilewe"
+    path.write_text(text)
+    result = run_cli("replay", "--every", str(path))
+    assert result.returncode == 1 and "internal error" not in result.stderr
+    assert f"{path}:" in result.stdout and "error:" in result.stdout

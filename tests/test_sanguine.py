@@ -291,20 +291,21 @@ def test_views_in_the_cli():
     assert out["state"]["row_scores"] == [[3, 8], [3, 2], [6, 1]]
 
 
-def test_diff_shows_cells_hands_and_row_scores():
+def test_diff_shows_cells_hands_and_row_scores(tmp_path):
     path = str(SAMPLES / "sanguine" / "example-1.sanguine")
-    result = invoke("diff", "--ply", "4", path, path)
-    assert result.exit_code == 0
-    text = (SAMPLES / "sanguine" / "example-1.sanguine").read_text().replace(
-        "R place Spark (1,0)", "R place Spark (0,0)")
-    other = SAMPLES.parent / "tests" / "data" / "sanguine" / "_tmp_other.sanguine"
-    try:
-        other.write_text(text.replace("decks/", ""))
-        result = invoke("diff", "--ply", "4", path, str(other))
-        assert "first difference at ply 4: R place Spark (1,0) | R place Spark (0,0)" in result.output
-        assert "(1,0): R:Spark | r2" in result.output and "row 1 scores: red 1 blue 0 | red 0 blue 0" in result.output
-    finally:
-        other.unlink()
+    assert invoke("diff", "--ply", "4", path, path).exit_code == 0
+    (tmp_path / "decks").mkdir()
+    for name in ("ember", "tide"):
+        shutil.copy(DECKS / f"{name}.deck", tmp_path / "decks" / f"{name}.deck")
+    other = tmp_path / "other.sanguine"
+    other.write_text((SAMPLES / "sanguine" / "example-1.sanguine").read_text().replace(
+        "R place Spark (1,0)", "R place Spark (0,0)"))
+    result = invoke("diff", "--ply", "4", path, str(other))
+    assert result.exit_code == 1
+    assert "first difference at ply 4: R place Spark (1,0) | R place Spark (0,0)" in result.output
+    assert "(1,0): R:Spark | r2" in result.output
+    assert "row 1 scores: red 1 blue 0 | red 0 blue 0" in result.output
+    assert "red hand: Forge Lantern Torchbearer | Forge Lantern Torchbearer" not in result.output
 
 
 def test_deck_commands():
