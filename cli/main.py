@@ -229,7 +229,7 @@ def diff(a: str, b: str, ply: int | None, positions: bool, game_name: str | None
 @ENCODING_OPTION
 def fmt(paths: tuple[str, ...], in_place: bool, check: bool, game_name: str | None,
         encoding: str) -> None:
-    """Write records in canonical form: Game tag first, numbered canonical events."""
+    """Write records in canonical form: Game tag first, events in canonical spelling."""
     if in_place and check:
         raise click.UsageError("--in-place and --check exclude each other")
     ctx = Context(game_name, encoding)

@@ -198,3 +198,19 @@ def test_diff_shows_moves_reveals_and_rule_changes(tmp_path):
     other.write_text(EX1.replace("reveal (2,0) Food", "reveal (2,0) Water"))
     result = invoke("diff", str(SAMPLES / "nomic" / "example-1.nomic"), str(other))
     assert result.exit_code == 1 and "space (2,0): Food | Water" in result.output
+
+
+def test_a_repealed_rule_switches_its_checks_off():
+    # Repeal 102 in Carol's turn (round 1). It takes effect as the next turn begins
+    # (Alice, round 2, still chosen under 102); after that turns need not be alphabetical.
+    head = EX1.split("propose enact 203")[0].replace("propose repeal 201", "propose repeal 102")
+    votes = "vote Alice yes\nvote Bob yes\nvote Carol yes\n"
+    text = (head + 'propose enact 203 "x"\n' + votes + "adopted\n"
+            + "turn Carol\nroll 1\nmove N\nreveal (1,2) Food\n")
+    out = run(text)
+    assert out.valid, out.error
+    assert out.state.checks_off() == [102] and not out.state.rules[102].in_effect
+    assert "checks off: 102 (repealed)" in NOMIC.render(out.state)
+    # while 102 is in effect the same out-of-order turn is refused
+    problem = altered(EX1, "adopted\nend", "adopted\nturn Carol\nend")
+    assert problem.rule == "102.2" and "next turn belongs to Bob" in problem.message
