@@ -54,9 +54,13 @@ class Game(ABC):
     def diagnose(self, text: str) -> str:
         """Why ``text`` (which the grammar could not read as an event) is not one."""
 
-    @abstractmethod
     def format_event(self, event: Event) -> str:
-        """Canonical text of one event; ``read_event`` of it gives the event back."""
+        """Canonical text of one event; ``read_event`` of it gives the event back.
+
+        Event types write their own notation with ``str()``; a game overrides
+        this only if its events cannot.
+        """
+        return str(event)
 
     # -- rules ----------------------------------------------------------
     @abstractmethod

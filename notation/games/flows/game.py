@@ -86,8 +86,6 @@ class Flows(Game):
     def diagnose(self, text: str) -> str:
         return moves.diagnose(text)
 
-    def format_event(self, event: Placement | Unplaceable) -> str:
-        return str(event)
 
     # -- rules ------------------------------------------------------------------------
     def seating(self, record: Record) -> Seating:

@@ -39,8 +39,6 @@ class Nomic(Game):
     def diagnose(self, text: str) -> str:
         return ev.diagnose(text)
 
-    def format_event(self, event: ev.Event) -> str:
-        return str(event)
 
     # -- rules ------------------------------------------------------------------------
     def start(self, record: Record) -> NomicState:

@@ -46,8 +46,6 @@ class Philosophy(Game):
     def diagnose(self, text: str) -> str:
         return ev.diagnose(text)
 
-    def format_event(self, event: ev.Event) -> str:
-        return str(event)
 
     # -- rules -------------------------------------------------------------------------
     def start(self, record: Record) -> PhilosophyState:

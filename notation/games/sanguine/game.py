@@ -55,8 +55,6 @@ class Sanguine(Game):
     def diagnose(self, text: str) -> str:
         return ev.diagnose(text)
 
-    def format_event(self, event: ev.Event) -> str:
-        return str(event)
 
     # -- setup ---------------------------------------------------------------------------
     def _deck(self, record: Record, side: int) -> Deck:

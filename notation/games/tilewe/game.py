@@ -31,8 +31,6 @@ class Tilewe(Game):
     def diagnose(self, text: str) -> str:
         return diagnose(text)
 
-    def format_event(self, event: Move) -> str:
-        return str(event)
 
     # -- rules ----------------------------------------------------------------
     def start(self, record: Record) -> Board:
