@@ -352,3 +352,11 @@ def test_legal_moves_after_a_draw():
     assert "red to move" in first and "R draw Beacon" in first
     after = invoke("legal", "--ply", "3", path).output  # after the draw: placements and pass
     assert "R place Spark (1,0)" in after and "R pass" in after and "R place Forge" not in after
+
+
+def test_the_step_by_step_replay_runs_the_end_of_record_checks_too(tmp_path):
+    game(START, tmp_path, Result="1-0 red")
+    record = notation.load(tmp_path / "g.sanguine")[0]
+    with pytest.raises(notation.ReplayError) as info:
+        list(record.replay())
+    assert info.value.problem.rule == "Result tag"

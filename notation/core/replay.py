@@ -184,3 +184,9 @@ def replay(record: Record, until: int | None = None) -> Iterator[Step]:
         yield Step(ply, item.event, item, state)
     if first is not None and (until is None or first.ply <= until):
         raise ReplayError(first)
+    try:
+        game.finish(record, state)
+    except RuleError as exc:
+        last = record.items[-1].pos if record.items else record.pos
+        raise ReplayError(Problem("rule", last.line, last.column, ply, None, exc.message,
+                                  exc.rule)) from None
