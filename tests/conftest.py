@@ -9,6 +9,12 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import settings
+
+# Properties here are about correctness, not speed: a cold parser cache on a fresh
+# machine can make one example slow, which must not read as a failure.
+settings.register_profile("notation", deadline=None)
+settings.load_profile("notation")
 
 import notation
 from notation.cli.main import cli
