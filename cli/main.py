@@ -22,7 +22,7 @@ from notation.core.diffing import diff_records, diff_states
 from notation.core.errors import InputError, NotationError, Problem
 from notation.core.output import caret, problem_line, replay_json
 from notation.core.replay import ReplayError, game_of, run, structure_problems
-from notation.core.writer import format_events, format_record
+from notation.core.writer import format_record
 
 from .inputs import Inputs
 

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from typing import Any, Mapping, Sequence
+from typing import Any, Mapping
 
-from .ast import Record
+from .ast import EventNode, Record, Tag
 from .errors import NotationError
 
 State = Any
@@ -133,7 +133,6 @@ class Game(ABC):
 
     def random_record(self, rng: random.Random, options: Mapping[str, Any]) -> Record:
         """A complete random game: tags from ``random_tags``, then ``random_events``."""
-        from .ast import EventNode, Tag
         tags = self.random_tags(options)
         record = Record(self.name, [Tag(k, v) for k, v in tags.items()])
         record.items = [EventNode(e) for e in self.random_events(rng, record)]

@@ -10,7 +10,7 @@ from notation.core.errors import NotationError, RuleError, TagError
 from notation.core.game import Game
 
 from . import moves
-from .board import DEFAULT_SEATS, PAIRS, FlowsBoard, Seating, TILES_PER_TYPE
+from .board import DEFAULT_SEATS, FlowsBoard, Seating, TILES_PER_TYPE
 from .geometry import (
     HEXES, INDEX, N_HEXES, hex_of, label_of, name_of_rotation, parse_internal,
     rotation_from_name,

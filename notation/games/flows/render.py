@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from .board import FlowsBoard
-from .geometry import HEXES, INDEX, label_of, name_of_rotation
+from .geometry import HEXES, label_of, name_of_rotation
 
 _ANSI = ("\x1b[34m", "\x1b[33m", "\x1b[31m", "\x1b[32m", "\x1b[35m", "\x1b[36m")
 _RESET = "\x1b[0m"

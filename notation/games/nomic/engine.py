@@ -267,7 +267,7 @@ class NomicState:
             self.reveal_due = None
 
     def _propose(self, event: Propose) -> None:
-        who = self._in_turn(str(event))
+        self._in_turn(str(event))
         if self.on(103) and (not self.moved or (self.rolls is None and self.on(109))):
             self._fail(103, "the movement phase (roll, move) comes before the proposal")
         if self.reveal_due is not None and self.on(106):

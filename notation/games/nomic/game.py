@@ -5,12 +5,12 @@ import random
 import re
 from typing import Any, Mapping
 
-from notation.core.ast import EventNode, Record, Tag
+from notation.core.ast import Record
 from notation.core.errors import NotationError, TagError
 from notation.core.game import Game
 
 from . import events as ev
-from .engine import ORIGIN, RESOURCES, STEP, NomicState, distance
+from .engine import ORIGIN, RESOURCES, STEP, NomicState
 from .events import (
     End, Invoke, Join, Judgment, Move, Note, Outcome, Propose, Reveal, Roll, Round, Turn, Vote,
     coord_text,
@@ -263,10 +263,6 @@ class Nomic(Game):
                 play(Outcome(all(state.votes.values())))
         play(End())
         return out
-
-    # -- records ------------------------------------------------------------------------
-    def convert(self, record: Record, **options: Any) -> Record:
-        raise NotationError("nomic records have nothing to convert")
 
 
 __all__ = ["Nomic"]

@@ -13,7 +13,7 @@ from typing import NamedTuple
 from notation.core.errors import RuleError
 
 from .board import (
-    CELL, CENTRE, DIAGONAL, LINES, RANK, TILE_CODES, TILES, target_of, step, turn,
+    CELL, CENTRE, LINES, RANK, TILE_CODES, TILES, target_of, step, turn,
 )
 from .events import Choice, Event, Join, Leave, Placement, Respect, RuleChange
 
@@ -360,9 +360,3 @@ class PhilosophyState:
                         out.append(Placement(p, space, tile, facing))
         return out
 
-
-def facings_for(tile: str) -> tuple[str, ...]:
-    return TILES[tile].facings
-
-
-__all__ = ["DIAGONAL", "PhilosophyState", "Pending", "VARIANTS", "VARIANT_TAGS", "facings_for"]

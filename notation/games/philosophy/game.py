@@ -10,7 +10,7 @@ from notation.core.errors import NotationError, RuleError, TagError
 from notation.core.game import Game
 
 from . import events as ev
-from .board import CELL, CENTRE, ORDER, TILES
+from .board import CELL, ORDER, TILES
 from .engine import VARIANT_TAGS, VARIANTS, PhilosophyState
 from .events import Choice, Join, Leave, Placement, Respect, RuleChange
 from .render import render

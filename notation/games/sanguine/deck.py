@@ -6,7 +6,6 @@ one precise message per problem.
 """
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -187,10 +186,6 @@ def load_deck(path: str) -> Deck:
     return parse_deck(read_file(path), path)
 
 
-def remaining(deck: Deck) -> Counter:
-    return Counter(c.name for c in deck.cards)
-
-
 def draw_grid(card: Card, mirrored: bool = False) -> str:
     """The influence grid as people read it: ``#`` the card, ``*`` influenced."""
     rows = []
@@ -201,4 +196,4 @@ def draw_grid(card: Card, mirrored: bool = False) -> str:
 
 
 __all__ = ["Card", "Deck", "DeckError", "DeckProblem", "InputError", "draw_grid", "load_deck",
-           "parse_deck", "remaining"]
+           "parse_deck"]

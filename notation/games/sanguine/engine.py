@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from notation.core.errors import RuleError
 
 from .deck import Card, Deck
-from .events import SIDE_NAMES, Deal, Draw, Event, Pass, Place, Result
+from .events import SIDE_NAMES, Deal, Draw, Event, Place, Result
 
 MAX_PAWNS = 3
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 import os
 import random
 import re
-from collections import Counter
 from typing import Any, Mapping
 
 from notation.core.ast import Directive, EventNode, Record, Tag

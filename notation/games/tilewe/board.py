@@ -14,7 +14,7 @@ from __future__ import annotations
 from notation.core.errors import RuleError
 
 from .moves import BOARD_CORNERS, SIZE, Move, square_name
-from .pieces import CANONICAL, ORIENTATIONS, PIECE_NAMES, PIECE_SIZES
+from .pieces import CANONICAL, ORIENTATIONS, PIECE_NAMES
 
 COLORS = ("blue", "yellow", "red", "green")
 COLOR_LETTERS = "byrg"
