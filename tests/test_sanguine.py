@@ -360,3 +360,13 @@ def test_the_step_by_step_replay_runs_the_end_of_record_checks_too(tmp_path):
     with pytest.raises(notation.ReplayError) as info:
         list(record.replay())
     assert info.value.problem.rule == "Result tag"
+
+
+def test_a_rejected_deal_takes_no_card(tmp_path):
+    game("", tmp_path)
+    record = notation.load(tmp_path / "g.sanguine")[0]
+    state = SANG.start(record)
+    before = (dict(state.left[0]), dict(state.hands[0]))
+    with pytest.raises(RuleError):
+        SANG.apply(state, Deal(0, ("Spark", "Lantern", "Nova")))  # the third is not in the deck
+    assert (dict(state.left[0]), dict(state.hands[0])) == before and not state.dealt[0]

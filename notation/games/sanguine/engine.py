@@ -102,6 +102,7 @@ class SanguineState:
 
     # -- applying events ---------------------------------------------------------------
     def apply(self, event: Event) -> None:
+        """Apply one event or raise RuleError; every check comes before any change."""
         if isinstance(event, Result):
             self._result(event)
             return
@@ -136,14 +137,19 @@ class SanguineState:
         self.turn += 1
         self.drawn = False
 
-    def _take(self, side: int, name: str) -> None:
-        """Take one card off ``side``'s deck, checking availability and file order."""
+    def _check_left(self, side: int, name: str, already: int = 0) -> None:
+        """``name`` is in ``side``'s deck with a copy left beyond ``already`` taken ones."""
         who = SIDE_NAMES[side]
         if name not in self.cards[side]:
             raise RuleError(f"{who}'s deck has no card named {name}", "cards from the deck")
-        if self.left[side][name] <= 0:
+        if self.left[side][name] <= already:
             raise RuleError(f"{who} deck has no {name} left (all copies already out)",
                             "cards from the deck")
+
+    def _take(self, side: int, name: str) -> None:
+        """Take one card off ``side``'s deck, checking availability and file order."""
+        who = SIDE_NAMES[side]
+        self._check_left(side, name)
         if self.file_order:
             expected = self.decks[side].cards[self.taken[side]].name
             if name != expected:
@@ -169,7 +175,11 @@ class SanguineState:
                                 f"of the file ({' '.join(sorted(first.elements()))})", "file order")
             for card in self.decks[event.side].cards[:self.hand_size]:  # in file order
                 self._take(event.side, card.name)
-        else:
+        else:  # every card is checked before any is taken: a bad deal changes nothing
+            wanted: Counter = Counter()
+            for name in event.cards:
+                self._check_left(event.side, name, wanted[name])
+                wanted[name] += 1
             for name in event.cards:
                 self._take(event.side, name)
         self.dealt[event.side] = True

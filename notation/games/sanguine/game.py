@@ -117,12 +117,7 @@ class Sanguine(Game):
         return SanguineState(rows, cols, hand, decks, order == "file", view == "blue")
 
     def apply(self, state: SanguineState, event: ev.Event) -> None:
-        snapshot = state.copy()
-        try:
-            state.apply(event)
-        except RuleError:
-            state.__dict__.update(snapshot.__dict__)
-            raise
+        state.apply(event)
 
     def finish(self, record: Record, state: SanguineState) -> None:
         """A Result tag other than "*" must match the game's end."""
