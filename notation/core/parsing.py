@@ -63,29 +63,24 @@ class RecordBuilder(Transformer):
                 tags.append(tok)
                 continue
             kind = tok.type
+            takes_number = kind == "BAD" or (kind not in _CONTAINER and kind not in directives)
+            if number is not None and not takes_number:  # a number must precede an event
+                items.append(_dangling(number))
+                number = None
+            if kind == "MOVENUM":
+                number = tok
+                continue
+            if kind == "BAD":
+                message = game.diagnose(tok.value) if game is not None else ""
+                items.append(Malformed(tok.value, message, "event",
+                                       int(number.value[:-1]) if number else None,
+                                       Pos(tok.line, tok.column)))
+                number = None
+                continue
             if kind in _CONTAINER:
-                if kind == "MOVENUM":
-                    if number is not None:
-                        items.append(_dangling(number))
-                    number = tok
-                    continue
-                if kind == "BAD":
-                    message = game.diagnose(tok.value) if game is not None else ""
-                    node: Any = Malformed(tok.value, message, "event",
-                                          int(number.value[:-1]) if number else None,
-                                          Pos(tok.line, tok.column))
-                    number = None
-                    items.append(node)
-                    continue
-                if number is not None:
-                    items.append(_dangling(number))
-                    number = None
                 items.append(_comment(tok))
                 continue
             if kind in directives:
-                if number is not None:
-                    items.append(_dangling(number))
-                    number = None
                 items.append(Directive(kind, tok.value.rstrip(), Pos(tok.line, tok.column)))
                 continue
             text = tok.value

@@ -105,6 +105,16 @@ def _tag_problem(record: Record, exc: TagError) -> Problem:
     return Problem("rule", pos.line, pos.column, 0, None, exc.message, f"tag {exc.key}")
 
 
+def _finish(record: Record, game: Game, state: Any, ply: int) -> Problem | None:
+    """The game's end-of-record checks, as a problem placed at the record's last item."""
+    try:
+        game.finish(record, state)
+    except RuleError as exc:
+        last = record.items[-1].pos if record.items else record.pos
+        return Problem("rule", last.line, last.column, ply, None, exc.message, exc.rule)
+    return None
+
+
 def run(record: Record, until: int | None = None) -> Outcome:
     """Replay ``record`` (up to ``until`` plies) and report every problem found.
 
@@ -147,12 +157,9 @@ def run(record: Record, until: int | None = None) -> Outcome:
             break
         ply += 1
     if complete and not problems:
-        try:
-            game.finish(record, state)
-        except RuleError as exc:
-            last = record.items[-1].pos if record.items else record.pos
-            problems.append(Problem("rule", last.line, last.column, ply, None, exc.message,
-                                    exc.rule))
+        problem = _finish(record, game, state, ply)
+        if problem is not None:
+            problems.append(problem)
     return Outcome(record, game, state, ply, problems)
 
 
@@ -184,9 +191,6 @@ def replay(record: Record, until: int | None = None) -> Iterator[Step]:
         yield Step(ply, item.event, item, state)
     if first is not None and (until is None or first.ply <= until):
         raise ReplayError(first)
-    try:
-        game.finish(record, state)
-    except RuleError as exc:
-        last = record.items[-1].pos if record.items else record.pos
-        raise ReplayError(Problem("rule", last.line, last.column, ply, None, exc.message,
-                                  exc.rule)) from None
+    problem = _finish(record, game, state, ply)
+    if problem is not None:
+        raise ReplayError(problem)
