@@ -1,9 +1,10 @@
 """The Flows rules engine: seats and teams, placement legality, flows, victories.
 
-Connectivity questions are answered with a union-find over the 132 distinct
-hex edges (a shared edge is one node for both of its hexes): a placed tile
-joins its three pairs of edges; for "could this player still connect?" an
-empty hex joins all six of its edges (a wildcard).
+Positions on the board are nodes ``h * 6 + d`` ("entering hex h through its
+edge d"), with the step across every edge precomputed. Placed tiles give each
+edge at most two links, so flows are paths and a flow win is found by tracing;
+"could this player still connect?" treats an empty hex as a wildcard joining
+all six of its edges and is a depth-first search that stops at the first route.
 """
 from __future__ import annotations
 
@@ -60,10 +61,10 @@ STEP_OUT, SIDE_STARTS = _stepping()
 class Seating:
     """Who sits where, who plays with whom, and the order of turns.
 
-    ``goals[p]`` is the side player ``p`` (0-based) must connect to their own
-    side: the opposite side, which for a team is the partner's seat.
-    ``turns`` lists whose turn each step of a round is (the 5-player solo
-    moves twice, once for the empty seat opposite).
+    Every player (0-based) must connect their side to the opposite one, which
+    for a team is the partner's seat. ``partner[p]`` is None in individual
+    play; ``turns`` lists whose turn each step of a round is (the 5-player
+    solo moves twice, once for the empty seat opposite).
     """
 
     players: int
@@ -116,14 +117,14 @@ class FlowsBoard:
         self.win_type: str | None = None
         self.ply = 0
 
-    def copy(self) -> "FlowsBoard":
-        other = FlowsBoard.__new__(FlowsBoard)
-        other.seating = self.seating
-        other.tiles = self.tiles[:]
-        other.placed = self.placed[:]
-        other.winners = self.winners[:]
-        other.step, other.over, other.win_type, other.ply = (
-            self.step, self.over, self.win_type, self.ply)
+    def copy(self):
+        """An independent copy, of the same class (subclasses add slots of their own)."""
+        cls = type(self)
+        other = cls.__new__(cls)
+        for klass in cls.__mro__:
+            for name in getattr(klass, "__slots__", ()):
+                value = getattr(self, name)
+                setattr(other, name, value[:] if isinstance(value, list) else value)
         return other
 
     @property
@@ -294,11 +295,16 @@ class FlowsBoard:
 
     # -- flows for display -----------------------------------------------------------
     def flow_segments(self, player: int) -> list[tuple[int, int, int]]:
-        """The (hex, entry, exit) connections ``player``'s flow runs through (section 7)."""
+        """The (hex, entry, exit) connections ``player``'s flow runs through (section 7).
+
+        The same paths :meth:`_traced` follows, recorded; a path that returns
+        to the player's own side is walked once.
+        """
         seen: set[tuple[int, int, int]] = set()
         out = []
-        for h, d in SIDE_EDGES[self.seating.seats[player]]:
-            while True:
+        for node in SIDE_STARTS[self.seating.seats[player]]:
+            while node >= 0:
+                h, d = divmod(node, 6)
                 tile = self.tiles[h]
                 if tile is None:
                     break
@@ -308,10 +314,7 @@ class FlowsBoard:
                     break
                 seen.add(segment)
                 out.append((h, d, e))
-                q = neighbour(h, e)
-                if q is None:
-                    break
-                h, d = q, (e + 3) % 6
+                node = STEP_OUT[h * 6 + e]
         return out
 
 

@@ -31,15 +31,18 @@ class FlowsState(FlowsBoard):
         super().__init__(seating)
         self.view = view
 
-    def copy(self) -> "FlowsState":
-        other = FlowsState.__new__(FlowsState)
-        for name in FlowsBoard.__slots__ + ("view",):
-            value = getattr(self, name)
-            setattr(other, name, value[:] if isinstance(value, list) else value)
-        return other
-
     def side_for(self, player: int) -> int:
         return self.seating.seats[player] if self.view is None else self.view
+
+
+def locate(event: Placement, side: int) -> tuple[int, int]:
+    """(hex, rotation) of a placement written from ``side``; NotationError off the board."""
+    return hex_of(event.label, side), rotation_from_name(event.orientation, side)
+
+
+def spell(player: int, tile: int, h: int, rotation: int, side: int) -> Placement:
+    """The placement of 1-based ``player`` as written from ``side``."""
+    return Placement(player, label_of(h, side), tile, name_of_rotation(rotation, side))
 
 
 def parse_seats(value: str) -> tuple[int, ...]:
@@ -137,14 +140,14 @@ class Flows(Game):
             return
         side = state.side_for(player)
         try:
-            h = hex_of(event.label, side)
+            h, rotation = locate(event, side)
         except NotationError as exc:
             raise RuleError(str(exc), "on the board") from None
         if state.tiles[h] is not None:
             r, c = HEXES[h]
             raise RuleError(f"{event.label} (hex ({r},{c}) seen from side {side}) is already "
                             f"occupied by a T{state.tiles[h][0]} tile", "empty hex")
-        state.place(player, h, event.tile, rotation_from_name(event.orientation, side))
+        state.place(player, h, event.tile, rotation)
 
     def legal_moves(self, state: FlowsState, **options: Any) -> list[Placement]:
         tile = options.pop("tile", None)
@@ -159,9 +162,8 @@ class Flows(Game):
         for t in tiles:
             if not 0 <= t <= 3:
                 raise NotationError(f"tile type {t} is not 0 to 3")
-            for h, rotation in state.legal_placements(t):
-                out.append(Placement(mover + 1, label_of(h, side), t,
-                                     name_of_rotation(rotation, side)))
+            out += [spell(mover + 1, t, h, rotation, side)
+                    for h, rotation in state.legal_placements(t)]
         return out
 
     def is_over(self, state: FlowsState) -> bool:
@@ -241,9 +243,7 @@ class Flows(Game):
                 event: Placement | Unplaceable = Unplaceable(mover + 1, tile)
             else:
                 h, rotation = rng.choice(placements)
-                side = state.side_for(mover)
-                event = Placement(mover + 1, label_of(h, side), tile,
-                                  name_of_rotation(rotation, side))
+                event = spell(mover + 1, tile, h, rotation, state.side_for(mover))
             self.apply(state, event)
             events.append(event)
         return events
@@ -273,12 +273,9 @@ class Flows(Game):
                 player = event.player - 1
                 if player >= state.seating.players:
                     raise NotationError(f"there is no P{event.player} to convert")
-                side_from = state.side_for(player)
-                h = hex_of(event.label, side_from)
-                rotation = rotation_from_name(event.orientation, side_from)
+                h, rotation = locate(event, state.side_for(player))
                 side_to = state.seating.seats[player] if to_side is None else to_side
-                new = Placement(event.player, label_of(h, side_to), event.tile,
-                                name_of_rotation(rotation, side_to))
+                new = spell(event.player, event.tile, h, rotation, side_to)
                 item = EventNode(new, item.number, item.pos, str(new))
             items.append(item)
         tags = [t for t in record.tags if not (isinstance(t, Tag) and t.key == "Perspective")]

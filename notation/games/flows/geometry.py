@@ -79,8 +79,6 @@ def _edge_ids() -> tuple[tuple[int, ...], int]:
 
 #: EDGE[h][d]: the id of hex h's edge in direction d (132 edges in all).
 EDGE, N_EDGES = _edge_ids()
-SIDE_EDGE_IDS: tuple[frozenset[int], ...] = tuple(
-    frozenset(EDGE[h][d] for h, d in edges) for edges in SIDE_EDGES)
 
 # -- perspectives ------------------------------------------------------------------
 
