@@ -371,3 +371,14 @@ def test_cli_replay_text_and_awaiting():
     assert "Am must choose (rephrase): Ea No So We" in result.output
     assert "Sa must choose (decision): C5 NE" in result.output
     assert "game over: In wins by a conclusion" in result.output
+
+
+@pytest.mark.parametrize("text, words", [
+    ('[Game "philosophy"]\n[JoinPermitted "Sometimes"]\n\nIn+ Te+\n', '[JoinPermitted "Sometimes"]'),
+    ('[Game "philosophy"]\n\nIn+ Te+ In:C5PuNo\n', "cannot convert past ply 3 (In:C5PuNo)"),
+])
+def test_convert_reports_records_it_cannot_follow(tmp_path, text, words):
+    path = tmp_path / "x.philosophy"
+    path.write_text(text)
+    result = run_cli("convert", "--choices", "inline", str(path))
+    assert result.returncode == 2 and words in result.stderr and "internal error" not in result.stderr

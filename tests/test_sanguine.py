@@ -370,3 +370,12 @@ def test_a_rejected_deal_takes_no_card(tmp_path):
     with pytest.raises(RuleError):
         SANG.apply(state, Deal(0, ("Spark", "Lantern", "Nova")))  # the third is not in the deck
     assert (dict(state.left[0]), dict(state.hands[0])) == before and not state.dealt[0]
+
+
+@pytest.mark.parametrize("tags", ['[Cols "five"]\n', ""])
+def test_convert_needs_a_readable_cols_tag(tmp_path, tags):
+    path = tmp_path / "x.sanguine"
+    path.write_text(f'[Game "Sanguine"]\n{tags}\nR pass\n')
+    result = run_cli("convert", "--perspective", "blue", str(path))
+    assert result.returncode == 2 and "needed to mirror columns" in result.stderr
+    assert "internal error" not in result.stderr

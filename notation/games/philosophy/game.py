@@ -236,20 +236,25 @@ class Philosophy(Game):
         choices = options.pop("choices", None)
         if choices not in ("inline", "separate") or options:
             raise NotationError("philosophy converts with --choices inline or --choices separate")
-        state = self.start(record)
+        try:
+            state = self.start(record)
+        except TagError as exc:
+            raise NotationError(exc.message) from None
         items: list[Any] = []
         open_placement: int | None = None  # index in items of the placement taking choices
         deferred: list[Any] = []           # events between a placement and its choices
+        ply = 0
         for item in record.items:
             if not isinstance(item, EventNode):
                 (deferred if open_placement is not None else items).append(item)
                 continue
             event = item.event
+            ply += 1
             try:
                 self.apply(state, event)
             except RuleError as exc:
-                raise NotationError(f"cannot convert past ply {item.number or ''} "
-                                    f"({item.text}): {exc.message}") from None
+                raise NotationError(f"cannot convert past ply {ply} ({item.text}): "
+                                    f"{exc.message}") from None
             if isinstance(event, Placement):
                 items.extend(deferred)
                 deferred = []

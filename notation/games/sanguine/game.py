@@ -311,9 +311,10 @@ class Sanguine(Game):
             raise NotationError("sanguine converts with --perspective red or --perspective blue")
         tags = record.tag_dict
         current = tags.get("Perspective", "red")
-        cols = _int_tag(tags, "Cols") if "Cols" in tags else None
-        if cols is None:
-            raise NotationError("the [Cols] tag is needed to mirror columns")
+        try:
+            cols = _int_tag(tags, "Cols")
+        except TagError as exc:
+            raise NotationError(f"{exc.message}; it is needed to mirror columns") from None
         items = []
         for item in record.items:
             if (isinstance(item, EventNode) and isinstance(item.event, Place)
