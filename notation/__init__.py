@@ -8,46 +8,60 @@ The one obvious entry point::
         print(step.ply, step.event)
     outcome = records[0].run()                    # never raises
     outcome.valid, outcome.plies, outcome.error
+
+Names are imported on first use (PEP 562), so ``import notation`` is cheap and
+the command line starts without loading Lark or any game it does not need.
 """
 from __future__ import annotations
 
-from . import games as _builtin_games  # noqa: F401  (registers the built-in games)
-from .core import registry
-from .core.ast import Comment, EventNode, Malformed, Record, RecordFile, Tag
-from .core.diffing import CellChange, RecordDiff, diff_records, diff_states
-from .core.errors import InputError, NotationError, Problem, RuleError, TagError
-from .core.game import Game
-from .core.parsing import load, parse
-from .core.replay import Outcome, ReplayError, Step, run
-from .core.writer import format_events, format_record
+import importlib
+from typing import TYPE_CHECKING, Any
 
 __version__ = "0.1.0"
 
+_LAZY = {
+    "registry": ("notation.core", "registry"),
+    "Comment": ("notation.core.ast", None), "EventNode": ("notation.core.ast", None),
+    "Malformed": ("notation.core.ast", None), "Record": ("notation.core.ast", None),
+    "RecordFile": ("notation.core.ast", None), "Tag": ("notation.core.ast", None),
+    "CellChange": ("notation.core.diffing", None), "RecordDiff": ("notation.core.diffing", None),
+    "diff_records": ("notation.core.diffing", None), "diff_states": ("notation.core.diffing", None),
+    "InputError": ("notation.core.errors", None), "NotationError": ("notation.core.errors", None),
+    "Problem": ("notation.core.errors", None), "RuleError": ("notation.core.errors", None),
+    "TagError": ("notation.core.errors", None),
+    "Game": ("notation.core.game", None),
+    "load": ("notation.core.parsing", None), "parse": ("notation.core.parsing", None),
+    "Outcome": ("notation.core.replay", None), "ReplayError": ("notation.core.replay", None),
+    "Step": ("notation.core.replay", None), "run": ("notation.core.replay", None),
+    "format_events": ("notation.core.writer", None), "format_record": ("notation.core.writer", None),
+    "get_game": ("notation.api", None), "diff": ("notation.api", None),
+    "format": ("notation.api", None),
+}
 
-def get_game(name: str) -> Game:
-    """The registered game called ``name``; raises ``KeyError`` naming the known ones."""
-    game = registry.get(name)
-    if game is None:
-        known = ", ".join(g.name for g in registry.games())
-        raise KeyError(f"unknown game {name!r}; known games: {known}")
-    return game
+if TYPE_CHECKING:  # pragma: no cover
+    from .api import diff, format, get_game  # noqa: F401
+    from .core import registry  # noqa: F401
+    from .core.ast import Comment, EventNode, Malformed, Record, RecordFile, Tag  # noqa: F401
+    from .core.diffing import CellChange, RecordDiff, diff_records, diff_states  # noqa: F401
+    from .core.errors import InputError, NotationError, Problem, RuleError, TagError  # noqa: F401
+    from .core.game import Game  # noqa: F401
+    from .core.parsing import load, parse  # noqa: F401
+    from .core.replay import Outcome, ReplayError, Step, run  # noqa: F401
+    from .core.writer import format_events, format_record  # noqa: F401
 
 
-def diff(a: Record, b: Record, until: int | None = None) -> RecordDiff:
-    """Compare two records of the same game (first differing event, differing state)."""
-    if a.game is None or a.game != b.game:
-        raise ValueError(f"cannot compare a {a.game!r} record with a {b.game!r} record")
-    return diff_records(a, b, get_game(a.game), until)
+def __getattr__(name: str) -> Any:
+    try:
+        module, attr = _LAZY[name]
+    except KeyError:
+        raise AttributeError(f"module 'notation' has no attribute {name!r}") from None
+    value = getattr(importlib.import_module(module), attr or name)
+    globals()[name] = value
+    return value
 
 
-def format(record: Record) -> str:  # noqa: A001 - mirrors the CLI's `fmt`
-    """Canonical text of one record."""
-    return format_record(record, get_game(record.game or ""))
+def __dir__() -> list[str]:
+    return sorted(list(globals()) + list(_LAZY))
 
 
-__all__ = [
-    "CellChange", "Comment", "EventNode", "Game", "InputError", "Malformed", "NotationError",
-    "Outcome", "Problem", "Record", "RecordDiff", "RecordFile", "ReplayError", "RuleError",
-    "Step", "Tag", "TagError", "diff", "diff_states", "format", "format_events",
-    "format_record", "get_game", "load", "parse", "registry", "run",
-]
+__all__ = sorted(_LAZY)

@@ -203,7 +203,9 @@ def test_setup_errors(tags, key, words, tmp_path):
 def test_bad_deck_file_is_reported_at_its_line(tmp_path):
     (tmp_path / "bad.deck").write_text(SPARK * 3)
     out = game(START, tmp_path, RedDeck="bad.deck")
-    assert "bad.deck:13: card Spark (cost 1, value 1) appears 3 times" in out.error.message
+    # The deck is named by the record: its place is given, its content never quoted.
+    assert "red deck 'bad.deck' is not a valid deck (1 problem, line 13)" in out.error.message
+    assert "notation deck check" in out.error.message and "Spark" not in out.error.message
 
 
 def test_result_tag_must_match(tmp_path):

@@ -4,15 +4,22 @@ One LALR parser per game, built once on first use from the game's grammar
 file (which imports ``record.lark``), with an inline transformer so the parse
 produces :class:`~notation.core.ast.Record` objects directly. Whole files are
 parsed in one call.
+
+Text is untrusted: line ends are normalised to LF first (CRLF and a lone CR
+both end a line), numbers are read within :mod:`~notation.core.limits`, and
+an unexpected failure while reading one event becomes a problem of that
+event, never an exception that loses the rest of the file.
 """
 from __future__ import annotations
 
 import codecs
+import os
 import re
+import stat
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import IO, Any, Union
 
 from lark import Lark, Token, Transformer
 from lark.exceptions import LarkError, UnexpectedInput
@@ -21,11 +28,12 @@ from . import registry
 from .ast import Comment, Directive, EventNode, Malformed, Pos, Record, RecordFile, Tag
 from .errors import InputError, NotationError
 from .game import Game
+from .limits import is_whole, shorten
 
 GRAMMAR_PACKAGE = "notation.grammars"
 _TAG = re.compile(r'\[[ \t]*([A-Za-z][A-Za-z0-9_]*)[ \t]+"((?:[^"\\\r\n]|\\.)*)"[ \t]*\]\Z')
 _UNESCAPE = re.compile(r"\\(.)")
-_GAME_TAG = re.compile(r'\[[ \t]*Game[ \t]+"([^"\r\n]*)"[ \t]*\]')
+_GAME_TAG = re.compile(r'\[[ \t]*Game[ \t]+"([^"\n]*)"[ \t]*\]', re.IGNORECASE)
 
 
 #: Container terminals; every other terminal of a game grammar is an event.
@@ -71,9 +79,10 @@ class RecordBuilder(Transformer):
                 number = tok
                 continue
             if kind == "BAD":
-                message = game.diagnose(tok.value) if game is not None else ""
-                items.append(Malformed(tok.value, message, "event",
-                                       int(number.value[:-1]) if number else None,
+                num = _event_number(number.value[:-1]) if number else None
+                message = (_too_large(number.value) if num == -1
+                           else _diagnose(game, tok.value))
+                items.append(Malformed(tok.value, message, "event", None if num == -1 else num,
                                        Pos(tok.line, tok.column)))
                 number = None
                 continue
@@ -86,22 +95,30 @@ class RecordBuilder(Transformer):
             text = tok.value
             column = tok.column
             num = None
+            written = ""  # the "N." as written
             if number is not None:
-                num = int(number.value[:-1])
+                written = number.value
                 number = None
-            if text[0].isdigit():  # "12. F5e-a2d4": the number is part of the token
+            if text[0] in _ASCII_DIGITS:  # "12. F5e-a2d4": the number is part of the token
                 dot = text.index(".")
-                num = int(text[:dot])
+                written = text[:dot + 1]
                 start = dot + 1
                 while text[start] in " \t":
                     start += 1
                 column += start
                 text = text[start:]
             pos = Pos(tok.line, column)
+            if written:
+                num = _event_number(written[:-1])
+                if num == -1:
+                    items.append(Malformed(text, _too_large(written), "event", None, pos))
+                    continue
             try:
                 items.append(EventNode(read(kind, text), num, pos, text))
             except NotationError as exc:
                 items.append(Malformed(text, str(exc), "event", num, pos))
+            except Exception as exc:  # a bug of ours: this event's problem, not the file's
+                items.append(Malformed(text, _internal(exc), "event", num, pos))
         if number is not None:
             items.append(_dangling(number))
         first = children[0]
@@ -128,20 +145,49 @@ class RecordBuilder(Transformer):
         return merged
 
 
+_ASCII_DIGITS = frozenset("0123456789")
+
+
+def _event_number(digits: str) -> int:
+    """An event number's value; -1 when it is too long to be one."""
+    return int(digits) if is_whole(digits) else -1
+
+
+def _too_large(written: str) -> str:
+    return f"event number {shorten(written)} is too large (at most 9 digits)"
+
+
+def _internal(exc: Exception) -> str:
+    return f"internal error while reading this event: {exc.__class__.__name__}: {shorten(str(exc))}"
+
+
+def _diagnose(game: Game | None, text: str) -> str:
+    if game is None:
+        return ""
+    try:
+        return game.diagnose(text)
+    except Exception as exc:  # a bug in an explanation must not lose the file
+        return _internal(exc)
+
+
 def _comment(tok: Token) -> Comment | Malformed:
     pos = Pos(tok.line, tok.column)
     text = tok.value
     if tok.type == "UNCLOSED":
-        return Malformed(text.split("\n", 1)[0], "comment opened with '{' is never closed",
-                         "comment", None, pos)
+        lines = text.count("\n") + 1
+        return Malformed(text.split("\n", 1)[0], f"comment opened with '{{' is never closed; "
+                         f"{lines} line{'s' * (lines != 1)} skipped (up to line "
+                         f"{tok.line + lines - 1})", "comment", None, pos)
     if text[0] in ";#":
         return Comment(text[1:].rstrip("\r"), False, pos, text[0])
     return Comment(text[1:-1], True, pos)
 
 
 def _dangling(number: Token) -> Malformed:
-    return Malformed(number.value, f"event number {number.value} is not followed by an event",
-                     "number", int(number.value[:-1]), Pos(number.line, number.column))
+    value = _event_number(number.value[:-1])
+    return Malformed(shorten(number.value), f"event number {shorten(number.value)} is not "
+                     f"followed by an event", "number", value if value >= 0 else None,
+                     Pos(number.line, number.column))
 
 
 # -- parsers ---------------------------------------------------------------------
@@ -163,31 +209,110 @@ def grammar_text(name: str) -> str:
 
 # -- files -------------------------------------------------------------------------
 
+Source = Union[str, "os.PathLike[str]", IO[str], IO[bytes]]
+
+
 def decode(data: bytes, source: str, encoding: str = "utf-8") -> str:
-    """Bytes to text; a UTF-8 BOM is dropped. Undecodable bytes raise InputError."""
+    """Bytes to text with LF line ends; a UTF-8 BOM is dropped.
+
+    Undecodable bytes, an unknown encoding, or a codec that is not a text
+    encoding (``rot13``) raise :class:`InputError`.
+    """
     try:
         codec = codecs.lookup(encoding)
-    except LookupError:
-        raise InputError(source, f"unknown encoding {encoding!r}") from None
+    except (LookupError, ValueError, TypeError):
+        raise InputError(source, f"unknown encoding {shorten(encoding)!r}") from None
+    if not getattr(codec, "_is_text_encoding", True):
+        raise InputError(source, f"{encoding!r} is not a text encoding (it maps text to text "
+                                 f"or bytes to bytes); name a byte encoding such as latin-1")
     if codec.name == "utf-8":
         encoding = "utf-8-sig"
     try:
-        return data.decode(encoding)
+        text = data.decode(encoding)
     except UnicodeDecodeError as exc:
         bad = data[exc.start:exc.start + 1].hex()
         raise InputError(source, f"byte 0x{bad} at offset {exc.start} is not valid "
                                  f"{codec.name}; pass --encoding to read another encoding") from None
+    except Exception as exc:  # a codec that fails in its own way
+        raise InputError(source, f"cannot decode with {codec.name}: {shorten(str(exc))}") from None
+    return normalise_newlines(text)
 
 
-def read_file(path: str | Path, encoding: str = "utf-8") -> str:
-    source = str(path)
+def normalise_newlines(text: str) -> str:
+    """CRLF and lone CR become LF, so every pattern sees one kind of line end."""
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    return text
+
+
+def check_regular(path: str | os.PathLike[str]) -> None:
+    """Raise :class:`InputError` unless ``path`` is a regular file (or a link to one).
+
+    A FIFO or a device would block or never end; a record file is always a
+    regular file (read pipes with ``-``).
+    """
+    source = os.fspath(path)
     try:
-        data = Path(path).read_bytes()
-    except IsADirectoryError:
-        raise InputError(source, "is a directory") from None
+        mode = os.stat(source).st_mode
     except OSError as exc:
         raise InputError(source, f"cannot read: {exc.strerror or exc}") from None
-    return decode(data, source, encoding)
+    except ValueError:  # a NUL in the path
+        raise InputError(source.replace("\0", "\\0"), "cannot read: the path holds a NUL "
+                                                        "character") from None
+    if stat.S_ISDIR(mode):
+        raise InputError(source, "is a directory")
+    if not stat.S_ISREG(mode):
+        kind = "a FIFO" if stat.S_ISFIFO(mode) else "a device" if (
+            stat.S_ISCHR(mode) or stat.S_ISBLK(mode)) else "a socket" if stat.S_ISSOCK(mode) \
+            else "not a file"
+        raise InputError(source, f"not a regular file ({kind}); read pipes with '-'")
+
+
+def read_bytes(path: str | os.PathLike[str], limit: int | None = None) -> bytes:
+    """The bytes of a regular file, at most ``limit`` of them (InputError beyond)."""
+    source = os.fspath(path)
+    check_regular(source)
+    try:
+        with open(source, "rb") as fh:
+            data = fh.read() if limit is None else fh.read(limit + 1)
+    except OSError as exc:
+        raise InputError(source, f"cannot read: {exc.strerror or exc}") from None
+    if limit is not None and len(data) > limit:
+        raise InputError(source, f"is larger than {limit:,} bytes")
+    return data
+
+
+def read_beside(record_source: str, relative: str, limit: int) -> tuple[str, bytes]:
+    """A file that a record names, read only if it lies in the record's own folder.
+
+    ``relative`` is a ``/``-separated path below the folder of ``record_source``:
+    no absolute path, no ``..``, no symbolic link that leads out, a regular file
+    of at most ``limit`` bytes. Returns the path used and the bytes. A record
+    read from standard input or a string has no folder and may name no file.
+    """
+    if not record_source or record_source.startswith("<"):
+        raise InputError(relative, "a record read from standard input cannot name a file "
+                                   "(it has no folder); give the record as a file, or inline "
+                                   "the data")
+    if not relative or "\0" in relative or "\\" in relative:
+        raise InputError(shorten(relative.replace("\0", "\\0")),
+                         "not a usable relative path")
+    parts = relative.split("/")
+    if relative.startswith("/") or os.path.isabs(relative) or ".." in parts:
+        raise InputError(shorten(relative), "must be a path inside the record's folder "
+                                            "(no absolute path, no '..')")
+    folder = os.path.realpath(os.path.dirname(os.path.abspath(record_source)))
+    path = os.path.join(os.path.dirname(record_source), *parts)
+    target = os.path.realpath(os.path.join(folder, *parts))
+    if os.path.commonpath([folder, target]) != folder:
+        raise InputError(shorten(relative), "leads out of the record's folder (a symbolic link); "
+                                            "not read")
+    return path, read_bytes(target, limit)
+
+
+def read_file(path: str | os.PathLike[str], encoding: str = "utf-8") -> str:
+    """A regular file's text with LF line ends; :class:`InputError` if it cannot be read."""
+    return decode(read_bytes(path), os.fspath(path), encoding)
 
 
 def choose_game(text: str, source: str, game: str | Game | None = None) -> Game | None:
@@ -214,6 +339,7 @@ def parse(text: str, game: str | Game | None = None, source: str = "<string>") -
     ``game`` is used for records without a ``[Game]`` tag (after the file's
     first ``[Game]`` tag, before the file extension).
     """
+    text = normalise_newlines(text)
     chosen = choose_game(text, source, game)
     try:
         records = parser_for(chosen).parse(text)
@@ -250,6 +376,18 @@ def _check_game(record: Record, chosen: Game | None, fallback: str | None, sourc
                                f"a {named!r} game must go in a file of its own")
 
 
-def load(path: str | Path, game: str | Game | None = None, encoding: str = "utf-8") -> RecordFile:
-    """Read and parse a record file. Raises :class:`InputError` if it cannot be read."""
-    return parse(read_file(path, encoding), game=game, source=str(path))
+def load(source: Source, game: str | Game | None = None, encoding: str = "utf-8") -> RecordFile:
+    """Read and parse a record file: a path (``str`` or ``Path``) or an open text or binary file.
+
+    Raises :class:`InputError` if it cannot be read; bad content never raises.
+    """
+    if hasattr(source, "read"):
+        name = getattr(source, "name", None)
+        label = name if isinstance(name, str) else "<stream>"
+        try:
+            data = source.read()  # type: ignore[union-attr]
+        except OSError as exc:
+            raise InputError(label, f"cannot read: {exc.strerror or exc}") from None
+        text = normalise_newlines(data) if isinstance(data, str) else decode(data, label, encoding)
+        return parse(text, game=game, source=label)
+    return parse(read_file(source, encoding), game=game, source=os.fspath(source))

@@ -1,7 +1,16 @@
-"""The built-in games. Each subpackage registers itself when imported."""
-from notation.core.registry import register_lazy
+"""The built-in games. Each subpackage registers itself when imported.
 
-BUILTIN = ("notation.games.tilewe", "notation.games.flows", "notation.games.philosophy",
-           "notation.games.sanguine", "notation.games.nomic")
+They are announced here with their extensions so that reading a ``.tilewe``
+file imports Tilewe alone.
+"""
+from notation.core.registry import Announced, register_lazy
+
+BUILTIN = (
+    Announced("notation.games.tilewe", "tilewe", (".tilewe",)),
+    Announced("notation.games.flows", "flows", (".flows",)),
+    Announced("notation.games.philosophy", "philosophy", (".philosophy", ".phil")),
+    Announced("notation.games.sanguine", "sanguine", (".sanguine", ".sgr")),
+    Announced("notation.games.nomic", "nomic", (".nomic",)),
+)
 
 register_lazy(BUILTIN)

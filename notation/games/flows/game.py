@@ -8,6 +8,7 @@ from typing import Any, Mapping
 from notation.core.ast import Directive, EventNode, Record, Tag
 from notation.core.errors import NotationError, RuleError, TagError
 from notation.core.game import Game
+from notation.core.limits import is_whole, shorten
 
 from . import moves
 from .board import DEFAULT_SEATS, FlowsBoard, Seating, TILES_PER_TYPE
@@ -47,8 +48,8 @@ def spell(player: int, tile: int, h: int, rotation: int, side: int) -> Placement
 
 def parse_seats(value: str) -> tuple[int, ...]:
     parts = value.replace(",", " ").split()
-    if not parts or not all(p.isdigit() for p in parts):
-        raise NotationError(f"seats {value!r} must be side numbers 0-5, e.g. \"0 3\"")
+    if not parts or not all(is_whole(p) for p in parts):
+        raise NotationError(f"seats {shorten(value)!r} must be side numbers 0-5, e.g. \"0 3\"")
     return tuple(int(p) for p in parts)
 
 
@@ -109,8 +110,9 @@ class Flows(Game):
                 raise TagError("Seats", str(exc)) from None
         if "Players" in tags:
             value = tags["Players"]
-            if not (value.isdigit() and 2 <= int(value) <= 6):
-                raise TagError("Players", f"[Players \"{value}\"]: Flows is for 2 to 6 players")
+            if not (is_whole(value) and 2 <= int(value) <= 6):
+                raise TagError("Players", f"[Players \"{shorten(value)}\"]: Flows is for 2 to 6 "
+                                          f"players")
             if players is not None and int(value) != players:
                 raise TagError("Players", f"[Players \"{value}\"] but the header says {header!r}")
             players = int(value)

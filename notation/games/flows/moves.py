@@ -10,6 +10,7 @@ import re
 from typing import NamedTuple
 
 from notation.core.errors import NotationError
+from notation.core.limits import is_whole, shorten
 
 from .geometry import ORIENTATIONS
 
@@ -38,7 +39,8 @@ class Unplaceable(NamedTuple):
 
 _PLACEMENT = re.compile(r"P([1-6])([A-G][1-7])T([0-3])(NE|NW|SE|SW|N|S)\Z")
 _UNPLACEABLE = re.compile(r"P([1-6])T([0-3])\Z")
-_LOOSE = re.compile(r"P(\d*)([A-Za-z]?\d*)T(\d*)([A-Za-z]*)(.*)\Z", re.S)
+# Possessive runs: no character can be matched two ways, so a failed match is linear.
+_LOOSE = re.compile(r"P([0-9]*+)([A-Za-z]?[0-9]*+)T([0-9]*+)([A-Za-z]*+)(.*)\Z", re.S)
 
 
 def read(text: str) -> Placement | Unplaceable:
@@ -53,16 +55,17 @@ def read(text: str) -> Placement | Unplaceable:
 
 def diagnose(text: str) -> str:
     m = _LOOSE.match(text)
+    text = shorten(text)
     if not m or m.group(5):
         return (f"{text!r} is not a Flows move; expected P{{player}}{{row}}{{col}}T{{type}}"
                 f"{{orientation}} such as P1A2T0N, or P{{player}}T{{type}} for a tile that fits nowhere")
     player, label, tile, orientation, _ = m.groups()
-    if not (player.isdigit() and 1 <= int(player) <= 6):
-        return f"player {player!r} in {text!r} is not 1 to 6"
+    if not (is_whole(player) and 1 <= int(player) <= 6):
+        return f"player {shorten(player)!r} in {text!r} is not 1 to 6"
     if label and not re.fullmatch(r"[A-G][1-7]", label):
-        return f"hex {label!r} in {text!r} is not a row A-G and a number 1-7"
-    if not (tile.isdigit() and int(tile) <= 3):
-        return f"tile type {tile!r} in {text!r} is not 0 to 3"
+        return f"hex {shorten(label)!r} in {text!r} is not a row A-G and a number 1-7"
+    if not (is_whole(tile) and int(tile) <= 3):
+        return f"tile type {shorten(tile)!r} in {text!r} is not 0 to 3"
     if not label:
         return f"{text!r}: a tile that fits nowhere is written without an orientation (P1T2)"
     if not orientation:

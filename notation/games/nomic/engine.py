@@ -29,6 +29,11 @@ CHECKS = {101: "joining", 102: "rounds and turn order", 103: "phase order",
 STEP = {"N": (0, 1), "S": (0, -1), "E": (1, 0), "W": (-1, 0)}
 RESOURCES = ("Wood", "Metal", "Water", "Food")
 ORIGIN = (0, 0)
+#: The world a record may explore: |x| and |y| at most this. The rules set no edge,
+#: but a record must not make the replay (or its map) grow without bound.
+MAX_COORD = 10_000
+#: The largest total a roll may show once rule 109 no longer limits it to one die.
+MAX_ROLL = 1_000
 
 
 @dataclass
@@ -214,6 +219,9 @@ class NomicState:
                 self._fail(109, "exactly one die value 1..6 expected")
         elif any(v < 1 for v in event.values):
             self._fail("roll", "die values are positive")
+        if sum(event.values) > MAX_ROLL:
+            self._fail("limits", f"a roll totals {sum(event.values)}; this toolkit replays rolls "
+                                 f"of at most {MAX_ROLL}")
         self.rolls = event.values
 
     def _move(self, event: Move) -> None:
@@ -240,6 +248,9 @@ class NomicState:
                 self._fail(108, f"the path {event.steps} from {coord_text(start)} ends at "
                                 f"{coord_text((x, y))}, not {coord_text(dest)}")
             dest = (x, y)
+        if max(abs(dest[0]), abs(dest[1])) > MAX_COORD:
+            self._fail("limits", f"destination {coord_text(dest)} is beyond the {MAX_COORD:,} "
+                                 f"spaces from the origin this toolkit replays")
         if self.on(109) and distance(start, dest) != self.rolls[0]:
             self._fail(109, f"destination {coord_text(dest)} is {distance(start, dest)} away "
                             f"from {coord_text(start)}, roll was {self.rolls[0]}")

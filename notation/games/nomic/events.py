@@ -5,6 +5,7 @@ import re
 from typing import NamedTuple, Union
 
 from notation.core.errors import NotationError
+from notation.core.limits import shorten, whole
 
 Coord = tuple[int, int]
 
@@ -126,13 +127,13 @@ class End(NamedTuple):
 
 Event = Union[Round, Join, Turn, Roll, Move, Reveal, Propose, Vote, Outcome, Invoke, Judgment,
               Note, End]
-_COORD = re.compile(r"\(\s*(-?\d+)\s*,\s*(-?\d+)\s*\)")
-_TEXT = re.compile(r'"(?:[^"\\\n]|\\.)*"')
+_COORD = re.compile(r"\(\s*(-?[0-9]+)\s*,\s*(-?[0-9]+)\s*\)")
+_TEXT = re.compile(r'"[^"\\\n]*(?:\\.[^"\\\n]*)*"')
 
 
 def _coord(text: str) -> Coord:
     m = _COORD.search(text)
-    return int(m.group(1)), int(m.group(2))
+    return whole(m.group(1), "x", signed=True), whole(m.group(2), "y", signed=True)
 
 
 def read(kind: str, text: str) -> Event:
@@ -140,13 +141,13 @@ def read(kind: str, text: str) -> Event:
     if kind == "BAD_LINE":
         raise NotationError(diagnose(text))
     if kind == "ROUND":
-        return Round(int(words[1]))
+        return Round(whole(words[1], "round number", signed=True))
     if kind == "JOIN":
         return Join(words[1])
     if kind == "TURN":
         return Turn(words[1])
     if kind == "ROLL":
-        return Roll(tuple(int(w) for w in words[1:]))
+        return Roll(tuple(whole(w, "die value", signed=True) for w in words[1:]))
     if kind == "MOVE":
         if words[1] != "to" and not words[1].startswith("to("):
             return Move(words[1], None)
@@ -156,7 +157,8 @@ def read(kind: str, text: str) -> Event:
         return Reveal(_coord(text), words[-1])
     if kind == "PROPOSE":
         m = _TEXT.search(text)
-        return Propose(words[1], int(words[2]), unquote(m.group()) if m else None)
+        return Propose(words[1], whole(words[2], "rule number", signed=True),
+                       unquote(m.group()) if m else None)
     if kind == "VOTE":
         return Vote(words[1], words[2] == "yes")
     if kind == "OUTCOME":
@@ -164,7 +166,8 @@ def read(kind: str, text: str) -> Event:
     if kind == "INVOKE":
         return Invoke(words[1], unquote(_TEXT.search(text).group()))
     if kind == "JUDGMENT":
-        return Judgment(int(words[1]), words[2], unquote(_TEXT.search(text).group()))
+        return Judgment(whole(words[1], "rule number", signed=True), words[2],
+                        unquote(_TEXT.search(text).group()))
     if kind == "NOTE":
         return Note(unquote(_TEXT.search(text).group()))
     return End()

@@ -18,6 +18,8 @@ from .events import (
 
 _NAME = re.compile(r"[A-Za-z][A-Za-z0-9_-]*\Z")
 _SYMBOL = {"Wood": "w", "Metal": "m", "Water": "~", "Food": "f"}
+#: The widest map the text view draws, in spaces.
+MAP_SPAN = 61
 
 
 class Nomic(Game):
@@ -109,17 +111,17 @@ class Nomic(Game):
             raise NotationError("a nomic position is 'LABEL; PLAYERS; REVEALED; next N'")
         state = NomicState()
         for item in parts[1].split():
-            m = re.fullmatch(r"([A-Za-z][A-Za-z0-9_-]*)@\((-?\d+),(-?\d+)\)", item)
+            m = re.fullmatch(r"([A-Za-z][A-Za-z0-9_-]*)@\((-?[0-9]{1,9}),(-?[0-9]{1,9})\)", item)
             if not m:
                 raise NotationError(f"{item!r} is not NAME@(X,Y)")
             state.players[m.group(1)] = (int(m.group(2)), int(m.group(3)))
         if parts[2] != "-":
             for item in parts[2].split():
-                m = re.fullmatch(r"\((-?\d+),(-?\d+)\)(Wood|Metal|Water|Food)", item)
+                m = re.fullmatch(r"\((-?[0-9]{1,9}),(-?[0-9]{1,9})\)(Wood|Metal|Water|Food)", item)
                 if not m:
                     raise NotationError(f"{item!r} is not (X,Y)Resource")
                 state.revealed[(int(m.group(1)), int(m.group(2)))] = m.group(3)
-        m = re.fullmatch(r"next (\d+)", parts[3])
+        m = re.fullmatch(r"next ([0-9]{1,9})", parts[3])
         if not m:
             raise NotationError(f"{parts[3]!r} is not 'next N'")
         state.counter, state.label = int(m.group(1)), parts[0]
@@ -154,6 +156,11 @@ class Nomic(Game):
         spots = [c for c in state.players.values() if c] + list(state.revealed) + [ORIGIN]
         xs, ys = [c[0] for c in spots], [c[1] for c in spots]
         x0, x1, y0, y1 = min(xs) - 1, max(xs) + 1, min(ys) - 1, max(ys) + 1
+        cut = x1 - x0 >= MAP_SPAN or y1 - y0 >= MAP_SPAN
+        if cut:  # a far-flung map: draw the window around the origin and say so
+            half = MAP_SPAN // 2
+            x0, x1 = max(x0, -half), min(x1, half)
+            y0, y1 = max(y0, -half), min(y1, half)
         at: dict[tuple[int, int], list[str]] = {}
         for p, c in state.players.items():
             if c:
@@ -168,6 +175,8 @@ class Nomic(Game):
             lines.append(f"{y:>4} " + "".join(row))
         lines.append("     " + "".join(f"{x:>3}" for x in range(x0, x1 + 1)))
         lines.append("(o origin, w Wood, m Metal, ~ Water, f Food, . unknown; letters: players)")
+        if cut:
+            lines.append(f"(map cut to x and y within {MAP_SPAN // 2} of the origin)")
         where = "; ".join(f"{p} {coord_text(state.players[p])}" for p in state.order())
         lines.append(f"players (turn order): {where or 'none'}")
         status = (f"{state.label}, phase {state.phase}" if state.current else

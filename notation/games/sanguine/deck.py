@@ -12,7 +12,8 @@ from functools import lru_cache
 from lark import Lark
 
 from notation.core.errors import InputError
-from notation.core.parsing import GRAMMAR_PACKAGE, read_file
+from notation.core.limits import MAX_DECK_BYTES, is_whole, shorten
+from notation.core.parsing import GRAMMAR_PACKAGE, decode, read_bytes, read_beside
 
 
 @dataclass(frozen=True)
@@ -111,8 +112,10 @@ def _parse(text: str, source: str, first_line: int) -> Deck:
         if cost not in ("1", "2", "3"):
             problems.append(DeckProblem(line, f"cost must be 1, 2 or 3, got {cost}"))
             header_ok = False
-        if not (value.isdigit() and value[0] != "0"):
-            problems.append(DeckProblem(line, f"value must be a whole number of at least 1, got {value}"))
+        if not (is_whole(value) and value[0] != "0"):
+            limit = " and at most 9 digits" if len(value) > 9 else ""
+            problems.append(DeckProblem(line, f"value must be a whole number of at least "
+                                              f"1{limit}, got {shorten(value)}"))
             header_ok = False
         rows: list[str] = []
         j = i + 1
@@ -183,7 +186,13 @@ def _consistency(cards: list[Card]) -> list[DeckProblem]:
 
 def load_deck(path: str) -> Deck:
     """Read and check a deck file; InputError if unreadable, DeckError if invalid."""
-    return parse_deck(read_file(path), path)
+    return parse_deck(decode(read_bytes(path, MAX_DECK_BYTES), path), path)
+
+
+def load_deck_beside(record_source: str, relative: str) -> Deck:
+    """The deck file a record names, read only from inside the record's folder."""
+    path, data = read_beside(record_source, relative, MAX_DECK_BYTES)
+    return parse_deck(decode(data, path), path)
 
 
 def draw_grid(card: Card, mirrored: bool = False) -> str:
@@ -196,4 +205,4 @@ def draw_grid(card: Card, mirrored: bool = False) -> str:
 
 
 __all__ = ["Card", "Deck", "DeckError", "DeckProblem", "InputError", "draw_grid", "load_deck",
-           "parse_deck"]
+           "load_deck_beside", "parse_deck"]

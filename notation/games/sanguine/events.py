@@ -1,10 +1,10 @@
 """Sanguine record events (see the README for the notation)."""
 from __future__ import annotations
 
-import re
 from typing import NamedTuple, Union
 
 from notation.core.errors import NotationError
+from notation.core.limits import shorten, whole
 
 SIDES = {"R": 0, "B": 1}
 SIDE_NAMES = ("red", "blue")
@@ -53,19 +53,22 @@ class Result(NamedTuple):
 
 
 Event = Union[Deal, Draw, Place, Pass, Result]
-_PLACE = re.compile(r"([RB])\s+place\s+(\S+?)\s*\(\s*(-?\d+)\s*,\s*(-?\d+)\s*\)\Z")
-_RESULT = re.compile(r"result\s+(\d+)-(\d+)\s+(red|blue|tie)\Z")
 
 
 def read(kind: str, text: str) -> Event:
+    """Take apart the text of one grammar terminal (its shape is the grammar's)."""
     if kind == "BAD_LINE":
         raise NotationError(diagnose(text))
-    if kind == "PLACE":
-        side, card, row, col = _PLACE.match(text).groups()
-        return Place(SIDES[side], card, int(row), int(col))
-    if kind == "RESULT":
-        red, blue, winner = _RESULT.match(text).groups()
-        return Result(int(red), int(blue), winner)
+    if kind == "PLACE":  # R place NAME (ROW,COL)
+        head, coords = text.split("(", 1)
+        side, _, card = head.split()
+        row, col = coords.rstrip(") \t").split(",")
+        return Place(SIDES[side], card, whole(row.strip(), "row", signed=True),
+                     whole(col.strip(), "column", signed=True))
+    if kind == "RESULT":  # result RED - BLUE WINNER, blanks anywhere between the tokens
+        scores, winner = text[len("result"):].rsplit(None, 1)
+        red, blue = scores.split("-")
+        return Result(whole(red.strip(), "red score"), whole(blue.strip(), "blue score"), winner)
     words = text.split()
     side = SIDES[words[0]]
     if kind == "DEAL":
@@ -75,14 +78,25 @@ def read(kind: str, text: str) -> Event:
     return Pass(side)
 
 
+_VERBS = ("deal", "draw", "place", "pass")
+
+
 def diagnose(text: str) -> str:
     words = text.split()
     verb = words[1] if len(words) > 1 else ""
+    quoted = repr(shorten(text))
     forms = {"deal": "R deal NAME NAME ...", "draw": "R draw NAME",
              "place": "R place NAME (ROW,COL)", "pass": "R pass"}
+    # Another event after the first on the same line (rules 4.1: one event per line).
+    later = [i for i, w in enumerate(words[2:], 2)
+             if (w in SIDES and i + 1 < len(words) and words[i + 1] in _VERBS)
+             or (verb == "pass" and w in _VERBS) or w == "result"]
+    if verb in forms and later:
+        return (f"{quoted} holds more than one event; write one event per line "
+                f"(expected {forms[verb]})")
     if verb in forms:
-        return f"{text!r} is not a {verb} line; expected {forms[verb]}"
+        return f"{quoted} is not a {verb} line; expected {forms[verb]}"
     if text.startswith("result"):
-        return f"{text!r} is not a result line; expected result RED-BLUE red|blue|tie"
-    return (f"{text!r} is not a Sanguine event: expected R or B followed by deal, draw, place "
+        return f"{quoted} is not a result line; expected result RED-BLUE red|blue|tie"
+    return (f"{quoted} is not a Sanguine event: expected R or B followed by deal, draw, place "
             f"or pass, or a result line")

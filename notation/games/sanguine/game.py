@@ -1,7 +1,6 @@
 """Sanguine behind the core's :class:`~notation.core.game.Game` interface."""
 from __future__ import annotations
 
-import os
 import random
 import re
 from typing import Any, Mapping
@@ -9,9 +8,10 @@ from typing import Any, Mapping
 from notation.core.ast import Directive, EventNode, Record, Tag
 from notation.core.errors import InputError, NotationError, RuleError, TagError
 from notation.core.game import Game
+from notation.core.limits import shorten, whole
 
 from . import events as ev
-from .deck import Card, Deck, DeckError, load_deck, parse_deck
+from .deck import Card, Deck, DeckError, load_deck, load_deck_beside, parse_deck
 from .engine import SanguineState
 from .events import SIDE_NAMES, Deal, Draw, Pass, Place, Result
 
@@ -22,9 +22,10 @@ def _int_tag(tags: Mapping[str, str], key: str) -> int:
     value = tags.get(key)
     if value is None:
         raise TagError(key, f"the [{key}] tag is required")
-    if not re.fullmatch(r"-?[0-9]+", value.strip()):
-        raise TagError(key, f"[{key} \"{value}\"] must be a whole number")
-    return int(value)
+    try:
+        return whole(value.strip(), f"[{key}]", signed=True)
+    except NotationError as exc:
+        raise TagError(key, str(exc)) from None
 
 
 class Sanguine(Game):
@@ -68,25 +69,30 @@ class Sanguine(Game):
                 raise TagError(key, f"[{key} \"inline\"] needs exactly one deck {'RB'[side]} "
                                     f"block, found {len(blocks)}")
             block = blocks[0]
-            body = block.text.split("\n", 1)[1].rsplit("enddeck", 1)[0] if "\n" in block.text else ""
+            lines = block.text.split("\n")
+            if len(lines) < 2 or lines[-1].strip() != "enddeck":
+                raise TagError(key, f"the deck {'RB'[side]} block at line {block.pos.line} is "
+                                    f"never closed: a line that is enddeck alone must end it")
             source = f"{record.source} (deck {'RB'[side]} block)"
             try:
-                return parse_deck(body, source, block.pos.line + 1)
+                return parse_deck("\n".join(lines[1:-1]), source, block.pos.line + 1)
             except DeckError as exc:
                 problem = exc.problems[0]
                 raise TagError(key, f"{record.source}:{problem.line}: {problem.message}") from None
         if blocks:
             raise TagError(key, f"a deck {'RB'[side]} block is given but [{key}] names a file")
-        base = os.path.dirname(record.source) if not record.source.startswith("<") else "."
-        path = os.path.join(base, *value.split("/"))
         try:
-            return load_deck(path)
+            return load_deck_beside(record.source, value)
         except InputError as exc:
-            raise TagError(key, f"{SIDE_NAMES[side]} deck {value}: {exc.message}") from None
+            raise TagError(key, f"{SIDE_NAMES[side]} deck {shorten(value)!r}: {exc.message}") from None
         except DeckError as exc:
-            problem = exc.problems[0]
-            more = f" (and {len(exc.problems) - 1} more)" if len(exc.problems) > 1 else ""
-            raise TagError(key, f"{path}:{problem.line}: {problem.message}{more}") from None
+            # The file is named by the record, not by the user: say where, quote nothing of it.
+            count = len(exc.problems)
+            lines = ", ".join(str(p.line) for p in exc.problems[:5])
+            raise TagError(key, f"{SIDE_NAMES[side]} deck {value!r} is not a valid deck "
+                                f"({count} problem{'s' * (count != 1)}, line{'s' * (count != 1)} "
+                                f"{lines}{', ...' if count > 5 else ''}); see: notation deck "
+                                f"check {exc.source}") from None
 
     def start(self, record: Record) -> SanguineState:
         tags = record.tag_dict

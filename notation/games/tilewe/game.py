@@ -6,6 +6,7 @@ from typing import Any, Mapping
 from notation.core.ast import Record
 from notation.core.errors import NotationError, TagError
 from notation.core.game import Game
+from notation.core.limits import is_whole, shorten
 
 from . import position
 from .board import COLORS, Board
@@ -35,8 +36,9 @@ class Tilewe(Game):
     # -- rules ----------------------------------------------------------------
     def start(self, record: Record) -> Board:
         value = record.tag_dict.get("Players", "4")
-        if not (value.isascii() and value.isdigit() and 1 <= int(value) <= 4):
-            raise TagError("Players", f"[Players \"{value}\"]: Tilewe is for 1 to 4 players")
+        if not (is_whole(value) and 1 <= int(value) <= 4):
+            raise TagError("Players", f"[Players \"{shorten(value)}\"]: Tilewe is for 1 to 4 "
+                                      f"players")
         return Board(int(value))
 
     def apply(self, state: Board, event: Move) -> None:

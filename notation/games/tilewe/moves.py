@@ -73,7 +73,7 @@ _LOOSE = re.compile(r"([A-Za-z]?[0-9]?)([a-z]*)-([a-z]*[0-9]*)([a-z]*[0-9]*)(.*)
 def _build(piece_name: str, rotation: str, contact_name: str, target_name: str) -> Move:
     piece = PIECE_INDEX[piece_name]
     oriented = orientation(piece, ORIENTATION_INDEX[rotation])
-    x, y = FILES.index(contact_name[0]), int(contact_name[1:]) - 1
+    x, y = FILES.index(contact_name[0]), int(contact_name[1:]) - 1  # at most 2 digits
     if (x, y) not in oriented.contacts:
         shown = f"{piece_name}{rotation}"
         if rotation != oriented.name:
@@ -109,10 +109,13 @@ _SQUARES = {square_name(s): s for s in range(SIZE * SIZE)}
 def read_move(text: str) -> Move:
     """Build a move from text the grammar's MOVE terminal matched (the fast path)."""
     dash = text.index("-", 3)
-    found = _SPELLINGS.get((text[:2], text[2:dash], text[dash + 1:dash + 3]))
+    split = dash + 2  # the contact is a TILE: a file letter and one or two digits
+    if text[split + 1:split + 2].isdigit():
+        split += 1
+    found = _SPELLINGS.get((text[:2], text[2:dash], text[dash + 1:split + 1]))
     if found is None:  # a contact that is not a contact tile: say which and why
         return Move.parse(text)
-    return Move(found[0], found[1], found[2], _SQUARES[text[dash + 3:]])
+    return Move(found[0], found[1], found[2], _SQUARES[text[split + 1:]])
 
 
 def diagnose(text: str) -> str:

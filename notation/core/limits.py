@@ -1,0 +1,66 @@
+"""Bounds on what a record can make the toolkit do, and reading numbers within them.
+
+A record is untrusted input. Numbers in it are read here so that no game has
+to remember that ``int()`` accepts Unicode digits (``²``), refuses 4,301 digits
+or more, and is quadratic in the length below that.
+"""
+from __future__ import annotations
+
+from .errors import NotationError
+
+#: No number in any of the notations needs more digits than this.
+MAX_DIGITS = 9
+#: The largest deck file read (a 400-card deck is about 12 KB).
+MAX_DECK_BYTES = 1 << 20
+#: How much of an offending text a message quotes.
+QUOTE_CHARS = 60
+
+_DIGITS = frozenset("0123456789")
+
+
+def is_whole(text: str, signed: bool = False) -> bool:
+    """True when ``text`` is ASCII digits (with one leading ``-`` if ``signed``)."""
+    body = text[1:] if signed and text.startswith("-") else text
+    return bool(body) and len(body) <= MAX_DIGITS and _DIGITS.issuperset(body)
+
+
+def whole(text: str, what: str = "number", signed: bool = False) -> int:
+    """``text`` as an int; :class:`NotationError` unless it is a short ASCII whole number."""
+    if is_whole(text, signed):
+        return int(text)
+    body = text[1:] if signed and text.startswith("-") else text
+    if body and _DIGITS.issuperset(body):
+        raise NotationError(f"{what} {shorten(text)} is too large (at most {MAX_DIGITS} digits)")
+    raise NotationError(f"{what} {shorten(text)!r} is not a whole number")
+
+
+def shorten(text: str, limit: int = QUOTE_CHARS) -> str:
+    """``text`` cut to ``limit`` characters with a note of how long it was."""
+    if len(text) <= limit:
+        return text
+    return f"{text[:limit]}...({len(text):,} characters)"
+
+
+def printable(text: str) -> str:
+    """``text`` with control characters written as escapes (``\\x1b``), for terminals.
+
+    Tabs and line breaks stay; everything else below space, DEL and the C1
+    range would let a record move the cursor, ring the bell or retitle the
+    window of whoever reads its error messages.
+    """
+    if text.isprintable():
+        return text
+    out = []
+    for ch in text:
+        code = ord(ch)
+        if ch in "\n\t" or not (code < 32 or 127 <= code < 0xA0 or ch in _UNSAFE):
+            out.append(ch)
+        elif code < 0x100:
+            out.append(f"\\x{code:02x}")
+        else:
+            out.append(f"\\u{code:04x}")
+    return "".join(out)
+
+
+#: Bidirectional overrides and line separators: they reorder or break what a terminal shows.
+_UNSAFE = frozenset("\u2028\u2029\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
