@@ -212,10 +212,14 @@ def test_result_tag_must_match(tmp_path):
     events = START + "R draw Torchbearer\nR pass\nB draw Drizzle\nB pass"
     assert game(events, tmp_path, Result="0-0 tie").valid
     out = game(events, tmp_path, Result="1-0 red")
-    assert out.error.rule == "Result tag" and "ended 0-0 tie" in out.error.message
+    assert out.error.rule == "Result tag" and 'ended "0-0 tie"' in out.error.message
     out = game(START, tmp_path, Result="1-0 red")
     assert "stops before the game is over" in out.error.message
     assert game(START, tmp_path, Result="*").valid
+    # Rules 4.2 / 7.1.8: "*" says unfinished; a finished game tagged "*" does not match.
+    out = game(events, tmp_path, Result="*")
+    assert not out.valid and out.error.rule == "Result tag"
+    assert 'the game is over: "0-0 tie"' in out.error.message
 
 
 def test_influence_cap_conversion_mirroring_and_cards_immune(tmp_path):

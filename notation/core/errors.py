@@ -10,6 +10,16 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any
 
+EVENT_CHARS = 80
+MESSAGE_CHARS = 400
+
+
+def shorten(text: str, limit: int) -> str:
+    """``text`` cut to ``limit`` characters with a note of how long it was."""
+    if len(text) <= limit:
+        return text
+    return f"{text[:limit]}...({len(text):,} characters)"
+
 
 class NotationError(ValueError):
     """Text that does not denote an event, position or tag of the game."""
@@ -54,13 +64,20 @@ class Problem:
     index of the offending event, 0 for the header.
     """
 
-    kind: str
+    kind: str  # "syntax", "rule" or "internal" (a bug of ours, reported where it struck)
     line: int
     column: int
     ply: int
     event: str | None
     message: str
     rule: str = ""
+
+    def __post_init__(self) -> None:
+        # Messages quote the record; a 10 MB bad token must not make a 10 MB line.
+        if self.event is not None and len(self.event) > EVENT_CHARS:
+            object.__setattr__(self, "event", shorten(self.event, EVENT_CHARS))
+        if len(self.message) > MESSAGE_CHARS:
+            object.__setattr__(self, "message", shorten(self.message, MESSAGE_CHARS))
 
     def as_json(self) -> dict[str, Any]:
         """The JSON form; ``rule`` is null for syntax problems."""

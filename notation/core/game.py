@@ -36,6 +36,8 @@ class Game(ABC):
     tags: Mapping[str, str] = {}
     #: Grammar terminals that are directives (kept in the AST, not events).
     directives: frozenset[str] = frozenset()
+    #: Whether a ``[Position]`` tag can set up the starting state (``start`` reads it).
+    setup_positions: bool = False
     #: How ``fmt`` writes events: one per line (events with spaces in them),
     #: and with their ``N.`` numbers or not.
     event_per_line: bool = False
@@ -75,7 +77,16 @@ class Game(ABC):
         """Check ``event`` against the rules and play it, or raise ``RuleError``."""
 
     def finish(self, record: Record, state: State) -> None:
-        """Checks at the end of a whole record (a result tag, say); raise ``RuleError``."""
+        """Checks at the end of a whole record beyond its result tags; raise ``RuleError``."""
+
+    def result_tags(self, state: State) -> dict[str, str]:
+        """The result tags a record ending in ``state`` carries, with their values.
+
+        ``"*"`` stands for a game that is not over. The replay driver checks
+        each of these tags that a record gives; ``fmt --fix-results`` and
+        ``notation random`` write them. A game with no result says ``{}``.
+        """
+        return {}
 
     @abstractmethod
     def legal_moves(self, state: State, **options: Any) -> list[Event]:

@@ -7,6 +7,7 @@ or more, and is quadratic in the length below that.
 from __future__ import annotations
 
 from .errors import NotationError
+from .errors import shorten as _shorten
 
 #: No number in any of the notations needs more digits than this.
 MAX_DIGITS = 9
@@ -36,9 +37,7 @@ def whole(text: str, what: str = "number", signed: bool = False) -> int:
 
 def shorten(text: str, limit: int = QUOTE_CHARS) -> str:
     """``text`` cut to ``limit`` characters with a note of how long it was."""
-    if len(text) <= limit:
-        return text
-    return f"{text[:limit]}...({len(text):,} characters)"
+    return _shorten(text, limit)
 
 
 def printable(text: str) -> str:

@@ -51,15 +51,26 @@ class Outcome:
 
 
 class ReplayError(Exception):
-    """Raised by :func:`replay` at the first problem of a record."""
+    """Raised by :func:`replay` at the first problem of a record.
 
-    def __init__(self, problem: Problem) -> None:
-        super().__init__(problem.describe())
+    ``source``, ``line`` and ``column`` say where; ``problem`` has the rest.
+    """
+
+    def __init__(self, problem: Problem, source: str = "<string>", index: int = 1) -> None:
+        super().__init__(f"{source}:{problem.line}:{problem.column}: {problem.describe()}")
         self.problem = problem
+        self.source = source
+        self.index = index
+        self.line = problem.line
+        self.column = problem.column
 
 
 def game_of(record: Record) -> Game | None:
     return registry.get(record.game) if record.game else None
+
+
+#: Tags the core itself reads, whatever the game.
+CORE_TAGS = ("Game", "Position", "Result")
 
 
 def structure_problems(record: Record) -> list[Problem]:
@@ -69,11 +80,19 @@ def structure_problems(record: Record) -> list[Problem]:
         problems.append(Problem("syntax", record.pos.line, record.pos.column, 0, None,
                                 record.game_problem))
         return problems
+    game = game_of(record)
+    known = {k.lower(): k for k in (*CORE_TAGS, *(game.tags if game else ()))}
     seen: dict[str, Pos] = {}
     for tag in record.tags:
         if isinstance(tag, Malformed):
             problems.append(Problem("syntax", tag.pos.line, tag.pos.column, 0, None, tag.message))
-        elif tag.key in seen:
+            continue
+        meant = known.get(tag.key.lower())
+        if meant is not None and meant != tag.key:
+            problems.append(Problem("syntax", tag.pos.line, tag.pos.column, 0, None,
+                                    f"unknown tag [{tag.key}]; did you mean [{meant}]? "
+                                    f"(tag names are case-sensitive)"))
+        if tag.key in seen:
             first = seen[tag.key]
             problems.append(Problem("syntax", tag.pos.line, tag.pos.column, 0, None,
                                     f"tag [{tag.key}] given twice (first at line {first.line})"))
@@ -105,14 +124,48 @@ def _tag_problem(record: Record, exc: TagError) -> Problem:
     return Problem("rule", pos.line, pos.column, 0, None, exc.message, f"tag {exc.key}")
 
 
+def _internal(record: Record, pos: Pos, ply: int, event: str | None,
+              exc: BaseException) -> Problem:
+    """A bug of ours met while replaying: reported where it struck, the run goes on."""
+    return Problem("internal", pos.line, pos.column, ply, event,
+                   f"internal error: {exc.__class__.__name__}: {exc}")
+
+
+def check_result_tags(record: Record, game: Game, state: Any) -> None:
+    """Each result tag the record gives must say what the replay reached (RuleError)."""
+    tags = record.tag_dict
+    for key, expected in game.result_tags(state).items():
+        given = tags.get(key)
+        if given is None or given == expected:
+            continue
+        if expected == "*":
+            why = "the record stops before the game is over (expected \"*\")"
+        elif given == "*":
+            why = f"the game is over: \"{expected}\""
+        else:
+            why = f"the game ended \"{expected}\""
+        raise RuleError(f"[{key} \"{given}\"] but {why}", f"{key} tag")
+
+
 def _finish(record: Record, game: Game, state: Any, ply: int) -> Problem | None:
-    """The game's end-of-record checks, as a problem placed at the record's last item."""
+    """The end-of-record checks (result tags, the game's own), at the record's last item."""
+    last = record.items[-1].pos if record.items else record.pos
     try:
+        check_result_tags(record, game, state)
         game.finish(record, state)
     except RuleError as exc:
-        last = record.items[-1].pos if record.items else record.pos
         return Problem("rule", last.line, last.column, ply, None, exc.message, exc.rule)
+    except Exception as exc:
+        return _internal(record, last, ply, None, exc)
     return None
+
+
+def _start(record: Record, game: Game) -> Any:
+    """The starting state; TagError for a tag the game cannot start from."""
+    if not game.setup_positions and "Position" in record.tag_dict:
+        raise TagError("Position", f"{game.name} records cannot start from a set-up "
+                                   f"[Position]; remove the tag")
+    return game.start(record)
 
 
 def run(record: Record, until: int | None = None) -> Outcome:
@@ -128,9 +181,12 @@ def run(record: Record, until: int | None = None) -> Outcome:
     if until is not None:
         problems = [p for p in problems if p.ply <= until]
     try:
-        state = game.start(record)
+        state = _start(record, game)
     except TagError as exc:
         problems.insert(0, _tag_problem(record, exc))
+        return Outcome(record, game, None, 0, problems)
+    except Exception as exc:
+        problems.insert(0, _internal(record, record.pos, 0, None, exc))
         return Outcome(record, game, None, 0, problems)
     stop = min((p.ply for p in problems), default=None)
     if stop == 0:
@@ -155,6 +211,11 @@ def run(record: Record, until: int | None = None) -> Outcome:
             problems.sort(key=lambda p: p.ply)
             complete = False
             break
+        except Exception as exc:  # the state may be half-changed: stop here, say so
+            problems.append(_internal(record, item.pos, ply + 1, item.text, exc))
+            problems.sort(key=lambda p: p.ply)
+            complete = False
+            break
         ply += 1
     if complete and not problems:
         problem = _finish(record, game, state, ply)
@@ -167,30 +228,38 @@ def replay(record: Record, until: int | None = None) -> Iterator[Step]:
     """Yield a :class:`Step` after each event; raise :class:`ReplayError` at a problem."""
     game = game_of(record)
     problems = structure_problems(record)
+
+    def error(problem: Problem) -> ReplayError:
+        return ReplayError(problem, record.source, record.index)
+
     if game is None:
-        raise ReplayError(problems[0])
+        raise error(problems[0])
     try:
-        state = game.start(record)
+        state = _start(record, game)
     except TagError as exc:
-        raise ReplayError(_tag_problem(record, exc)) from None
+        raise error(_tag_problem(record, exc)) from None
+    except Exception as exc:
+        raise error(_internal(record, record.pos, 0, None, exc)) from None
     first = min(problems, key=lambda p: p.ply, default=None)
     ply = 0
     for item in record.items:
         if until is not None and ply >= until:
             return
         if first is not None and first.ply <= ply + 1:  # the next event is the bad one
-            raise ReplayError(first)
+            raise error(first)
         if type(item) is not EventNode:
             continue
         try:
             game.apply(state, item.event)
         except RuleError as exc:
-            raise ReplayError(Problem("rule", item.pos.line, item.pos.column, ply + 1,
-                                      item.text, exc.message, exc.rule)) from None
+            raise error(Problem("rule", item.pos.line, item.pos.column, ply + 1,
+                                item.text, exc.message, exc.rule)) from None
+        except Exception as exc:
+            raise error(_internal(record, item.pos, ply + 1, item.text, exc)) from None
         ply += 1
         yield Step(ply, item.event, item, state)
     if first is not None and (until is None or first.ply <= until):
-        raise ReplayError(first)
+        raise error(first)
     problem = _finish(record, game, state, ply)
     if problem is not None:
-        raise ReplayError(problem)
+        raise error(problem)

@@ -81,6 +81,9 @@ class Flows(Game):
                  "4p 0 1 3 4, 5p 0 1 2 3 4, 6p 0 1 2 3 4 5)",
         "Perspective": "P1..P6 or side:K: every move is written in that view (default: each "
                        "move in its mover's own view)",
+        "Position": "a set-up position to start from (its seats decide the players)",
+        "Result": '"*" while the game goes on, else how it ended and the winners: "flow P2", '
+                  '"tie P1 P2", "constraint P2 P4"',
     }
 
     # -- notation ---------------------------------------------------------------------
@@ -123,13 +126,50 @@ class Flows(Game):
         except ValueError as exc:
             raise TagError("Seats" if seats else "Players", str(exc)) from None
 
+    setup_positions = True
+
     def start(self, record: Record) -> FlowsState:
+        if "Position" in record.tag_dict:
+            return self._set_up(record)
         seating = self.seating(record)
         try:
             view = parse_perspective(record.tag_dict.get("Perspective", ""), seating)
         except NotationError as exc:
             raise TagError("Perspective", str(exc)) from None
         return FlowsState(seating, view)
+
+    def _set_up(self, record: Record) -> FlowsState:
+        """A set-up position (``[Position]``): its seats decide the players and sides."""
+        tags = record.tag_dict
+        try:
+            state = read_position(tags["Position"])
+        except NotationError as exc:
+            raise TagError("Position", f"[Position]: {exc}") from None
+        seating = state.seating
+        if "Players" in tags and tags["Players"] != str(seating.players):
+            raise TagError("Players", f"[Players \"{shorten(tags['Players'])}\"] but the "
+                                      f"[Position] seats {seating.players} players")
+        if "Seats" in tags:
+            try:
+                seats = parse_seats(tags["Seats"])
+            except NotationError as exc:
+                raise TagError("Seats", str(exc)) from None
+            if seats != tuple(seating.seats):
+                raise TagError("Seats", f"[Seats \"{shorten(tags['Seats'])}\"] but the "
+                                        f"[Position] seats the players at {list(seating.seats)}")
+        try:
+            state.view = parse_perspective(tags.get("Perspective", ""), seating)
+        except NotationError as exc:
+            raise TagError("Perspective", str(exc)) from None
+        return state
+
+    def result_tags(self, state: FlowsState) -> dict[str, str]:
+        """``"*"``, or how the game ended and who won: ``"flow P2"``, ``"tie P1 P2"``,
+        ``"constraint P2 P4"`` (a team's members both listed)."""
+        if not state.over:
+            return {"Result": "*"}
+        return {"Result": " ".join([state.win_type or "flow"]
+                                   + [f"P{p + 1}" for p in state.winners])}
 
     def apply(self, state: FlowsState, event: Placement | Unplaceable) -> None:
         player = event.player - 1

@@ -33,6 +33,7 @@ class Nomic(Game):
         "Game": '"Nomic"',
         "Players": "names of the players who joined before the game began, space-separated",
         "Ruleset": '"Havvy 101-115" (the default and only one known)',
+        "Result": '"*": the Initial Set has no end condition, so no game has a result',
     }
 
     def read_event(self, kind: str, text: str) -> ev.Event:
@@ -146,6 +147,9 @@ class Nomic(Game):
             "phase": state.phase if state.current or state.round == 0 else "between turns",
             "next": None if state.ended else state.next_turn(),
         }
+
+    def result_tags(self, state: NomicState) -> dict[str, str]:
+        return {"Result": "*"}
 
     def result_json(self, state: NomicState) -> dict[str, Any]:
         return {"over": state.ended, "winners": [], "complete_turn": state.turn_complete()}

@@ -37,6 +37,8 @@ class Philosophy(Game):
         "LeaveEffect": '"Ends Game" (default), "Rollback Placement" or "Remove Their Tiles"',
         "Position": "a set-up board in the board-state notation (players still join)",
         "Players": "informational (written by notation random); the joins decide who plays",
+        "Result": '"*" while the game goes on, else the winner\'s code ("Sa"), or "none" when '
+                  'a leave ended it without one',
     }
 
     # -- notation ----------------------------------------------------------------------
@@ -46,6 +48,8 @@ class Philosophy(Game):
     def diagnose(self, text: str) -> str:
         return ev.diagnose(text)
 
+
+    setup_positions = True
 
     # -- rules -------------------------------------------------------------------------
     def start(self, record: Record) -> PhilosophyState:
@@ -136,6 +140,11 @@ class Philosophy(Game):
             "rules": {f"{r}:{v}": value for (r, v), value in state.variants.items()},
             "placements": state.placements,
         }
+
+    def result_tags(self, state: PhilosophyState) -> dict[str, str]:
+        if not state.over:
+            return {"Result": "*"}
+        return {"Result": state.winner or "none"}
 
     def result_json(self, state: PhilosophyState) -> dict[str, Any]:
         awaiting = None

@@ -125,17 +125,9 @@ class Sanguine(Game):
     def apply(self, state: SanguineState, event: ev.Event) -> None:
         state.apply(event)
 
-    def finish(self, record: Record, state: SanguineState) -> None:
-        """A Result tag other than "*" must match the game's end."""
-        result = record.tag_dict.get("Result", "*")
-        if result == "*":
-            return
-        if not state.over:
-            raise RuleError(f"[Result \"{result}\"] but the record stops before the game is over",
-                            "Result tag")
-        if result != state.result_text():
-            raise RuleError(f"[Result \"{result}\"] but the game ended {state.result_text()}",
-                            "Result tag")
+    def result_tags(self, state: SanguineState) -> dict[str, str]:
+        """``[Result]``: ``"*"`` until the game is over, then ``"RED-BLUE winner"`` (4.2, 7.1.8)."""
+        return {"Result": state.result_text() if state.over else "*"}
 
     def legal_moves(self, state: SanguineState, **options: Any) -> list[ev.Event]:
         if options:

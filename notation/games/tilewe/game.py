@@ -23,6 +23,9 @@ class Tilewe(Game):
     tags = {
         "Game": '"tilewe"',
         "Players": "number of players, 1 to 4 (default 4); colours blue, yellow, red, green",
+        "Position": "a set-up position in TPN to start from (the players are its hands)",
+        "Result": '"*" while the game goes on, else the winners\' colours ("blue", "blue red")',
+        "Scores": 'every player\'s score (tiles placed) at the record\'s end, e.g. "66 56 53 60"',
     }
 
     # -- notation -------------------------------------------------------------
@@ -33,9 +36,21 @@ class Tilewe(Game):
         return diagnose(text)
 
 
+    setup_positions = True
+
     # -- rules ----------------------------------------------------------------
     def start(self, record: Record) -> Board:
-        value = record.tag_dict.get("Players", "4")
+        tags = record.tag_dict
+        if "Position" in tags:  # a set-up board (TPN), like PGN's FEN tag
+            try:
+                board = position.read(tags["Position"])
+            except NotationError as exc:
+                raise TagError("Position", f"[Position]: {exc}") from None
+            if "Players" in tags and tags["Players"] != str(board.players):
+                raise TagError("Players", f"[Players \"{shorten(tags['Players'])}\"] but the "
+                                          f"[Position] has {board.players} hands")
+            return board
+        value = tags.get("Players", "4")
         if not (is_whole(value) and 1 <= int(value) <= 4):
             raise TagError("Players", f"[Players \"{shorten(value)}\"]: Tilewe is for 1 to 4 "
                                       f"players")
@@ -43,6 +58,11 @@ class Tilewe(Game):
 
     def apply(self, state: Board, event: Move) -> None:
         state.push(event)
+
+    def result_tags(self, state: Board) -> dict[str, str]:
+        over = state.to_move() is None
+        return {"Result": " ".join(COLORS[p] for p in state.winners()) if over else "*",
+                "Scores": " ".join(map(str, state.scores()))}
 
     def legal_moves(self, state: Board, **options: Any) -> list[Move]:
         if options:
