@@ -383,5 +383,7 @@ def test_convert_needs_a_readable_cols_tag(tmp_path, tags):
     path = tmp_path / "x.sanguine"
     path.write_text(f'[Game "Sanguine"]\n{tags}\nR pass\n')
     result = run_cli("convert", "--perspective", "blue", str(path))
-    assert result.returncode == 2 and "needed to mirror columns" in result.stderr
+    # A record with a problem is never converted: the problem is listed, exit 1.
+    assert result.returncode == 1 and "tag is required" in result.stderr and result.stdout == ""
+    assert "nothing was written" in result.stderr
     assert "internal error" not in result.stderr

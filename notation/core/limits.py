@@ -40,19 +40,20 @@ def shorten(text: str, limit: int = QUOTE_CHARS) -> str:
     return _shorten(text, limit)
 
 
-def printable(text: str) -> str:
+def printable(text: str, newlines: bool = True) -> str:
     """``text`` with control characters written as escapes (``\\x1b``), for terminals.
 
-    Tabs and line breaks stay; everything else below space, DEL and the C1
-    range would let a record move the cursor, ring the bell or retitle the
-    window of whoever reads its error messages.
+    Tabs and (unless ``newlines`` is false) line breaks stay; everything else
+    below space, DEL and the C1 range would let a record move the cursor, ring
+    the bell or retitle the window of whoever reads its error messages.
     """
     if text.isprintable():
         return text
+    keep = "\n\t" if newlines else "\t"
     out = []
     for ch in text:
         code = ord(ch)
-        if ch in "\n\t" or not (code < 32 or 127 <= code < 0xA0 or ch in _UNSAFE):
+        if ch in keep or not (code < 32 or 127 <= code < 0xA0 or ch in _UNSAFE):
             out.append(ch)
         elif code < 0x100:
             out.append(f"\\x{code:02x}")

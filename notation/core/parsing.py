@@ -31,8 +31,18 @@ from .game import Game
 from .limits import is_whole, shorten
 
 GRAMMAR_PACKAGE = "notation.grammars"
-_TAG = re.compile(r'\[[ \t]*([A-Za-z][A-Za-z0-9_]*)[ \t]+"((?:[^"\\\r\n]|\\.)*)"[ \t]*\]\Z')
 _UNESCAPE = re.compile(r"\\(.)")
+_ESCAPES = {"n": "\n", "r": "\r", "t": "\t"}
+
+
+def unescape(value: str) -> str:
+    """A quoted tag value's text: ``\\n``, ``\\r``, ``\\t`` are line breaks and a tab,
+    any other ``\\X`` is ``X``."""
+    if "\\" not in value:
+        return value
+    return _UNESCAPE.sub(lambda m: _ESCAPES.get(m.group(1), m.group(1)), value)
+
+
 _GAME_TAG = re.compile(r'\[[ \t]*Game[ \t]+"([^"\n]*)"[ \t]*\]', re.IGNORECASE)
 
 
@@ -53,11 +63,12 @@ class RecordBuilder(Transformer):
     def tag(self, children: list[Token]) -> Tag | Malformed:
         tok = children[0]
         pos = Pos(tok.line, tok.column)
-        m = _TAG.match(tok.value)
-        if tok.type != "TAG" or not m:
-            return Malformed(tok.value, f"malformed tag {tok.value!r}; expected [Key \"Value\"]",
-                             "tag", None, pos)
-        return Tag(m.group(1), _UNESCAPE.sub(r"\1", m.group(2)), pos)
+        if tok.type != "TAG":
+            return Malformed(tok.value, f"malformed tag {shorten(tok.value)!r}; expected "
+                                        f"[Key \"Value\"]", "tag", None, pos)
+        # The TAG terminal fixed the shape: [ key blanks "value" ], blanks allowed inside.
+        key, quoted = tok.value[1:-1].strip(" \t").split(None, 1)
+        return Tag(key, unescape(quoted.strip(" \t")[1:-1]), pos)
 
     def _record(self, children: list[Any]) -> Record:
         game = self.rules
@@ -322,7 +333,7 @@ def choose_game(text: str, source: str, game: str | Game | None = None) -> Game 
     """
     m = _GAME_TAG.search(text)
     if m:
-        named = registry.get(_UNESCAPE.sub(r"\1", m.group(1)))
+        named = registry.get(unescape(m.group(1)))
         if named is not None:
             return named
         return None

@@ -15,7 +15,9 @@ WIDTH = 79
 
 
 def quote(value: str) -> str:
-    return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    """A tag value in quotes; ``\\``, ``"`` and line breaks escaped so it reads back."""
+    escaped = value.replace("\\", "\\\\").replace('"', '\\"')
+    return '"' + escaped.replace("\r", "\\r").replace("\n", "\\n") + '"'
 
 
 def format_tags(tags: Iterable[Tag], game: Game | None) -> list[str]:

@@ -1,0 +1,140 @@
+"""Commands that replay records: ``validate``, ``replay`` and ``legal``."""
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import click
+
+from notation.core.errors import NotationError
+from notation.core.output import replay_json
+from notation.core.replay import ReplayError, run
+
+from .common import ENCODING_OPTION, GAME_OPTION, PATHS, Context, color_option, plural, say
+
+
+@click.command()
+@PATHS
+@click.option("--json", "as_json", is_flag=True, help="One JSON object per game.")
+@click.option("--quiet", "-q", is_flag=True, help="Print only the problems.")
+@GAME_OPTION
+@ENCODING_OPTION
+@color_option
+def validate(paths: tuple[str, ...], as_json: bool, quiet: bool, game_name: str | None,
+             encoding: str, color: bool | None) -> None:
+    """Check every game of every record file against its rules."""
+    ctx = Context(game_name, encoding, color)
+    for records in ctx.inputs.read(paths):
+        for record in records:
+            with ctx.guard(record):
+                outcome = run(record)
+                ctx.invalid |= not outcome.valid
+                ctx.internal |= any(p.kind == "internal" for p in outcome.problems)
+                if as_json:
+                    say(json.dumps({
+                        "file": record.source, "index": record.index, "game": record.game,
+                        "valid": outcome.valid, "plies": outcome.plies,
+                        "errors": [p.as_json() for p in outcome.problems]}))
+                    continue
+                if outcome.valid:
+                    if not quiet:
+                        say(f"{record.source}: game {record.index}: ok, "
+                            f"{plural(outcome.plies, 'ply', 'plies')}")
+                    continue
+                for problem in outcome.problems:
+                    ctx.report(record, problem)
+    ctx.finish()
+
+
+@click.command()
+@PATHS
+@click.option("--ply", type=click.IntRange(min=0), help="Show the state after this ply (default: the end).")
+@click.option("--every", is_flag=True, help="Show the state after every ply.")
+@click.option("--json", "as_json", is_flag=True, help="One JSON object per game (the replay contract).")
+@color_option
+@click.option("--perspective", help="Flows: draw the board from P1..P6 or side:K.")
+@click.option("--view", "view_name", type=click.Choice(["basic", "full"]),
+              help="Sanguine: the basic view or the full state (default).")
+@GAME_OPTION
+@ENCODING_OPTION
+def replay(paths: tuple[str, ...], ply: int | None, every: bool, as_json: bool,
+           color: bool | None, perspective: str | None, view_name: str | None,
+           game_name: str | None, encoding: str) -> None:
+    """Replay records and show the board after a ply, after every ply, or at the end."""
+    ctx = Context(game_name, encoding, color)
+    view = {k: v for k, v in {"perspective": perspective, "view": view_name}.items()
+            if v is not None}
+
+    def draw(game: Any, state: Any) -> None:
+        try:
+            picture = game.render(state, ctx.color, **view)
+        except NotationError as exc:
+            raise click.UsageError(str(exc)) from None
+        say(picture, color=ctx.color, raw=True)  # drawn by the engine, not the record
+
+    for records in ctx.inputs.read(paths):
+        for record in records:
+            with ctx.guard(record):
+                outcome = run(record, ply)
+                ctx.invalid |= not outcome.valid
+                if as_json:
+                    say(json.dumps(replay_json(outcome)))
+                    continue
+                game = outcome.game
+                say(f"{record.source}: game {record.index}" + (f" ({game.name})" if game else ""))
+                if game is not None and every and outcome.state is not None:
+                    say("start:")
+                    draw(game, game.start(record))
+                    try:  # the problems are reported below; the steps stop before the first
+                        for step in record.replay(until=outcome.plies):
+                            say(f"\nafter ply {step.ply} ({game.format_event(step.event)}):")
+                            draw(game, step.state)
+                    except ReplayError:
+                        pass
+                elif game is not None and outcome.state is not None:
+                    note = ""
+                    if ply is not None and outcome.plies < ply and outcome.valid:
+                        note = f" (the record has only {plural(outcome.plies, 'ply', 'plies')})"
+                    say(f"after ply {outcome.plies}{note}:")
+                    draw(game, outcome.state)
+                for problem in outcome.problems:
+                    ctx.report(record, problem)
+    ctx.finish()
+
+
+@click.command()
+@click.argument("path", metavar="PATH")
+@click.option("--ply", type=click.IntRange(min=0), help="After this ply (default: the end).")
+@click.option("--count", is_flag=True, help="Print only how many legal moves there are.")
+@click.option("--tile", type=click.IntRange(0, 3), help="Flows: the drawn tile type (default: each in the bag).")
+@GAME_OPTION
+@ENCODING_OPTION
+@color_option
+def legal(path: str, ply: int | None, count: bool, tile: int | None, game_name: str | None,
+          encoding: str, color: bool | None) -> None:
+    """List the legal moves of the player to move."""
+    ctx = Context(game_name, encoding, color)
+    options = {} if tile is None else {"tile": tile}
+    for records in ctx.inputs.read((path,)):
+        for record in records:
+            with ctx.guard(record):
+                outcome = run(record, ply)
+                if not outcome.valid:
+                    ctx.invalid = True
+                    for problem in outcome.problems:
+                        ctx.report(record, problem)
+                    continue
+                game, state = outcome.game, outcome.state
+                try:
+                    moves = game.legal_moves(state, **options)
+                except NotationError as exc:
+                    raise click.UsageError(str(exc)) from None
+                who = game.to_move(state)
+                say(f"{record.source}: game {record.index}, after ply {outcome.plies}: "
+                    + (f"{who} to move, {plural(len(moves), 'legal move')}" if who else
+                       "the game is over, no legal moves"))
+                if not count and moves:
+                    words = [game.format_event(m) for m in moves]
+                    for i in range(0, len(words), 8):
+                        say("  " + " ".join(words[i:i + 8]))
+    ctx.finish()

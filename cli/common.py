@@ -1,0 +1,132 @@
+"""What every command shares: options, output that is safe for terminals, exit codes.
+
+Exit status everywhere: 0 all valid, 1 some record invalid (or, for ``diff``
+and ``fmt --check``, some difference), 2 usage, input or internal error.
+"""
+from __future__ import annotations
+
+import contextlib
+import os
+import sys
+from typing import Any, Callable, Iterator
+
+import click
+
+from notation.core import registry
+from notation.core.ast import Record
+from notation.core.errors import Problem
+from notation.core.limits import printable
+from notation.core.output import caret, problem_line
+
+from .inputs import Inputs
+
+GAME_OPTION = click.option("--game", "game_name", metavar="GAME",
+                           shell_complete=lambda ctx, param, incomplete: [
+                               n for n in registry.names() if n.startswith(incomplete.lower())],
+                           help="Game of records without a [Game] tag (before the file extension).")
+ENCODING_OPTION = click.option("--encoding", default="utf-8", show_default=True,
+                               help="Text encoding of the input files.")
+PATHS = click.argument("paths", nargs=-1, required=True, metavar="PATH...")
+
+
+def color_option(func: Callable[..., Any]) -> Callable[..., Any]:
+    """``--color/--no-color``: default on a terminal, off with NO_COLOR or TERM=dumb."""
+    return click.option("--color/--no-color", "color", default=None,
+                        help="Colour the output (default: on a terminal, unless NO_COLOR is "
+                             "set or TERM=dumb).")(func)
+
+
+def wants_color(flag: bool | None, stream: Any = None) -> bool:
+    if flag is not None:
+        return flag
+    if os.environ.get("NO_COLOR") or os.environ.get("TERM") == "dumb":
+        return False
+    stream = stream if stream is not None else sys.stdout
+    try:
+        return bool(stream is not None and stream.isatty())
+    except (ValueError, OSError):
+        return False
+
+
+def say(text: str, err: bool = False, color: bool = False, raw: bool = False) -> None:
+    """Print one piece of output; text from a record is never sent raw to a terminal.
+
+    ``raw`` is for text the toolkit drew itself (boards with its own colours).
+    """
+    click.echo(text if raw else printable(text), err=err, color=color)
+
+
+def warn(message: str) -> None:
+    say(f"{message}", err=True)
+
+
+class Context:
+    """Per-invocation state: inputs, the verdicts so far, terminal styling."""
+
+    def __init__(self, game_name: str | None, encoding: str, color: bool | None = None) -> None:
+        if game_name is not None and registry.get(game_name) is None:
+            known = ", ".join(registry.names())
+            raise click.UsageError(f"unknown game {game_name!r}; known games: {known}")
+        self.inputs = Inputs(encoding=encoding, game=game_name)
+        self.invalid = False   # some record invalid (exit 1)
+        self.internal = False  # a bug of ours met somewhere (exit 2)
+        self.color = wants_color(color)
+        self.color_err = wants_color(color, sys.stderr)
+
+    def report(self, record: Record, problem: Problem, err: bool = False) -> None:
+        """One problem: ``FILE:LINE:COL: error: ...`` and, on a terminal, the line with a caret."""
+        if problem.kind == "internal":
+            self.internal = True
+        line = printable(problem_line(record.source, record.index, problem), newlines=False)
+        color = self.color_err if err else self.color
+        if color:
+            line = click.style(line, fg="red")
+            excerpt = caret(self.inputs.source_lines(record.source), problem)
+            if excerpt:
+                line += "\n" + printable(excerpt)
+        say(line, err=err, color=color, raw=True)
+
+    @contextlib.contextmanager
+    def guard(self, record: Record) -> Iterator[None]:
+        """Run one record's work; a bug of ours becomes that record's error, the run goes on."""
+        try:
+            yield
+        except (click.exceptions.ClickException, click.exceptions.Exit, KeyboardInterrupt,
+                BrokenPipeError, SystemExit):
+            raise
+        except OSError as exc:
+            if _stdout_broken():  # the output is gone: main() says so once and stops
+                raise
+            self.internal = True
+            self.report(record, _internal_problem(record, exc), err=True)
+        except Exception as exc:
+            self.internal = True
+            self.report(record, _internal_problem(record, exc), err=True)
+
+    def finish(self) -> None:
+        for message in self.inputs.warnings:
+            warn(message)
+        for message in self.inputs.input_errors:
+            warn(message)
+        if self.inputs.input_errors or self.internal:
+            sys.exit(2)
+        sys.exit(1 if self.invalid else 0)
+
+
+def _stdout_broken() -> bool:
+    try:
+        if sys.stdout is not None:
+            sys.stdout.flush()
+    except (OSError, ValueError):
+        return True
+    return False
+
+
+def _internal_problem(record: Record, exc: BaseException) -> Problem:
+    return Problem("internal", record.pos.line, record.pos.column, 0, None,
+                   f"internal error: {exc.__class__.__name__}: {exc}")
+
+
+def plural(count: int, word: str, plural_word: str | None = None) -> str:
+    """``1 ply``, ``2 plies``."""
+    return f"{count:,} {word if count == 1 else (plural_word or word + 's')}"

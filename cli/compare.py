@@ -1,0 +1,89 @@
+"""``notation diff``: two records (first differing event, differing state) or two positions."""
+from __future__ import annotations
+
+import os
+import sys
+
+import click
+
+from notation.core import registry
+from notation.core.diffing import diff_records, diff_states
+from notation.core.errors import NotationError
+
+from .common import ENCODING_OPTION, GAME_OPTION, Context, color_option, plural, say
+
+
+@click.command()
+@click.argument("a", metavar="A")
+@click.argument("b", metavar="B")
+@click.option("--ply", type=click.IntRange(min=0), help="Compare the states after this ply.")
+@click.option("--position", "positions", is_flag=True,
+              help="A and B are position strings (needs --game).")
+@GAME_OPTION
+@ENCODING_OPTION
+@color_option
+def diff(a: str, b: str, ply: int | None, positions: bool, game_name: str | None,
+         encoding: str, color: bool | None) -> None:
+    """Compare two record files (or two positions): first differing event, differing squares.
+
+    Exit 0 when they are the same, 1 when they differ, 2 on errors.
+    """
+    ctx = Context(game_name, encoding, color)
+    if positions:
+        _diff_positions(a, b, game_name)
+    for path in (a, b):
+        if path != "-" and os.path.isdir(path):
+            raise click.UsageError(f"{path} is a directory; diff compares two record files")
+    if a == "-" and b == "-":
+        raise click.UsageError("only one of A and B can be standard input")
+    files = list(ctx.inputs.read((a,))) + list(ctx.inputs.read((b,)))
+    if ctx.inputs.input_errors or len(files) != 2:
+        ctx.finish()
+    left, right = files
+    differ = len(left) != len(right)
+    if differ:
+        say(f"{a} has {plural(len(left), 'game')}, {b} has {len(right):,}")
+    for ra, rb in zip(left, right):
+        with ctx.guard(ra):
+            game = registry.get(ra.game) if ra.game else None
+            if game is None or ra.game != rb.game:
+                say(f"game {ra.index}: cannot compare a {ra.game or 'unknown'} record "
+                    f"with a {rb.game or 'unknown'} record")
+                differ = True
+                continue
+            result = diff_records(ra, rb, game, ply)
+            for record, outcome in ((ra, result.outcome_a), (rb, result.outcome_b)):
+                for problem in outcome.problems if outcome else ():
+                    ctx.report(record, problem, err=True)  # compared up to the problem
+            if result.same:
+                say(f"game {ra.index}: same events; same state after ply {result.ply_a}")
+                continue
+            differ = True
+            if result.first_ply is not None:
+                say(f"game {ra.index}: first difference at ply {result.first_ply}: "
+                    f"{result.event_a or '(no event)'} | {result.event_b or '(no event)'}")
+            else:
+                say(f"game {ra.index}: same events")
+            where = (f"after ply {result.ply_a}" if result.ply_a == result.ply_b
+                     else f"after ply {result.ply_a} | {result.ply_b}")
+            say(f"  {plural(len(result.cells), 'difference')} {where}:")
+            for change in result.cells:
+                say(f"  {change.name}: {change.a or '-'} | {change.b or '-'}")
+    if ctx.internal or ctx.inputs.input_errors:
+        ctx.finish()
+    sys.exit(1 if differ else 0)
+
+
+def _diff_positions(a: str, b: str, game_name: str | None) -> None:
+    game = registry.get(game_name) if game_name else None
+    if game is None:
+        raise click.UsageError("--position needs --game GAME")
+    try:
+        sa, sb = game.read_position(a), game.read_position(b)
+    except NotationError as exc:
+        raise click.UsageError(f"bad position: {exc}") from None
+    changes = diff_states(game, sa, sb)
+    for change in changes:
+        say(f"  {change.name}: {change.a or '-'} | {change.b or '-'}")
+    say("positions are the same" if not changes else plural(len(changes), "difference"))
+    sys.exit(1 if changes else 0)
