@@ -48,12 +48,31 @@ def wants_color(flag: bool | None, stream: Any = None) -> bool:
         return False
 
 
+class OutputGone(Exception):
+    """Standard output cannot be written any more (a closed pipe, a full disk).
+
+    Not an ``OSError``, so no per-record guard mistakes it for a record's problem.
+    """
+
+    def __init__(self, error: OSError) -> None:
+        super().__init__(error.strerror or str(error))
+        self.error = error
+
+
+def emit(text: str, err: bool = False, color: bool = False, nl: bool = True) -> None:
+    """Write text as it is; a failing output becomes :class:`OutputGone`."""
+    try:
+        click.echo(text, err=err, color=color, nl=nl)
+    except OSError as exc:
+        raise OutputGone(exc) from None
+
+
 def say(text: str, err: bool = False, color: bool = False, raw: bool = False) -> None:
     """Print one piece of output; text from a record is never sent raw to a terminal.
 
     ``raw`` is for text the toolkit drew itself (boards with its own colours).
     """
-    click.echo(text if raw else printable(text), err=err, color=color)
+    emit(text if raw else printable(text), err=err, color=color)
 
 
 def warn(message: str) -> None:
@@ -92,13 +111,8 @@ class Context:
         try:
             yield
         except (click.exceptions.ClickException, click.exceptions.Exit, KeyboardInterrupt,
-                BrokenPipeError, SystemExit):
+                OutputGone, SystemExit):
             raise
-        except OSError as exc:
-            if _stdout_broken():  # the output is gone: main() says so once and stops
-                raise
-            self.internal = True
-            self.report(record, _internal_problem(record, exc), err=True)
         except Exception as exc:
             self.internal = True
             self.report(record, _internal_problem(record, exc), err=True)
@@ -111,15 +125,6 @@ class Context:
         if self.inputs.input_errors or self.internal:
             sys.exit(2)
         sys.exit(1 if self.invalid else 0)
-
-
-def _stdout_broken() -> bool:
-    try:
-        if sys.stdout is not None:
-            sys.stdout.flush()
-    except (OSError, ValueError):
-        return True
-    return False
 
 
 def _internal_problem(record: Record, exc: BaseException) -> Problem:

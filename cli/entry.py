@@ -36,10 +36,14 @@ def _standard_streams() -> None:
 
 
 def main() -> None:
-    signal.signal(signal.SIGINT, _interrupted)
+    # Python leaves SIGINT ignored when it starts ignored (a background job): so do we.
+    catching = signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    if catching:
+        signal.signal(signal.SIGINT, _interrupted)
     _standard_streams()
     from .main import run
-    signal.signal(signal.SIGINT, signal.default_int_handler)
+    if catching:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
     run()
 
 

@@ -11,7 +11,7 @@ from notation.core.errors import NotationError
 from notation.core.results import with_result_tags
 from notation.core.writer import format_record
 
-from .common import color_option
+from .common import color_option, emit
 
 
 @click.command("random")
@@ -53,4 +53,4 @@ def random_games(game_name: str, players: int | None, seed: int | None, count: i
         record, outcome = with_result_tags(record)
         if not outcome.valid:  # the generator broke its own rules: a bug of ours
             raise RuntimeError(f"random game {n + 1} is not valid: {outcome.error.describe()}")
-        click.echo(("\n" if n else "") + format_record(record, game), nl=False)
+        emit(("\n" if n else "") + format_record(record, game), nl=False)

@@ -17,6 +17,7 @@ import click
 import notation
 
 from .check import legal, replay, validate
+from .common import OutputGone
 from .compare import diff
 from .decks import deck
 from .generate import random_games
@@ -26,14 +27,6 @@ from .rewrite import convert, fmt
 
 class Interrupted(Exception):
     """SIGINT arrived: click must not turn it into its own 'Aborted!'."""
-
-
-class OutputGone(Exception):
-    """Standard output cannot be written any more (a closed pipe, a full disk)."""
-
-    def __init__(self, error: OSError) -> None:
-        super().__init__(error.strerror or str(error))
-        self.error = error
 
 
 class NotationGroup(click.Group):

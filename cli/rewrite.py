@@ -21,7 +21,7 @@ from notation.core.results import with_result_tags
 from notation.core.writer import format_record
 
 from .common import (
-    ENCODING_OPTION, GAME_OPTION, PATHS, Context, color_option, plural, say,
+    ENCODING_OPTION, GAME_OPTION, PATHS, Context, color_option, emit, plural, say,
 )
 from .inputs import STDIN
 
@@ -118,7 +118,7 @@ def rewrite(ctx: Context, paths: tuple[str, ...],
             continue
         text = "\n".join(texts)
         if not (check or in_place):
-            click.echo(text, nl=False)  # the records themselves: written as they are
+            emit(text, nl=False)  # the records themselves: written as they are
             continue
         if records.source == STDIN:  # pragma: no cover - refused above
             raise click.UsageError("--in-place and --check need files, not standard input")

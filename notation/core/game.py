@@ -8,13 +8,27 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from .ast import EventNode, Record, Tag
 from .errors import NotationError
 
 State = Any
 Event = Any
+
+
+def state_repr(game_name: str) -> Callable[[Any], str]:
+    """A ``__repr__`` for a game's state class: the position, not ``<... at 0x...>``."""
+
+    def __repr__(self: Any) -> str:
+        from . import registry
+        game = registry.get(game_name)
+        try:
+            return f"<{game_name} position {game.position(self)!r}>"
+        except Exception:  # a half-built state: still something readable
+            return f"<{game_name} state (no position yet)>"
+
+    return __repr__
 
 
 class Game(ABC):

@@ -15,7 +15,9 @@ def problem_line(source: str, index: int, problem: Problem) -> str:
     elif problem.ply:
         where += f", ply {problem.ply}"
     rule = f" [rule: {problem.rule}]" if problem.rule else ""
-    return f"{source}:{problem.line}:{problem.column}: error: {where}: {problem.message}{rule}"
+    severity = "internal error" if problem.kind == "internal" else "error"
+    message = problem.message.removeprefix("internal error: ")
+    return f"{source}:{problem.line}:{problem.column}: {severity}: {where}: {message}{rule}"
 
 
 def caret(text_lines: list[str], problem: Problem) -> str:

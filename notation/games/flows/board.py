@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from notation.core.game import state_repr
 from notation.core.errors import RuleError
 
 from .geometry import HEXES, N_HEXES, SIDE_EDGES, neighbour
@@ -104,6 +105,8 @@ class Seating:
 
 class FlowsBoard:
     """A Flows game in progress: tiles on hexes, the bag, whose turn, the result."""
+
+    __repr__ = state_repr("flows")
 
     __slots__ = ("seating", "tiles", "placed", "step", "over", "winners", "win_type", "ply")
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from notation.core.game import state_repr
 from notation.core.errors import RuleError
 
 from .events import (
@@ -58,6 +59,8 @@ def distance(a: Coord, b: Coord) -> int:
 
 @dataclass
 class NomicState:
+
+    __repr__ = state_repr("nomic")
     players: dict[str, Coord | None] = field(default_factory=dict)
     revealed: dict[Coord, str] = field(default_factory=dict)
     rules: dict[int, Rule] = field(default_factory=lambda: {

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from lark import Lark
+from lark.exceptions import UnexpectedInput
 
 from notation.core.errors import InputError
 from notation.core.limits import MAX_DECK_BYTES, is_whole, shorten
@@ -94,7 +95,11 @@ def parse_deck(text: str, source: str = "<deck>", first_line: int = 1) -> Deck:
 
 
 def _parse(text: str, source: str, first_line: int) -> Deck:
-    tokens = [t for t in _parser().parse(text).children]
+    try:
+        tokens = [t for t in _parser().parse(text).children]
+    except UnexpectedInput as exc:  # the grammar reads any text; this is a safety net
+        raise DeckError(source, [DeckProblem(exc.line + first_line - 1,
+                                             "this line cannot be read as part of a deck")]) from None
     problems: list[DeckProblem] = []
     cards: list[Card] = []
     offset = first_line - 1

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
+from notation.core.game import state_repr
 from notation.core.errors import RuleError
 
 from .deck import Card, Deck
@@ -19,6 +20,8 @@ MAX_PAWNS = 3
 
 @dataclass
 class SanguineState:
+
+    __repr__ = state_repr("sanguine")
     rows: int
     cols: int
     hand_size: int

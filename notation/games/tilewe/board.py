@@ -11,6 +11,7 @@ move does not fit the candidate, or when someone asks who is to move.
 """
 from __future__ import annotations
 
+from notation.core.game import state_repr
 from notation.core.errors import RuleError
 
 from .moves import BOARD_CORNERS, SIZE, Move, square_name
@@ -93,6 +94,8 @@ def placement_mask(shape: Shape, offset: int, target: int) -> int:
 
 class Board:
     """A Tilewe position with its players' hands and whose turn it is."""
+
+    __repr__ = state_repr("tilewe")
 
     __slots__ = ("players", "occupied", "own", "adj", "diag", "used", "turn", "turn_known",
                  "out", "over", "ply", "last_mover")
