@@ -387,3 +387,35 @@ def test_convert_needs_a_readable_cols_tag(tmp_path, tags):
     assert result.returncode == 1 and "tag is required" in result.stderr and result.stdout == ""
     assert "nothing was written" in result.stderr
     assert "internal error" not in result.stderr
+
+
+# -- the notation's edges follow the rules file (issue: fidelity) ---------------------------
+
+def test_result_line_ignores_blanks_between_its_tokens(tmp_path):
+    events = START + "R draw Torchbearer\nR pass\nB draw Drizzle\nB pass\n"
+    for line in ("result 0-0 tie", "result 0 - 0 tie", "result 0\t-  0   tie"):
+        assert game(events + line, tmp_path).valid, line
+
+
+@pytest.mark.parametrize("line, ply", [("R pass B pass", 4), ("R pass pass", 4),
+                                       ("R draw Vale Vale", 3)])
+def test_one_event_per_line(tmp_path, line, ply):
+    events = START + "R draw Torchbearer\n" + line if line != "R draw Vale Vale" else START + line
+    out = game(events, tmp_path)
+    assert not out.valid and out.error.kind == "syntax" and out.error.ply == ply
+    assert out.error.event == line  # the whole line, reported at the ply of its first event
+    if line != "R draw Vale Vale":
+        assert "more than one event" in out.error.message
+
+
+def test_a_card_called_enddeck_does_not_end_an_inline_block(tmp_path):
+    deck = (DECKS / "skirmish.deck").read_text()
+    named = "enddeck 1 1\nXXXXX\nXXIXX\nXICIX\nXXIXX\nXXXXX\n" + deck
+    text = ('[Game "Sanguine"]\n[Rows "1"]\n[Cols "3"]\n[HandSize "1"]\n[RedDeck "inline"]\n'
+            '[BlueDeck "inline"]\n\ndeck R\n' + named + "enddeck\ndeck B\n" + deck + "enddeck\n")
+    outcome = notation.parse(text, "sanguine")[0].run()
+    assert outcome.valid, outcome.error
+    assert "enddeck" in outcome.state.left[0]
+    unclosed = text.rsplit("enddeck", 1)[0]
+    outcome = notation.parse(unclosed, "sanguine")[0].run()
+    assert not outcome.valid and "never closed" in outcome.error.message
