@@ -72,7 +72,7 @@ def test_example_2_final_state_and_switched_off_checks():
 @pytest.mark.parametrize("old, new, rule, words", [
     ('judgment 202 Dana', 'judgment 202 Bob', "114",
      "the judge for Aaron's turn is Dana (the player before Aaron in turn order), not Bob"),
-    ('judgment 202 Dana', 'judgment 203 Dana', "112.2", "next rule number is 202, not 203"),
+    ('judgment 202 Dana', 'judgment 203 Dana', "114", "next rule number is 202, not 203"),
     ('move SSSW\n', 'move SSSW\nreveal (-3,-3) Food\n', "106", "(-3,-3) is already known (Food); nothing to reveal"),
     ('roll 2\nmove WW', 'roll 4 5\nmove WW', "109", "exactly one die value 1..6 expected"),
     ('roll 2\nmove WW', 'roll 2\nmove ENW', "108", "path goes back on itself (E then W)"),
@@ -96,14 +96,14 @@ def test_roll_and_destination_are_checked_while_109_is_untouched():
 @pytest.mark.parametrize("old, new, rule, words", [
     ("round 2\n", "round 3\n", "102", "round 2 comes next, not round 3"),
     ("turn Carol\n", "round 2\nturn Carol\n", "102", "round 1 is not complete: Carol has not had a turn"),
-    ("move EEN\nreveal (2,1) Wood\n", "move EEN\n", "106", "reveal it before the proposal"),
+    ("move EEN\nreveal (2,1) Wood\n", "move EEN\n", "106", "its reveal comes right after the move, before 'propose"),
     ("reveal (2,1) Wood", "reveal (2,0) Wood", "106", "the space landed on is (2,1), not (2,0)"),
     ("move to (1,1) via NE", "move to (1,2) via NE", "108", "ends at (1,1), not (1,2)"),
     ('propose enact 201 ', 'propose enact 205 ', "112.2", "next rule number is 201, not 205"),
     ("vote Carol yes\nadopted\nturn Bob", "vote Carol yes\nvote Carol yes\nadopted\nturn Bob", "112.4", "Carol has already voted"),
     ("vote Carol yes\nadopted\nturn Bob", "vote Carol yes\nvote Zed yes\nadopted\nturn Bob", "112.4", "Zed is not a player"),
     ("adopted\nturn Bob", "turn Bob", "112", "Alice's turn is not complete before 'turn Bob': the outcome (adopted or failed) missing"),
-    ("roll 3\nmove EEN", "move EEN", "103", "roll before moving"),
+    ("roll 3\nmove EEN", "move EEN", "109", "roll before moving"),
     ("vote Alice yes\nvote Bob yes\nvote Carol yes\nadopted\nturn Bob", "vote Alice yes\nvote Bob yes\nvote Carol yes\nfailed\nturn Bob", "112.3", "the vote is unanimous, the proposal is adopted"),
     ("end\n", "end\nround 3\n", "end", "nothing may follow"),
     ('turn Alice\nroll 3', 'turn Alice\ninvoke Bob "?"\njudgment 201 Bob "x"\nroll 3', "114",
@@ -214,3 +214,75 @@ def test_a_repealed_rule_switches_its_checks_off():
     # while 102 is in effect the same out-of-order turn is refused
     problem = altered(EX1, "adopted\nend", "adopted\nturn Carol\nend")
     assert problem.rule == "102.2" and "next turn belongs to Bob" in problem.message
+
+
+# -- every check of a changed rule switches off together (issue: fidelity) -----------------
+
+def changed(*rules: int, amend: bool = False) -> str:
+    """A two-player game in which Ann's first turn changes ``rules``; Bea moves next."""
+    lines = ['[Game "Nomic"]', '[Players "Ann Bea"]', "", "round 1", "turn Ann", "roll 1",
+             "move E", "reveal (1,0) Wood"]
+    assert len(rules) == 1
+    rule = rules[0]
+    lines.append(f'propose amend {rule} "changed"' if amend else f"propose repeal {rule}")
+    lines += ["vote Ann yes", "vote Bea yes", "adopted", "turn Bea"]
+    return "\n".join(lines) + "\n"
+
+
+def problems_name_no_switched_off_rule(outcome) -> None:
+    off = {str(n) for n in outcome.state.checks_off()} if outcome.state is not None else set()
+    for problem in outcome.problems:
+        assert problem.rule.split(".")[0] not in off, (problem.rule, problem.message, off)
+
+
+@pytest.mark.parametrize("rule", [103, 112])
+def test_reveal_is_due_whatever_follows_the_move(rule):
+    # 103 changed: the proposal may come first; 112 changed: a turn may have no proposal.
+    head = changed(rule) + "roll 2\nmove to (0,-2)\n"
+    for after, where in (('propose enact 201 "x"\n', "propose"), ("round 2\n", "round 2"),
+                         ("vote Ann yes\n", "vote"), ("end\n", "end")):
+        outcome = run(head + after)
+        assert not outcome.valid, after
+        assert outcome.error.rule == "106" and f"before '{where}" in outcome.error.message
+        assert outcome.error.ply == head.count("\n") - 3 + 1  # the event after the move
+    assert run(head + "reveal (0,-2) Food\nend\n").valid or rule == 103
+    # notes and judgments may stand anywhere in a turn (section 7.3)
+    assert run(head + 'note "hm"\nreveal (0,-2) Food\n').state.revealed[(0, -2)] == "Food"
+
+
+def test_reveal_is_not_required_once_106_is_changed():
+    outcome = run(changed(106) + "roll 2\nmove to (0,-2)\n" + 'propose enact 201 "x"\n')
+    assert outcome.valid and (0, -2) not in outcome.state.revealed
+
+
+def test_repeal_and_amend_targets_are_unchecked_once_112_is_changed():
+    text = changed(112) + "roll 2\nmove to (0,-2)\nreveal (0,-2) Food\npropose repeal 999\n"
+    outcome = run(text + "vote Ann yes\nvote Bea yes\nadopted\nround 2\nturn Ann\n")
+    assert outcome.valid, outcome.error
+    problems_name_no_switched_off_rule(outcome)
+    assert 999 not in outcome.state.rules  # a change of a rule that never was changes nothing
+    outcome = run(text.replace("propose repeal 999", 'propose amend 201 "x"'))
+    assert outcome.valid, outcome.error
+
+
+@pytest.mark.parametrize("rule, tail", [
+    (103, "roll 2\nroll 3\nmove to (0,-3)\nreveal (0,-3) Food\n"),          # a second roll
+    (101, "join Cat\n"),                                                      # a join mid-round
+    (112, "roll 2\nmove to (0,-2)\nreveal (0,-2) Food\nvote Zed yes\nfailed\n"),
+    (114, 'roll 2\nmove to (0,-2)\nreveal (0,-2) Food\ninvoke Zed "?"\njudgment 250 Bea "r"\n'),
+    (109, "move to (3,3)\nreveal (3,3) Food\n"),                             # no roll, any distance
+    (108, "roll 2\nmove to (1,1) via N\nreveal (1,1) Food\n"),               # via disagrees with to
+])
+def test_a_changed_rule_has_all_its_checks_off(rule, tail):
+    for amend in (False, True):
+        outcome = run(changed(rule, amend=amend) + tail)
+        problems_name_no_switched_off_rule(outcome)
+        assert outcome.valid, (rule, amend, outcome.error)
+
+
+def test_structural_limits_stay_and_name_no_rule():
+    outcome = run(changed(101) + "join bea\n")
+    assert outcome.error.rule == "names" and "cannot share a name" in outcome.error.message
+    outcome = run(changed(112) + 'roll 2\nmove to (0,-2)\nreveal (0,-2) Food\n'
+                  'propose enact 101 "x"\n')
+    assert outcome.error.rule == "rule numbers"

@@ -419,3 +419,13 @@ def test_a_card_called_enddeck_does_not_end_an_inline_block(tmp_path):
     unclosed = text.rsplit("enddeck", 1)[0]
     outcome = notation.parse(unclosed, "sanguine")[0].run()
     assert not outcome.valid and "never closed" in outcome.error.message
+
+
+@pytest.mark.parametrize("name", ["Spark;1", "{Spark}", "Sp[ar]k"])
+def test_names_records_cannot_carry_are_refused_by_every_deck_reader(tmp_path, name):
+    text = SPARK.replace("Spark", name)
+    message = problems(text)[0][1]
+    assert "records use for comments and tags" in message and "rename it" in message
+    (tmp_path / "x.deck").write_text(text)
+    result = run_cli("deck", "check", str(tmp_path / "x.deck"))
+    assert result.returncode == 1 and message in result.stdout

@@ -129,15 +129,27 @@ class NomicState:
         return self.decided or not self.on(112)
 
     # -- applying events ---------------------------------------------------------------
+    # Each check names the Initial Set rule that provides it (section 2) and runs only
+    # while that rule is on. A few limits are not rules but what a record must be for
+    # the replay to follow it at all (two players with one name, two rules with one
+    # number, an event outside any turn); those are labelled by what they protect.
     def apply(self, event: Event) -> None:
         if self.ended:
             raise RuleError("the record has ended ('end'); nothing may follow", "end")
+        if (self.reveal_due is not None and self.on(106)
+                and not isinstance(event, (Reveal, Note, Invoke, Judgment))):
+            # 106.4 holds whatever comes next; notes and judgments may stand anywhere in a
+            # turn (rules file, section 7.3), so they may stand between move and reveal.
+            self._fail(106, f"{coord_text(self.reveal_due)} was landed on and is unknown: its "
+                            f"reveal comes right after the move, before '{event}'")
         handler = getattr(self, f"_{type(event).__name__.lower()}")
         handler(event)
 
     def _fail(self, rule: int | str, message: str) -> None:
-        raise RuleError(f"rule {rule}: {message}" if isinstance(rule, int) else message,
-                        str(rule))
+        """Raise the rule error; a rule number ("106", "112.2") also prefixes the message."""
+        label = str(rule)
+        numbered = label[:1].isdigit()
+        raise RuleError(f"rule {label}: {message}" if numbered else message, label)
 
     def _close_turn(self, what: str) -> None:
         """A round, turn or end line: the current turn must be complete."""
@@ -145,10 +157,7 @@ class NomicState:
             return
         if self.invoked is not None and self.on(114):
             self._fail(114, f"the judgment invoked by {self.invoked.name} has no ruling yet")
-        missing = ("a roll" if self.rolls is None and self.on(109) else
-                   "a move" if not self.moved else
-                   f"a reveal of {coord_text(self.reveal_due)}" if self.reveal_due else
-                   "a proposal" if self.proposal is None else
+        missing = ("a proposal" if self.proposal is None else
                    "votes from " + ", ".join(p for p in self.order() if p not in self.votes)
                    if len(self.votes) < len(self.players) else "the outcome (adopted or failed)")
         self._fail(112, f"{self.current}'s turn is not complete before '{what}': {missing} missing")
@@ -169,18 +178,19 @@ class NomicState:
     def _join(self, event: Join) -> None:
         name = event.name
         if any(_key(p) == _key(name) for p in self.players):
-            self._fail(101, f"{name} is already a player (names are compared ignoring case)")
+            self._fail("names", f"{name} is already a player: two players cannot share a name "
+                                f"(names are compared ignoring case)")
         if self.on(101) and self.round >= 1 and (self.taken or self.current is not None):
-            self._fail("101.2", "rule 101.2: players may join only before the game begins or at "
-                                "the start of a round")
+            self._fail("101.2", "players may join only before the game begins or at the start "
+                                "of a round")
         self.players[name] = ORIGIN
 
     def _turn(self, event: Turn) -> None:
         self._close_turn(str(event))
         name = event.name
         if name not in self.players:
-            self._fail(102, f"{name} is not a player")
-        if self.round == 0:
+            self._fail("players", f"{name} is not a player")
+        if self.round == 0 and self.on(102):
             self._fail(102, "turns begin with 'round 1'")
         if self.members is None:
             self.members = self.order()
@@ -190,15 +200,16 @@ class NomicState:
                 self._fail(102, f"every player has had a turn in round {self.round}; "
                                 f"'round {self.round + 1}' comes next")
             if name != expected:
-                self._fail("102.2", f"rule 102.2: next turn belongs to {expected} (alphabetical "
-                                    f"order)")
+                self._fail("102.2", f"next turn belongs to {expected} (alphabetical order)")
         self.taken.append(name)
         self.current, self.phase = name, "movement"
         self.label = f"round {self.round} turn {name}"
         self.rolls, self.moved, self.landed, self.reveal_due = None, False, None, None
         self.proposal, self.votes, self.decided, self.invoked = None, {}, False, None
         for kind, number, text in self.pending:  # rule 111: in effect as this turn begins
-            rule = self.rules[number]
+            rule = self.rules.get(number)
+            if rule is None:  # a change of a rule that never existed (112 was off): nothing
+                continue
             if kind == "enact":
                 rule.in_effect, rule.status = True, "in effect"
             elif kind == "repeal":
@@ -210,12 +221,12 @@ class NomicState:
 
     def _in_turn(self, what: str) -> str:
         if self.current is None:
-            self._fail(103, f"'{what}' outside a turn")
+            self._fail("turns", f"'{what}' outside a turn: every action belongs to a turn")
         return self.current
 
     def _roll(self, event: Roll) -> None:
         self._in_turn(str(event))
-        if self.rolls is not None or self.moved:
+        if self.on(103) and (self.rolls is not None or self.moved):
             self._fail(103, "one roll per turn, before the move")
         if self.on(109):
             if len(event.values) != 1 or not 1 <= event.values[0] <= 6:
@@ -229,10 +240,10 @@ class NomicState:
 
     def _move(self, event: Move) -> None:
         who = self._in_turn(str(event))
-        if self.moved:
+        if self.moved and self.on(103):
             self._fail(103, "one move per turn")
         if self.rolls is None and self.on(109):
-            self._fail(103, "roll before moving")
+            self._fail(109, "roll before moving: the destination is the roll away")
         start = self.players[who]
         dest = event.to
         if event.steps:
@@ -247,10 +258,11 @@ class NomicState:
             for letter in event.steps:
                 dx, dy = STEP[letter]
                 x, y = x + dx, y + dy
-            if dest is not None and (x, y) != dest:
+            if dest is None:
+                dest = (x, y)
+            elif (x, y) != dest and self.on(108):
                 self._fail(108, f"the path {event.steps} from {coord_text(start)} ends at "
                                 f"{coord_text((x, y))}, not {coord_text(dest)}")
-            dest = (x, y)
         if max(abs(dest[0]), abs(dest[1])) > MAX_COORD:
             self._fail("limits", f"destination {coord_text(dest)} is beyond the {MAX_COORD:,} "
                                  f"spaces from the origin this toolkit replays")
@@ -259,7 +271,7 @@ class NomicState:
                             f"from {coord_text(start)}, roll was {self.rolls[0]}")
         self.players[who] = dest
         self.moved, self.landed = True, dest
-        if dest != ORIGIN and dest not in self.revealed:
+        if dest != ORIGIN and dest not in self.revealed and self.on(106):
             self.reveal_due = dest
 
     def _reveal(self, event: Reveal) -> None:
@@ -284,23 +296,22 @@ class NomicState:
         self._in_turn(str(event))
         if self.on(103) and (not self.moved or (self.rolls is None and self.on(109))):
             self._fail(103, "the movement phase (roll, move) comes before the proposal")
-        if self.reveal_due is not None and self.on(106):
-            self._fail(106, f"{coord_text(self.reveal_due)} was landed on and is unknown: reveal it "
-                            f"before the proposal")
-        if self.proposal is not None and self.on(112):
-            self._fail("112.1", "rule 112.1: one proposal per turn")
+        checked = self.on(112)
+        if self.proposal is not None and checked:
+            self._fail("112.1", "one proposal per turn")
         n = event.number
         if event.kind == "enact":
-            if self.on(112) and n != self.counter:
-                self._fail("112.2", f"rule 112.2: next rule number is {self.counter}, not {n}")
+            if checked and n != self.counter:
+                self._fail("112.2", f"next rule number is {self.counter}, not {n}")
             if n in self.rules:
-                self._fail(112, f"rule {n} already exists")
-            if not (event.text or "").strip():
+                self._fail("rule numbers", f"rule {n} already exists: two rules cannot share a "
+                                           f"number")
+            if checked and not (event.text or "").strip():
                 self._fail(112, "a new rule needs a text")
             self.rules[n] = Rule(n, event.text, "enacted", adopted=False, in_effect=False,
                                  status="proposed", history=[f"proposed {self.label}"])
             self.counter = max(self.counter, n + 1)
-        else:
+        elif checked:
             target = self.rules.get(n)
             if target is None or not target.in_effect:
                 self._fail(112, f"rule {n} is not in effect; only rules in effect can be "
@@ -309,52 +320,56 @@ class NomicState:
                 self._fail(112, "an amendment needs the full new text")
         self.proposal = event
         self.phase = "rule-change"
-        self.reveal_due = None
 
     def _vote(self, event: Vote) -> None:
         self._in_turn(str(event))
-        if self.proposal is None:
-            self._fail(112, "a vote needs a proposal")
-        if self.decided:
-            self._fail(112, "the outcome is already given")
-        if event.name not in self.players:
-            self._fail("112.4", f"rule 112.4: {event.name} is not a player")
-        if event.name in self.votes and self.on(112):
-            self._fail("112.4", f"rule 112.4: {event.name} has already voted")
+        if self.on(112):
+            if self.proposal is None:
+                self._fail(112, "a vote needs a proposal")
+            if self.decided:
+                self._fail(112, "the outcome is already given")
+            if event.name not in self.players:
+                self._fail("112.4", f"{event.name} is not a player")
+            if event.name in self.votes:
+                self._fail("112.4", f"{event.name} has already voted")
         self.votes[event.name] = event.yes
 
     def _outcome(self, event: Outcome) -> None:
         self._in_turn(str(event))
-        if self.proposal is None:
-            self._fail(112, "an outcome needs a proposal")
-        if self.decided:
-            self._fail(112, "the outcome is already given")
         unanimous = all(self.votes.values())
         if self.on(112):
+            if self.proposal is None:
+                self._fail(112, "an outcome needs a proposal")
+            if self.decided:
+                self._fail(112, "the outcome is already given")
             missing = [p for p in self.order() if p not in self.votes]
             if missing:
-                self._fail("112.4", f"rule 112.4: no vote from {', '.join(missing)}")
+                self._fail("112.4", f"no vote from {', '.join(missing)}")
             if event.adopted and not unanimous:
-                self._fail("112.3", "rule 112.3: not unanimous, the proposal fails")
+                self._fail("112.3", "not unanimous, the proposal fails")
             if not event.adopted and unanimous:
-                self._fail("112.3", "rule 112.3: the vote is unanimous, the proposal is adopted")
+                self._fail("112.3", "the vote is unanimous, the proposal is adopted")
         self.decided = True
         p = self.proposal
+        if p is None:  # 112 is off and nothing was proposed: an outcome of nothing
+            return
+        target = self.rules.get(p.number)
         if event.adopted:
-            if p.kind == "enact":
-                rule = self.rules[p.number]
-                rule.adopted, rule.status = True, "adopted, pending"
+            if p.kind == "enact" and target is not None:
+                target.adopted, target.status = True, "adopted, pending"
             self.pending.append((p.kind, p.number, p.text))  # in effect at the next turn (111)
-            self.rules[p.number].history.append(f"{p.kind} adopted {self.label}")
-        elif p.kind == "enact":
-            self.rules[p.number].status = "failed"
+            if target is not None:
+                target.history.append(f"{p.kind} adopted {self.label}")
+        elif p.kind == "enact" and target is not None:
+            target.status = "failed"
 
     def _invoke(self, event: Invoke) -> None:
         self._in_turn(str(event))
-        if event.name not in self.players:
-            self._fail(114, f"{event.name} is not a player")
-        if self.invoked is not None and self.on(114):
-            self._fail(114, "a judgment is already invoked and not yet ruled")
+        if self.on(114):
+            if event.name not in self.players:
+                self._fail(114, f"{event.name} is not a player")
+            if self.invoked is not None:
+                self._fail(114, "a judgment is already invoked and not yet ruled")
         self.invoked = event
 
     def _judgment(self, event: Judgment) -> None:
@@ -366,10 +381,11 @@ class NomicState:
             if event.judge != judge:
                 self._fail(114, f"the judge for {self.current}'s turn is {judge} (the player "
                                 f"before {self.current} in turn order), not {event.judge}")
-        if self.on(112) and event.number != self.counter:
-            self._fail("112.2", f"next rule number is {self.counter}, not {event.number}")
+            if event.number != self.counter:  # section 2: a ruling carries the next free number
+                self._fail(114, f"next rule number is {self.counter}, not {event.number}")
         if event.number in self.rules:
-            self._fail(112, f"rule {event.number} already exists")
+            self._fail("rule numbers", f"rule {event.number} already exists: two rules cannot "
+                                       f"share a number")
         question = self.invoked.question if self.invoked else ""
         self.rules[event.number] = Rule(
             event.number, event.ruling, "judgment", history=[

@@ -73,6 +73,9 @@ def _parser() -> Lark:
                                   cache=True)
 
 
+#: Characters the deck format allows in names but records use themselves (; { } [ ]).
+RECORD_SYNTAX = frozenset(";{}[]")
+
 _VALID: dict[str, list[Card]] = {}  # deck text -> its cards, for decks that passed
 
 
@@ -114,6 +117,13 @@ def _parse(text: str, source: str, first_line: int) -> Deck:
             continue
         name, cost, value = tok.value.split()
         header_ok = True
+        clash = sorted(set(name) & RECORD_SYNTAX)
+        if clash:  # allowed by the deck format, but a record could never name the card
+            problems.append(DeckProblem(line, f"card name {shorten(name)} holds "
+                                              f"{' '.join(clash)}, which records use for "
+                                              f"comments and tags; a record could not name "
+                                              f"this card (rename it)"))
+            header_ok = False
         if cost not in ("1", "2", "3"):
             problems.append(DeckProblem(line, f"cost must be 1, 2 or 3, got {cost}"))
             header_ok = False
