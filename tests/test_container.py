@@ -10,6 +10,8 @@ from notation.core.ast import Comment, EventNode, Malformed
 from notation.core.parsing import choose_game, decode, grammar_text
 from notation.core.errors import InputError
 
+from conftest import SAMPLES
+
 HEAD = '[Game "tilewe"]\n[Players "1"]\n\n'
 
 
@@ -106,7 +108,14 @@ def test_unknown_and_mixed_games_are_record_errors():
     assert not out.valid and "unknown game 'chess'" in out.error.message
     recs = parse(HEAD + "W5n-a1a1\n\n" + '[Game "chess"]\ne4\n')
     assert recs[0].run().valid
-    assert "file of its own" in recs[1].run().error.message
+    assert "unknown game 'chess'" in recs[1].run().error.message
+
+
+def test_each_game_of_a_file_is_read_as_its_own_game():
+    flows = (SAMPLES / "flows" / "flows-090.flows").read_text()
+    recs = parse(HEAD + "W5n-a1a1\n\n" + flows)
+    assert [r.game for r in recs] == ["tilewe", "flows"]
+    assert all(r.run().valid for r in recs)
 
 
 def test_duplicate_and_malformed_tags():

@@ -90,6 +90,16 @@ class Record:
     source: str = "<string>"
     pos: Pos = field(default=Pos(1, 1), compare=False)
     game_problem: str | None = field(default=None, compare=False)  # unknown or mixed game
+    #: The piece of the file this record was read from, and its first line (for excerpts).
+    text: str = field(default="", compare=False, repr=False)
+    first_line: int = field(default=1, compare=False, repr=False)
+
+    def source_line(self, line: int) -> str | None:
+        """Line ``line`` of the file, if it lies in this record's piece."""
+        if not self.text or line < self.first_line:
+            return None
+        found = self.text.split("\n", line - self.first_line + 1)
+        return found[line - self.first_line] if len(found) > line - self.first_line else None
 
     @property
     def tag_dict(self) -> dict[str, str]:

@@ -43,9 +43,6 @@ def unescape(value: str) -> str:
     return _UNESCAPE.sub(lambda m: _ESCAPES.get(m.group(1), m.group(1)), value)
 
 
-_GAME_TAG = re.compile(r'\[[ \t]*Game[ \t]+"([^"\n]*)"[ \t]*\]', re.IGNORECASE)
-
-
 #: Container terminals; every other terminal of a game grammar is an event.
 _CONTAINER = frozenset({"TAG", "BAD_TAG", "MOVENUM", "COMMENT", "UNCLOSED", "BAD"})
 
@@ -185,7 +182,7 @@ def _comment(tok: Token) -> Comment | Malformed:
     pos = Pos(tok.line, tok.column)
     text = tok.value
     if tok.type == "UNCLOSED":
-        lines = text.count("\n") + 1
+        lines = text.rstrip("\n").count("\n") + 1  # blank lines at its end are not "skipped"
         return Malformed(text.split("\n", 1)[0], f"comment opened with '{{' is never closed; "
                          f"{lines} line{'s' * (lines != 1)} skipped (up to line "
                          f"{tok.line + lines - 1})", "comment", None, pos)
@@ -326,79 +323,46 @@ def read_file(path: str | os.PathLike[str], encoding: str = "utf-8") -> str:
     return decode(read_bytes(path), os.fspath(path), encoding)
 
 
-def choose_game(text: str, source: str, game: str | Game | None = None) -> Game | None:
-    """The game a file holds: its first ``[Game]`` tag, else ``game``, else the extension.
-
-    Returns None when nothing names a known game; the records then say why.
-    """
-    m = _GAME_TAG.search(text)
-    if m:
-        named = registry.get(unescape(m.group(1)))
-        if named is not None:
-            return named
-        return None
-    if isinstance(game, Game):
-        return game
-    if game:
-        return registry.get(game)
-    return registry.by_extension(source)
-
-
 def parse(text: str, game: str | Game | None = None, source: str = "<string>") -> RecordFile:
     """Parse a whole record file's text. Never raises for bad content.
 
-    ``game`` is used for records without a ``[Game]`` tag (after the file's
-    first ``[Game]`` tag, before the file extension).
+    Each game's ``[Game]`` tag names its game; games without one take ``game``,
+    else the extension of ``source``.
     """
-    text = normalise_newlines(text)
-    chosen = choose_game(text, source, game)
-    try:
-        records = parser_for(chosen).parse(text)
-    except UnexpectedInput as exc:  # pragma: no cover - the grammar accepts any text
-        record = Record(chosen.name if chosen else None, source=source,
-                        pos=Pos(exc.line, exc.column))
-        record.game_problem = f"cannot read the file here: {exc.__class__.__name__}"
-        records = [record]
-    except LarkError as exc:  # pragma: no cover
-        raise InputError(source, f"parser failure: {exc}") from None
-    fallback = game.name if isinstance(game, Game) else game
-    for index, record in enumerate(records, 1):
-        record.index = index
-        record.source = source
-        _check_game(record, chosen, fallback, source)
-    return RecordFile(source, records)
+    from .reading import text_records
+    return RecordFile(source, text_records(text, source, game))
 
 
-def _check_game(record: Record, chosen: Game | None, fallback: str | None, source: str) -> None:
+def check_game(record: Record, chosen: Game | None, fallback: str | None) -> None:
+    """Note on the record why its game is unknown (or not the one its piece is read as)."""
     named = record.tag_dict.get("Game")
     if chosen is None:
-        known = ", ".join(g.name for g in registry.games())
+        known = ", ".join(registry.names())
         if named is not None:
-            record.game_problem = f"unknown game {named!r}; known games: {known}"
+            record.game_problem = f"unknown game {shorten(named)!r}; known games: {known}"
         elif fallback:
-            record.game_problem = f"unknown game {fallback!r}; known games: {known}"
+            record.game_problem = f"unknown game {shorten(fallback)!r}; known games: {known}"
         else:
             record.game_problem = (f"cannot tell which game this is: add a [Game \"...\"] tag, "
                                    f"pass --game, or use a known extension ({known})")
         return
     if named is not None and registry.get(named) is not chosen:
         record.game = None
-        record.game_problem = (f"this file is read as {chosen.name} (its first [Game] tag); "
-                               f"a {named!r} game must go in a file of its own")
+        record.game_problem = (f"this game is read as {chosen.name} (the first [Game] tag "
+                               f"before it); put a blank line and its tags on lines of their "
+                               f"own to start a {named!r} game")
 
 
 def load(source: Source, game: str | Game | None = None, encoding: str = "utf-8") -> RecordFile:
     """Read and parse a record file: a path (``str`` or ``Path``) or an open text or binary file.
 
     Raises :class:`InputError` if it cannot be read; bad content never raises.
+    For archives larger than memory use :func:`notation.read_games`.
     """
-    if hasattr(source, "read"):
-        name = getattr(source, "name", None)
-        label = name if isinstance(name, str) else "<stream>"
-        try:
-            data = source.read()  # type: ignore[union-attr]
-        except OSError as exc:
-            raise InputError(label, f"cannot read: {exc.strerror or exc}") from None
-        text = normalise_newlines(data) if isinstance(data, str) else decode(data, label, encoding)
-        return parse(text, game=game, source=label)
-    return parse(read_file(source, encoding), game=game, source=os.fspath(source))
+    from .reading import read_games
+    label = getattr(source, "name", None) if hasattr(source, "read") else os.fspath(source)
+    label = label if isinstance(label, str) else "<stream>"
+    return RecordFile(label, list(read_games(source, game, encoding, label)))
+
+
+from .reading import choose_game  # noqa: E402  (re-exported: the game of a text)

@@ -1,0 +1,239 @@
+"""Reading archives game by game, in flat memory whatever their size.
+
+The text is decoded block by block, its line ends normalised, and cut into
+pieces at lines that start a tag after a game's body: exactly where the
+container grammar starts a new game, and where no comment or block can run
+on (the grammar's own ``NEXT_LINE`` terminal says which lines those are).
+Each piece is parsed on its own by the game's LALR parser, and its records
+get the file's line numbers. ``parse`` and ``load`` are this same reader
+over text already in memory.
+"""
+from __future__ import annotations
+
+import codecs
+import os
+import re
+from functools import lru_cache
+from importlib import resources
+from typing import IO, Iterable, Iterator
+
+from lark import Token
+from lark.exceptions import LarkError, UnexpectedInput
+from lark.load_grammar import GrammarBuilder
+
+from . import registry
+from .ast import Comment, Pos, Record
+from .errors import InputError
+from .game import Game
+from .limits import shorten
+
+BLOCK = 1 << 16
+GRAMMAR_PACKAGE = "notation.grammars"
+
+
+@lru_cache(maxsize=1)
+def _next_line() -> re.Pattern[str]:
+    """``NEXT_LINE`` of ``record.lark``: a line break *not* followed by a tag line."""
+    builder = GrammarBuilder()
+    text = resources.files(GRAMMAR_PACKAGE).joinpath("record.lark").read_text(encoding="utf-8")
+    builder.load_grammar(text, "record.lark")
+    tree, _priority = dict(builder.build().term_defs)["NEXT_LINE"]
+    (regexp,) = [t for t in tree.scan_values(lambda v: isinstance(v, Token))
+                 if t.type == "REGEXP"]
+    return re.compile(regexp[1:regexp.rindex("/")])
+
+
+def starts_tag_line(line: str) -> bool:
+    """True when ``line`` begins a tag (``[Key "``): a place where a new game may begin."""
+    return line[:1] in "[ \t" and _next_line().match("\n" + line) is None
+
+
+# -- text ----------------------------------------------------------------------------
+
+def _blocks(stream: IO, source: str, encoding: str) -> Iterator[str]:
+    """Decoded text blocks of a binary or text stream."""
+    first = stream.read(BLOCK)
+    if isinstance(first, str):
+        block = first
+        while block:
+            yield block
+            block = stream.read(BLOCK)
+        return
+    try:
+        codec = codecs.lookup(encoding)
+    except (LookupError, ValueError, TypeError):
+        raise InputError(source, f"unknown encoding {shorten(encoding)!r}") from None
+    if not getattr(codec, "_is_text_encoding", True):
+        raise InputError(source, f"{encoding!r} is not a text encoding (it maps text to text "
+                                 f"or bytes to bytes); name a byte encoding such as latin-1")
+    name = "utf-8-sig" if codec.name == "utf-8" else codec.name
+    decoder = codecs.getincrementaldecoder(name)()
+    offset = 0
+    block = first
+    while True:
+        final = not block
+        held = len(decoder.getstate()[0])
+        try:
+            text = decoder.decode(block, final)
+        except UnicodeDecodeError as exc:
+            at = offset - held + exc.start
+            bad = (exc.object[exc.start:exc.start + 1] or b"").hex()
+            raise InputError(source, f"byte 0x{bad} at offset {at} is not valid {codec.name}; "
+                                     f"pass --encoding to read another encoding") from None
+        except Exception as exc:  # a codec that fails in its own way
+            raise InputError(source, f"cannot decode with {codec.name}: "
+                                     f"{shorten(str(exc))}") from None
+        offset += len(block)
+        if text:
+            yield text
+        if final:
+            return
+        try:
+            block = stream.read(BLOCK)
+        except OSError as exc:
+            raise InputError(source, f"cannot read: {exc.strerror or exc}") from None
+
+
+def lines(blocks: Iterable[str]) -> Iterator[str]:
+    """Lines ending in ``\\n`` (the last may not), CRLF and lone CR read as LF."""
+    rest = ""
+    for block in blocks:
+        text = rest + block
+        rest = ""
+        if text.endswith("\r"):  # maybe the CR of a CRLF split between blocks
+            text, rest = text[:-1], "\r"
+        if "\r" in text:
+            text = text.replace("\r\n", "\n").replace("\r", "\n")
+        parts = text.split("\n")
+        rest = parts.pop() + rest
+        for part in parts:
+            yield part + "\n"
+    if rest:
+        yield rest.replace("\r", "\n") if rest != "\r" else "\n"
+
+
+def pieces(text_lines: Iterable[str]) -> Iterator[tuple[int, str]]:
+    """``(first line number, text)`` of each piece that begins a new game."""
+    buffer: list[str] = []
+    start = number = 1
+    body = False
+    for number, line in enumerate(text_lines, 1):
+        tag = starts_tag_line(line)
+        if body and tag:
+            yield start, "".join(buffer)
+            buffer, start, body = [], number, False
+        buffer.append(line)
+        if not tag and not body and line.strip():
+            body = True
+    if buffer:
+        yield start, "".join(buffer)
+
+
+# -- records -------------------------------------------------------------------------
+
+_GAME_TAG = re.compile(r'\[[ \t]*Game[ \t]+"([^"\n]*)"[ \t]*\]', re.IGNORECASE)
+
+
+def choose_game(text: str, source: str, game: str | Game | None = None) -> Game | None:
+    """The game of a piece of text: its first ``[Game]`` tag, else ``game``, else the extension.
+
+    Returns None when nothing names a known game; the records then say why.
+    """
+    from .parsing import unescape
+    m = _GAME_TAG.search(text)
+    if m:
+        return registry.get(unescape(m.group(1)))
+    if isinstance(game, Game):
+        return game
+    if game:
+        return registry.get(game)
+    return registry.by_extension(source)
+
+
+def _shift(record: Record, lines: int) -> None:
+    """Piece line numbers to file line numbers."""
+    if not lines:
+        return
+    record.pos = Pos(record.pos.line + lines, record.pos.column)
+    for part in (*record.tags, *record.items):
+        part.pos = Pos(part.pos.line + lines, part.pos.column)
+
+
+def _parse_piece(text: str, chosen: Game | None, source: str) -> list[Record]:
+    from .parsing import parser_for
+    try:
+        return parser_for(chosen).parse(text)
+    except (UnexpectedInput, RecursionError) as exc:  # pragma: no cover - reads any text
+        record = Record(chosen.name if chosen else None, source=source,
+                        pos=Pos(getattr(exc, "line", 1), getattr(exc, "column", 1)))
+        record.game_problem = f"cannot read this game: {exc.__class__.__name__}"
+        return [record]
+    except LarkError as exc:  # pragma: no cover
+        raise InputError(source, f"parser failure: {exc}") from None
+
+
+def records_of(text_lines: Iterable[str], source: str,
+               game: str | Game | None = None) -> Iterator[Record]:
+    """The records of a stream of lines, one piece at a time."""
+    from .parsing import check_game
+    fallback = game.name if isinstance(game, Game) else game
+    index = 0
+    carry: Record | None = None  # tags and comments that belong to the next game
+    for first_line, text in pieces(text_lines):
+        chosen = choose_game(text, source, game)
+        records = _parse_piece(text, chosen, source)
+        for record in records:
+            _shift(record, first_line - 1)
+            record.text, record.first_line = text, first_line
+            check_game(record, chosen, fallback)
+        if carry is not None and records:
+            head = records[0]
+            head.tags[:0] = carry.tags
+            head.items[:0] = carry.items
+            head.pos = carry.pos
+            carry = None
+        if records and all(isinstance(i, Comment) for i in records[-1].items):
+            carry = records.pop()
+        for record in records:
+            index += 1
+            record.index, record.source = index, source
+            yield record
+    if carry is not None:
+        index += 1
+        carry.index, carry.source = index, source
+        yield carry
+
+
+def read_games(source: str | os.PathLike[str] | IO, game: str | Game | None = None,
+               encoding: str = "utf-8", name: str | None = None) -> Iterator[Record]:
+    """Every game of an archive, one at a time: a path, or an open text or binary file.
+
+    Memory stays flat whatever the archive's size; each record carries its
+    file's line and column numbers. Unreadable or undecodable input raises
+    :class:`InputError` (possibly after some games were given); bad content
+    never raises: it is in the records' problems.
+    """
+    if hasattr(source, "read"):
+        label = name or getattr(source, "name", None)
+        label = label if isinstance(label, str) else "<stream>"
+        yield from records_of(lines(_blocks(source, label, encoding)), label, game)
+        return
+    from .parsing import check_regular
+    path = os.fspath(source)
+    label = name or path
+    check_regular(path)
+    try:
+        handle = open(path, "rb")
+    except OSError as exc:
+        raise InputError(label, f"cannot read: {exc.strerror or exc}") from None
+    with handle:
+        yield from records_of(lines(_blocks(handle, label, encoding)), label, game)
+
+
+def text_records(text: str, source: str, game: str | Game | None = None) -> list[Record]:
+    """The records of text already in memory (what ``parse`` returns)."""
+    return list(records_of(lines((text,)), source, game))
+
+
+__all__ = ["choose_game", "lines", "pieces", "read_games", "records_of", "starts_tag_line",
+           "text_records"]
