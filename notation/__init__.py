@@ -4,6 +4,8 @@ The one obvious entry point::
 
     import notation
     records = notation.load("game.tilewe")       # every game of the file
+    for record in notation.read_games("big.tilewe"):   # one at a time, flat memory
+        ...
     for step in records[0].replay():              # ply, event, live state
         print(step.ply, step.event)
     outcome = records[0].run()                    # never raises
@@ -26,6 +28,7 @@ _EXPORTS = {
     "notation.core.errors": ("InputError", "NotationError", "Problem", "RuleError", "TagError"),
     "notation.core.game": ("Game",),
     "notation.core.parsing": ("load", "parse"),
+    "notation.core.reading": ("read_games",),
     "notation.core.replay": ("Outcome", "ReplayError", "Step", "run"),
     "notation.core.writer": ("format_events", "format_record"),
     "notation.api": ("get_game", "diff", "format"),

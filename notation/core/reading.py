@@ -113,7 +113,13 @@ def lines(blocks: Iterable[str]) -> Iterator[str]:
 
 
 def pieces(text_lines: Iterable[str]) -> Iterator[tuple[int, str]]:
-    """``(first line number, text)`` of each piece that begins a new game."""
+    """``(first line number, text)`` of each piece that begins a new game.
+
+    A piece ends before a tag line that follows a body line (anything but a
+    blank line or a tag). Cutting there is always safe: no comment or deck
+    block runs over a tag line, and a tag after a body starts a new game. Not
+    cutting is always safe too: a piece may hold several games.
+    """
     buffer: list[str] = []
     start = number = 1
     body = False
@@ -123,8 +129,9 @@ def pieces(text_lines: Iterable[str]) -> Iterator[tuple[int, str]]:
             yield start, "".join(buffer)
             buffer, start, body = [], number, False
         buffer.append(line)
-        if not tag and not body and line.strip():
-            body = True
+        if not body and not tag:  # a broken tag ("[Event]") is still a tag, not a body
+            stripped = line.lstrip()
+            body = bool(stripped) and not stripped.startswith("[")
     if buffer:
         yield start, "".join(buffer)
 

@@ -1,0 +1,100 @@
+"""The streaming reader gives the same records as one parse of the whole text.
+
+The whole-text parse (the game's LALR parser over the entire file, as the
+toolkit read files before streaming) is the oracle; the reader cuts the text
+into games and parses each alone, from blocks of any size.
+"""
+from __future__ import annotations
+
+import io
+import re
+import tracemalloc
+
+import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+import notation
+from notation.core import reading
+from notation.core.parsing import parser_for
+from notation.core.reading import choose_game
+
+from conftest import SAMPLES
+from test_fuzz import mutated
+
+GAMES = {
+    game: [p.read_text() for p in sorted((SAMPLES / game).glob(f"*.{game}"))]
+    for game in ("tilewe", "flows", "philosophy", "sanguine", "nomic")
+}
+
+
+def whole_parse(text: str, game: str):
+    """The oracle: one LALR parse of all the text (line ends already LF)."""
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    return parser_for(choose_game(text, f"x.{game}", game)).parse(text)
+
+
+def shape(records):
+    return [(r.game, r.tags, [(type(i).__name__, i, i.pos) for i in r.items], r.pos)
+            for r in records]
+
+
+@st.composite
+def archives(draw):
+    game = draw(st.sampled_from(sorted(GAMES)))
+    parts = draw(st.lists(st.sampled_from(GAMES[game]), min_size=1, max_size=4))
+    text = "\n".join(parts)
+    if draw(st.booleans()):
+        text = draw(mutated(text))
+    if draw(st.booleans()):
+        text = text.replace("\n", draw(st.sampled_from(["\r\n", "\r"])))
+    return game, text
+
+
+@settings(max_examples=300, deadline=None)
+@given(data=archives(), block=st.sampled_from([1, 2, 7, 64, 1 << 16]))
+def test_streaming_equals_one_whole_parse(data, block):
+    game, text = data
+    # Each game takes its own [Game] tag (else the file's game); the oracle reads the whole
+    # text as one game, so they agree when every [Game] tag names the file's game.
+    names = {m.lower() for m in re.findall(r'\[[ \t]*Game[ \t]+"([^"\r\n]*)"', text, re.I)}
+    assume(names <= {game})
+    expected = shape(whole_parse(text, game))
+    old = reading.BLOCK
+    reading.BLOCK = block
+    try:
+        got = list(notation.read_games(io.BytesIO(text.encode("utf-8")), game))
+    finally:
+        reading.BLOCK = old
+    assert shape(got) == expected
+    assert [r.index for r in got] == list(range(1, len(got) + 1))
+
+
+def test_memory_stays_flat_whatever_the_archive_size():
+    one = GAMES["tilewe"][0] + "\n"
+
+    def peak(copies: int) -> int:
+        data = io.BytesIO(one.encode() * copies)
+        tracemalloc.start()
+        for record in notation.read_games(data, "tilewe"):
+            record.run()
+        _, top = tracemalloc.get_traced_memory()
+        tracemalloc.stop()
+        return top
+
+    peak(2)  # imports and caches
+    small, large = peak(300), peak(3000)  # ten times the games: the same peak (the
+    assert large < small * 2, (small, large)  # collector's garbage bound, not the archive)
+
+
+def test_line_numbers_and_errors_mid_stream(monkeypatch):
+    monkeypatch.setattr(reading, "BLOCK", 64)  # the bad byte is read long after game 3
+    text = (GAMES["tilewe"][0] + "\n") * 3 + b"\xff".decode("latin-1")
+    data = io.BytesIO(text.encode("utf-8")[:-2] + b"\xff\n")
+    records = []
+    with pytest.raises(notation.InputError, match="byte 0xff at offset"):
+        for record in notation.read_games(data, "tilewe"):
+            records.append(record)
+    assert len(records) == 2  # the third game was not complete when the bad byte came
+    lines_per_game = (GAMES["tilewe"][0] + "\n").count("\n")
+    assert [r.pos.line for r in records] == [1, 1 + lines_per_game]
