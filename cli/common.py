@@ -100,7 +100,7 @@ class Context:
         color = self.color_err if err else self.color
         if color:
             line = click.style(line, fg="red")
-            excerpt = caret(self.inputs.source_lines(record.source), problem)
+            excerpt = caret(record.source_line(problem.line), problem)
             if excerpt:
                 line += "\n" + printable(excerpt)
         say(line, err=err, color=color, raw=True)

@@ -1,6 +1,7 @@
 """``notation diff``: two records (first differing event, differing state) or two positions."""
 from __future__ import annotations
 
+import itertools
 import os
 import sys
 
@@ -36,14 +37,15 @@ def diff(a: str, b: str, ply: int | None, positions: bool, game_name: str | None
             raise click.UsageError(f"{path} is a directory; diff compares two record files")
     if a == "-" and b == "-":
         raise click.UsageError("only one of A and B can be standard input")
-    files = list(ctx.inputs.read((a,))) + list(ctx.inputs.read((b,)))
-    if ctx.inputs.input_errors or len(files) != 2:
-        ctx.finish()
-    left, right = files
-    differ = len(left) != len(right)
-    if differ:
-        say(f"{a} has {plural(len(left), 'game')}, {b} has {len(right):,}")
-    for ra, rb in zip(left, right):
+    left, right = next(ctx.inputs.read((a,))), next(ctx.inputs.read((b,)))
+    differ = False
+    count_a = count_b = 0
+    for ra, rb in itertools.zip_longest(left, right):  # game by game, in flat memory
+        count_a += ra is not None
+        count_b += rb is not None
+        if ra is None or rb is None:
+            differ = True
+            continue
         with ctx.guard(ra):
             game = registry.get(ra.game) if ra.game else None
             if game is None or ra.game != rb.game:
@@ -69,6 +71,8 @@ def diff(a: str, b: str, ply: int | None, positions: bool, game_name: str | None
             say(f"  {plural(len(result.cells), 'difference')} {where}:")
             for change in result.cells:
                 say(f"  {change.name}: {change.a or '-'} | {change.b or '-'}")
+    if count_a != count_b:
+        say(f"{a} has {plural(count_a, 'game')}, {b} has {count_b:,}")
     if ctx.internal or ctx.inputs.input_errors:
         ctx.finish()
     sys.exit(1 if differ else 0)

@@ -14,10 +14,9 @@ from dataclasses import dataclass, field
 from typing import Iterator
 
 from notation.core import registry
-from notation.core.ast import RecordFile
+from notation.core.ast import Record
 from notation.core.errors import InputError
-from notation.core.limits import shorten
-from notation.core.parsing import decode, load, normalise_newlines, parse
+from notation.core.reading import read_games
 
 STDIN = "<stdin>"
 
@@ -30,7 +29,6 @@ class Inputs:
     game: str | None = None
     input_errors: list[str] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
-    texts: dict[str, list[str]] = field(default_factory=dict)  # for caret excerpts
 
     def walk(self, paths: tuple[str, ...], extensions: tuple[str, ...]) -> Iterator[str]:
         """Files as given; directories walked for ``extensions``, sorted.
@@ -72,45 +70,51 @@ class Inputs:
     def expand(self, paths: tuple[str, ...]) -> Iterator[str]:
         return self.walk(paths, registry.extensions())
 
-    def read(self, paths: tuple[str, ...]) -> Iterator[RecordFile]:
-        """Parse every file; unreadable ones are noted and skipped, empty ones warned of."""
+    def read(self, paths: tuple[str, ...]) -> Iterator["FileRecords"]:
+        """Every input as a stream of records, read game by game as it is iterated."""
         for path in self.expand(paths):
-            try:
-                if path == "-":
-                    text = normalise_newlines(decode(_stdin_bytes(), STDIN, self.encoding))
-                    records = parse(text, game=self.game, source=STDIN)
-                    self.texts[STDIN] = text.split("\n")
-                else:
-                    records = load(path, game=self.game, encoding=self.encoding)
-            except InputError as exc:
-                self.input_errors.append(str(exc))
-                continue
-            except RecursionError:
-                self.input_errors.append(f"{path}: error: nested too deeply to read")
-                continue
-            except Exception as exc:  # a bug of ours: this file's problem, not the run's
-                self.input_errors.append(f"{path}: internal error: {exc.__class__.__name__}: "
-                                         f"{shorten(str(exc))}")
-                continue
-            if not len(records):
-                self.warnings.append(f"{records.source}: warning: no games")
-            yield records
-
-    def source_lines(self, source: str) -> list[str]:
-        """The lines of an input, for caret excerpts ([] if it cannot be read again)."""
-        if source not in self.texts:
-            try:
-                from notation.core.parsing import read_file
-                self.texts[source] = read_file(source, self.encoding).split("\n")
-            except (InputError, OSError):
-                self.texts[source] = []
-        return self.texts[source]
+            yield FileRecords(self, path)
 
 
-def _stdin_bytes() -> bytes:
-    if sys.stdin is None:
-        raise InputError(STDIN, "standard input is closed")
-    try:
-        return sys.stdin.buffer.read()
-    except OSError as exc:
-        raise InputError(STDIN, f"cannot read: {exc.strerror or exc}") from None
+class FileRecords:
+    """The records of one input, read as they are iterated (flat memory).
+
+    An input that cannot be read (or stops being readable) becomes an input
+    error of the run; one with no games, a warning.
+    """
+
+    def __init__(self, inputs: Inputs, path: str) -> None:
+        self.inputs = inputs
+        self.path = path
+        self.source = STDIN if path == "-" else path
+        self.count = 0
+        self.failed = False
+
+    def _games(self) -> Iterator[Record]:
+        inputs = self.inputs
+        if self.path == "-":
+            if sys.stdin is None:
+                raise InputError(STDIN, "standard input is closed")
+            return read_games(sys.stdin.buffer, inputs.game, inputs.encoding, STDIN)
+        return read_games(self.path, inputs.game, inputs.encoding)
+
+    def __iter__(self) -> Iterator[Record]:
+        try:
+            for record in self._games():
+                self.count += 1
+                yield record
+        except InputError as exc:
+            self.failed = True
+            self.inputs.input_errors.append(str(exc))
+            return
+        except RecursionError:
+            self.failed = True
+            self.inputs.input_errors.append(f"{self.source}: error: nested too deeply to read")
+            return
+        except OSError as exc:
+            self.failed = True
+            self.inputs.input_errors.append(f"{self.source}: error: cannot read: "
+                                            f"{exc.strerror or exc}")
+            return
+        if not self.count:
+            self.inputs.warnings.append(f"{self.source}: warning: no games")

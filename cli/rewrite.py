@@ -7,6 +7,8 @@ wrong or missing result tags are what it is asked to correct.
 """
 from __future__ import annotations
 
+import codecs
+import hashlib
 import os
 import stat
 import tempfile
@@ -15,7 +17,8 @@ from typing import Callable
 import click
 
 from notation.core.ast import Record
-from notation.core.errors import NotationError
+from notation.core.errors import InputError, NotationError
+from notation.core.reading import _blocks, lines
 from notation.core.replay import game_of, run
 from notation.core.results import with_result_tags
 from notation.core.writer import format_record
@@ -23,11 +26,12 @@ from notation.core.writer import format_record
 from .common import (
     ENCODING_OPTION, GAME_OPTION, PATHS, Context, color_option, emit, plural, say,
 )
-from .inputs import STDIN
 
 #: Temporary files are named so that no walk ever reads them as records; a
 #: killed process may leave one behind, which is safe to delete.
 TEMP_PREFIX, TEMP_SUFFIX = ".notation-", ".tmp"
+#: Output to a terminal or pipe is held until the whole file passed; beyond this, on disk.
+SPOOL_BYTES = 8 << 20
 
 
 class WriteError(Exception):
@@ -92,99 +96,197 @@ def rewrite(ctx: Context, paths: tuple[str, ...],
             prepare: Callable[[Record], tuple[Record, list]],
             transform: Callable[[Record], str], verb: str, in_place: bool,
             check: bool = False) -> None:
-    """Shared by fmt and convert: refuse records with problems, then print, check or rewrite."""
+    """Shared by fmt and convert: refuse records with problems, then print, check or rewrite.
+
+    A file is streamed game by game into a spool (standard output), a
+    temporary file beside it (``-i``) or a digest (``--check``); only when
+    every game of the file passed is anything written.
+    """
     if (in_place or check) and "-" in paths:
         raise click.UsageError("--in-place and --check need files, not standard input")
     for records in ctx.inputs.read(paths):
-        texts: list[str] = []
+        try:
+            out = Output(records.source, ctx.inputs.encoding, in_place, check)
+        except WriteError as exc:
+            ctx.inputs.input_errors.append(f"{records.source}: error: not {verb}: {exc}")
+            continue
         refused = 0
-        for record in records:
-            done = False
-            with ctx.guard(record):
-                record, problems = prepare(record)
-                if problems:
-                    refused += 1
-                    for problem in problems:
-                        ctx.report(record, problem, err=True)
-                    continue
-                texts.append(transform(record))
-                done = True
-            if not done and not refused:
-                refused += 1  # an internal error, already reported
-        if refused:
-            ctx.invalid = True
-            say(f"{records.source}: not {verb}: {plural(refused, 'game')} with problems "
-                f"(listed above); nothing was written", err=True)
+        try:
+            for record in records:
+                done = False
+                with ctx.guard(record):
+                    record, problems = prepare(record)
+                    if problems:
+                        for problem in problems:
+                            ctx.report(record, problem, err=True)
+                    else:
+                        out.write(transform(record))
+                        done = True
+                refused += not done
+        except BaseException:
+            out.discard()
+            raise
+        if refused or records.failed or not records.count:
+            out.discard()
+            if refused:
+                ctx.invalid = True
+                say(f"{records.source}: not {verb}: {plural(refused, 'game')} with problems "
+                    f"(listed above); nothing was written", err=True)
             continue
-        text = "\n".join(texts)
         if not (check or in_place):
-            emit(text, nl=False)  # the records themselves: written as they are
+            out.copy_to_stdout()
             continue
-        if records.source == STDIN:  # pragma: no cover - refused above
-            raise click.UsageError("--in-place and --check need files, not standard input")
-        if "\n".join(ctx.inputs.source_lines(records.source)) == text:
+        if out.same_as_file(ctx.inputs.encoding):
+            out.discard()
             continue
         if check:
+            out.discard()
             say(f"{records.source}: would be {verb}")
             ctx.invalid = True
             continue
         try:
-            write_atomically(records.source, text, ctx.inputs.encoding)
+            out.commit()
         except WriteError as exc:
             ctx.inputs.input_errors.append(f"{records.source}: error: not {verb}: {exc}")
             continue
         say(f"{records.source}: {verb}")
 
 
-def write_atomically(path: str, text: str, encoding: str) -> None:
-    """Replace the file at ``path`` (through a symbolic link) by ``text``, all or nothing.
+class Output:
+    """Where one file's rewritten games go while the file is read.
+
+    Games are joined by a blank line. The digest of what was written is kept,
+    so ``--check`` and an unchanged ``-i`` need no copy of the text.
+    """
+
+    def __init__(self, path: str, encoding: str, in_place: bool, check: bool) -> None:
+        self.path, self.encoding = path, encoding
+        self.digest = hashlib.sha256()
+        self.first = True
+        self.atomic = AtomicFile(path, encoding) if in_place else None
+        self.spool = (None if in_place or check else
+                      tempfile.SpooledTemporaryFile(max_size=SPOOL_BYTES, mode="w+",
+                                                    encoding="utf-8"))
+
+    def write(self, text: str) -> None:
+        if not self.first:
+            text = "\n" + text
+        self.first = False
+        self.digest.update(text.encode("utf-8", "surrogatepass"))
+        if self.atomic is not None:
+            self.atomic.write(text)
+        elif self.spool is not None:
+            self.spool.write(text)
+
+    def same_as_file(self, encoding: str) -> bool:
+        """Whether the file's text (line ends normalised) is exactly what was written."""
+        original = hashlib.sha256()
+        try:
+            with open(self.path, "rb") as handle:
+                for line in lines(_blocks(handle, self.path, encoding)):
+                    original.update(line.encode("utf-8", "surrogatepass"))
+        except (OSError, InputError):
+            return False
+        return original.digest() == self.digest.digest()
+
+    def copy_to_stdout(self) -> None:
+        if self.spool is None:
+            return
+        self.spool.seek(0)
+        while block := self.spool.read(1 << 16):
+            emit(block, nl=False)  # the records themselves: written as they are
+        self.spool.close()
+
+    def commit(self) -> None:
+        if self.atomic is not None:
+            self.atomic.commit()
+
+    def discard(self) -> None:
+        if self.atomic is not None:
+            self.atomic.discard()
+        if self.spool is not None:
+            self.spool.close()
+
+
+class AtomicFile:
+    """A replacement for the file at ``path`` (through a symbolic link), all or nothing.
 
     A sibling temporary file is written, synced to disk, given the file's
     mode and owner, then renamed over it. Read-only files and files with
     other hard links (a rename would split them) are refused. On any error
     the file is untouched and the temporary file is removed.
     """
-    target = os.path.realpath(path)
-    try:
-        info = os.stat(target)
-        data = text.encode(encoding)
-    except OSError as exc:
-        raise WriteError(exc.strerror or str(exc)) from None
-    except (UnicodeError, LookupError) as exc:
-        raise WriteError(f"the text cannot be written in {encoding}: {exc}") from None
-    if not stat.S_ISREG(info.st_mode):
-        raise WriteError("not a regular file")
-    if not info.st_mode & 0o222:
-        raise WriteError("the file is read-only (make it writable first)")
-    if info.st_nlink > 1:
-        raise WriteError(f"the file has {info.st_nlink} hard links; replacing it would split "
-                         f"them (rewrite it with output redirection instead)")
-    try:
-        fd, tmp = tempfile.mkstemp(prefix=TEMP_PREFIX, suffix=TEMP_SUFFIX,
-                                   dir=os.path.dirname(target))
-    except OSError as exc:
-        raise WriteError(f"cannot create a temporary file beside it: "
-                         f"{exc.strerror or exc}") from None
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.chmod(tmp, stat.S_IMODE(info.st_mode))
-        if (info.st_uid, info.st_gid) != (os.getuid(), os.getgid()):
-            try:
-                os.chown(tmp, info.st_uid, info.st_gid)
-            except PermissionError:
-                raise WriteError(f"it belongs to another user (uid {info.st_uid}) and its "
-                                 f"owner could not be kept") from None
-        os.replace(tmp, target)
-    except OSError as exc:
-        _remove(tmp)
-        raise WriteError(exc.strerror or str(exc)) from None
-    except BaseException:
-        _remove(tmp)
-        raise
-    _sync_folder(os.path.dirname(target))
+
+    def __init__(self, path: str, encoding: str) -> None:
+        self.target = os.path.realpath(path)
+        self.encoding = encoding
+        try:
+            self.info = info = os.stat(self.target)
+            codecs.lookup(encoding)
+        except OSError as exc:
+            raise WriteError(exc.strerror or str(exc)) from None
+        except LookupError as exc:
+            raise WriteError(str(exc)) from None
+        if not stat.S_ISREG(info.st_mode):
+            raise WriteError("not a regular file")
+        if not info.st_mode & 0o222:
+            raise WriteError("the file is read-only (make it writable first)")
+        if info.st_nlink > 1:
+            raise WriteError(f"the file has {info.st_nlink} hard links; replacing it would "
+                             f"split them (rewrite it with output redirection instead)")
+        try:
+            fd, self.tmp = tempfile.mkstemp(prefix=TEMP_PREFIX, suffix=TEMP_SUFFIX,
+                                            dir=os.path.dirname(self.target))
+        except OSError as exc:
+            raise WriteError(f"cannot create a temporary file beside it: "
+                             f"{exc.strerror or exc}") from None
+        self.handle = os.fdopen(fd, "wb")
+
+    def write(self, text: str) -> None:
+        try:
+            self.handle.write(text.encode(self.encoding))
+        except (UnicodeError, LookupError) as exc:
+            self.discard()
+            raise WriteError(f"the text cannot be written in {self.encoding}: {exc}") from None
+        except OSError as exc:
+            self.discard()
+            raise WriteError(exc.strerror or str(exc)) from None
+
+    def commit(self) -> None:
+        info, tmp = self.info, self.tmp
+        try:
+            self.handle.flush()
+            os.fsync(self.handle.fileno())
+            self.handle.close()
+            os.chmod(tmp, stat.S_IMODE(info.st_mode))
+            if (info.st_uid, info.st_gid) != (os.getuid(), os.getgid()):
+                try:
+                    os.chown(tmp, info.st_uid, info.st_gid)
+                except PermissionError:
+                    raise WriteError(f"it belongs to another user (uid {info.st_uid}) and its "
+                                     f"owner could not be kept") from None
+            os.replace(tmp, self.target)
+        except OSError as exc:
+            self.discard()
+            raise WriteError(exc.strerror or str(exc)) from None
+        except BaseException:
+            self.discard()
+            raise
+        _sync_folder(os.path.dirname(self.target))
+
+    def discard(self) -> None:
+        try:
+            self.handle.close()
+        except OSError:
+            pass
+        _remove(self.tmp)
+
+
+def write_atomically(path: str, text: str, encoding: str) -> None:
+    """Replace the file at ``path`` by ``text``, all or nothing (see :class:`AtomicFile`)."""
+    out = AtomicFile(path, encoding)
+    out.write(text)
+    out.commit()
 
 
 def _remove(path: str) -> None:

@@ -192,5 +192,5 @@ def test_problem_lines_and_caret_excerpts():
     problem = rec.run().error
     assert problem_line("x.tilewe", 1, problem).startswith(
         "x.tilewe:5:3: error: game 1, ply 2 (Q5n-a1a1): unknown piece 'Q5'")
-    assert caret(text.splitlines(), problem) == "      Q5n-a1a1\n      ^~~~~~~~"
+    assert caret(rec.source_line(problem.line), problem) == "      Q5n-a1a1\n      ^~~~~~~~"
     assert problem.as_json()["rule"] is None

@@ -20,11 +20,11 @@ def problem_line(source: str, index: int, problem: Problem) -> str:
     return f"{source}:{problem.line}:{problem.column}: {severity}: {where}: {message}{rule}"
 
 
-def caret(text_lines: list[str], problem: Problem) -> str:
+def caret(line: str | None, problem: Problem) -> str:
     """The offending source line with a caret under the column (for terminals)."""
-    if not 1 <= problem.line <= len(text_lines):
+    if line is None:
         return ""
-    line = text_lines[problem.line - 1].rstrip("\r\n").expandtabs(1)
+    line = line.rstrip("\r\n").expandtabs(1)
     width = max(1, len(problem.event or "")) if problem.event else 1
     return f"    {line}\n    {' ' * (problem.column - 1)}^{'~' * (width - 1)}"
 
