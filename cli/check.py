@@ -11,6 +11,7 @@ from notation.core.output import replay_json
 from notation.core.replay import ReplayError, run
 
 from .common import ENCODING_OPTION, GAME_OPTION, PATHS, Context, color_option, plural, say
+from .progress import Tally
 
 
 @click.command()
@@ -24,10 +25,13 @@ def validate(paths: tuple[str, ...], as_json: bool, quiet: bool, game_name: str 
              encoding: str, color: bool | None) -> None:
     """Check every game of every record file against its rules."""
     ctx = Context(game_name, encoding, color)
+    tally = Tally(list(paths), show_bar=not (quiet or as_json))
     for records in ctx.inputs.read(paths):
         for record in records:
+            tally.at(records.position())
             with ctx.guard(record):
                 outcome = run(record)
+                tally.count(outcome.valid, outcome.plies)
                 ctx.invalid |= not outcome.valid
                 ctx.internal |= any(p.kind == "internal" for p in outcome.problems)
                 if as_json:
@@ -43,6 +47,8 @@ def validate(paths: tuple[str, ...], as_json: bool, quiet: bool, game_name: str 
                     continue
                 for problem in outcome.problems:
                     ctx.report(record, problem)
+        tally.next_input()
+    tally.summary()
     ctx.finish()
 
 
@@ -72,10 +78,13 @@ def replay(paths: tuple[str, ...], ply: int | None, every: bool, as_json: bool,
             raise click.UsageError(str(exc)) from None
         say(picture, color=ctx.color, raw=True)  # drawn by the engine, not the record
 
+    tally = Tally(list(paths), show_bar=not as_json and not ctx.color)
     for records in ctx.inputs.read(paths):
         for record in records:
+            tally.at(records.position())
             with ctx.guard(record):
                 outcome = run(record, ply)
+                tally.count(outcome.valid, outcome.plies)
                 ctx.invalid |= not outcome.valid
                 if as_json:
                     say(json.dumps(replay_json(outcome)))
@@ -99,6 +108,8 @@ def replay(paths: tuple[str, ...], ply: int | None, every: bool, as_json: bool,
                     draw(game, outcome.state)
                 for problem in outcome.problems:
                     ctx.report(record, problem)
+        tally.next_input()
+    tally.summary()
     ctx.finish()
 
 

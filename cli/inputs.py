@@ -11,11 +11,12 @@ import os
 import stat
 import sys
 from dataclasses import dataclass, field
-from typing import Iterator
+from typing import Any, Iterator
 
 from notation.core import registry
 from notation.core.ast import Record
 from notation.core.errors import InputError
+from notation.core.parsing import check_regular
 from notation.core.reading import read_games
 
 STDIN = "<stdin>"
@@ -89,14 +90,30 @@ class FileRecords:
         self.source = STDIN if path == "-" else path
         self.count = 0
         self.failed = False
+        self.handle: Any = None
 
     def _games(self) -> Iterator[Record]:
         inputs = self.inputs
         if self.path == "-":
             if sys.stdin is None:
                 raise InputError(STDIN, "standard input is closed")
-            return read_games(sys.stdin.buffer, inputs.game, inputs.encoding, STDIN)
-        return read_games(self.path, inputs.game, inputs.encoding)
+            yield from read_games(sys.stdin.buffer, inputs.game, inputs.encoding, STDIN)
+            return
+        check_regular(self.path)
+        try:
+            handle = open(self.path, "rb")
+        except OSError as exc:
+            raise InputError(self.path, f"cannot read: {exc.strerror or exc}") from None
+        with handle:
+            self.handle = handle
+            yield from read_games(handle, inputs.game, inputs.encoding, self.path)
+
+    def position(self) -> int:
+        """Bytes of this input read so far (for progress)."""
+        try:
+            return self.handle.tell() if self.handle is not None else 0
+        except (OSError, ValueError):
+            return 0
 
     def __iter__(self) -> Iterator[Record]:
         try:

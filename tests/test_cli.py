@@ -50,7 +50,7 @@ def test_validate_quiet_and_json(files):
     result = invoke("validate", "--quiet", str(good), str(bad))
     assert result.exit_code == 1 and str(good) not in result.output
     result = invoke("validate", "--json", str(good), str(bad))
-    objs = [json.loads(line) for line in result.output.splitlines()]
+    objs = [json.loads(line) for line in result.stdout.splitlines()]
     assert [o["valid"] for o in objs] == [True, False]
     assert objs[1]["errors"][0]["ply"] == 2 and objs[1]["errors"][0]["kind"] == "rule"
 
@@ -61,7 +61,7 @@ def test_validate_walks_directories_for_known_extensions(tmp_path, files):
     sub.mkdir()
     (sub / "x.tilewe").write_text(GAME + "W5n-a1a1\n")
     result = invoke("validate", str(tmp_path))
-    names = [line.split(":")[0] for line in result.output.splitlines()]
+    names = [line.split(":")[0] for line in result.stdout.splitlines()]
     assert sorted(set(names)) == sorted({str(files[0]), str(files[1]), str(sub / "x.tilewe")})
     assert result.exit_code == 1
 
@@ -132,7 +132,7 @@ def test_garbage_never_gives_a_traceback(tmp_path):
 def test_replay_json_has_exactly_the_contract_keys(files):
     good, bad = files
     result = invoke("replay", "--json", str(good), str(bad))
-    a, b = (json.loads(line) for line in result.output.splitlines())
+    a, b = (json.loads(line) for line in result.stdout.splitlines())
     assert set(a) == set(b) == JSON_KEYS
     assert a["valid"] and a["plies"] == 3 and a["error"] is None and a["errors"] == []
     assert a["result"] == {"over": False, "scores": [10, 2], "winners": [0]}
@@ -161,7 +161,7 @@ def test_replay_text_at_a_ply_and_every_ply(files):
 def test_replay_reference_games_through_the_cli():
     refs = reference_games("tilewe")
     result = invoke("replay", "--json", *(str(SAMPLES / "tilewe" / f"{r['id']}.tilewe") for r in refs))
-    for ref, line in zip(refs, result.output.splitlines()):
+    for ref, line in zip(refs, result.stdout.splitlines()):
         out = json.loads(line)
         assert out["valid"] and out["plies"] == ref["plies"]
         assert out["state"]["board"] == ref["final_board"]
@@ -273,7 +273,7 @@ def test_random_is_reproducible_and_valid(tmp_path):
     path = tmp_path / "r.tilewe"
     path.write_text(a)
     result = invoke("replay", "--json", str(path))
-    for line in result.output.splitlines():
+    for line in result.stdout.splitlines():
         out = json.loads(line)
         assert out["valid"] and out["result"]["over"]
 

@@ -401,7 +401,7 @@ def test_cli_legal_with_a_tile_and_replay_text():
 def test_crosscheck_shape_in_suite():
     refs = reference_games("flows")
     texts = [(SAMPLES / "flows" / f"{r['id']}.flows").read_text() for r in refs]
-    outs = [json.loads(line) for line in invoke("replay", "--json", "-", input="\n".join(texts)).output.splitlines()]
+    outs = [json.loads(line) for line in invoke("replay", "--json", "-", input="\n".join(texts)).stdout.splitlines()]
     for ref, out in zip(refs, outs):
         assert out["valid"] and sorted(out["result"]["winners"]) == ref["winner"]
         assert out["result"]["win_type"] == ref["win_type"]

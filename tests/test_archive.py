@@ -1,0 +1,97 @@
+"""Archive scale: streaming output, progress on a terminal, closing summaries."""
+from __future__ import annotations
+
+import os
+import pty
+import select
+import subprocess
+import time
+
+from conftest import SAMPLES, notation_exe, run_cli
+
+TILEWE_ARCHIVE = (SAMPLES / "tilewe" / "random-4p-three-games.tilewe").read_text()
+
+
+def archive(tmp_path, copies: int):
+    path = tmp_path / "big.tilewe"
+    path.write_text((TILEWE_ARCHIVE.rstrip("\n") + "\n\n") * copies)
+    return path
+
+
+def test_summary_after_more_than_one_game(tmp_path):
+    path = archive(tmp_path, 2)
+    result = run_cli("validate", "-q", str(path))
+    assert result.returncode == 0 and result.stdout == ""
+    assert result.stderr.startswith("6 games: 6 valid, 0 invalid; ") and " plies in " in result.stderr
+    one = run_cli("validate", str(SAMPLES / "tilewe" / "tw-sample-1.tilewe"))
+    assert one.stderr == ""  # one game: its own line says it all
+    bad = tmp_path / "bad.tilewe"
+    bad.write_text(TILEWE_ARCHIVE.replace("2. ", "2. X", 1))
+    result = run_cli("validate", str(bad), str(path))
+    assert "9 games: 8 valid, 1 invalid;" in result.stderr and result.returncode == 1
+
+
+def test_progress_bar_only_on_a_terminal(tmp_path):
+    path = archive(tmp_path, 150)
+    master, slave = pty.openpty()
+    proc = subprocess.Popen(notation_exe() + ["validate", str(path)],
+                            stdout=subprocess.DEVNULL, stderr=slave)
+    os.close(slave)
+    seen = b""
+    while True:
+        ready, _, _ = select.select([master], [], [], 60)
+        if not ready:
+            break
+        try:
+            chunk = os.read(master, 4096)
+        except OSError:
+            break
+        if not chunk:
+            break
+        seen += chunk
+    proc.wait(timeout=60)
+    os.close(master)
+    text = seen.decode("utf-8", "replace")
+    assert "reading" in text and "%" in text and " games, " in text and "MB/s" in text
+    assert "450 games: 450 valid" in text
+    piped = run_cli("validate", str(path))
+    assert "%" not in piped.stderr and "reading" not in piped.stderr
+    master, slave = pty.openpty()  # --quiet and --json: never a bar
+    for flag in ("--quiet", "--json"):
+        result = subprocess.run(notation_exe() + ["validate", flag, str(path)],
+                                stdout=subprocess.DEVNULL, stderr=slave, timeout=60)
+        assert result.returncode == 0
+    os.close(slave)
+    quiet = b""
+    while select.select([master], [], [], 0.5)[0]:
+        try:
+            chunk = os.read(master, 4096)
+        except OSError:
+            break
+        if not chunk:
+            break
+        quiet += chunk
+    os.close(master)
+    assert b"%" not in quiet and b"reading" not in quiet
+
+
+def test_random_writes_each_game_as_it_is_made():
+    began = time.perf_counter()
+    proc = subprocess.Popen(notation_exe() + ["random", "tilewe", "--count", "1000000000"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    first = proc.stdout.readline()
+    proc.stdout.close()
+    assert proc.wait(timeout=60) == 141
+    assert first == b'[Game "tilewe"]\n' and time.perf_counter() - began < 30
+
+
+def test_first_result_comes_before_the_archive_is_read(tmp_path):
+    path = archive(tmp_path, 3000)  # about 2.5 MB, 9,000 games
+    proc = subprocess.Popen(notation_exe() + ["replay", "--json", str(path)],
+                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    began = time.perf_counter()
+    first = proc.stdout.readline()
+    took = time.perf_counter() - began
+    proc.kill()
+    proc.wait()
+    assert first.startswith(b'{"game": "tilewe", "index": 1') and took < 5
