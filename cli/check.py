@@ -6,48 +6,67 @@ from typing import Any
 
 import click
 
+from notation.core.batch import check_game, replay_game
 from notation.core.errors import NotationError
 from notation.core.output import replay_json
 from notation.core.replay import ReplayError, run
 
 from .common import ENCODING_OPTION, GAME_OPTION, PATHS, Context, color_option, plural, say
+from . import parallel
 from .progress import Tally
+
+
+JOBS_OPTION = click.option(
+    "--jobs", "-j", type=click.IntRange(min=1), default=None, metavar="N",
+    help="Worker processes (default: the number of cores; small inputs use one).")
 
 
 @click.command()
 @PATHS
-@click.option("--json", "as_json", is_flag=True, help="One JSON object per game.")
+@click.option("--json", "as_json", is_flag=True,
+              help="One JSON object per game: file, index, game, valid, plies, errors, tags, result.")
 @click.option("--quiet", "-q", is_flag=True, help="Print only the problems.")
+@JOBS_OPTION
 @GAME_OPTION
 @ENCODING_OPTION
 @color_option
-def validate(paths: tuple[str, ...], as_json: bool, quiet: bool, game_name: str | None,
-             encoding: str, color: bool | None) -> None:
+def validate(paths: tuple[str, ...], as_json: bool, quiet: bool, jobs: int | None,
+             game_name: str | None, encoding: str, color: bool | None) -> None:
     """Check every game of every record file against its rules."""
     ctx = Context(game_name, encoding, color)
     tally = Tally(list(paths), show_bar=not (quiet or as_json))
-    for records in ctx.inputs.read(paths):
-        for record in records:
-            tally.at(records.position())
-            with ctx.guard(record):
-                outcome = run(record)
-                tally.count(outcome.valid, outcome.plies)
-                ctx.invalid |= not outcome.valid
-                ctx.internal |= any(p.kind == "internal" for p in outcome.problems)
-                if as_json:
-                    say(json.dumps({
-                        "file": record.source, "index": record.index, "game": record.game,
-                        "valid": outcome.valid, "plies": outcome.plies,
-                        "errors": [p.as_json() for p in outcome.problems]}))
-                    continue
-                if outcome.valid:
-                    if not quiet:
-                        say(f"{record.source}: game {record.index}: ok, "
-                            f"{plural(outcome.plies, 'ply', 'plies')}")
-                    continue
-                for problem in outcome.problems:
-                    ctx.report(record, problem)
-        tally.next_input()
+
+    def show(data: dict) -> None:
+        tally.count(data["valid"], data["plies"])
+        ctx.invalid |= not data["valid"]
+        if "internal" in data:
+            ctx.report_data(data, {"kind": "internal", "line": data["line"],
+                                   "column": data["column"], "ply": 0, "event": None,
+                                   "message": data["internal"], "rule": None})
+            return
+        ctx.internal |= any(p["kind"] == "internal" for p in data["errors"])
+        if as_json:
+            say(json.dumps({k: data[k] for k in ("file", "index", "game", "valid", "plies",
+                                                 "errors", "tags", "result")}))
+        elif data["valid"]:
+            if not quiet:
+                say(f"{data['file']}: game {data['index']}: ok, "
+                    f"{plural(data['plies'], 'ply', 'plies')}")
+        else:
+            for problem in data["errors"]:
+                ctx.report_data(data, problem)
+
+    jobs = parallel.default_jobs() if jobs is None else jobs
+    if parallel.worth_a_pool(list(ctx.inputs.expand_quietly(paths)), jobs):
+        for _batch, data in parallel.results(ctx.inputs, paths, check_game, jobs, ctx.fail):
+            show(data)
+    else:
+        for records in ctx.inputs.read(paths):
+            for record in records:
+                tally.at(records.position())
+                with ctx.guard(record):
+                    show(check_game(record))
+            tally.next_input()
     tally.summary()
     ctx.finish()
 
@@ -61,13 +80,25 @@ def validate(paths: tuple[str, ...], as_json: bool, quiet: bool, game_name: str 
 @click.option("--perspective", help="Flows: draw the board from P1..P6 or side:K.")
 @click.option("--view", "view_name", type=click.Choice(["basic", "full"]),
               help="Sanguine: the basic view or the full state (default).")
+@JOBS_OPTION
 @GAME_OPTION
 @ENCODING_OPTION
 def replay(paths: tuple[str, ...], ply: int | None, every: bool, as_json: bool,
            color: bool | None, perspective: str | None, view_name: str | None,
-           game_name: str | None, encoding: str) -> None:
+           jobs: int | None, game_name: str | None, encoding: str) -> None:
     """Replay records and show the board after a ply, after every ply, or at the end."""
     ctx = Context(game_name, encoding, color)
+    jobs = parallel.default_jobs() if jobs is None else jobs
+    if as_json and ply is None and not every and parallel.worth_a_pool(
+            list(ctx.inputs.expand_quietly(paths)), jobs):
+        tally = Tally(list(paths), show_bar=False)
+        for _batch, data in parallel.results(ctx.inputs, paths, replay_game, jobs, ctx.fail):
+            data.pop("file", None)
+            tally.count(data["valid"], data["plies"])
+            ctx.invalid |= not data["valid"]
+            say(json.dumps(data))
+        tally.summary()
+        ctx.finish()
     view = {k: v for k, v in {"perspective": perspective, "view": view_name}.items()
             if v is not None}
 

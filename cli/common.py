@@ -105,6 +105,20 @@ class Context:
                 line += "\n" + printable(excerpt)
         say(line, err=err, color=color, raw=True)
 
+    def report_data(self, data: dict, problem: dict) -> None:
+        """One problem of a per-game result (from a worker, say), as :meth:`report` prints it."""
+        fields = dict(problem, rule=problem.get("rule") or "")
+        record = Record(data.get("game"), index=data["index"], source=data["file"])
+        line = (data.get("lines") or {}).get(fields["line"])
+        if line is not None:
+            record.text, record.first_line = line, fields["line"]
+        self.report(record, Problem(**fields))
+
+    def fail(self, message: str) -> None:
+        """A failure of the run itself (a worker that died): said at the end, exit 2."""
+        self.internal = True
+        self.inputs.input_errors.append(message)
+
     @contextlib.contextmanager
     def guard(self, record: Record) -> Iterator[None]:
         """Run one record's work; a bug of ours becomes that record's error, the run goes on."""

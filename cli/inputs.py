@@ -71,6 +71,14 @@ class Inputs:
     def expand(self, paths: tuple[str, ...]) -> Iterator[str]:
         return self.walk(paths, registry.extensions())
 
+    def expand_quietly(self, paths: tuple[str, ...]) -> list[str]:
+        """The files the paths stand for, without noting any error (sizes, planning)."""
+        errors, warnings = list(self.input_errors), list(self.warnings)
+        try:
+            return list(self.expand(paths))
+        finally:
+            self.input_errors[:], self.warnings[:] = errors, warnings
+
     def read(self, paths: tuple[str, ...]) -> Iterator["FileRecords"]:
         """Every input as a stream of records, read game by game as it is iterated."""
         for path in self.expand(paths):

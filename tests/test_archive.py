@@ -95,3 +95,48 @@ def test_first_result_comes_before_the_archive_is_read(tmp_path):
     proc.kill()
     proc.wait()
     assert first.startswith(b'{"game": "tilewe", "index": 1') and took < 5
+
+
+# -- every core ------------------------------------------------------------------------------
+
+def mixed_archive(tmp_path, copies: int):
+    """About 1.3 MB: valid games, an invalid one, comments that carry over a game boundary."""
+    good = TILEWE_ARCHIVE.rstrip("\n") + "\n\n"
+    bad = good.replace("3. ", "3. Q9n-a1a1 ", 1)
+    carry = "; a comment before the next game's tags\n{ and a brace\ncomment }\n"
+    path = tmp_path / "mixed.tilewe"
+    path.write_text(carry + (good * 7 + bad + carry) * copies)
+    return path
+
+
+def test_jobs_give_the_same_output_in_the_same_order(tmp_path):
+    path = mixed_archive(tmp_path, 200)
+    assert path.stat().st_size > 1 << 20
+    for args in (["validate"], ["validate", "--json"], ["replay", "--json"]):
+        one = run_cli(*args, "--jobs", "1", str(path))
+        two = run_cli(*args, "--jobs", "2", str(path))
+        assert one.returncode == two.returncode == 1
+        assert one.stdout == two.stdout and one.stdout
+        assert one.stderr.split(" in ")[0] == two.stderr.split(" in ")[0]
+    assert "4,800 games: 4,600 valid, 200 invalid" in two.stderr
+
+
+def test_a_dying_worker_is_reported_not_waited_for(tmp_path):
+    path = mixed_archive(tmp_path, 200)
+    env = dict(os.environ, NOTATION_TEST_WORKER_FAULT="exit")
+    result = subprocess.run(notation_exe() + ["validate", "--jobs", "2", str(path)],
+                            capture_output=True, text=True, timeout=120, env=env)
+    assert result.returncode == 2 and "a worker process stopped" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_batches_read_exactly_like_the_stream(tmp_path):
+    from notation.core import batch
+    import notation
+    path = mixed_archive(tmp_path, 3)
+    expected = [(r.pos, r.tags, r.items) for r in notation.read_games(path)]
+    for target in (1, 300, 5000, 1 << 20):
+        got = []
+        for item in batch.batches(path, target=target):
+            got += [(r.pos, r.tags, r.items) for r in batch.batch_records(item)]
+        assert got == expected, target

@@ -1,0 +1,146 @@
+"""Archives cut into batches of whole games, checked anywhere (worker processes, Dask).
+
+The reader's pieces (see :mod:`notation.core.reading`) are grouped into
+batches of about ``target`` bytes. A batch never ends after a piece that may
+hand comments or tags on to the next game (a piece holding ``{`` or nothing
+but comments), so each batch reads exactly as it would in one pass. A batch
+knows its file and number; the games in it are numbered from 1, and
+:func:`renumber` gives them their places in the file once the batches before
+are counted.
+"""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from typing import IO, Any, Callable, Iterable, Iterator
+
+from .ast import Record
+from .errors import InputError
+from .output import replay_json
+from .reading import _blocks, choose_game, lines, pieces, starts_tag_line
+from .replay import run
+
+TARGET = 256 << 10
+
+
+@dataclass(slots=True)
+class Batch:
+    """Whole games of one file: ``(first line, text)`` pieces."""
+
+    source: str
+    number: int
+    game: str | None
+    pieces: list[tuple[int, str]] = field(default_factory=list)
+    size: int = 0
+
+
+def _may_carry(text: str) -> bool:
+    """Whether a piece may end in a game of tags and comments only (merged into the next)."""
+    if "{" in text:
+        return True
+    for line in text.split("\n"):
+        stripped = line.strip()
+        if stripped and not starts_tag_line(line) and not stripped.startswith(("[", ";", "#")):
+            return False
+    return True
+
+
+def batches(source: str | os.PathLike[str] | IO, game: str | None = None,
+            encoding: str = "utf-8", name: str | None = None,
+            target: int = TARGET) -> Iterator[Batch]:
+    """Batches of whole games from a path or an open file, read as a stream."""
+    if hasattr(source, "read"):
+        label = name or getattr(source, "name", None) or "<stream>"
+        yield from _batch_lines(lines(_blocks(source, label, encoding)), label, game, target)
+        return
+    from .parsing import check_regular
+    path = os.fspath(source)
+    check_regular(path)
+    try:
+        handle = open(path, "rb")
+    except OSError as exc:
+        raise InputError(path, f"cannot read: {exc.strerror or exc}") from None
+    with handle:
+        yield from _batch_lines(lines(_blocks(handle, name or path, encoding)), name or path,
+                                game, target)
+
+
+def _batch_lines(text_lines: Iterable[str], source: str, game: str | None,
+                 target: int) -> Iterator[Batch]:
+    batch = Batch(source, 1, game)
+    for first_line, text in pieces(text_lines):
+        if batch.size >= target and not _may_carry(batch.pieces[-1][1]):
+            yield batch
+            batch = Batch(source, batch.number + 1, game)
+        batch.pieces.append((first_line, text))
+        batch.size += len(text)
+    if batch.pieces:
+        yield batch
+
+
+def batch_records(batch: Batch) -> Iterator[Record]:
+    """The records of a batch, numbered from 1 within it."""
+    from .reading import records_of
+
+    def piece_lines() -> Iterator[str]:
+        for _first, text in batch.pieces:
+            yield from text.splitlines(keepends=True)
+
+    offset = batch.pieces[0][0] - 1 if batch.pieces else 0
+    for record in records_of(piece_lines(), batch.source, batch.game):
+        _shift_lines(record, offset)
+        yield record
+
+
+def _shift_lines(record: Record, lines_before: int) -> None:
+    from .reading import _shift
+    _shift(record, lines_before)
+    record.first_line += lines_before
+
+
+# -- what a worker does with a batch ---------------------------------------------------
+
+def check_game(record: Record) -> dict[str, Any]:
+    """One game's verdict, as ``validate --json`` prints it (index within its batch)."""
+    outcome = run(record)
+    return {
+        "file": record.source, "index": record.index, "game": record.game,
+        "valid": outcome.valid, "plies": outcome.plies,
+        "errors": [p.as_json() for p in outcome.problems],
+        "tags": record.tag_dict,
+        "result": (outcome.game.result_json(outcome.state)
+                   if outcome.game is not None and outcome.state is not None else None),
+        "lines": {p.line: record.source_line(p.line) for p in outcome.problems},
+    }
+
+
+def replay_game(record: Record) -> dict[str, Any]:
+    """One game's ``replay --json`` object, plus its file (index within its batch)."""
+    data = replay_json(run(record))
+    data["file"] = record.source
+    return data
+
+
+def process(batch: Batch, task: Callable[[Record], dict[str, Any]]) -> list[dict[str, Any]]:
+    """Apply ``task`` to every game of ``batch``; a bug of ours in one game is that game's."""
+    out = []
+    for record in batch_records(batch):
+        try:
+            out.append(task(record))
+        except Exception as exc:  # the run() guard covers rules; this covers the task itself
+            out.append({"file": record.source, "index": record.index, "game": record.game,
+                        "valid": False, "plies": 0, "internal": f"{exc.__class__.__name__}: "
+                                                              f"{exc}",
+                        "errors": [], "line": record.pos.line, "column": record.pos.column})
+    return out
+
+
+def renumber(results: Iterable[tuple[Batch, list[dict[str, Any]]]]) -> Iterator[dict[str, Any]]:
+    """Per-game results in file order with their indexes in the file (batches in order)."""
+    counted: dict[str, int] = {}
+    for batch, games in results:
+        before = counted.get(batch.source, 0)
+        for data in games:
+            data["index"] += before
+            yield data
+        counted[batch.source] = before + len(games)
