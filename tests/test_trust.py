@@ -238,7 +238,7 @@ def test_an_unclosed_brace_does_not_swallow_the_next_games(tmp_path):
             + "1. Q5n-a1a1 {a closed comment}\n")
     path = write(tmp_path, "x.tilewe", text)
     result = run_cli("validate", str(path))
-    assert "game 1, ply 2: comment opened with '{' is never closed; 2 lines skipped (up to line 5)" \
+    assert "game 1, ply 2: comment opened with '{' is never closed; 2 lines skipped, from here to the next tag line" \
         in result.stdout
     assert "x.tilewe:10:4: error: game 2, ply 1 (Q5n-a1a1): unknown piece" in result.stdout
 

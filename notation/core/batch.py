@@ -17,7 +17,7 @@ from typing import IO, Any, Callable, Iterable, Iterator
 from .ast import Record
 from .errors import InputError
 from .output import replay_json
-from .reading import _blocks, choose_game, lines, pieces, starts_tag_line
+from .reading import Cutter, _blocks, lines, pieces
 from .replay import run
 
 TARGET = 256 << 10
@@ -36,13 +36,10 @@ class Batch:
 
 def _may_carry(text: str) -> bool:
     """Whether a piece may end in a game of tags and comments only (merged into the next)."""
-    if "{" in text:
-        return True
-    for line in text.split("\n"):
-        stripped = line.strip()
-        if stripped and not starts_tag_line(line) and not stripped.startswith(("[", ";", "#")):
-            return False
-    return True
+    cutter = Cutter()
+    for line in text.splitlines(keepends=True):
+        cutter.feed(line)
+    return cutter.may_carry
 
 
 def batches(source: str | os.PathLike[str] | IO, game: str | None = None,

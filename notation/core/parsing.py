@@ -184,8 +184,8 @@ def _comment(tok: Token) -> Comment | Malformed:
     if tok.type == "UNCLOSED":
         lines = text.rstrip("\n").count("\n") + 1  # blank lines at its end are not "skipped"
         return Malformed(text.split("\n", 1)[0], f"comment opened with '{{' is never closed; "
-                         f"{lines} line{'s' * (lines != 1)} skipped (up to line "
-                         f"{tok.line + lines - 1})", "comment", None, pos)
+                         f"{lines} line{'s' * (lines != 1)} skipped, from here to the next "
+                         f"tag line or the end", "comment", None, pos)
     if text[0] in ";#":
         return Comment(text[1:].rstrip("\r"), False, pos, text[0])
     return Comment(text[1:-1], True, pos)

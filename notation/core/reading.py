@@ -50,8 +50,8 @@ def starts_tag_line(line: str) -> bool:
 
 # -- text ----------------------------------------------------------------------------
 
-def _blocks(stream: IO, source: str, encoding: str) -> Iterator[str]:
-    """Decoded text blocks of a binary or text stream."""
+def _blocks(stream: IO, source: str, encoding: str, base: int = 0) -> Iterator[str]:
+    """Decoded text blocks of a binary or text stream (``base``: its offset in the file)."""
     first = stream.read(BLOCK)
     if isinstance(first, str):
         block = first
@@ -68,7 +68,7 @@ def _blocks(stream: IO, source: str, encoding: str) -> Iterator[str]:
                                  f"or bytes to bytes); name a byte encoding such as latin-1")
     name = "utf-8-sig" if codec.name == "utf-8" else codec.name
     decoder = codecs.getincrementaldecoder(name)()
-    offset = 0
+    offset = base
     block = first
     while True:
         final = not block
@@ -112,26 +112,54 @@ def lines(blocks: Iterable[str]) -> Iterator[str]:
         yield rest.replace("\r", "\n") if rest != "\r" else "\n"
 
 
-def pieces(text_lines: Iterable[str]) -> Iterator[tuple[int, str]]:
-    """``(first line number, text)`` of each piece that begins a new game.
+class Cutter:
+    """Where a new game may begin, fed one line at a time (the rule of :func:`pieces`).
 
     A piece ends before a tag line that follows a body line (anything but a
     blank line or a tag). Cutting there is always safe: no comment or deck
     block runs over a tag line, and a tag after a body starts a new game. Not
     cutting is always safe too: a piece may hold several games.
+    ``may_carry`` says whether the current piece may end in a game of tags and
+    comments only, which the reader merges into the next game: batches never
+    end after such a piece.
     """
-    buffer: list[str] = []
-    start = number = 1
-    body = False
-    for number, line in enumerate(text_lines, 1):
+
+    __slots__ = ("body", "plain", "brace")
+
+    def __init__(self) -> None:
+        self.body = False   # a body line since the last tags
+        self.plain = False  # a body line that is not a comment line
+        self.brace = False  # a "{" anywhere in the piece
+
+    @property
+    def may_carry(self) -> bool:
+        return self.brace or not self.plain
+
+    def feed(self, line: str) -> bool:
+        """True when a new piece begins at ``line``."""
         tag = starts_tag_line(line)
-        if body and tag:
-            yield start, "".join(buffer)
-            buffer, start, body = [], number, False
-        buffer.append(line)
-        if not body and not tag:  # a broken tag ("[Event]") is still a tag, not a body
+        cut = self.body and tag
+        if cut:
+            self.body = self.plain = self.brace = False
+        if not tag:
             stripped = line.lstrip()
-            body = bool(stripped) and not stripped.startswith("[")
+            if stripped and not stripped.startswith("["):  # a broken tag is still a tag
+                self.body = True
+                self.plain = self.plain or not stripped.startswith((";", "#"))
+        self.brace = self.brace or "{" in line
+        return cut
+
+
+def pieces(text_lines: Iterable[str]) -> Iterator[tuple[int, str]]:
+    """``(first line number, text)`` of each piece that begins a new game (see :class:`Cutter`)."""
+    cutter = Cutter()
+    buffer: list[str] = []
+    start = 1
+    for number, line in enumerate(text_lines, 1):
+        if cutter.feed(line):
+            yield start, "".join(buffer)
+            buffer, start = [], number
+        buffer.append(line)
     if buffer:
         yield start, "".join(buffer)
 
