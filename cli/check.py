@@ -27,11 +27,14 @@ JOBS_OPTION = click.option(
               help="One JSON object per game: file, index, game, valid, plies, errors, tags, result.")
 @click.option("--quiet", "-q", is_flag=True, help="Print only the problems.")
 @JOBS_OPTION
+@click.option("--scheduler", metavar="ADDRESS",
+              help="Validate on a Dask cluster (tcp://HOST:8786); needs notation[dask].")
 @GAME_OPTION
 @ENCODING_OPTION
 @color_option
 def validate(paths: tuple[str, ...], as_json: bool, quiet: bool, jobs: int | None,
-             game_name: str | None, encoding: str, color: bool | None) -> None:
+             scheduler: str | None, game_name: str | None, encoding: str,
+             color: bool | None) -> None:
     """Check every game of every record file against its rules."""
     ctx = Context(game_name, encoding, color)
     tally = Tally(list(paths), show_bar=not (quiet or as_json))
@@ -57,7 +60,10 @@ def validate(paths: tuple[str, ...], as_json: bool, quiet: bool, jobs: int | Non
                 ctx.report_data(data, problem)
 
     jobs = parallel.default_jobs() if jobs is None else jobs
-    if parallel.worth_a_pool(list(ctx.inputs.expand_quietly(paths)), jobs):
+    if scheduler:
+        for data in parallel.cluster_results(ctx.inputs, paths, scheduler, ctx.fail):
+            show(data)
+    elif parallel.worth_a_pool(list(ctx.inputs.expand_quietly(paths)), jobs):
         for _batch, data in parallel.results(ctx.inputs, paths, check_game, jobs, ctx.fail):
             show(data)
     else:

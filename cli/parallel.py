@@ -109,3 +109,63 @@ def _all_batches(inputs: Inputs, paths: tuple[str, ...]) -> Iterator[batching.Ba
             continue
         if not count:
             inputs.warnings.append(f"{STDIN if path == '-' else path}: warning: no games")
+
+
+def cluster_results(inputs: Inputs, paths: tuple[str, ...], address: str,
+                    on_internal: Callable[[str], None], jobs: int = 4) -> Iterator[dict[str, Any]]:
+    """Per-game results from a Dask cluster, in input order (see notation.distributed)."""
+    import click
+    try:
+        from distributed import Client
+    except ImportError:
+        raise click.UsageError("--scheduler needs the Dask extra: pip install 'notation[dask]'") \
+            from None
+    from notation.spans import check_span, spans
+    try:
+        client = Client(address, timeout=15)
+    except (OSError, TimeoutError, ValueError) as exc:
+        raise click.UsageError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
+    with client:
+        workers = max(1, len(client.scheduler_info().get("workers", {})))
+        for path in inputs.expand(paths):
+            if path == "-":
+                inputs.input_errors.append(f"{STDIN}: error: --scheduler reads files the "
+                                           f"workers can see, not standard input")
+                continue
+            window: collections.deque = collections.deque()
+            before = games = 0
+            try:
+                for span in spans(path, inputs.game, inputs.encoding):
+                    window.append(client.submit(check_span, span, pure=False))
+                    while len(window) >= 3 * workers:
+                        batch = window.popleft().result()
+                        before, games = _emit(batch, before, games, inputs)
+                        yield from batch
+                while window:
+                    batch = window.popleft().result()
+                    before, games = _emit(batch, before, games, inputs)
+                    yield from batch
+            except InputError as exc:
+                inputs.input_errors.append(str(exc))
+            except Exception as exc:  # a worker lost, a task failed: reported, not waited for
+                on_internal(f"{path}: internal error: the cluster failed: "
+                            f"{exc.__class__.__name__}: {exc}")
+                for future in window:
+                    future.cancel()
+                continue
+            if not games:
+                inputs.warnings.append(f"{path}: warning: no games")
+
+
+def _emit(batch: list[dict[str, Any]], before: int, games: int,
+          inputs: Inputs) -> tuple[int, int]:
+    """Number a span's games in their file (in place); input errors become the run's."""
+    kept = []
+    for data in batch:
+        if "input_error" in data:
+            inputs.input_errors.append(data["input_error"])
+            continue
+        data["index"] += before
+        kept.append(data)
+    batch[:] = kept
+    return before + len(kept), games + len(kept)
