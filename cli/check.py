@@ -67,7 +67,7 @@ def validate(paths: tuple[str, ...], as_json: bool, quiet: bool, jobs: int | Non
         for _batch, data in parallel.results(ctx.inputs, paths, check_game, jobs, ctx.fail):
             show(data)
     else:
-        for records in ctx.inputs.read(paths):
+        for records in ctx.inputs.read(paths, checked=True):
             for record in records:
                 tally.at(records.position())
                 with ctx.guard(record):
@@ -116,7 +116,7 @@ def replay(paths: tuple[str, ...], ply: int | None, every: bool, as_json: bool,
         say(picture, color=ctx.color, raw=True)  # drawn by the engine, not the record
 
     tally = Tally(list(paths), show_bar=not as_json and not ctx.color)
-    for records in ctx.inputs.read(paths):
+    for records in ctx.inputs.read(paths, checked=as_json and ply is None and not every):
         for record in records:
             tally.at(records.position())
             with ctx.guard(record):

@@ -79,10 +79,14 @@ class Inputs:
         finally:
             self.input_errors[:], self.warnings[:] = errors, warnings
 
-    def read(self, paths: tuple[str, ...]) -> Iterator["FileRecords"]:
-        """Every input as a stream of records, read game by game as it is iterated."""
+    def read(self, paths: tuple[str, ...], checked: bool = False) -> Iterator["FileRecords"]:
+        """Every input as a stream of records, read game by game as it is iterated.
+
+        ``checked``: valid games may come already replayed, without their
+        events (the reader's fast path), for commands that want verdicts.
+        """
         for path in self.expand(paths):
-            yield FileRecords(self, path)
+            yield FileRecords(self, path, checked)
 
 
 class FileRecords:
@@ -92,9 +96,10 @@ class FileRecords:
     error of the run; one with no games, a warning.
     """
 
-    def __init__(self, inputs: Inputs, path: str) -> None:
+    def __init__(self, inputs: Inputs, path: str, checked: bool = False) -> None:
         self.inputs = inputs
         self.path = path
+        self.checked = checked
         self.source = STDIN if path == "-" else path
         self.count = 0
         self.failed = False
@@ -105,7 +110,8 @@ class FileRecords:
         if self.path == "-":
             if sys.stdin is None:
                 raise InputError(STDIN, "standard input is closed")
-            yield from read_games(sys.stdin.buffer, inputs.game, inputs.encoding, STDIN)
+            yield from read_games(sys.stdin.buffer, inputs.game, inputs.encoding, STDIN,
+                                  self.checked)
             return
         check_regular(self.path)
         try:
@@ -114,7 +120,7 @@ class FileRecords:
             raise InputError(self.path, f"cannot read: {exc.strerror or exc}") from None
         with handle:
             self.handle = handle
-            yield from read_games(handle, inputs.game, inputs.encoding, self.path)
+            yield from read_games(handle, inputs.game, inputs.encoding, self.path, self.checked)
 
     def position(self) -> int:
         """Bytes of this input read so far (for progress)."""

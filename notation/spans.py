@@ -82,7 +82,7 @@ def check_span(span: Span) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     try:
         text_lines = lines(_blocks(io.BytesIO(data), span.source, encoding, base=span.start))
-        for record in records_of(text_lines, span.source, span.game):
+        for record in records_of(text_lines, span.source, span.game, checked=True):
             _shift(record, span.first_line - 1)
             record.first_line += span.first_line - 1
             out.append(check_game(record))

@@ -134,7 +134,7 @@ def test_batches_read_exactly_like_the_stream(tmp_path):
     from notation.core import batch
     import notation
     path = mixed_archive(tmp_path, 3)
-    expected = [(r.pos, r.tags, r.items) for r in notation.read_games(path)]
+    expected = [(r.pos, r.tags, r.items) for r in notation.read_games(path, checked=True)]
     for target in (1, 300, 5000, 1 << 20):
         got = []
         for item in batch.batches(path, target=target):

@@ -93,6 +93,9 @@ class Record:
     #: The piece of the file this record was read from, and its first line (for excerpts).
     text: str = field(default="", compare=False, repr=False)
     first_line: int = field(default=1, compare=False, repr=False)
+    #: Set when the reader's fast path already replayed this (valid) record;
+    #: its items then hold only directives (see ``notation.core.fastpath``).
+    outcome: Any = field(default=None, compare=False, repr=False)
 
     def source_line(self, line: int) -> str | None:
         """Line ``line`` of the file, if it lies in this record's piece."""

@@ -76,7 +76,7 @@ def _batch_lines(text_lines: Iterable[str], source: str, game: str | None,
 
 
 def batch_records(batch: Batch) -> Iterator[Record]:
-    """The records of a batch, numbered from 1 within it."""
+    """The records of a batch, numbered from 1 within it (valid ones already replayed)."""
     from .reading import records_of
 
     def piece_lines() -> Iterator[str]:
@@ -84,7 +84,7 @@ def batch_records(batch: Batch) -> Iterator[Record]:
             yield from text.splitlines(keepends=True)
 
     offset = batch.pieces[0][0] - 1 if batch.pieces else 0
-    for record in records_of(piece_lines(), batch.source, batch.game):
+    for record in records_of(piece_lines(), batch.source, batch.game, checked=True):
         _shift_lines(record, offset)
         yield record
 

@@ -66,6 +66,16 @@ class Game(ABC):
         but does not denote one.
         """
 
+    def event_reader(self, kind: str) -> Callable[[str], Event]:
+        """``read_event`` for one terminal, as a plain function (the reader's hot path)."""
+        read = self.read_event
+        return lambda text: read(kind, text)
+
+    def applier(self, state: State) -> Callable[[Event], None]:
+        """``apply`` bound to one state, as a plain function (the reader's hot path)."""
+        apply = self.apply
+        return lambda event: apply(state, event)
+
     @abstractmethod
     def diagnose(self, text: str) -> str:
         """Why ``text`` (which the grammar could not read as an event) is not one."""

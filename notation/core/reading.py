@@ -31,16 +31,25 @@ BLOCK = 1 << 16
 GRAMMAR_PACKAGE = "notation.grammars"
 
 
-@lru_cache(maxsize=1)
-def _next_line() -> re.Pattern[str]:
-    """``NEXT_LINE`` of ``record.lark``: a line break *not* followed by a tag line."""
+@lru_cache(maxsize=None)
+def container_terminal(name: str) -> re.Pattern[str]:
+    """A terminal of ``record.lark`` written as one regular expression, compiled.
+
+    Read from the grammar itself (not typed again here), for the few places
+    that look for a container token outside a parse.
+    """
     builder = GrammarBuilder()
     text = resources.files(GRAMMAR_PACKAGE).joinpath("record.lark").read_text(encoding="utf-8")
     builder.load_grammar(text, "record.lark")
-    tree, _priority = dict(builder.build().term_defs)["NEXT_LINE"]
+    tree, _priority = dict(builder.build().term_defs)[name]
     (regexp,) = [t for t in tree.scan_values(lambda v: isinstance(v, Token))
                  if t.type == "REGEXP"]
     return re.compile(regexp[1:regexp.rindex("/")])
+
+
+def _next_line() -> re.Pattern[str]:
+    """``NEXT_LINE``: a line break *not* followed by a tag line."""
+    return container_terminal("NEXT_LINE")
 
 
 def starts_tag_line(line: str) -> bool:
@@ -208,14 +217,27 @@ def _parse_piece(text: str, chosen: Game | None, source: str) -> list[Record]:
 
 
 def records_of(text_lines: Iterable[str], source: str,
-               game: str | Game | None = None) -> Iterator[Record]:
-    """The records of a stream of lines, one piece at a time."""
+               game: str | Game | None = None, checked: bool = False) -> Iterator[Record]:
+    """The records of a stream of lines, one piece at a time.
+
+    ``checked``: a well-formed valid game is replayed as it is scanned (the
+    fast path) and comes with its outcome but without its events; any other
+    piece is parsed in full. For commands that want verdicts, not events.
+    """
+    from .fastpath import try_fast
     from .parsing import check_game
     fallback = game.name if isinstance(game, Game) else game
     index = 0
     carry: Record | None = None  # tags and comments that belong to the next game
     for first_line, text in pieces(text_lines):
         chosen = choose_game(text, source, game)
+        if checked and carry is None and chosen is not None:
+            fast = try_fast(text, first_line, chosen, source)
+            if fast is not None:
+                index += 1
+                fast.text, fast.first_line, fast.index = text, first_line, index
+                yield fast
+                continue
         records = _parse_piece(text, chosen, source)
         for record in records:
             _shift(record, first_line - 1)
@@ -240,18 +262,20 @@ def records_of(text_lines: Iterable[str], source: str,
 
 
 def read_games(source: str | os.PathLike[str] | IO, game: str | Game | None = None,
-               encoding: str = "utf-8", name: str | None = None) -> Iterator[Record]:
+               encoding: str = "utf-8", name: str | None = None,
+               checked: bool = False) -> Iterator[Record]:
     """Every game of an archive, one at a time: a path, or an open text or binary file.
 
     Memory stays flat whatever the archive's size; each record carries its
-    file's line and column numbers. Unreadable or undecodable input raises
+    file's line and column numbers (``checked``: see :func:`records_of`).
+    Unreadable or undecodable input raises
     :class:`InputError` (possibly after some games were given); bad content
     never raises: it is in the records' problems.
     """
     if hasattr(source, "read"):
         label = name or getattr(source, "name", None)
         label = label if isinstance(label, str) else "<stream>"
-        yield from records_of(lines(_blocks(source, label, encoding)), label, game)
+        yield from records_of(lines(_blocks(source, label, encoding)), label, game, checked)
         return
     from .parsing import check_regular
     path = os.fspath(source)
@@ -262,7 +286,7 @@ def read_games(source: str | os.PathLike[str] | IO, game: str | Game | None = No
     except OSError as exc:
         raise InputError(label, f"cannot read: {exc.strerror or exc}") from None
     with handle:
-        yield from records_of(lines(_blocks(handle, label, encoding)), label, game)
+        yield from records_of(lines(_blocks(handle, label, encoding)), label, game, checked)
 
 
 def text_records(text: str, source: str, game: str | Game | None = None) -> list[Record]:

@@ -59,6 +59,12 @@ class Tilewe(Game):
     def apply(self, state: Board, event: Move) -> None:
         state.push(event)
 
+    def event_reader(self, kind: str) -> Any:
+        return read_move
+
+    def applier(self, state: Board) -> Any:
+        return state.push
+
     def result_tags(self, state: Board) -> dict[str, str]:
         over = state.to_move() is None
         return {"Result": " ".join(COLORS[p] for p in state.winners()) if over else "*",

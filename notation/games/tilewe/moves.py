@@ -103,19 +103,22 @@ def _spellings() -> dict[tuple[str, str, str], tuple[int, int, tuple[int, int]]]
 
 
 _SPELLINGS = _spellings()
+_SPELLING_TEXT = {f"{p}{r}-{c}": found for (p, r, c), found in _SPELLINGS.items()}
 _SQUARES = {square_name(s): s for s in range(SIZE * SIZE)}
 
 
 def read_move(text: str) -> Move:
-    """Build a move from text the grammar's MOVE terminal matched (the fast path)."""
-    dash = text.index("-", 3)
-    split = dash + 2  # the contact is a TILE: a file letter and one or two digits
-    if text[split + 1:split + 2].isdigit():
-        split += 1
-    found = _SPELLINGS.get((text[:2], text[2:dash], text[dash + 1:split + 1]))
-    if found is None:  # a contact that is not a contact tile: say which and why
+    """Build a move from text the grammar's MOVE terminal matched (the hot path).
+
+    The terminal fixed the shape: piece (2), rotation (1-2), "-", contact
+    (a letter and one or two digits), target. Every valid spelling of
+    piece+rotation+contact is one key of a table.
+    """
+    split = 6 if text[3] == "-" else 7  # where the contact's first digit ends
+    found = _SPELLING_TEXT.get(text[:split])
+    if found is None or text[split] <= "9":  # no such spelling, or a 2-digit contact
         return Move.parse(text)
-    return Move(found[0], found[1], found[2], _SQUARES[text[split + 1:]])
+    return Move(found[0], found[1], found[2], _SQUARES[text[split:]])
 
 
 def diagnose(text: str) -> str:

@@ -1,0 +1,225 @@
+"""The hot path for well-formed games: scan, replay and judge in one pass, no AST.
+
+Lark spends several microseconds a token; a bot's archive holds millions of
+well-formed games. For each game the reader first tries this path: the
+game's own terminals, taken from its Lark parser (in the order its lexer
+tries them), scan a piece made of tag lines and events, and each event is
+applied as soon as it is read. If anything at all is unusual (a comment, a
+broken tag, an unreadable event, a rule broken, a wrong result tag) the path
+gives up and the full Lark parse and replay report the problem with its
+exact position. So the fast path only ever says "valid"; tests prove it says
+so exactly when the full path does, with the same final state.
+"""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import Any
+
+from .ast import Directive, Pos, Record, Tag
+from .errors import NotationError, RuleError, TagError
+from .game import Game
+from .reading import container_terminal
+
+_CONTAINER = frozenset({"TAG", "BAD_TAG", "MOVENUM", "COMMENT", "UNCLOSED", "BAD", "WS"})
+_DIGITS = frozenset("0123456789")
+
+
+class Scanner:
+    """The compiled scanner of one game, derived from its grammar's terminals."""
+
+    def __init__(self, game: Game) -> None:
+        from .parsing import parser_for, unescape
+        lark = parser_for(game)
+        terminals = [t for t in lark.terminals if t.name not in _CONTAINER]
+        # The contextual lexer tries terminals in this order; so does the scanner.
+        terminals.sort(key=lambda t: (-t.priority, -t.pattern.max_width,
+                                      -len(t.pattern.value), t.name))
+        self.game = game
+        self.directives = game.directives
+        self.read = game.read_event
+        self.unescape = unescape
+        by_name = {t.name: t for t in lark.terminals}
+        blank = by_name["WS"].pattern.to_regexp()
+        alternatives = "|".join(f"(?P<{t.name}>{t.pattern.to_regexp()})" for t in terminals)
+        self.token = re.compile(f"(?:{blank})?(?:{alternatives})")
+        self.tail = re.compile(f"(?:{blank})?")
+        self.tag = re.compile(by_name["TAG"].pattern.to_regexp())
+        # A game of one event terminal (Tilewe): check the body and split it in C.
+        self.single: str | None = None
+        events = [t for t in terminals if t.name not in game.directives]
+        if len(events) == 1 and not game.directives:
+            event = events[0].pattern.to_regexp()
+            self.single = events[0].name
+            self.whole = re.compile(f"(?:(?:{blank})?(?:{event}))+(?:{blank})?")
+            self.words = re.compile(f"(?:{blank})?({event})")
+            self.number = container_terminal("EVENT_NUMBER")
+
+
+@lru_cache(maxsize=None)
+def scanner(game: Game) -> Scanner:
+    return Scanner(game)
+
+
+def try_fast(text: str, first_line: int, game: Game, source: str) -> Record | None:
+    """The record of one piece with its outcome already known, or None to take the full path.
+
+    The piece must be tag lines, then events (and the game's directives)
+    separated by blanks; the record must replay to its end without a problem.
+    The record's items hold its directives only: the fast path is for
+    commands that need a verdict and a final state, not the events.
+    """
+    from .replay import Outcome, _finish, structure_problems
+    scan = scanner(game)
+    tags: list[Tag] = []
+    line = first_line
+    at = 0
+    size = len(text)
+    tag_match = scan.tag.match
+    while at < size:  # tag lines
+        end = text.find("\n", at)
+        end = size if end < 0 else end
+        row = text[at:end]
+        stripped = row.strip(" \t")
+        if stripped:
+            if stripped[0] != "[":
+                break
+            m = tag_match(stripped)
+            if m is None or m.end() != len(stripped):
+                return None
+            key, quoted = stripped[1:-1].strip(" \t").split(None, 1)
+            tags.append(Tag(key, scan.unescape(quoted.strip(" \t")[1:-1]),
+                            Pos(line, row.index("[") + 1)))
+        at = end + 1
+        line += 1
+    if not tags or at >= size:
+        return None
+    record = Record(game.name, tags, [], source=source, pos=tags[0].pos)
+    if structure_problems(record):
+        return None
+    body = text[at:]
+    if scan.single is not None:
+        return _single(scan, record, body)
+    directives = scan.directives
+    token = scan.token.match
+    apply, read = game.apply, scan.read
+    state: Any = None
+    if not directives:  # nothing in the body can change the start: replay while scanning
+        try:
+            state = game.start(record)
+        except (TagError, NotationError, RuleError):
+            return None
+    waiting: list[tuple[str, str]] = []  # events read before the directives are all known
+    pos = ply = 0
+    end = len(body)
+    try:
+        while True:
+            m = token(body, pos)
+            if m is None:
+                break
+            pos = m.end()
+            kind = m.lastgroup
+            word = m.group(m.lastindex)
+            if kind in directives:
+                start = m.start(m.lastindex)
+                row = line + body.count("\n", 0, start)
+                column = start - body.rfind("\n", 0, start)
+                record.items.append(Directive(kind, word.rstrip(), Pos(row, column)))
+                continue
+            ply += 1
+            if word[0] <= "9":  # "12. F5e-a2d4": the terminal's digits must count the ply
+                dot = word.find(".")
+                if dot > 9 or int(word[:dot]) != ply:
+                    return None
+                word = word[dot + 1:].lstrip(" \t")
+            if state is None:
+                waiting.append((kind, word))
+            else:
+                apply(state, read(kind, word))
+        tail = scan.tail.match(body, pos)
+        if tail is None or tail.end() != end or not ply:
+            return None
+        if state is None:
+            state = game.start(record)
+            for kind, word in waiting:
+                apply(state, read(kind, word))
+    except (TagError, NotationError, RuleError):
+        return None
+    except Exception:  # a bug of ours: the full path reports it where it struck
+        return None
+    if _finish(record, game, state, ply) is not None:
+        return None
+    record.outcome = Outcome(record, game, state, ply, [])
+    return record
+
+
+def outcome_of(record: Record) -> Any:
+    """The outcome the fast path found for ``record`` (None if it took the full path)."""
+    return record.outcome
+
+
+def _single(scan: Scanner, record: Record, body: str) -> Record | None:
+    """The fast path of a game with one event terminal: the body is checked and cut in C."""
+    from .replay import Outcome, _finish
+    game = record_game = scan.game
+    if scan.whole.fullmatch(body) is None:
+        return None
+    numbers = scan.number.findall(body)
+    if numbers:  # every event numbered (the usual case): check them all at once
+        words = scan.words.findall(scan.number.sub("", body))
+        if len(numbers) != len(words):
+            return _each(scan, record, scan.words.findall(body))
+        if [n.rstrip(" \t") for n in numbers] != _numbers(len(words)):
+            return None
+    else:
+        words = scan.words.findall(body)
+    read = game.event_reader(scan.single)
+    try:
+        state = game.start(record)
+        apply = game.applier(state)
+        for word in words:
+            apply(read(word))
+    except (TagError, NotationError, RuleError):
+        return None
+    except Exception:  # a bug of ours: the full path reports it where it struck
+        return None
+    ply = len(words)
+    if _finish(record, record_game, state, ply) is not None:
+        return None
+    record.outcome = Outcome(record, record_game, state, ply, [])
+    return record
+
+
+@lru_cache(maxsize=64)
+def _numbers_cached(count: int) -> list[str]:
+    return [f"{n}." for n in range(1, count + 1)]
+
+
+def _numbers(count: int) -> list[str]:
+    """``["1.", "2.", ...]``: what the event numbers of ``count`` events must read."""
+    return _numbers_cached(count) if count < 4096 else [f"{n}." for n in range(1, count + 1)]
+
+
+def _each(scan: Scanner, record: Record, words: list[str]) -> Record | None:
+    """Some events numbered and some not: check each number on its own."""
+    from .replay import Outcome, _finish
+    game = scan.game
+    try:
+        state = game.start(record)
+        ply = 0
+        for word in words:
+            ply += 1
+            if word[0] <= "9":
+                dot = word.find(".")
+                if dot > 9 or int(word[:dot]) != ply:
+                    return None
+                word = word[dot + 1:].lstrip(" \t")
+            game.apply(state, scan.read(scan.single, word))
+    except (TagError, NotationError, RuleError):
+        return None
+    except Exception:
+        return None
+    if _finish(record, game, state, ply) is not None:
+        return None
+    record.outcome = Outcome(record, game, state, ply, [])
+    return record
