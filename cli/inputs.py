@@ -16,8 +16,6 @@ from typing import Any, Iterator
 from notation.core import registry
 from notation.core.ast import Record
 from notation.core.errors import InputError
-from notation.core.parsing import check_regular
-from notation.core.reading import read_games
 
 STDIN = "<stdin>"
 
@@ -106,6 +104,8 @@ class FileRecords:
         self.handle: Any = None
 
     def _games(self) -> Iterator[Record]:
+        from notation.core.parsing import check_regular  # Lark loads with the first record
+        from notation.core.reading import read_games
         inputs = self.inputs
         if self.path == "-":
             if sys.stdin is None:

@@ -8,6 +8,7 @@ reader of the output went away (a broken pipe, as git does).
 """
 from __future__ import annotations
 
+import importlib
 import os
 import sys
 from typing import Any, Sequence
@@ -16,13 +17,24 @@ import click
 
 import notation
 
-from .check import legal, replay, validate
 from .common import OutputGone
-from .compare import diff
-from .decks import deck
-from .generate import random_games
-from .info import coords, games
-from .rewrite import convert, fmt
+
+#: Every command: its module, its object and its one-line help. Commands are
+#: imported when used, so `notation --help` loads neither Lark nor any game.
+COMMANDS = {
+    "validate": ("check", "validate", "Check every game of every record file against its rules."),
+    "replay": ("check", "replay", "Replay records and show the board after a ply, after every "
+                                  "ply, or at the end."),
+    "legal": ("check", "legal", "List the legal moves of the player to move."),
+    "diff": ("compare", "diff", "Compare two record files (or two positions)."),
+    "fmt": ("rewrite", "fmt", "Write records in canonical form."),
+    "convert": ("rewrite", "convert", "Rewrite records another way without changing what they "
+                                      "mean."),
+    "random": ("generate", "random_games", "Print random complete legal games."),
+    "coords": ("info", "coords", "Convert one coordinate between player views."),
+    "games": ("info", "games", "List the registered games, their file extensions and tags."),
+    "deck": ("decks", "deck", "Check and show Sanguine deck files."),
+}
 
 
 class Interrupted(Exception):
@@ -30,7 +42,22 @@ class Interrupted(Exception):
 
 
 class NotationGroup(click.Group):
-    """Turns interrupts and dead output into our own exceptions before click sees them."""
+    """Commands loaded on first use; interrupts and dead output turned into our own
+    exceptions before click sees them."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(COMMANDS)
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        if name not in COMMANDS:
+            return None
+        module, attribute, _help = COMMANDS[name]
+        return getattr(importlib.import_module(f"{__package__}.{module}"), attribute)
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        rows = [(name, COMMANDS[name][2]) for name in self.list_commands(ctx)]
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
@@ -47,10 +74,6 @@ class NotationGroup(click.Group):
 @click.version_option(notation.__version__, prog_name="notation")
 def cli() -> None:
     """Read, check, replay, convert and compare records of played games."""
-
-
-for _command in (validate, replay, diff, fmt, legal, random_games, convert, coords, games, deck):
-    cli.add_command(_command)
 
 
 def _output_dead() -> bool:

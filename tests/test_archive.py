@@ -140,3 +140,13 @@ def test_batches_read_exactly_like_the_stream(tmp_path):
         for item in batch.batches(path, target=target):
             got += [(r.pos, r.tags, r.items) for r in batch.batch_records(item)]
         assert got == expected, target
+
+
+def test_help_starts_without_lark_or_any_game():
+    import sys
+    code = ("import sys\nfrom notation.cli.main import run\n"
+            "try:\n    run(['--help'])\nexcept SystemExit: pass\n"
+            "print('lark' in sys.modules, [m for m in sys.modules if m.startswith('notation.games.')])")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            timeout=60)
+    assert result.stdout.strip().endswith("False []"), result.stdout
