@@ -30,6 +30,7 @@ bench: $(STAMP)
 	$(BIN)/python tests/benchmarks/bench_flows.py
 	$(BIN)/python tests/benchmarks/bench_philosophy.py
 	$(BIN)/python tests/benchmarks/bench_sanguine.py
+	$(BIN)/python tests/benchmarks/bench_archive.py
 
 clean:
-	rm -rf $(VENV) build dist *.egg-info
+	rm -rf $(VENV) .venv-bench build dist *.egg-info

@@ -105,14 +105,14 @@ class Context:
                 line += "\n" + printable(excerpt)
         say(line, err=err, color=color, raw=True)
 
-    def report_data(self, data: dict, problem: dict) -> None:
+    def report_data(self, data: dict, problem: dict, err: bool = False) -> None:
         """One problem of a per-game result (from a worker, say), as :meth:`report` prints it."""
         fields = dict(problem, rule=problem.get("rule") or "")
         record = Record(data.get("game"), index=data["index"], source=data["file"])
         line = (data.get("lines") or {}).get(fields["line"])
         if line is not None:
             record.text, record.first_line = line, fields["line"]
-        self.report(record, Problem(**fields))
+        self.report(record, Problem(**fields), err=err)
 
     def fail(self, message: str) -> None:
         """A failure of the run itself (a worker that died): said at the end, exit 2."""

@@ -12,17 +12,19 @@ import hashlib
 import os
 import stat
 import tempfile
-from typing import Callable
+from typing import Any, Callable
 
 import click
 
 from notation.core.ast import Record
+from notation.core.batch import format_game
 from notation.core.errors import InputError, NotationError
-from notation.core.reading import _blocks, lines
+from notation.core.reading import source_lines
 from notation.core.replay import game_of, run
 from notation.core.results import with_result_tags
 from notation.core.writer import format_record
 
+from . import parallel
 from .common import (
     ENCODING_OPTION, GAME_OPTION, PATHS, Context, color_option, emit, plural, say,
 )
@@ -44,15 +46,22 @@ class WriteError(Exception):
 @click.option("--check", is_flag=True, help="Exit 1 if any file is not in canonical form.")
 @click.option("--fix-results", is_flag=True,
               help="Set every result tag to what the replay reaches (add missing ones).")
+@click.option("--jobs", "-j", type=click.IntRange(min=1), default=None, metavar="N",
+              help="With --check: worker processes (default: the number of cores).")
 @GAME_OPTION
 @ENCODING_OPTION
 @color_option
 def fmt(paths: tuple[str, ...], in_place: bool, check: bool, fix_results: bool,
-        game_name: str | None, encoding: str, color: bool | None) -> None:
+        jobs: int | None, game_name: str | None, encoding: str, color: bool | None) -> None:
     """Write records in canonical form: Game tag first, events in canonical spelling."""
     if in_place and check:
         raise click.UsageError("--in-place and --check exclude each other")
     ctx = Context(game_name, encoding, color)
+    jobs = parallel.default_jobs() if jobs is None else jobs
+    if check and not fix_results and "-" not in paths and parallel.worth_a_pool(
+            list(ctx.inputs.expand_quietly(paths)), jobs):
+        _check_in_workers(ctx, paths, jobs)
+        ctx.finish()
 
     def prepare(record: Record) -> tuple[Record, list]:
         if fix_results:
@@ -152,6 +161,38 @@ def rewrite(ctx: Context, paths: tuple[str, ...],
         say(f"{records.source}: {verb}")
 
 
+def _check_in_workers(ctx: Context, paths: tuple[str, ...], jobs: int) -> None:
+    """``fmt --check`` with worker processes: each file's canonical text is digested in order."""
+    state: dict[str, Any] = {"source": None}
+
+    def close() -> None:
+        source = state["source"]
+        if source is None:
+            return
+        if any(e.startswith(f"{source}:") for e in ctx.inputs.input_errors):
+            return
+        if state["refused"]:
+            ctx.invalid = True
+            say(f"{source}: not reformatted: {plural(state['refused'], 'game')} with problems "
+                f"(listed above)", err=True)
+        elif not state["out"].same_as_file(ctx.inputs.encoding):
+            ctx.invalid = True
+            say(f"{source}: would be reformatted")
+
+    for item, data in parallel.results(ctx.inputs, paths, format_game, jobs, ctx.fail):
+        if item.source != state["source"]:
+            close()
+            state.update(source=item.source, refused=0,
+                         out=Output(item.source, ctx.inputs.encoding, False, True))
+        if "text" in data:
+            state["out"].write(data["text"])
+            continue
+        state["refused"] += 1
+        for problem in data.get("errors", []):
+            ctx.report_data(data, problem, err=True)
+    close()
+
+
 class Output:
     """Where one file's rewritten games go while the file is read.
 
@@ -182,9 +223,8 @@ class Output:
         """Whether the file's text (line ends normalised) is exactly what was written."""
         original = hashlib.sha256()
         try:
-            with open(self.path, "rb") as handle:
-                for line in lines(_blocks(handle, self.path, encoding)):
-                    original.update(line.encode("utf-8", "surrogatepass"))
+            for line in source_lines(self.path, encoding):
+                original.update(line.encode("utf-8", "surrogatepass"))
         except (OSError, InputError):
             return False
         return original.digest() == self.digest.digest()

@@ -18,6 +18,20 @@ def archive(tmp_path, copies: int):
     return path
 
 
+def read_terminal(master: int, wait: float) -> bytes:
+    """Everything written to a pseudo-terminal until it closes or is quiet for ``wait`` s."""
+    seen = b""
+    while select.select([master], [], [], wait)[0]:
+        try:
+            chunk = os.read(master, 4096)
+        except OSError:  # the other side closed
+            break
+        if not chunk:
+            break
+        seen += chunk
+    return seen
+
+
 def test_summary_after_more_than_one_game(tmp_path):
     path = archive(tmp_path, 2)
     result = run_cli("validate", "-q", str(path))
@@ -37,18 +51,7 @@ def test_progress_bar_only_on_a_terminal(tmp_path):
     proc = subprocess.Popen(notation_exe() + ["validate", str(path)],
                             stdout=subprocess.DEVNULL, stderr=slave)
     os.close(slave)
-    seen = b""
-    while True:
-        ready, _, _ = select.select([master], [], [], 60)
-        if not ready:
-            break
-        try:
-            chunk = os.read(master, 4096)
-        except OSError:
-            break
-        if not chunk:
-            break
-        seen += chunk
+    seen = read_terminal(master, 60)
     proc.wait(timeout=60)
     os.close(master)
     text = seen.decode("utf-8", "replace")
@@ -62,15 +65,7 @@ def test_progress_bar_only_on_a_terminal(tmp_path):
                                 stdout=subprocess.DEVNULL, stderr=slave, timeout=60)
         assert result.returncode == 0
     os.close(slave)
-    quiet = b""
-    while select.select([master], [], [], 0.5)[0]:
-        try:
-            chunk = os.read(master, 4096)
-        except OSError:
-            break
-        if not chunk:
-            break
-        quiet += chunk
+    quiet = read_terminal(master, 0.5)
     os.close(master)
     assert b"%" not in quiet and b"reading" not in quiet
 
@@ -150,3 +145,20 @@ def test_help_starts_without_lark_or_any_game():
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                             timeout=60)
     assert result.stdout.strip().endswith("False []"), result.stdout
+
+
+def test_fmt_check_with_jobs_agrees_with_one_process(tmp_path):
+    canonical = tmp_path / "canonical.tilewe"
+    path = mixed_archive(tmp_path, 200)
+    canonical.write_text(run_cli("fmt", str(archive(tmp_path, 500))).stdout)
+    assert canonical.stat().st_size > 1 << 20
+    for target, code in ((canonical, 0), (path, 1)):
+        one = run_cli("fmt", "--check", "--jobs", "1", str(target))
+        two = run_cli("fmt", "--check", "--jobs", "2", str(target))
+        assert one.returncode == two.returncode == code
+        assert one.stdout == two.stdout
+    messy = tmp_path / "messy.tilewe"
+    messy.write_text(canonical.read_text().replace("\n1. ", "\n1.   ", 3))
+    one = run_cli("fmt", "--check", "--jobs", "1", str(messy))
+    two = run_cli("fmt", "--check", "--jobs", "2", str(messy))
+    assert one.returncode == two.returncode == 1 and "would be reformatted" in two.stdout

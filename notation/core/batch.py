@@ -10,14 +10,12 @@ are counted.
 """
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass, field
 from typing import IO, Any, Callable, Iterable, Iterator
 
 from .ast import Record
-from .errors import InputError
 from .output import replay_json
-from .reading import Cutter, _blocks, lines, pieces
+from .reading import Cutter, label_of, pieces, source_lines
 from .replay import run
 
 TARGET = 256 << 10
@@ -46,20 +44,8 @@ def batches(source: str | os.PathLike[str] | IO, game: str | None = None,
             encoding: str = "utf-8", name: str | None = None,
             target: int = TARGET) -> Iterator[Batch]:
     """Batches of whole games from a path or an open file, read as a stream."""
-    if hasattr(source, "read"):
-        label = name or getattr(source, "name", None) or "<stream>"
-        yield from _batch_lines(lines(_blocks(source, label, encoding)), label, game, target)
-        return
-    from .parsing import check_regular
-    path = os.fspath(source)
-    check_regular(path)
-    try:
-        handle = open(path, "rb")
-    except OSError as exc:
-        raise InputError(path, f"cannot read: {exc.strerror or exc}") from None
-    with handle:
-        yield from _batch_lines(lines(_blocks(handle, name or path, encoding)), name or path,
-                                game, target)
+    label = label_of(source, name)
+    yield from _batch_lines(source_lines(source, encoding, label), label, game, target)
 
 
 def _batch_lines(text_lines: Iterable[str], source: str, game: str | None,
@@ -75,8 +61,9 @@ def _batch_lines(text_lines: Iterable[str], source: str, game: str | None,
         yield batch
 
 
-def batch_records(batch: Batch) -> Iterator[Record]:
-    """The records of a batch, numbered from 1 within it (valid ones already replayed)."""
+def batch_records(batch: Batch, checked: bool = True) -> Iterator[Record]:
+    """The records of a batch, numbered from 1 within it (``checked``: valid ones already
+    replayed, without their events)."""
     from .reading import records_of
 
     def piece_lines() -> Iterator[str]:
@@ -84,7 +71,7 @@ def batch_records(batch: Batch) -> Iterator[Record]:
             yield from text.splitlines(keepends=True)
 
     offset = batch.pieces[0][0] - 1 if batch.pieces else 0
-    for record in records_of(piece_lines(), batch.source, batch.game, checked=True):
+    for record in records_of(piece_lines(), batch.source, batch.game, checked=checked):
         _shift_lines(record, offset)
         yield record
 
@@ -118,10 +105,22 @@ def replay_game(record: Record) -> dict[str, Any]:
     return data
 
 
+def format_game(record: Record) -> dict[str, Any]:
+    """One game's verdict and, if it has no problem, its canonical text (``fmt``)."""
+    from .writer import format_record
+    data = check_game(record)
+    if data["valid"]:
+        data["text"] = format_record(record, run(record).game)
+    return data
+
+
+format_game.needs_events = True  # type: ignore[attr-defined]
+
+
 def process(batch: Batch, task: Callable[[Record], dict[str, Any]]) -> list[dict[str, Any]]:
     """Apply ``task`` to every game of ``batch``; a bug of ours in one game is that game's."""
     out = []
-    for record in batch_records(batch):
+    for record in batch_records(batch, checked=not getattr(task, "needs_events", False)):
         try:
             out.append(task(record))
         except Exception as exc:  # the run() guard covers rules; this covers the task itself

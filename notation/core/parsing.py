@@ -12,7 +12,7 @@ event, never an exception that loses the rest of the file.
 """
 from __future__ import annotations
 
-import codecs
+import io
 import os
 import re
 import stat
@@ -224,26 +224,10 @@ def decode(data: bytes, source: str, encoding: str = "utf-8") -> str:
     """Bytes to text with LF line ends; a UTF-8 BOM is dropped.
 
     Undecodable bytes, an unknown encoding, or a codec that is not a text
-    encoding (``rot13``) raise :class:`InputError`.
+    encoding (``rot13``) raise :class:`InputError` (the reader's own decoding).
     """
-    try:
-        codec = codecs.lookup(encoding)
-    except (LookupError, ValueError, TypeError):
-        raise InputError(source, f"unknown encoding {shorten(encoding)!r}") from None
-    if not getattr(codec, "_is_text_encoding", True):
-        raise InputError(source, f"{encoding!r} is not a text encoding (it maps text to text "
-                                 f"or bytes to bytes); name a byte encoding such as latin-1")
-    if codec.name == "utf-8":
-        encoding = "utf-8-sig"
-    try:
-        text = data.decode(encoding)
-    except UnicodeDecodeError as exc:
-        bad = data[exc.start:exc.start + 1].hex()
-        raise InputError(source, f"byte 0x{bad} at offset {exc.start} is not valid "
-                                 f"{codec.name}; pass --encoding to read another encoding") from None
-    except Exception as exc:  # a codec that fails in its own way
-        raise InputError(source, f"cannot decode with {codec.name}: {shorten(str(exc))}") from None
-    return normalise_newlines(text)
+    from .reading import source_lines
+    return "".join(source_lines(io.BytesIO(data), encoding, source))
 
 
 def normalise_newlines(text: str) -> str:

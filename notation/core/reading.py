@@ -261,6 +261,34 @@ def records_of(text_lines: Iterable[str], source: str,
         yield carry
 
 
+def label_of(source: str | os.PathLike[str] | IO, name: str | None = None) -> str:
+    """What messages call an input: ``name``, a path, a file's name, or ``<stream>``."""
+    if name:
+        return name
+    if hasattr(source, "read"):
+        found = getattr(source, "name", None)
+        return found if isinstance(found, str) else "<stream>"
+    return os.fspath(source)
+
+
+def source_lines(source: str | os.PathLike[str] | IO, encoding: str = "utf-8",
+                 name: str | None = None) -> Iterator[str]:
+    """The lines of a path (a regular file, opened and closed here) or of an open file."""
+    label = label_of(source, name)
+    if hasattr(source, "read"):
+        yield from lines(_blocks(source, label, encoding))
+        return
+    from .parsing import check_regular
+    path = os.fspath(source)
+    check_regular(path)
+    try:
+        handle = open(path, "rb")
+    except OSError as exc:
+        raise InputError(label, f"cannot read: {exc.strerror or exc}") from None
+    with handle:
+        yield from lines(_blocks(handle, label, encoding))
+
+
 def read_games(source: str | os.PathLike[str] | IO, game: str | Game | None = None,
                encoding: str = "utf-8", name: str | None = None,
                checked: bool = False) -> Iterator[Record]:
@@ -268,25 +296,12 @@ def read_games(source: str | os.PathLike[str] | IO, game: str | Game | None = No
 
     Memory stays flat whatever the archive's size; each record carries its
     file's line and column numbers (``checked``: see :func:`records_of`).
-    Unreadable or undecodable input raises
-    :class:`InputError` (possibly after some games were given); bad content
-    never raises: it is in the records' problems.
+    Unreadable or undecodable input raises :class:`InputError` (possibly
+    after some games were given); bad content never raises: it is in the
+    records' problems.
     """
-    if hasattr(source, "read"):
-        label = name or getattr(source, "name", None)
-        label = label if isinstance(label, str) else "<stream>"
-        yield from records_of(lines(_blocks(source, label, encoding)), label, game, checked)
-        return
-    from .parsing import check_regular
-    path = os.fspath(source)
-    label = name or path
-    check_regular(path)
-    try:
-        handle = open(path, "rb")
-    except OSError as exc:
-        raise InputError(label, f"cannot read: {exc.strerror or exc}") from None
-    with handle:
-        yield from records_of(lines(_blocks(handle, label, encoding)), label, game, checked)
+    label = label_of(source, name)
+    yield from records_of(source_lines(source, encoding, label), label, game, checked)
 
 
 def text_records(text: str, source: str, game: str | Game | None = None) -> list[Record]:
