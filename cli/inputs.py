@@ -77,14 +77,15 @@ class Inputs:
         finally:
             self.input_errors[:], self.warnings[:] = errors, warnings
 
-    def read(self, paths: tuple[str, ...], checked: bool = False) -> Iterator["FileRecords"]:
+    def read(self, paths: tuple[str, ...], checked: bool = False,
+             headers: bool = False) -> Iterator["FileRecords"]:
         """Every input as a stream of records, read game by game as it is iterated.
 
         ``checked``: valid games may come already replayed, without their
         events (the reader's fast path), for commands that want verdicts.
         """
         for path in self.expand(paths):
-            yield FileRecords(self, path, checked)
+            yield FileRecords(self, path, checked, headers)
 
 
 class FileRecords:
@@ -94,10 +95,12 @@ class FileRecords:
     error of the run; one with no games, a warning.
     """
 
-    def __init__(self, inputs: Inputs, path: str, checked: bool = False) -> None:
+    def __init__(self, inputs: Inputs, path: str, checked: bool = False,
+                 headers: bool = False) -> None:
         self.inputs = inputs
         self.path = path
         self.checked = checked
+        self.headers = headers
         self.source = STDIN if path == "-" else path
         self.count = 0
         self.failed = False
@@ -111,7 +114,7 @@ class FileRecords:
             if sys.stdin is None:
                 raise InputError(STDIN, "standard input is closed")
             yield from read_games(sys.stdin.buffer, inputs.game, inputs.encoding, STDIN,
-                                  self.checked)
+                                  self.checked, self.headers)
             return
         check_regular(self.path)
         try:
@@ -120,7 +123,8 @@ class FileRecords:
             raise InputError(self.path, f"cannot read: {exc.strerror or exc}") from None
         with handle:
             self.handle = handle
-            yield from read_games(handle, inputs.game, inputs.encoding, self.path, self.checked)
+            yield from read_games(handle, inputs.game, inputs.encoding, self.path, self.checked,
+                                  self.headers)
 
     def position(self) -> int:
         """Bytes of this input read so far (for progress)."""

@@ -34,6 +34,12 @@ COMMANDS = {
     "coords": ("info", "coords", "Convert one coordinate between player views."),
     "games": ("info", "games", "List the registered games, their file extensions and tags."),
     "deck": ("decks", "deck", "Check and show Sanguine deck files."),
+    "tags": ("archive", "tags", "Headers only, one line per game (nothing is replayed)."),
+    "select": ("archive", "select", "Write the games that match every filter, unchanged."),
+    "dedupe": ("archive", "dedupe", "Keep the first copy of every game; drop the others."),
+    "split": ("archive", "split", "Cut an archive into files of N games, or by a tag."),
+    "cat": ("archive", "cat", "Join archives into one, every game unchanged."),
+    "stats": ("archive", "stats", "Games, verdicts, plies, results, first events, figures."),
 }
 
 

@@ -79,15 +79,19 @@ def fmt(paths: tuple[str, ...], in_place: bool, check: bool, fix_results: bool,
 @click.option("--perspective", help="Flows: P1..P6, side:K, or mover; Sanguine: red or blue.")
 @click.option("--choices", type=click.Choice(["inline", "separate"]),
               help="Philosophy: choices in brackets, or as separate events.")
+@click.option("--transform", type=click.Choice(["rot90", "rot180", "rot270", "flip-h", "flip-v",
+                                                "flip-d", "flip-a"]),
+              help="Tilewe: the same game on a turned or mirrored board.")
 @click.option("--in-place", "-i", is_flag=True, help="Rewrite the files (atomically).")
 @GAME_OPTION
 @ENCODING_OPTION
 @color_option
 def convert(paths: tuple[str, ...], perspective: str | None, choices: str | None,
-            in_place: bool, game_name: str | None, encoding: str, color: bool | None) -> None:
+            transform: str | None, in_place: bool, game_name: str | None, encoding: str,
+            color: bool | None) -> None:
     """Rewrite records another way without changing what they mean (comments kept)."""
-    options = {k: v for k, v in {"perspective": perspective, "choices": choices}.items()
-               if v is not None}
+    options = {k: v for k, v in {"perspective": perspective, "choices": choices,
+                                 "transform": transform}.items() if v is not None}
     ctx = Context(game_name, encoding, color)
 
     def transform(record: Record) -> str:

@@ -96,6 +96,8 @@ class Record:
     #: Set when the reader's fast path already replayed this (valid) record;
     #: its items then hold only directives (see ``notation.core.fastpath``).
     outcome: Any = field(default=None, compare=False, repr=False)
+    #: This game's own lines of the file, as written (``select`` and ``split`` copy them).
+    raw: str = field(default="", compare=False, repr=False)
 
     def source_line(self, line: int) -> str | None:
         """Line ``line`` of the file, if it lies in this record's piece."""

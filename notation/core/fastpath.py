@@ -71,29 +71,11 @@ def try_fast(text: str, first_line: int, game: Game, source: str) -> Record | No
     """
     from .replay import Outcome, _finish, structure_problems
     scan = scanner(game)
-    tags: list[Tag] = []
-    line = first_line
-    at = 0
-    size = len(text)
-    tag_match = scan.tag.match
-    while at < size:  # tag lines
-        end = text.find("\n", at)
-        end = size if end < 0 else end
-        row = text[at:end]
-        stripped = row.strip(" \t")
-        if stripped:
-            if stripped[0] != "[":
-                break
-            m = tag_match(stripped)
-            if m is None or m.end() != len(stripped):
-                return None
-            key, quoted = stripped[1:-1].strip(" \t").split(None, 1)
-            tags.append(Tag(key, scan.unescape(quoted.strip(" \t")[1:-1]),
-                            Pos(line, row.index("[") + 1)))
-        at = end + 1
-        line += 1
-    if not tags or at >= size:
+    head = _header(text, first_line, scan)
+    if head is None:
         return None
+    tags, at, line = head
+    size = len(text)
     record = Record(game.name, tags, [], source=source, pos=tags[0].pos)
     if structure_problems(record):
         return None
@@ -151,6 +133,53 @@ def try_fast(text: str, first_line: int, game: Game, source: str) -> Record | No
         return None
     record.outcome = Outcome(record, game, state, ply, [])
     return record
+
+
+def _header(text: str, first_line: int, scan: Scanner) -> tuple[list[Tag], int, int] | None:
+    """The tag lines that open a piece: (tags, where the body starts, its line), or None."""
+    tags: list[Tag] = []
+    line = first_line
+    at = 0
+    size = len(text)
+    tag_match = scan.tag.match
+    while at < size:
+        end = text.find("\n", at)
+        end = size if end < 0 else end
+        row = text[at:end]
+        stripped = row.strip(" \t")
+        if stripped:
+            if stripped[0] != "[":
+                break
+            m = tag_match(stripped)
+            if m is None or m.end() != len(stripped):
+                return None
+            key, quoted = stripped[1:-1].strip(" \t").split(None, 1)
+            tags.append(Tag(key, scan.unescape(quoted.strip(" \t")[1:-1]),
+                            Pos(line, row.index("[") + 1)))
+        at = end + 1
+        line += 1
+    if not tags or at >= size:
+        return None
+    return tags, at, line
+
+
+_TAG_LIKE = re.compile(r"^[^\S\n]*\[", re.MULTILINE)
+_PLAIN = re.compile(r"^[^\S\n]*[^\s;#\[{]", re.MULTILINE)
+
+
+def try_headers(text: str, first_line: int, game: Game, source: str) -> Record | None:
+    """A plain game's record with its tags only, nothing past them parsed (``tags``).
+
+    Plain: tag lines, then a body with no tag-like line and no ``{``, holding a
+    line that is not a comment (so the game cannot hand anything on to the next).
+    """
+    head = _header(text, first_line, scanner(game))
+    if head is None:
+        return None
+    tags, at, _line = head
+    if "{" in text or _TAG_LIKE.search(text, at) or not _PLAIN.search(text, at):
+        return None
+    return Record(game.name, tags, [], source=source, pos=tags[0].pos)
 
 
 def outcome_of(record: Record) -> Any:

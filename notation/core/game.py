@@ -161,6 +161,20 @@ class Game(ABC):
         """Who moves next, in the game's own words (``None`` when over)."""
         return None
 
+    # -- archives ---------------------------------------------------------------
+    def winner_words(self, state: State) -> list[str]:
+        """The winners in the game's own words (``blue``, ``P2``, ``Sa``, ``red``); [] while
+        the game goes on. More than one is a tie (or a team)."""
+        return []
+
+    def player_count(self, state: State) -> int | None:
+        """How many players the game has (``select --players``)."""
+        return None
+
+    def facts(self, state: State) -> dict[str, Any]:
+        """Per-game figures ``stats`` summarises: numbers are averaged, words counted."""
+        return {}
+
     # -- generation -----------------------------------------------------
     def random_tags(self, options: Mapping[str, Any]) -> dict[str, str]:
         """Tags for a random game; ``options`` come from ``notation random``."""

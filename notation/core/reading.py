@@ -217,25 +217,28 @@ def _parse_piece(text: str, chosen: Game | None, source: str) -> list[Record]:
 
 
 def records_of(text_lines: Iterable[str], source: str,
-               game: str | Game | None = None, checked: bool = False) -> Iterator[Record]:
+               game: str | Game | None = None, checked: bool = False,
+               headers: bool = False) -> Iterator[Record]:
     """The records of a stream of lines, one piece at a time.
 
     ``checked``: a well-formed valid game is replayed as it is scanned (the
     fast path) and comes with its outcome but without its events; any other
     piece is parsed in full. For commands that want verdicts, not events.
+    ``headers``: a plain game comes with its tags only (nothing is parsed
+    past them); for ``tags``.
     """
-    from .fastpath import try_fast
+    from .fastpath import try_fast, try_headers
     from .parsing import check_game
     fallback = game.name if isinstance(game, Game) else game
     index = 0
     carry: Record | None = None  # tags and comments that belong to the next game
     for first_line, text in pieces(text_lines):
         chosen = choose_game(text, source, game)
-        if checked and carry is None and chosen is not None:
-            fast = try_fast(text, first_line, chosen, source)
+        if (checked or headers) and carry is None and chosen is not None:
+            fast = (try_headers if headers else try_fast)(text, first_line, chosen, source)
             if fast is not None:
                 index += 1
-                fast.text, fast.first_line, fast.index = text, first_line, index
+                fast.text, fast.first_line, fast.index, fast.raw = text, first_line, index, text
                 yield fast
                 continue
         records = _parse_piece(text, chosen, source)
@@ -243,11 +246,13 @@ def records_of(text_lines: Iterable[str], source: str,
             _shift(record, first_line - 1)
             record.text, record.first_line = text, first_line
             check_game(record, chosen, fallback)
+        _own_lines(records, text, first_line)
         if carry is not None and records:
             head = records[0]
             head.tags[:0] = carry.tags
             head.items[:0] = carry.items
             head.pos = carry.pos
+            head.raw = carry.raw + head.raw
             carry = None
         if records and all(isinstance(i, Comment) for i in records[-1].items):
             carry = records.pop()
@@ -259,6 +264,19 @@ def records_of(text_lines: Iterable[str], source: str,
         index += 1
         carry.index, carry.source = index, source
         yield carry
+
+
+def _own_lines(records: list[Record], text: str, first_line: int) -> None:
+    """Give each record of a piece its own lines (the first takes the piece's start)."""
+    if len(records) == 1:
+        records[0].raw = text
+        return
+    rows = text.split("\n")
+    starts = [first_line] + [r.pos.line for r in records[1:]] + [first_line + len(rows)]
+    for i, record in enumerate(records):
+        part = rows[starts[i] - first_line:starts[i + 1] - first_line]
+        last = i == len(records) - 1
+        record.raw = "\n".join(part) + ("" if last else "\n")
 
 
 def label_of(source: str | os.PathLike[str] | IO, name: str | None = None) -> str:
@@ -291,7 +309,7 @@ def source_lines(source: str | os.PathLike[str] | IO, encoding: str = "utf-8",
 
 def read_games(source: str | os.PathLike[str] | IO, game: str | Game | None = None,
                encoding: str = "utf-8", name: str | None = None,
-               checked: bool = False) -> Iterator[Record]:
+               checked: bool = False, headers: bool = False) -> Iterator[Record]:
     """Every game of an archive, one at a time: a path, or an open text or binary file.
 
     Memory stays flat whatever the archive's size; each record carries its
@@ -301,7 +319,7 @@ def read_games(source: str | os.PathLike[str] | IO, game: str | Game | None = No
     records' problems.
     """
     label = label_of(source, name)
-    yield from records_of(source_lines(source, encoding, label), label, game, checked)
+    yield from records_of(source_lines(source, encoding, label), label, game, checked, headers)
 
 
 def text_records(text: str, source: str, game: str | Game | None = None) -> list[Record]:

@@ -171,6 +171,15 @@ class Flows(Game):
         return {"Result": " ".join([state.win_type or "flow"]
                                    + [f"P{p + 1}" for p in state.winners])}
 
+    def winner_words(self, state: FlowsState) -> list[str]:
+        return [f"P{p + 1}" for p in state.winners] if state.over else []
+
+    def player_count(self, state: FlowsState) -> int:
+        return state.seating.players
+
+    def facts(self, state: FlowsState) -> dict[str, Any]:
+        return {"ended by": state.win_type} if state.over else {}
+
     def apply(self, state: FlowsState, event: Placement | Unplaceable) -> None:
         player = event.player - 1
         if player >= state.seating.players:

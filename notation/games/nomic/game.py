@@ -151,6 +151,12 @@ class Nomic(Game):
     def result_tags(self, state: NomicState) -> dict[str, str]:
         return {"Result": "*"}
 
+    def player_count(self, state: NomicState) -> int:
+        return len(state.players)
+
+    def facts(self, state: NomicState) -> dict[str, Any]:
+        return {"rules in effect": sum(1 for r in state.rules.values() if r.in_effect)}
+
     def result_json(self, state: NomicState) -> dict[str, Any]:
         return {"over": state.ended, "winners": [], "complete_turn": state.turn_complete()}
 

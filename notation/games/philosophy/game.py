@@ -146,6 +146,15 @@ class Philosophy(Game):
             return {"Result": "*"}
         return {"Result": state.winner or "none"}
 
+    def winner_words(self, state: PhilosophyState) -> list[str]:
+        return [state.winner] if state.over and state.winner else []
+
+    def player_count(self, state: PhilosophyState) -> int:
+        return len(state.hands)
+
+    def facts(self, state: PhilosophyState) -> dict[str, Any]:
+        return {"ended by": state.ended_by} if state.over else {}
+
     def result_json(self, state: PhilosophyState) -> dict[str, Any]:
         awaiting = None
         if state.pending is not None:

@@ -129,6 +129,16 @@ class Sanguine(Game):
         """``[Result]``: ``"*"`` until the game is over, then ``"RED-BLUE winner"`` (4.2, 7.1.8)."""
         return {"Result": state.result_text() if state.over else "*"}
 
+    def winner_words(self, state: SanguineState) -> list[str]:
+        return state.winners() if state.over else []
+
+    def player_count(self, state: SanguineState) -> int:
+        return 2
+
+    def facts(self, state: SanguineState) -> dict[str, Any]:
+        red, blue = state.totals()
+        return {"red score": red, "blue score": blue}
+
     def legal_moves(self, state: SanguineState, **options: Any) -> list[ev.Event]:
         if options:
             raise NotationError(f"sanguine legal moves take no options ({', '.join(options)})")

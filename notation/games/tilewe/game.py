@@ -85,6 +85,19 @@ class Tilewe(Game):
         mover = state.to_move()
         return None if mover is None else COLORS[mover]
 
+    def winner_words(self, state: Board) -> list[str]:
+        return [COLORS[p] for p in state.winners()] if state.to_move() is None else []
+
+    def player_count(self, state: Board) -> int:
+        return state.players
+
+    def facts(self, state: Board) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for p, score in enumerate(state.scores()):
+            out[f"{COLORS[p]} score"] = score
+            out[f"{COLORS[p]} pieces left"] = len(state.remaining(p))
+        return out
+
     # -- positions and output -------------------------------------------------
     def position(self, state: Board) -> str:
         return position.write(state)
@@ -126,6 +139,31 @@ class Tilewe(Game):
         for p in range(state.players):
             out[f"{COLORS[p]} pieces left"] = " ".join(PIECE_NAMES[i] for i in state.remaining(p))
         return out
+
+    # -- symmetries -------------------------------------------------------------
+    def convert(self, record: Record, **options: Any) -> Record:
+        """``transform=rot90|rot180|rot270|flip-h|flip-v|flip-d|flip-a``: the same game on a
+        turned or mirrored board (every move rewritten; comments kept)."""
+        from dataclasses import replace
+
+        from notation.core.ast import EventNode
+
+        from .symmetry import NAMES, transform_move
+        name = options.pop("transform", None)
+        if name not in NAMES or options:
+            raise NotationError(f"tilewe converts with --transform {'|'.join(NAMES)}")
+        if "Position" in record.tag_dict:
+            raise NotationError("a record set up from a [Position] cannot be transformed here")
+        items = [EventNode(transform_move(name, i.event), i.number, i.pos)
+                 if isinstance(i, EventNode) else i for i in record.items]
+        return replace(record, items=items)
+
+    def symmetric_keys(self, record: Record) -> list[str]:
+        """The record's events in the one of its 8 images that sorts first (for dedupe)."""
+        from .symmetry import TRANSFORMS, transform_move
+        events = record.events
+        return min([self.format_event(transform_move(name, e)) for e in events]
+                   for name in TRANSFORMS)
 
     # -- generation -----------------------------------------------------------
     def random_tags(self, options: Mapping[str, Any]) -> dict[str, str]:

@@ -1,0 +1,476 @@
+"""Archive tools, pgn-extract style: ``tags``, ``select``, ``dedupe``, ``split``, ``cat``, ``stats``.
+
+Every command streams (flat memory), takes files, folders and ``-``, and has
+``--json``. Games are copied exactly as written (comments kept), one blank
+line between games, so the output is itself a valid archive.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+import statistics
+from collections import Counter, defaultdict
+from typing import Any, Callable, Iterator
+
+import click
+
+from notation.core.ast import Record
+from notation.core.errors import NotationError
+from notation.core.replay import ReplayError, game_of, run
+
+from .common import ENCODING_OPTION, GAME_OPTION, PATHS, Context, color_option, emit, plural, say
+from .rewrite import AtomicFile, WriteError
+
+JSON_OPTION = click.option("--json", "as_json", is_flag=True, help="JSON output.")
+OUTPUT_OPTION = click.option("-o", "--output", metavar="FILE",
+                             help="Write the games here (atomically) instead of to stdout.")
+
+
+def game_text(record: Record) -> str:
+    """A game's own lines as written, ending in exactly one line break."""
+    return record.raw.rstrip("\n") + "\n"
+
+
+class Sink:
+    """Where selected games go: stdout, or a file replaced all at once at the end."""
+
+    def __init__(self, ctx: Context, output: str | None) -> None:
+        self.ctx, self.output, self.count = ctx, output, 0
+        self.file: AtomicFile | None = None
+        if output is not None:
+            if not os.path.exists(output):
+                open(output, "a").close()  # a new file: created empty, then replaced
+            try:
+                self.file = AtomicFile(output, "utf-8")
+            except WriteError as exc:
+                raise click.UsageError(f"{output}: cannot write: {exc}") from None
+
+    def write(self, record: Record) -> None:
+        text = ("\n" if self.count else "") + game_text(record)
+        self.count += 1
+        if self.file is not None:
+            self.file.write(text)
+        else:
+            emit(text, nl=False)
+
+    def close(self, keep: bool = True) -> None:
+        if self.file is None:
+            return
+        if keep:
+            try:
+                self.file.commit()
+            except WriteError as exc:
+                self.ctx.inputs.input_errors.append(f"{self.output}: error: not written: {exc}")
+        else:
+            self.file.discard()
+
+
+def each_record(ctx: Context, paths: tuple[str, ...], **how: Any) -> Iterator[Record]:
+    for records in ctx.inputs.read(paths, **how):
+        yield from records
+
+
+# -- tags ----------------------------------------------------------------------------------
+
+@click.command()
+@PATHS
+@JSON_OPTION
+@GAME_OPTION
+@ENCODING_OPTION
+@color_option
+def tags(paths: tuple[str, ...], as_json: bool, game_name: str | None, encoding: str,
+         color: bool | None) -> None:
+    """Headers only, one line per game: file, index, tags (nothing is replayed)."""
+    ctx = Context(game_name, encoding, color)
+    for record in each_record(ctx, paths, headers=True):
+        if as_json:
+            say(json.dumps({"file": record.source, "index": record.index, "game": record.game,
+                            "tags": record.tag_dict}))
+        else:
+            pairs = " ".join(f"{t.key}={json.dumps(t.value, ensure_ascii=False)}"
+                             for t in record.tags if hasattr(t, "key"))
+            say(f"{record.source}:{record.index}: {pairs}")
+    ctx.finish()
+
+
+# -- select --------------------------------------------------------------------------------
+
+def _tag_filter(spec: str) -> Callable[[Record], bool]:
+    if "~" in spec and ("=" not in spec or spec.index("~") < spec.index("=")):
+        key, pattern = spec.split("~", 1)
+        try:
+            regex = re.compile(pattern)
+        except re.error as exc:
+            raise click.UsageError(f"--tag {spec}: bad regular expression: {exc}") from None
+        return lambda r: regex.search(r.tag_dict.get(key, "")) is not None
+    if "=" not in spec:
+        raise click.UsageError(f"--tag {spec}: expected KEY=VALUE or KEY~REGEX")
+    key, value = spec.split("=", 1)
+    return lambda r: r.tag_dict.get(key) == value
+
+
+def _plies_range(spec: str) -> tuple[int, int]:
+    low, _, high = spec.partition(":")
+    try:
+        return (int(low) if low else 0, int(high) if high else 10**12)
+    except ValueError:
+        raise click.UsageError(f"--plies {spec}: expected MIN:MAX (either may be left out)") \
+            from None
+
+
+def _reaches(record: Record, wanted: str, at_ply: int | None) -> bool:
+    """Whether the game shows position ``wanted`` (canonical text) at some ply, or at ``at_ply``."""
+    game = game_of(record)
+    if game is None:
+        return False
+    try:
+        if at_ply == 0 or at_ply is None:
+            if game.position(game.start(record)) == wanted:
+                return True
+            if at_ply == 0:
+                return False
+        for step in record.replay():
+            if at_ply is None or step.ply == at_ply:
+                if game.position(step.state) == wanted:
+                    return True
+                if at_ply is not None:
+                    return False
+    except (ReplayError, Exception):
+        return False
+    return False
+
+
+@click.command()
+@PATHS
+@click.option("--tag", "tag_specs", multiple=True, metavar="KEY=VALUE|KEY~REGEX",
+              help="A tag equals a value, or matches a regular expression (repeatable).")
+@click.option("--valid/--invalid", "validity", default=None, help="Only valid (or invalid) games.")
+@click.option("--plies", "plies_spec", metavar="MIN:MAX", help="Number of plies in range.")
+@click.option("--winner", "winners", multiple=True, metavar="NAME",
+              help="A winner, in the game's words: blue, P2, Sa, red (repeatable: all of them).")
+@click.option("--players", type=click.IntRange(min=1), help="Number of players.")
+@click.option("--position", "positions", multiple=True, metavar="POS",
+              help="The game reaches this position (the game's position notation).")
+@click.option("--after-ply", type=click.IntRange(min=0), metavar="N",
+              help="With --position: the position after exactly ply N.")
+@click.option("--count", "count_only", is_flag=True, help="Print only how many games match.")
+@click.option("--invert", is_flag=True, help="Select the games that do not match.")
+@OUTPUT_OPTION
+@JSON_OPTION
+@GAME_OPTION
+@ENCODING_OPTION
+@color_option
+def select(paths: tuple[str, ...], tag_specs: tuple[str, ...], validity: bool | None,
+           plies_spec: str | None, winners: tuple[str, ...], players: int | None,
+           positions: tuple[str, ...], after_ply: int | None, count_only: bool, invert: bool,
+           output: str | None, as_json: bool, game_name: str | None, encoding: str,
+           color: bool | None) -> None:
+    """Write the games that match every filter, unchanged, as one archive."""
+    ctx = Context(game_name, encoding, color)
+    if after_ply is not None and not positions:
+        raise click.UsageError("--after-ply goes with --position")
+    tests = [_tag_filter(spec) for spec in tag_specs]
+    low, high = _plies_range(plies_spec) if plies_spec else (None, None)
+    canonical: dict[str, list[str]] = {}  # game -> positions in canonical text
+
+    def wanted_positions(record: Record) -> list[str] | None:
+        game = game_of(record)
+        if game is None:
+            return None
+        if game.name not in canonical:
+            try:
+                canonical[game.name] = [game.position(game.read_position(p)) for p in positions]
+            except NotationError as exc:
+                raise click.UsageError(f"--position for {game.name}: {exc}") from None
+        return canonical[game.name]
+
+    def matches(record: Record) -> bool:
+        if not all(test(record) for test in tests):
+            return False
+        needs_replay = (validity is not None or low is not None or winners
+                        or players is not None)
+        if needs_replay:
+            outcome = run(record)
+            if validity is not None and outcome.valid != validity:
+                return False
+            if low is not None and not low <= outcome.plies <= high:
+                return False
+            game, state = outcome.game, outcome.state
+            if winners or players is not None:
+                if game is None or state is None or not outcome.valid:
+                    return False
+                if winners and not set(winners) <= set(game.winner_words(state)):
+                    return False
+                if players is not None and game.player_count(state) != players:
+                    return False
+        if positions:
+            wanted = wanted_positions(record)
+            if wanted is None or not all(_reaches(record, p, after_ply) for p in wanted):
+                return False
+        return True
+
+    sink = None if count_only or as_json else Sink(ctx, output)
+    count = 0
+    for record in each_record(ctx, paths, checked=not positions):
+        with ctx.guard(record):
+            if matches(record) == invert:
+                continue
+            count += 1
+            if as_json and not count_only:
+                outcome = run(record)
+                say(json.dumps({"file": record.source, "index": record.index,
+                                "game": record.game, "valid": outcome.valid,
+                                "plies": outcome.plies, "tags": record.tag_dict}))
+            elif sink is not None:
+                sink.write(record)
+    if sink is not None:
+        sink.close(keep=not ctx.inputs.input_errors)
+    if count_only:
+        say(json.dumps({"count": count}) if as_json else str(count))
+    ctx.finish()
+
+
+# -- dedupe --------------------------------------------------------------------------------
+
+def game_key(record: Record, symmetric: bool) -> str | None:
+    """What two duplicate games share: the game and its canonical events (one frame)."""
+    game = game_of(record)
+    if game is None or record.game_problem:
+        return None
+    keys = game.event_keys(record)
+    if symmetric:
+        if not hasattr(game, "symmetric_keys"):
+            raise click.UsageError(f"--symmetric: {game.name} has no board symmetries here "
+                                   f"(Tilewe has eight)")
+        keys = game.symmetric_keys(record)
+    digest = hashlib.sha256("\n".join([game.name, *keys]).encode("utf-8", "surrogatepass"))
+    return digest.hexdigest()
+
+
+@click.command()
+@PATHS
+@OUTPUT_OPTION
+@click.option("--report", is_flag=True, help="Name every duplicate and its original (stderr).")
+@click.option("--symmetric", is_flag=True,
+              help="Tilewe: games equal up to one of the board's 8 symmetries are duplicates.")
+@JSON_OPTION
+@GAME_OPTION
+@ENCODING_OPTION
+@color_option
+def dedupe(paths: tuple[str, ...], output: str | None, report: bool, symmetric: bool,
+           as_json: bool, game_name: str | None, encoding: str, color: bool | None) -> None:
+    """Keep the first copy of every game (same events in canonical form); drop the others."""
+    ctx = Context(game_name, encoding, color)
+    seen: dict[str, str] = {}  # key -> "file:index" of the original
+    sink = None if as_json else Sink(ctx, output)
+    dropped = 0
+    for record in each_record(ctx, paths):
+        with ctx.guard(record):
+            key = game_key(record, symmetric)
+            where = f"{record.source}:{record.index}"
+            original = seen.get(key) if key is not None else None
+            if as_json:
+                say(json.dumps({"file": record.source, "index": record.index,
+                                "game": record.game, "duplicate_of": original}))
+            if original is not None:
+                dropped += 1
+                if report and not as_json:
+                    say(f"{where}: duplicate of {original}", err=True)
+                continue
+            if key is not None:
+                seen[key] = where
+            if sink is not None:
+                sink.write(record)
+    if sink is not None:
+        sink.close(keep=not ctx.inputs.input_errors)
+    if report and not as_json:
+        say(f"{plural(dropped, 'duplicate')} dropped, {plural(len(seen), 'distinct game')} kept",
+            err=True)
+    ctx.finish()
+
+
+# -- split and cat ----------------------------------------------------------------------------
+
+_UNSAFE_NAME = re.compile(r"[^A-Za-z0-9._-]+")
+
+
+@click.command()
+@click.argument("path", metavar="PATH")
+@click.option("--per-file", type=click.IntRange(min=1), metavar="N", help="N games per file.")
+@click.option("--by-tag", metavar="KEY", help="One file per value of this tag.")
+@click.option("--out-dir", default=".", show_default=True, help="Folder for the pieces.")
+@click.option("--prefix", default=None, help="File name prefix (default: the input's name).")
+@GAME_OPTION
+@ENCODING_OPTION
+@color_option
+def split(path: str, per_file: int | None, by_tag: str | None, out_dir: str,
+          prefix: str | None, game_name: str | None, encoding: str, color: bool | None) -> None:
+    """Cut an archive into files of N games, or one file per tag value (games unchanged)."""
+    if (per_file is None) == (by_tag is None):
+        raise click.UsageError("give exactly one of --per-file N and --by-tag KEY")
+    ctx = Context(game_name, encoding, color)
+    base = os.path.basename(path) if path != "-" else "stdin"
+    stem, ext = os.path.splitext(base)
+    stem = prefix or stem
+    sinks: dict[str, Sink] = {}
+    made: list[str] = []
+
+    def sink_for(name: str) -> Sink:
+        if name not in sinks:
+            target = os.path.join(out_dir, f"{stem}-{name}{ext}")
+            if os.path.exists(target):
+                raise click.UsageError(f"{target} exists; not overwritten (remove it first)")
+            made.append(target)
+            sinks[name] = Sink(ctx, target)
+        return sinks[name]
+
+    count = 0
+    try:
+        for record in each_record(ctx, (path,)):
+            if per_file is not None:
+                name = f"{count // per_file + 1:04d}"
+                if count % per_file == 0 and sinks:  # the previous piece is complete
+                    for done in list(sinks):
+                        sinks.pop(done).close()
+            else:
+                value = record.tag_dict.get(by_tag, "")
+                name = _UNSAFE_NAME.sub("_", value).strip("_") or "none"
+            sink_for(name).write(record)
+            count += 1
+    except BaseException:
+        for sink in sinks.values():
+            sink.close(keep=False)
+        for target in made:
+            if os.path.exists(target) and os.path.getsize(target) == 0:
+                os.unlink(target)
+        raise
+    for sink in sinks.values():
+        sink.close(keep=not ctx.inputs.input_errors)
+    say(f"{plural(count, 'game')} into {plural(len(made), 'file')}", err=True)
+    ctx.finish()
+
+
+@click.command()
+@PATHS
+@OUTPUT_OPTION
+@GAME_OPTION
+@ENCODING_OPTION
+@color_option
+def cat(paths: tuple[str, ...], output: str | None, game_name: str | None, encoding: str,
+        color: bool | None) -> None:
+    """Join archives into one: every game unchanged, a blank line between games."""
+    ctx = Context(game_name, encoding, color)
+    sink = Sink(ctx, output)
+    for record in each_record(ctx, paths):
+        sink.write(record)
+    sink.close(keep=not ctx.inputs.input_errors)
+    ctx.finish()
+
+
+# -- stats ---------------------------------------------------------------------------------
+
+class Summary:
+    """Running figures of one game's records (plies kept as counts for the median)."""
+
+    def __init__(self) -> None:
+        self.games = self.valid = 0
+        self.plies: Counter[int] = Counter()
+        self.wins: Counter[str] = Counter()
+        self.ties: Counter[str] = Counter()
+        self.finished = 0
+        self.first: Counter[str] = Counter()
+        self.numbers: dict[str, list[float]] = defaultdict(lambda: [0.0, 0])
+        self.words: dict[str, Counter[str]] = defaultdict(Counter)
+
+    def add(self, record: Record) -> None:
+        outcome = run(record)
+        self.games += 1
+        self.plies[outcome.plies] += 1
+        if first := _first_event(record):
+            self.first[first] += 1
+        if not outcome.valid or outcome.state is None:
+            return
+        self.valid += 1
+        game, state = outcome.game, outcome.state
+        winners = game.winner_words(state)
+        if game.is_over(state):
+            self.finished += 1
+            for name in winners:
+                (self.wins if len(winners) == 1 else self.ties)[name] += 1
+        for key, value in game.facts(state).items():
+            if isinstance(value, (int, float)) and not isinstance(value, bool):
+                total = self.numbers[key]
+                total[0] += value
+                total[1] += 1
+            elif value is not None:
+                self.words[key][str(value)] += 1
+
+    def as_json(self) -> dict[str, Any]:
+        plies = sorted(self.plies.elements())
+        finished = self.finished or 1
+        return {
+            "games": self.games, "valid": self.valid, "invalid": self.games - self.valid,
+            "plies": {"min": plies[0], "median": statistics.median(plies), "max": plies[-1]}
+            if plies else None,
+            "finished": self.finished,
+            "results": {name: {"wins": self.wins[name], "ties": self.ties[name],
+                               "win_rate": round(self.wins[name] / finished, 4),
+                               "tie_rate": round(self.ties[name] / finished, 4)}
+                        for name in sorted(set(self.wins) | set(self.ties))},
+            "first_events": dict(self.first.most_common(10)),
+            "means": {k: round(total / n, 3) for k, (total, n) in self.numbers.items() if n},
+            "counts": {k: dict(v.most_common()) for k, v in self.words.items()},
+        }
+
+
+def _first_event(record: Record) -> str | None:
+    game = game_of(record)
+    events = record.events
+    return game.format_event(events[0]) if game is not None and events else None
+
+
+@click.command()
+@PATHS
+@JSON_OPTION
+@GAME_OPTION
+@ENCODING_OPTION
+@color_option
+def stats(paths: tuple[str, ...], as_json: bool, game_name: str | None, encoding: str,
+          color: bool | None) -> None:
+    """Games, verdicts, plies, results per seat or colour, first events, per-game figures."""
+    ctx = Context(game_name, encoding, color)
+    summaries: dict[str, Summary] = defaultdict(Summary)
+    for record in each_record(ctx, paths):
+        with ctx.guard(record):
+            summaries[record.game or "unknown"].add(record)
+    report = {name: summaries[name].as_json() for name in sorted(summaries)}
+    if as_json:
+        say(json.dumps(report))
+    else:
+        for name, data in report.items():
+            _print_stats(name, data)
+    ctx.finish()
+
+
+def _print_stats(name: str, data: dict[str, Any]) -> None:
+    say(f"{name}: {plural(data['games'], 'game')}, {data['valid']:,} valid, "
+        f"{data['invalid']:,} invalid")
+    if data["plies"]:
+        p = data["plies"]
+        say(f"  plies: min {p['min']}, median {p['median']:g}, max {p['max']}")
+    if data["results"]:
+        say(f"  results of {plural(data['finished'], 'finished game')}:")
+        for who, r in data["results"].items():
+            say(f"    {who:<10} {r['wins']:>6,} wins ({r['win_rate']:.1%}), "
+                f"{r['ties']:,} ties ({r['tie_rate']:.1%})")
+    if data["first_events"]:
+        say("  first events: " + ", ".join(f"{e} {n:,}" for e, n in data["first_events"].items()))
+    for key, mean in data["means"].items():
+        say(f"  mean {key}: {mean:g}")
+    for key, counts in data["counts"].items():
+        say(f"  {key}: " + ", ".join(f"{v} {n:,}" for v, n in counts.items()))
+
+
+__all__ = ["cat", "dedupe", "select", "split", "stats", "tags"]
