@@ -11,7 +11,9 @@ from notation.core.errors import NotationError
 from notation.core.output import replay_json
 from notation.core.replay import ReplayError, run
 
-from .common import ENCODING_OPTION, GAME_OPTION, PATHS, Context, color_option, plural, say
+from .common import (
+    ENCODING_OPTION, GAME_OPTION, PATHS, Context, color_option, complete_perspective, plural, say,
+)
 from . import parallel
 from .progress import Tally
 
@@ -83,7 +85,8 @@ def validate(paths: tuple[str, ...], as_json: bool, quiet: bool, jobs: int | Non
 @click.option("--every", is_flag=True, help="Show the state after every ply.")
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per game (the replay contract).")
 @color_option
-@click.option("--perspective", help="Flows: draw the board from P1..P6 or side:K.")
+@click.option("--perspective", shell_complete=complete_perspective,
+              help="Flows: draw the board from P1..P6 or side:K.")
 @click.option("--view", "view_name", type=click.Choice(["basic", "full"]),
               help="Sanguine: the basic view or the full state (default).")
 @JOBS_OPTION
@@ -99,7 +102,6 @@ def replay(paths: tuple[str, ...], ply: int | None, every: bool, as_json: bool,
             list(ctx.inputs.expand_quietly(paths)), jobs):
         tally = Tally(list(paths), show_bar=False)
         for _batch, data in parallel.results(ctx.inputs, paths, replay_game, jobs, ctx.fail):
-            data.pop("file", None)
             tally.count(data["valid"], data["plies"])
             ctx.invalid |= not data["valid"]
             say(json.dumps(data))

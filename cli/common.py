@@ -6,6 +6,7 @@ and ``fmt --check``, some difference), 2 usage, input or internal error.
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import sys
 from typing import Any, Callable, Iterator
@@ -19,6 +20,13 @@ from notation.core.limits import printable
 from notation.core.output import caret, problem_line
 
 from .inputs import Inputs
+
+def complete_perspective(ctx: Any, param: Any, incomplete: str) -> list[str]:
+    """Shell completion for ``--perspective``: Flows views and Sanguine sides."""
+    views = ([f"P{n}" for n in range(1, 7)] + [f"side:{n}" for n in range(6)]
+             + ["mover", "red", "blue"])
+    return [v for v in views if v.startswith(incomplete)]
+
 
 GAME_OPTION = click.option("--game", "game_name", metavar="GAME",
                            shell_complete=lambda ctx, param, incomplete: [
@@ -91,6 +99,8 @@ class Context:
         self.internal = False  # a bug of ours met somewhere (exit 2)
         self.color = wants_color(color)
         self.color_err = wants_color(color, sys.stderr)
+        self.json = bool(click.get_current_context(silent=True) and
+                         click.get_current_context().params.get("as_json"))
 
     def report(self, record: Record, problem: Problem, err: bool = False) -> None:
         """One problem: ``FILE:LINE:COL: error: ...`` and, on a terminal, the line with a caret."""
@@ -135,7 +145,12 @@ class Context:
         for message in self.inputs.warnings:
             warn(message)
         for message in self.inputs.input_errors:
-            warn(message)
+            if self.json:  # one JSON shape for everything a --json run prints
+                source, _, text = message.partition(": error: ")
+                say(json.dumps({"file": source if text else None, "index": None,
+                                "error": {"kind": "input", "message": text or message}}))
+            else:
+                warn(message)
         if self.inputs.input_errors or self.internal:
             sys.exit(2)
         sys.exit(1 if self.invalid else 0)

@@ -26,7 +26,8 @@ from notation.core.writer import format_record
 
 from . import parallel
 from .common import (
-    ENCODING_OPTION, GAME_OPTION, PATHS, Context, color_option, emit, plural, say,
+    ENCODING_OPTION, GAME_OPTION, PATHS, Context, color_option, complete_perspective, emit, plural,
+    say,
 )
 
 #: Temporary files are named so that no walk ever reads them as records; a
@@ -76,7 +77,8 @@ def fmt(paths: tuple[str, ...], in_place: bool, check: bool, fix_results: bool,
 
 @click.command()
 @PATHS
-@click.option("--perspective", help="Flows: P1..P6, side:K, or mover; Sanguine: red or blue.")
+@click.option("--perspective", shell_complete=complete_perspective,
+              help="Flows: P1..P6, side:K, or mover; Sanguine: red or blue.")
 @click.option("--choices", type=click.Choice(["inline", "separate"]),
               help="Philosophy: choices in brackets, or as separate events.")
 @click.option("--transform", type=click.Choice(["rot90", "rot180", "rot270", "flip-h", "flip-v",

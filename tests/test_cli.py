@@ -11,7 +11,7 @@ import pytest
 from conftest import SAMPLES, invoke, reference_games, run_cli
 
 GAME = '[Game "tilewe"]\n[Players "2"]\n\n'
-JSON_KEYS = {"game", "index", "tags", "valid", "plies", "error", "errors", "position", "state",
+JSON_KEYS = {"file", "game", "index", "tags", "valid", "plies", "error", "errors", "position", "state",
              "result"}
 
 

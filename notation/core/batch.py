@@ -100,9 +100,7 @@ def check_game(record: Record) -> dict[str, Any]:
 
 def replay_game(record: Record) -> dict[str, Any]:
     """One game's ``replay --json`` object, plus its file (index within its batch)."""
-    data = replay_json(run(record))
-    data["file"] = record.source
-    return data
+    return replay_json(run(record))
 
 
 def format_game(record: Record) -> dict[str, Any]:

@@ -34,6 +34,7 @@ def replay_json(outcome: Outcome) -> dict[str, Any]:
     game, state, record = outcome.game, outcome.state, outcome.record
     has_state = game is not None and state is not None
     return {
+        "file": record.source,
         "game": record.game,
         "index": record.index,
         "tags": record.tag_dict,
