@@ -31,6 +31,7 @@ bench: $(STAMP)
 	$(BIN)/python tests/benchmarks/bench_philosophy.py
 	$(BIN)/python tests/benchmarks/bench_sanguine.py
 	$(BIN)/python tests/benchmarks/bench_archive.py
+	$(BIN)/python tests/benchmarks/bench_tools.py
 
 clean:
 	rm -rf $(VENV) .venv-bench build dist *.egg-info

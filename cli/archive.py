@@ -213,7 +213,10 @@ def select(paths: tuple[str, ...], tag_specs: tuple[str, ...], validity: bool | 
 
     sink = None if count_only or as_json else Sink(ctx, output)
     count = 0
-    for record in each_record(ctx, paths, checked=not positions):
+    headers_only = not (validity is not None or plies_spec or winners or players is not None
+                        or positions or as_json)
+    how = {"headers": True} if headers_only else {"checked": not positions}
+    for record in each_record(ctx, paths, **how):
         with ctx.guard(record):
             if matches(record) == invert:
                 continue

@@ -11,6 +11,7 @@ import collections
 import functools
 import multiprocessing
 import os
+import signal
 import sys
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -47,6 +48,17 @@ def worth_a_pool(paths: list[str], jobs: int) -> bool:
     return total >= SMALL_INPUT
 
 
+def _die_with_parent() -> None:
+    """Worker initializer: a worker must not outlive the run that started it (Linux)."""
+    try:
+        import ctypes
+        libc = ctypes.CDLL("libc.so.6", use_errno=True)
+        libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):  # pragma: no cover - not Linux
+        pass
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the main process's to handle
+
+
 def _work(item: batching.Batch, task: Callable) -> list[dict[str, Any]]:
     if os.environ.get("NOTATION_TEST_WORKER_FAULT") == "exit":  # test seam: a dying worker
         os._exit(3)
@@ -58,7 +70,8 @@ def results(inputs: Inputs, paths: tuple[str, ...], task: Callable, jobs: int,
     """``(file records stand-in, per-game result)`` for every game, in input order."""
     context = multiprocessing.get_context("fork")
     work = functools.partial(_work, task=task)
-    with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=context,
+                             initializer=_die_with_parent) as pool:
         window: collections.deque[tuple[batching.Batch, Future]] = collections.deque()
         counted: dict[str, int] = {}
         try:

@@ -162,3 +162,19 @@ def test_fmt_check_with_jobs_agrees_with_one_process(tmp_path):
     one = run_cli("fmt", "--check", "--jobs", "1", str(messy))
     two = run_cli("fmt", "--check", "--jobs", "2", str(messy))
     assert one.returncode == two.returncode == 1 and "would be reformatted" in two.stdout
+
+
+def test_workers_do_not_outlive_a_killed_run(tmp_path):
+    path = mixed_archive(tmp_path, 400)
+    proc = subprocess.Popen(notation_exe() + ["replay", "--json", "--jobs", "2", str(path)],
+                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    proc.stdout.readline()
+    children = subprocess.run(["pgrep", "-P", str(proc.pid)], capture_output=True,
+                              text=True).stdout.split()
+    assert children  # the pool is running
+    proc.kill()
+    proc.wait()
+    time.sleep(1.0)
+    alive = [pid for pid in children if os.path.exists(f"/proc/{pid}")
+             and "Z" not in open(f"/proc/{pid}/stat").read().split()[2]]
+    assert not alive, f"orphaned workers: {alive}"
