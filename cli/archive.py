@@ -18,6 +18,8 @@ import click
 
 from notation.core.ast import Record
 from notation.core.errors import NotationError
+from notation.core.fastpath import quick_words
+from notation.core.parsing import parse
 from notation.core.replay import ReplayError, game_of, run
 
 from .common import ENCODING_OPTION, GAME_OPTION, PATHS, Context, color_option, emit, plural, say
@@ -242,7 +244,14 @@ def game_key(record: Record, symmetric: bool) -> str | None:
     game = game_of(record)
     if game is None or record.game_problem:
         return None
-    keys = game.event_keys(record)
+    keys = None
+    if not symmetric and hasattr(game, "quick_keys") and not record.items:
+        words = quick_words(record)  # a plain game read in headers mode
+        keys = game.quick_keys(words) if words is not None else None
+    if keys is None:
+        if not record.items and record.raw:  # read in headers mode: parse it now
+            record = parse(record.raw, record.game, record.source)[0]
+        keys = game.event_keys(record)
     if symmetric:
         if not hasattr(game, "symmetric_keys"):
             raise click.UsageError(f"--symmetric: {game.name} has no board symmetries here "
@@ -269,7 +278,7 @@ def dedupe(paths: tuple[str, ...], output: str | None, report: bool, symmetric: 
     seen: dict[str, str] = {}  # key -> "file:index" of the original
     sink = None if as_json else Sink(ctx, output)
     dropped = 0
-    for record in each_record(ctx, paths):
+    for record in each_record(ctx, paths, headers=True):
         with ctx.guard(record):
             key = game_key(record, symmetric)
             where = f"{record.source}:{record.index}"

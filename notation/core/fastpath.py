@@ -252,3 +252,39 @@ def _each(scan: Scanner, record: Record, words: list[str]) -> Record | None:
         return None
     record.outcome = Outcome(record, game, state, ply, [])
     return record
+
+
+def quick_words(record: Record) -> list[str] | None:
+    """A plain game's events as written, numbers checked and dropped, without replaying.
+
+    For games of one event terminal (Tilewe) read in headers mode; None when the
+    body is anything but numbered or unnumbered events (then parse it in full).
+    """
+    game = registry_get(record.game)
+    if game is None:
+        return None
+    scan = scanner(game)
+    if scan.single is None:
+        return None
+    if not record.tags:
+        return None
+    at = -1  # the body starts after the last tag's line (the tags were read already)
+    for _ in range(record.tags[-1].pos.line - record.first_line + 1):
+        at = record.raw.find("\n", at + 1)
+        if at < 0:
+            return None
+    body = record.raw[at + 1:]
+    if scan.whole.fullmatch(body) is None:
+        return None
+    numbers = scan.number.findall(body)
+    if not numbers:
+        return scan.words.findall(body)
+    words = scan.words.findall(scan.number.sub("", body))
+    if len(numbers) != len(words) or [n.rstrip(" \t") for n in numbers] != _numbers(len(words)):
+        return None
+    return words
+
+
+def registry_get(name: str | None) -> Game | None:
+    from . import registry
+    return registry.get(name) if name else None

@@ -158,6 +158,12 @@ class Tilewe(Game):
                  if isinstance(i, EventNode) else i for i in record.items]
         return replace(record, items=items)
 
+    def quick_keys(self, words: list[str]) -> list[str] | None:
+        """``event_keys`` straight from the words as written, when every one is already a
+        valid move in canonical spelling (checked in one regular-expression pass)."""
+        from .moves import canonical_words
+        return words if canonical_words().fullmatch(" ".join(words)) else None
+
     def symmetric_keys(self, record: Record) -> list[str]:
         """The record's events in the one of its 8 images that sorts first (for dedupe)."""
         from .symmetry import TRANSFORMS, transform_move

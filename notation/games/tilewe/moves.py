@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import NamedTuple
 
 from notation.core.errors import NotationError
@@ -138,3 +139,12 @@ def diagnose(text: str) -> str:
     if not _TILE.match(target):
         return f"target {target!r} in {text!r} is off the board (tiles are a1 to t20, no leading zeros)"
     return f"{text!r} is not a Tilewe move"  # pragma: no cover - the strict form matched
+
+
+@lru_cache(maxsize=1)
+def canonical_words() -> re.Pattern[str]:
+    """Moves in canonical spelling separated by single spaces (every contact a contact tile)."""
+    prefixes = sorted({f"{PIECE_NAMES[p]}{ORIENTATION_NAMES[o]}-{cell_name(c)}"
+                       for p, o, c in _SPELLINGS.values()}, key=len, reverse=True)
+    move = f"(?:{'|'.join(prefixes)})(?:{_TILE.pattern[:-2]})"
+    return re.compile(f"(?:{move})(?: {move})*")
