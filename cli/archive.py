@@ -30,6 +30,13 @@ OUTPUT_OPTION = click.option("-o", "--output", metavar="FILE",
                              help="Write the games here (atomically) instead of to stdout.")
 
 
+def reading_options(func: Callable[..., Any]) -> Callable[..., Any]:
+    """PATH..., --json, --game, --encoding and --color: what every reading tool takes."""
+    for option in (color_option, ENCODING_OPTION, GAME_OPTION, JSON_OPTION, PATHS):
+        func = option(func)
+    return func
+
+
 def game_text(record: Record) -> str:
     """A game's own lines as written, ending in exactly one line break."""
     return record.raw.rstrip("\n") + "\n"
@@ -77,11 +84,7 @@ def each_record(ctx: Context, paths: tuple[str, ...], **how: Any) -> Iterator[Re
 # -- tags ----------------------------------------------------------------------------------
 
 @click.command()
-@PATHS
-@JSON_OPTION
-@GAME_OPTION
-@ENCODING_OPTION
-@color_option
+@reading_options
 def tags(paths: tuple[str, ...], as_json: bool, game_name: str | None, encoding: str,
          color: bool | None) -> None:
     """Headers only, one line per game: file, index, tags (nothing is replayed)."""
@@ -444,11 +447,7 @@ def _first_event(record: Record) -> str | None:
 
 
 @click.command()
-@PATHS
-@JSON_OPTION
-@GAME_OPTION
-@ENCODING_OPTION
-@color_option
+@reading_options
 def stats(paths: tuple[str, ...], as_json: bool, game_name: str | None, encoding: str,
           color: bool | None) -> None:
     """Games, verdicts, plies, results per seat or colour, first events, per-game figures."""
