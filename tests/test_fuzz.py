@@ -84,7 +84,12 @@ COMMANDS = [
     ["validate"], ["validate", "--json"], ["replay"], ["replay", "--json"], ["replay", "--every"],
     ["replay", "--ply", "3"], ["fmt"], ["fmt", "--check"], ["fmt", "-i"], ["fmt", "--fix-results"],
     ["legal", "--count"], ["convert", "--perspective", "P2"], ["convert", "--perspective", "blue"],
-    ["convert", "--choices", "separate"], ["diff", "{original}"],
+    ["convert", "--choices", "separate"], ["convert", "--transform", "flip-d"],
+    ["diff", "{original}"], ["tags"], ["tags", "--json"], ["select", "--valid"],
+    ["select", "--winner", "blue", "--json"], ["select", "--plies", "3:", "--invert"],
+    ["select", "--position", "20/20/20/20/20/20/20/20/20/20/20/20/20/20/20/20/20/20/20/20 b "
+     "1fffff,1fffff,1fffff,1fffff"], ["dedupe", "--report"], ["dedupe", "--symmetric"],
+    ["stats"], ["stats", "--json"], ["cat"],
 ]
 
 
