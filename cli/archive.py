@@ -48,12 +48,20 @@ class Sink:
     def __init__(self, ctx: Context, output: str | None) -> None:
         self.ctx, self.output, self.count = ctx, output, 0
         self.file: AtomicFile | None = None
+        self.created = False
         if output is not None:
             if not os.path.exists(output):
-                open(output, "a").close()  # a new file: created empty, then replaced
+                try:
+                    open(output, "x").close()  # a new file: created empty, then replaced
+                except OSError as exc:
+                    raise click.UsageError(f"{output}: cannot write: "
+                                           f"{exc.strerror or exc}") from None
+                self.created = True
             try:
                 self.file = AtomicFile(output, "utf-8")
             except WriteError as exc:
+                if self.created:
+                    os.unlink(output)
                 raise click.UsageError(f"{output}: cannot write: {exc}") from None
 
     def write(self, record: Record) -> None:
@@ -74,6 +82,11 @@ class Sink:
                 self.ctx.inputs.input_errors.append(f"{self.output}: error: not written: {exc}")
         else:
             self.file.discard()
+            if self.created:  # nothing of ours is left behind
+                try:
+                    os.unlink(self.output)
+                except OSError:
+                    pass
 
 
 def each_record(ctx: Context, paths: tuple[str, ...], **how: Any) -> Iterator[Record]:

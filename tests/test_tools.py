@@ -223,3 +223,15 @@ def test_every_tool_reads_stdin_and_folders_and_reports_input_errors_as_json(tmp
         assert result.returncode == 2
         row = json.loads(result.stdout.splitlines()[-1])
         assert row["error"]["kind"] == "input" and row["file"].endswith("missing.tilewe")
+
+
+def test_output_file_is_all_or_nothing(tmp_path):
+    path = archive(tmp_path, "tilewe")
+    out = tmp_path / "out.tilewe"
+    result = run_cli("select", "-o", str(out), str(path), str(tmp_path / "missing.tilewe"))
+    assert result.returncode == 2 and not out.exists()  # an input error: nothing written
+    out.write_text("keep me\n")
+    result = run_cli("cat", "-o", str(out), str(path), str(tmp_path / "missing.tilewe"))
+    assert result.returncode == 2 and out.read_text() == "keep me\n"
+    result = run_cli("select", "-o", str(path), "--tag", "Game=tilewe", str(path))
+    assert result.returncode == 0 and notation.load(path)[0].run().valid  # in place is safe
