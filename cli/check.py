@@ -66,7 +66,7 @@ def validate(paths: tuple[str, ...], as_json: bool, quiet: bool, jobs: int | Non
         for data in parallel.cluster_results(ctx.inputs, paths, scheduler, ctx.fail):
             show(data)
     elif parallel.worth_a_pool(list(ctx.inputs.expand_quietly(paths)), jobs):
-        for _batch, data in parallel.results(ctx.inputs, paths, check_game, jobs, ctx.fail):
+        for data in parallel.results(ctx.inputs, paths, check_game, jobs, ctx.fail):
             show(data)
     else:
         for records in ctx.inputs.read(paths, checked=True):
@@ -101,7 +101,7 @@ def replay(paths: tuple[str, ...], ply: int | None, every: bool, as_json: bool,
     if as_json and ply is None and not every and parallel.worth_a_pool(
             list(ctx.inputs.expand_quietly(paths)), jobs):
         tally = Tally(list(paths), show_bar=False)
-        for _batch, data in parallel.results(ctx.inputs, paths, replay_game, jobs, ctx.fail):
+        for data in parallel.results(ctx.inputs, paths, replay_game, jobs, ctx.fail):
             tally.count(data["valid"], data["plies"])
             ctx.invalid |= not data["valid"]
             say(json.dumps(data))

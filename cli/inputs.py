@@ -107,8 +107,7 @@ class FileRecords:
         self.handle: Any = None
 
     def _games(self) -> Iterator[Record]:
-        from notation.core.parsing import check_regular  # Lark loads with the first record
-        from notation.core.reading import read_games
+        from notation.core.reading import open_record_file, read_games  # loads Lark
         inputs = self.inputs
         if self.path == "-":
             if sys.stdin is None:
@@ -116,12 +115,7 @@ class FileRecords:
             yield from read_games(sys.stdin.buffer, inputs.game, inputs.encoding, STDIN,
                                   self.checked, self.headers)
             return
-        check_regular(self.path)
-        try:
-            handle = open(self.path, "rb")
-        except OSError as exc:
-            raise InputError(self.path, f"cannot read: {exc.strerror or exc}") from None
-        with handle:
+        with open_record_file(self.path) as handle:
             self.handle = handle
             yield from read_games(handle, inputs.game, inputs.encoding, self.path, self.checked,
                                   self.headers)

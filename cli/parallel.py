@@ -13,7 +13,7 @@ import multiprocessing
 import os
 import signal
 import sys
-from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Callable, Iterator
 
@@ -66,42 +66,47 @@ def _work(item: batching.Batch, task: Callable) -> list[dict[str, Any]]:
 
 
 def results(inputs: Inputs, paths: tuple[str, ...], task: Callable, jobs: int,
-            on_internal: Callable[[str], None]) -> Iterator[tuple[Any, dict[str, Any]]]:
-    """``(file records stand-in, per-game result)`` for every game, in input order."""
+            on_internal: Callable[[str], None]) -> Iterator[dict[str, Any]]:
+    """Every game's result (``task`` applied in a worker), in input order, numbered in its file."""
     context = multiprocessing.get_context("fork")
     work = functools.partial(_work, task=task)
     with ProcessPoolExecutor(max_workers=jobs, mp_context=context,
                              initializer=_die_with_parent) as pool:
-        window: collections.deque[tuple[batching.Batch, Future]] = collections.deque()
-        counted: dict[str, int] = {}
+        window: Window = collections.deque()
+        submitted = ((item.source, pool.submit(work, item))
+                     for item in _all_batches(inputs, paths))
         try:
-            for item in _all_batches(inputs, paths):
-                window.append((item, pool.submit(work, item)))
-                while len(window) >= 3 * jobs:
-                    yield from _finish(window.popleft(), counted)
-            while window:
-                yield from _finish(window.popleft(), counted)
+            yield from batching.renumber(in_order(submitted, 3 * jobs, window))
         except BrokenProcessPool as exc:
             on_internal(f"notation: internal error: a worker process stopped ({exc}); "
                         f"the games after that point were not checked")
-            for _item, future in window:
-                future.cancel()
+            cancel(window)
         except BaseException:
-            for _item, future in window:
-                future.cancel()
+            cancel(window)
             pool.shutdown(wait=False, cancel_futures=True)
             raise
 
 
-def _finish(entry: tuple[batching.Batch, Future],
-            counted: dict[str, int]) -> Iterator[tuple[Any, dict[str, Any]]]:
-    item, future = entry
-    games = future.result()
-    before = counted.get(item.source, 0)
-    for data in games:
-        data["index"] += before
-        yield item, data
-    counted[item.source] = before + len(games)
+Window = collections.deque  # of (file, future) pairs submitted and not yet given back
+
+
+def in_order(submitted: Iterator[tuple[str, Any]], limit: int,
+             window: Window) -> Iterator[tuple[str, Any]]:
+    """``(file, result)`` of submitted futures in submission order, at most ``limit`` in
+    flight (so memory stays flat); ``window`` holds the ones not given back yet."""
+    for entry in submitted:
+        window.append(entry)
+        while len(window) >= limit:
+            source, future = window.popleft()
+            yield source, future.result()
+    while window:
+        source, future = window.popleft()
+        yield source, future.result()
+
+
+def cancel(window: Window) -> None:
+    for _source, future in window:
+        future.cancel()
 
 
 def _all_batches(inputs: Inputs, paths: tuple[str, ...]) -> Iterator[batching.Batch]:
@@ -145,40 +150,30 @@ def cluster_results(inputs: Inputs, paths: tuple[str, ...], address: str,
                 inputs.input_errors.append(f"{STDIN}: error: --scheduler reads files the "
                                            f"workers can see, not standard input")
                 continue
-            window: collections.deque = collections.deque()
-            before = games = 0
+            window: Window = collections.deque()
+            submitted = ((path, client.submit(check_span, span, pure=False))
+                         for span in spans(path, inputs.game, inputs.encoding))
+            games = 0
             try:
-                for span in spans(path, inputs.game, inputs.encoding):
-                    window.append(client.submit(check_span, span, pure=False))
-                    while len(window) >= 3 * workers:
-                        batch = window.popleft().result()
-                        before, games = _emit(batch, before, games, inputs)
-                        yield from batch
-                while window:
-                    batch = window.popleft().result()
-                    before, games = _emit(batch, before, games, inputs)
-                    yield from batch
+                finished = ((source, _kept(batch, inputs))
+                            for source, batch in in_order(submitted, 3 * workers, window))
+                for data in batching.renumber(finished):
+                    games += 1
+                    yield data
             except InputError as exc:
                 inputs.input_errors.append(str(exc))
             except Exception as exc:  # a worker lost, a task failed: reported, not waited for
                 on_internal(f"{path}: internal error: the cluster failed: "
                             f"{exc.__class__.__name__}: {exc}")
-                for future in window:
-                    future.cancel()
+                cancel(window)
                 continue
             if not games:
                 inputs.warnings.append(f"{path}: warning: no games")
 
 
-def _emit(batch: list[dict[str, Any]], before: int, games: int,
-          inputs: Inputs) -> tuple[int, int]:
-    """Number a span's games in their file (in place); input errors become the run's."""
-    kept = []
+def _kept(batch: list[dict[str, Any]], inputs: Inputs) -> list[dict[str, Any]]:
+    """A span's games; its input errors (a file gone unreadable) become the run's."""
     for data in batch:
         if "input_error" in data:
             inputs.input_errors.append(data["input_error"])
-            continue
-        data["index"] += before
-        kept.append(data)
-    batch[:] = kept
-    return before + len(kept), games + len(kept)
+    return [data for data in batch if "input_error" not in data]

@@ -185,11 +185,11 @@ def _check_in_workers(ctx: Context, paths: tuple[str, ...], jobs: int) -> None:
             ctx.invalid = True
             say(f"{source}: would be reformatted")
 
-    for item, data in parallel.results(ctx.inputs, paths, format_game, jobs, ctx.fail):
-        if item.source != state["source"]:
+    for data in parallel.results(ctx.inputs, paths, format_game, jobs, ctx.fail):
+        if data["file"] != state["source"]:
             close()
-            state.update(source=item.source, refused=0,
-                         out=Output(item.source, ctx.inputs.encoding, False, True))
+            state.update(source=data["file"], refused=0,
+                         out=Output(data["file"], ctx.inputs.encoding, False, True))
         if "text" in data:
             state["out"].write(data["text"])
             continue

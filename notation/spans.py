@@ -16,7 +16,7 @@ from typing import Any, Iterator
 
 from notation.core.batch import TARGET, check_game
 from notation.core.errors import InputError
-from notation.core.reading import Cutter, _blocks, _shift, lines, records_of
+from notation.core.reading import Cutter, _blocks, lines, open_record_file, records_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,7 +37,7 @@ def spans(path: str | os.PathLike[str], game: str | None = None, encoding: str =
     """The spans of one file, each about ``target`` bytes, in file order."""
     from notation.core.parsing import check_regular
     source = os.fspath(path)
-    check_regular(source)
+    check_regular(source)  # before anything is read, as every reader does
     try:
         ascii_like = "\n[".encode(encoding) == b"\n["
     except (LookupError, UnicodeError):
@@ -48,11 +48,7 @@ def spans(path: str | os.PathLike[str], game: str | None = None, encoding: str =
         return
     number, start, first_line, offset, line_no = 1, 0, 1, 0, 0
     cutter = Cutter()
-    try:
-        handle = open(source, "rb")
-    except OSError as exc:
-        raise InputError(source, f"cannot read: {exc.strerror or exc}") from None
-    with handle:
+    with open_record_file(source) as handle:
         for raw in handle:
             line_no += 1
             text = raw.decode(encoding, "replace")
@@ -82,9 +78,8 @@ def check_span(span: Span) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     try:
         text_lines = lines(_blocks(io.BytesIO(data), span.source, encoding, base=span.start))
-        for record in records_of(text_lines, span.source, span.game, checked=True):
-            _shift(record, span.first_line - 1)
-            record.first_line += span.first_line - 1
+        for record in records_of(text_lines, span.source, span.game, checked=True,
+                                 start_line=span.first_line):
             out.append(check_game(record))
     except InputError as exc:
         out.append({"file": span.source, "input_error": str(exc)})

@@ -1,9 +1,7 @@
 """Archive tools: tags, select, dedupe, split, cat, stats and Tilewe's board symmetries."""
 from __future__ import annotations
 
-import io
 import json
-import random
 
 from hypothesis import given, settings
 from hypothesis import strategies as st

@@ -10,13 +10,14 @@ are counted.
 """
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from typing import IO, Any, Callable, Iterable, Iterator
 
 from .ast import Record
 from .output import replay_json
 from .reading import Cutter, label_of, pieces, source_lines
-from .replay import run
+from .replay import game_of, run
 
 TARGET = 256 << 10
 
@@ -70,16 +71,9 @@ def batch_records(batch: Batch, checked: bool = True) -> Iterator[Record]:
         for _first, text in batch.pieces:
             yield from text.splitlines(keepends=True)
 
-    offset = batch.pieces[0][0] - 1 if batch.pieces else 0
-    for record in records_of(piece_lines(), batch.source, batch.game, checked=checked):
-        _shift_lines(record, offset)
-        yield record
-
-
-def _shift_lines(record: Record, lines_before: int) -> None:
-    from .reading import _shift
-    _shift(record, lines_before)
-    record.first_line += lines_before
+    start = batch.pieces[0][0] if batch.pieces else 1
+    yield from records_of(piece_lines(), batch.source, batch.game, checked=checked,
+                          start_line=start)
 
 
 # -- what a worker does with a batch ---------------------------------------------------
@@ -108,7 +102,7 @@ def format_game(record: Record) -> dict[str, Any]:
     from .writer import format_record
     data = check_game(record)
     if data["valid"]:
-        data["text"] = format_record(record, run(record).game)
+        data["text"] = format_record(record, game_of(record))
     return data
 
 
@@ -129,12 +123,13 @@ def process(batch: Batch, task: Callable[[Record], dict[str, Any]]) -> list[dict
     return out
 
 
-def renumber(results: Iterable[tuple[Batch, list[dict[str, Any]]]]) -> Iterator[dict[str, Any]]:
-    """Per-game results in file order with their indexes in the file (batches in order)."""
+def renumber(results: Iterable[tuple[str, list[dict[str, Any]]]]) -> Iterator[dict[str, Any]]:
+    """Per-game results with their indexes in their files, from ``(file, games)`` of
+    consecutive batches or spans in file order (each numbered from 1)."""
     counted: dict[str, int] = {}
-    for batch, games in results:
-        before = counted.get(batch.source, 0)
+    for source, games in results:
+        before = counted.get(source, 0)
         for data in games:
             data["index"] += before
             yield data
-        counted[batch.source] = before + len(games)
+        counted[source] = before + len(games)

@@ -14,7 +14,11 @@ EVENT_CHARS = 80
 MESSAGE_CHARS = 400
 
 
-def shorten(text: str, limit: int) -> str:
+#: How much of an offending text a message quotes.
+QUOTE_CHARS = 60
+
+
+def shorten(text: str, limit: int = QUOTE_CHARS) -> str:
     """``text`` cut to ``limit`` characters with a note of how long it was."""
     if len(text) <= limit:
         return text

@@ -69,19 +69,21 @@ def try_fast(text: str, first_line: int, game: Game, source: str) -> Record | No
     The record's items hold its directives only: the fast path is for
     commands that need a verdict and a final state, not the events.
     """
-    from .replay import Outcome, _finish, structure_problems
+    from .replay import structure_problems
     scan = scanner(game)
     head = _header(text, first_line, scan)
     if head is None:
         return None
     tags, at, line = head
-    size = len(text)
     record = Record(game.name, tags, [], source=source, pos=tags[0].pos)
     if structure_problems(record):
         return None
     body = text[at:]
     if scan.single is not None:
-        return _single(scan, record, body)
+        words = _plain_words(scan, body)
+        if words is not None:
+            return _replay_words(scan, record, words)
+        # not plain (numbers on some events only, say): the token loop below decides
     directives = scan.directives
     token = scan.token.match
     apply, read = game.apply, scan.read
@@ -129,10 +131,7 @@ def try_fast(text: str, first_line: int, game: Game, source: str) -> Record | No
         return None
     except Exception:  # a bug of ours: the full path reports it where it struck
         return None
-    if _finish(record, game, state, ply) is not None:
-        return None
-    record.outcome = Outcome(record, game, state, ply, [])
-    return record
+    return _judged(record, game, state, ply)
 
 
 def _header(text: str, first_line: int, scan: Scanner) -> tuple[list[Tag], int, int] | None:
@@ -182,26 +181,18 @@ def try_headers(text: str, first_line: int, game: Game, source: str) -> Record |
     return Record(game.name, tags, [], source=source, pos=tags[0].pos)
 
 
-def outcome_of(record: Record) -> Any:
-    """The outcome the fast path found for ``record`` (None if it took the full path)."""
-    return record.outcome
-
-
-def _single(scan: Scanner, record: Record, body: str) -> Record | None:
-    """The fast path of a game with one event terminal: the body is checked and cut in C."""
+def _judged(record: Record, game: Game, state: Any, ply: int) -> Record | None:
+    """The record with its outcome, if the end-of-record checks pass too (else None)."""
     from .replay import Outcome, _finish
-    game = record_game = scan.game
-    if scan.whole.fullmatch(body) is None:
+    if _finish(record, game, state, ply) is not None:
         return None
-    numbers = scan.number.findall(body)
-    if numbers:  # every event numbered (the usual case): check them all at once
-        words = scan.words.findall(scan.number.sub("", body))
-        if len(numbers) != len(words):
-            return _each(scan, record, scan.words.findall(body))
-        if [n.rstrip(" \t") for n in numbers] != _numbers(len(words)):
-            return None
-    else:
-        words = scan.words.findall(body)
+    record.outcome = Outcome(record, game, state, ply, [])
+    return record
+
+
+def _replay_words(scan: Scanner, record: Record, words: list[str]) -> Record | None:
+    """The fast path of a game with one event terminal, its body already cut in C."""
+    game = scan.game
     read = game.event_reader(scan.single)
     try:
         state = game.start(record)
@@ -212,11 +203,24 @@ def _single(scan: Scanner, record: Record, body: str) -> Record | None:
         return None
     except Exception:  # a bug of ours: the full path reports it where it struck
         return None
-    ply = len(words)
-    if _finish(record, record_game, state, ply) is not None:
+    return _judged(record, game, state, len(words))
+
+
+def _plain_words(scan: Scanner, body: str) -> list[str] | None:
+    """The events of a one-terminal body as written, numbers checked and dropped.
+
+    None when the body holds anything else, or numbers only some events (the
+    token-by-token loop then checks each number).
+    """
+    if scan.whole.fullmatch(body) is None:
         return None
-    record.outcome = Outcome(record, record_game, state, ply, [])
-    return record
+    numbers = scan.number.findall(body)
+    if not numbers:
+        return scan.words.findall(body)
+    words = scan.words.findall(scan.number.sub("", body))
+    if len(numbers) != len(words) or [n.rstrip(" \t") for n in numbers] != _numbers(len(words)):
+        return None
+    return words
 
 
 @lru_cache(maxsize=64)
@@ -229,62 +233,19 @@ def _numbers(count: int) -> list[str]:
     return _numbers_cached(count) if count < 4096 else [f"{n}." for n in range(1, count + 1)]
 
 
-def _each(scan: Scanner, record: Record, words: list[str]) -> Record | None:
-    """Some events numbered and some not: check each number on its own."""
-    from .replay import Outcome, _finish
-    game = scan.game
-    try:
-        state = game.start(record)
-        ply = 0
-        for word in words:
-            ply += 1
-            if word[0] <= "9":
-                dot = word.find(".")
-                if dot > 9 or int(word[:dot]) != ply:
-                    return None
-                word = word[dot + 1:].lstrip(" \t")
-            game.apply(state, scan.read(scan.single, word))
-    except (TagError, NotationError, RuleError):
-        return None
-    except Exception:
-        return None
-    if _finish(record, game, state, ply) is not None:
-        return None
-    record.outcome = Outcome(record, game, state, ply, [])
-    return record
-
-
 def quick_words(record: Record) -> list[str] | None:
     """A plain game's events as written, numbers checked and dropped, without replaying.
 
     For games of one event terminal (Tilewe) read in headers mode; None when the
-    body is anything but numbered or unnumbered events (then parse it in full).
+    body is anything but plain events (then parse it in full).
     """
-    game = registry_get(record.game)
-    if game is None:
-        return None
-    scan = scanner(game)
-    if scan.single is None:
-        return None
-    if not record.tags:
+    from . import registry
+    game = registry.get(record.game) if record.game else None
+    if game is None or not record.tags or scanner(game).single is None:
         return None
     at = -1  # the body starts after the last tag's line (the tags were read already)
     for _ in range(record.tags[-1].pos.line - record.first_line + 1):
         at = record.raw.find("\n", at + 1)
         if at < 0:
             return None
-    body = record.raw[at + 1:]
-    if scan.whole.fullmatch(body) is None:
-        return None
-    numbers = scan.number.findall(body)
-    if not numbers:
-        return scan.words.findall(body)
-    words = scan.words.findall(scan.number.sub("", body))
-    if len(numbers) != len(words) or [n.rstrip(" \t") for n in numbers] != _numbers(len(words)):
-        return None
-    return words
-
-
-def registry_get(name: str | None) -> Game | None:
-    from . import registry
-    return registry.get(name) if name else None
+    return _plain_words(scanner(game), record.raw[at + 1:])

@@ -6,15 +6,12 @@ or more, and is quadratic in the length below that.
 """
 from __future__ import annotations
 
-from .errors import NotationError
-from .errors import shorten as _shorten
+from .errors import QUOTE_CHARS, NotationError, shorten  # noqa: F401  (shorten: re-exported)
 
 #: No number in any of the notations needs more digits than this.
 MAX_DIGITS = 9
 #: The largest deck file read (a 400-card deck is about 12 KB).
 MAX_DECK_BYTES = 1 << 20
-#: How much of an offending text a message quotes.
-QUOTE_CHARS = 60
 
 _DIGITS = frozenset("0123456789")
 
@@ -33,11 +30,6 @@ def whole(text: str, what: str = "number", signed: bool = False) -> int:
     if body and _DIGITS.issuperset(body):
         raise NotationError(f"{what} {shorten(text)} is too large (at most {MAX_DIGITS} digits)")
     raise NotationError(f"{what} {shorten(text)!r} is not a whole number")
-
-
-def shorten(text: str, limit: int = QUOTE_CHARS) -> str:
-    """``text`` cut to ``limit`` characters with a note of how long it was."""
-    return _shorten(text, limit)
 
 
 def printable(text: str, newlines: bool = True) -> str:

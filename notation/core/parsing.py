@@ -2,8 +2,9 @@
 
 One LALR parser per game, built once on first use from the game's grammar
 file (which imports ``record.lark``), with an inline transformer so the parse
-produces :class:`~notation.core.ast.Record` objects directly. Whole files are
-parsed in one call.
+produces :class:`~notation.core.ast.Record` objects directly. The reader
+(:mod:`notation.core.reading`) hands it one game at a time; ``parse`` and
+``load`` are that reader over a string or a file.
 
 Text is untrusted: line ends are normalised to LF first (CRLF and a lone CR
 both end a line), numbers are read within :mod:`~notation.core.limits`, and
@@ -18,11 +19,9 @@ import re
 import stat
 from functools import lru_cache
 from importlib import resources
-from pathlib import Path
 from typing import IO, Any, Union
 
 from lark import Lark, Token, Transformer
-from lark.exceptions import LarkError, UnexpectedInput
 
 from . import registry
 from .ast import Comment, Directive, EventNode, Malformed, Pos, Record, RecordFile, Tag
@@ -230,13 +229,6 @@ def decode(data: bytes, source: str, encoding: str = "utf-8") -> str:
     return "".join(source_lines(io.BytesIO(data), encoding, source))
 
 
-def normalise_newlines(text: str) -> str:
-    """CRLF and lone CR become LF, so every pattern sees one kind of line end."""
-    if "\r" in text:
-        text = text.replace("\r\n", "\n").replace("\r", "\n")
-    return text
-
-
 def check_regular(path: str | os.PathLike[str]) -> None:
     """Raise :class:`InputError` unless ``path`` is a regular file (or a link to one).
 
@@ -302,11 +294,6 @@ def read_beside(record_source: str, relative: str, limit: int) -> tuple[str, byt
     return path, read_bytes(target, limit)
 
 
-def read_file(path: str | os.PathLike[str], encoding: str = "utf-8") -> str:
-    """A regular file's text with LF line ends; :class:`InputError` if it cannot be read."""
-    return decode(read_bytes(path), os.fspath(path), encoding)
-
-
 def parse(text: str, game: str | Game | None = None, source: str = "<string>") -> RecordFile:
     """Parse a whole record file's text. Never raises for bad content.
 
@@ -317,7 +304,7 @@ def parse(text: str, game: str | Game | None = None, source: str = "<string>") -
     return RecordFile(source, text_records(text, source, game))
 
 
-def check_game(record: Record, chosen: Game | None, fallback: str | None) -> None:
+def note_game_problem(record: Record, chosen: Game | None, fallback: str | None) -> None:
     """Note on the record why its game is unknown (or not the one its piece is read as)."""
     named = record.tag_dict.get("Game")
     if chosen is None:
@@ -343,10 +330,9 @@ def load(source: Source, game: str | Game | None = None, encoding: str = "utf-8"
     Raises :class:`InputError` if it cannot be read; bad content never raises.
     For archives larger than memory use :func:`notation.read_games`.
     """
-    from .reading import read_games
-    label = getattr(source, "name", None) if hasattr(source, "read") else os.fspath(source)
-    label = label if isinstance(label, str) else "<stream>"
+    from .reading import label_of, read_games
+    label = label_of(source)
     return RecordFile(label, list(read_games(source, game, encoding, label)))
 
 
-from .reading import choose_game  # noqa: E402  (re-exported: the game of a text)
+from .reading import choose_game  # noqa: E402, F401  (re-exported: the game of a text)

@@ -14,7 +14,6 @@ import codecs
 import os
 import re
 from functools import lru_cache
-from importlib import resources
 from typing import IO, Iterable, Iterator
 
 from lark import Token
@@ -28,7 +27,6 @@ from .game import Game
 from .limits import shorten
 
 BLOCK = 1 << 16
-GRAMMAR_PACKAGE = "notation.grammars"
 
 
 @lru_cache(maxsize=None)
@@ -38,9 +36,9 @@ def container_terminal(name: str) -> re.Pattern[str]:
     Read from the grammar itself (not typed again here), for the few places
     that look for a container token outside a parse.
     """
+    from .parsing import grammar_text
     builder = GrammarBuilder()
-    text = resources.files(GRAMMAR_PACKAGE).joinpath("record.lark").read_text(encoding="utf-8")
-    builder.load_grammar(text, "record.lark")
+    builder.load_grammar(grammar_text("record.lark"), "record.lark")
     tree, _priority = dict(builder.build().term_defs)[name]
     (regexp,) = [t for t in tree.scan_values(lambda v: isinstance(v, Token))
                  if t.type == "REGEXP"]
@@ -218,8 +216,10 @@ def _parse_piece(text: str, chosen: Game | None, source: str) -> list[Record]:
 
 def records_of(text_lines: Iterable[str], source: str,
                game: str | Game | None = None, checked: bool = False,
-               headers: bool = False) -> Iterator[Record]:
+               headers: bool = False, start_line: int = 1) -> Iterator[Record]:
     """The records of a stream of lines, one piece at a time.
+
+    ``start_line``: the file line the lines begin at (a batch or span of a file).
 
     ``checked``: a well-formed valid game is replayed as it is scanned (the
     fast path) and comes with its outcome but without its events; any other
@@ -228,11 +228,12 @@ def records_of(text_lines: Iterable[str], source: str,
     past them); for ``tags``.
     """
     from .fastpath import try_fast, try_headers
-    from .parsing import check_game
+    from .parsing import note_game_problem
     fallback = game.name if isinstance(game, Game) else game
     index = 0
     carry: Record | None = None  # tags and comments that belong to the next game
     for first_line, text in pieces(text_lines):
+        first_line += start_line - 1
         chosen = choose_game(text, source, game)
         if (checked or headers) and carry is None and chosen is not None:
             fast = (try_headers if headers else try_fast)(text, first_line, chosen, source)
@@ -245,7 +246,7 @@ def records_of(text_lines: Iterable[str], source: str,
         for record in records:
             _shift(record, first_line - 1)
             record.text, record.first_line = text, first_line
-            check_game(record, chosen, fallback)
+            note_game_problem(record, chosen, fallback)
         _own_lines(records, text, first_line)
         if carry is not None and records:
             head = records[0]
@@ -289,6 +290,16 @@ def label_of(source: str | os.PathLike[str] | IO, name: str | None = None) -> st
     return os.fspath(source)
 
 
+def open_record_file(path: str | os.PathLike[str], label: str | None = None) -> IO[bytes]:
+    """A regular file opened for reading in binary; :class:`InputError` otherwise."""
+    from .parsing import check_regular
+    check_regular(path)
+    try:
+        return open(path, "rb")
+    except OSError as exc:
+        raise InputError(label or os.fspath(path), f"cannot read: {exc.strerror or exc}") from None
+
+
 def source_lines(source: str | os.PathLike[str] | IO, encoding: str = "utf-8",
                  name: str | None = None) -> Iterator[str]:
     """The lines of a path (a regular file, opened and closed here) or of an open file."""
@@ -296,14 +307,7 @@ def source_lines(source: str | os.PathLike[str] | IO, encoding: str = "utf-8",
     if hasattr(source, "read"):
         yield from lines(_blocks(source, label, encoding))
         return
-    from .parsing import check_regular
-    path = os.fspath(source)
-    check_regular(path)
-    try:
-        handle = open(path, "rb")
-    except OSError as exc:
-        raise InputError(label, f"cannot read: {exc.strerror or exc}") from None
-    with handle:
+    with open_record_file(source, label) as handle:
         yield from lines(_blocks(handle, label, encoding))
 
 

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import argparse
 import io
-import os
 import random
 import re
 import shutil

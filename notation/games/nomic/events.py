@@ -5,7 +5,7 @@ import re
 from typing import NamedTuple, Union
 
 from notation.core.errors import NotationError
-from notation.core.limits import shorten, whole
+from notation.core.limits import whole
 
 Coord = tuple[int, int]
 

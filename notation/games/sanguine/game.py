@@ -6,7 +6,7 @@ import re
 from typing import Any, Mapping
 
 from notation.core.ast import Directive, EventNode, Record, Tag
-from notation.core.errors import InputError, NotationError, RuleError, TagError
+from notation.core.errors import InputError, NotationError, TagError
 from notation.core.game import Game
 from notation.core.limits import shorten, whole
 
