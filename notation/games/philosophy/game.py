@@ -268,6 +268,10 @@ class Philosophy(Game):
                 continue
             event = item.event
             ply += 1
+            # A choice can carry no dots: a placement whose dots count lines made by its
+            # bracket choices stays as it is ("separate where possible").
+            before = (state.copy() if choices == "separate" and isinstance(event, Placement)
+                      and event.dots else None)
             try:
                 self.apply(state, event)
             except RuleError as exc:
@@ -279,8 +283,14 @@ class Philosophy(Game):
                 if choices == "separate":
                     bare = event._replace(params=(), closed=False,
                                           options=None if event.params else event.options)
-                    items.append(EventNode(bare, None, item.pos, str(bare)))
-                    items.extend(EventNode(Choice(p), None, item.pos, p) for p in event.params)
+                    if before is not None:
+                        before.apply(bare)
+                    if before is None or len(before.conclusions()) == event.dots:
+                        items.append(EventNode(bare, None, item.pos, str(bare)))
+                        items.extend(EventNode(Choice(p), None, item.pos, p)
+                                     for p in event.params)
+                    else:
+                        items.append(item)
                     open_placement = None
                 else:
                     items.append(item)
