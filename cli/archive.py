@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from json.encoder import encode_basestring as quoted  # json.dumps of a str, in C
 import os
 import re
 import statistics
@@ -107,7 +108,7 @@ def tags(paths: tuple[str, ...], as_json: bool, game_name: str | None, encoding:
             say(json.dumps({"file": record.source, "index": record.index, "game": record.game,
                             "tags": record.tag_dict}))
         else:
-            pairs = " ".join(f"{t.key}={json.dumps(t.value, ensure_ascii=False)}"
+            pairs = " ".join(f"{t.key}={quoted(t.value)}"
                              for t in record.tags if hasattr(t, "key"))
             say(f"{record.source}:{record.index}: {pairs}")
     ctx.finish()

@@ -16,7 +16,7 @@ from typing import Any, Iterator
 
 from notation.core.batch import TARGET, check_game
 from notation.core.errors import InputError
-from notation.core.reading import Cutter, _blocks, lines, open_record_file, records_of
+from notation.core.reading import Cutter, _blocks, chunks, open_record_file, records_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,8 +77,8 @@ def check_span(span: Span) -> list[dict[str, Any]]:
         encoding = "utf-8"  # a byte-order mark can only open the file
     out: list[dict[str, Any]] = []
     try:
-        text_lines = lines(_blocks(io.BytesIO(data), span.source, encoding, base=span.start))
-        for record in records_of(text_lines, span.source, span.game, checked=True,
+        text = chunks(_blocks(io.BytesIO(data), span.source, encoding, base=span.start))
+        for record in records_of(text, span.source, span.game, checked=True,
                                  start_line=span.first_line):
             out.append(check_game(record))
     except InputError as exc:

@@ -73,3 +73,55 @@ def test_samples_agree_both_ways():
                 for r in notation.read_games(path, checked=True)]
         full = [(r.index, r.run().valid, r.run().plies) for r in notation.read_games(path)]
         assert fast == full, path
+
+
+def _layouts(draw, words: list[str]) -> str:
+    """The same events laid out as a hostile or careless writer might."""
+    numbering = draw(st.sampled_from(["all", "none", "some", "wrong", "glued"]))
+    parts = []
+    for n, word in enumerate(words, 1):
+        number = ""
+        if numbering == "all" or (numbering == "some" and draw(st.booleans())):
+            number = f"{n}." + draw(st.sampled_from([" ", "", "\t", "  "]))
+        elif numbering == "wrong":
+            number = f"{n + draw(st.integers(0, 1))}. "
+        elif numbering == "glued":
+            number = f"{n}."
+        parts.append(number + word)
+    seps = st.sampled_from([" ", "\n", "  ", "\t", " \n ", "\u00a0", "\x1c"])
+    return draw(seps).join(parts) if len(set(parts)) else ""
+
+
+@settings(max_examples=300, deadline=None)
+@given(data=st.data(), seed=st.integers(0, 10**6))
+def test_split_reading_of_plain_bodies_agrees_with_the_general_one(data, seed):
+    """``body.split()`` (the usual layout, in C) reads what the number-by-number path reads."""
+    from notation.core.fastpath import _numbered_words, _plain_words, scanner
+    game = notation.get_game("tilewe")
+    record = game.random_record(random.Random(seed), {})
+    words = [game.format_event(e) for e in record.events][: data.draw(st.integers(1, 30))]
+    body = _layouts(data.draw, words) + data.draw(st.sampled_from(["", "\n", " \n\n"]))
+    scan = scanner(game)
+    general = _numbered_words(scan, body) if scan.whole.fullmatch(body) else None
+    assert _plain_words(scan, body) == general
+    if general is not None:
+        assert general == words
+
+
+@settings(max_examples=300, deadline=None)
+@given(data=st.data(), seed=st.integers(0, 10**6))
+def test_dedupe_keys_from_words_as_written_equal_the_parsed_ones(data, seed):
+    """``dedupe`` reads a plain game's moves without parsing; its key must be the parse's."""
+    from notation.cli.archive import game_key
+    from notation.core.parsing import parse
+    game = notation.get_game("tilewe")
+    record = game.random_record(random.Random(seed), {})
+    words = [game.format_event(e) for e in record.events][: data.draw(st.integers(1, 12))]
+    odd = st.sampled_from(["hello", "F5e-a2d4;", "1.", "F5E-a2d4", "I2s-a1t20", "I2n-a2t20",
+                           "O1n-a1a1", "{x}", "F5e-a2d4x"])
+    for _ in range(data.draw(st.integers(0, 2))):
+        words.insert(data.draw(st.integers(0, len(words))), data.draw(odd))
+    text = '[Game "tilewe"]\n\n' + _layouts(data.draw, words) + "\n"
+    (headers,) = notation.read_games(io.StringIO(text), "tilewe", headers=True)
+    (parsed,) = parse(text, "tilewe")
+    assert game_key(headers, False) == game_key(parsed, False)

@@ -70,6 +70,42 @@ def test_streaming_equals_one_whole_parse(data, block):
     assert [r.index for r in got] == list(range(1, len(got) + 1))
 
 
+def pieces_line_by_line(text: str):
+    """The oracle of :func:`reading.pieces`: the :class:`Cutter`, fed one line at a time."""
+    cutter, buffer, start = reading.Cutter(), [], 1
+    for number, line in enumerate(reading.lines((text,)), 1):
+        if cutter.feed(line):
+            yield start, "".join(buffer)
+            buffer, start = [], number
+        buffer.append(line)
+    if buffer:
+        yield start, "".join(buffer)
+
+
+_AWKWARD = st.sampled_from(["[Game \"tilewe\"]\n", " [Round \"1\"]\n", "[broken\n", "\n",
+                            "1. F5e-a2d4\n", "; note [Round \"2\"]\n", "# x\n", "{ a\n",
+                            "[Round \"1\"] 1. F5e-a2d4\n", "\t[X \"\"]", "\x0c\n", "\u2028x\n",
+                            "\u00a0[A \"b\"]\n", "  \n", "}\n"])
+
+
+@settings(max_examples=400, deadline=None)
+@given(data=st.data())
+def test_pieces_cut_by_blocks_equal_the_line_by_line_cutter(data):
+    """The block-level cutter (regular expressions over whole chunks) cuts exactly where the
+    line-by-line rule does, whatever the chunk sizes."""
+    if data.draw(st.booleans()):
+        game, text = data.draw(archives())
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    else:
+        text = "".join(data.draw(st.lists(_AWKWARD, max_size=30)))
+    expected = list(pieces_line_by_line(text))
+    rows = list(reading.lines((text,)))
+    cuts = sorted(data.draw(st.sets(st.integers(0, len(rows)), max_size=6)))
+    runs = ["".join(rows[a:b]) for a, b in zip([0, *cuts], [*cuts, len(rows)])]
+    assert list(reading.pieces(r for r in runs if r)) == expected
+    assert list(reading.pieces(reading.chunks((text,)))) == expected
+
+
 def test_memory_stays_flat_whatever_the_archive_size():
     one = GAMES["tilewe"][0] + "\n"
 

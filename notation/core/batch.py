@@ -16,7 +16,7 @@ from typing import IO, Any, Callable, Iterable, Iterator
 
 from .ast import Record
 from .output import replay_json
-from .reading import Cutter, label_of, pieces, source_lines
+from .reading import Cutter, label_of, lines, pieces, source_chunks
 from .replay import game_of, run
 
 TARGET = 256 << 10
@@ -36,7 +36,7 @@ class Batch:
 def _may_carry(text: str) -> bool:
     """Whether a piece may end in a game of tags and comments only (merged into the next)."""
     cutter = Cutter()
-    for line in text.splitlines(keepends=True):
+    for line in lines((text,)):
         cutter.feed(line)
     return cutter.may_carry
 
@@ -46,16 +46,11 @@ def batches(source: str | os.PathLike[str] | IO, game: str | None = None,
             target: int = TARGET) -> Iterator[Batch]:
     """Batches of whole games from a path or an open file, read as a stream."""
     label = label_of(source, name)
-    yield from _batch_lines(source_lines(source, encoding, label), label, game, target)
-
-
-def _batch_lines(text_lines: Iterable[str], source: str, game: str | None,
-                 target: int) -> Iterator[Batch]:
-    batch = Batch(source, 1, game)
-    for first_line, text in pieces(text_lines):
+    batch = Batch(label, 1, game)
+    for first_line, text in pieces(source_chunks(source, encoding, label)):
         if batch.size >= target and not _may_carry(batch.pieces[-1][1]):
             yield batch
-            batch = Batch(source, batch.number + 1, game)
+            batch = Batch(label, batch.number + 1, game)
         batch.pieces.append((first_line, text))
         batch.size += len(text)
     if batch.pieces:
@@ -67,12 +62,9 @@ def batch_records(batch: Batch, checked: bool = True) -> Iterator[Record]:
     replayed, without their events)."""
     from .reading import records_of
 
-    def piece_lines() -> Iterator[str]:
-        for _first, text in batch.pieces:
-            yield from text.splitlines(keepends=True)
-
     start = batch.pieces[0][0] if batch.pieces else 1
-    yield from records_of(piece_lines(), batch.source, batch.game, checked=checked,
+    texts = (text for _first, text in batch.pieces)
+    yield from records_of(texts, batch.source, batch.game, checked=checked,
                           start_line=start)
 
 

@@ -214,6 +214,26 @@ def _plain_words(scan: Scanner, body: str) -> list[str] | None:
     """
     if scan.whole.fullmatch(body) is None:
         return None
+    words = _split_words(body)
+    return words if words is not None else _numbered_words(scan, body)
+
+
+def _split_words(body: str) -> list[str] | None:
+    """The words between the numbers of a body in the usual layout, "1. X 2. Y", split in C.
+
+    Each word is still to be checked as an event: this only sees that the
+    numbers and words alternate and the numbers count from 1. Once the body is
+    known to hold events only, that is all there is to check (a move ends at a
+    blank, so no word is two events).
+    """
+    split = body.split()
+    if len(split) % 2 == 0 and split[0::2] == _numbers(len(split) // 2):
+        return split[1::2]
+    return None
+
+
+def _numbered_words(scan: Scanner, body: str) -> list[str] | None:
+    """``_plain_words`` for any layout of a body already known to hold events only."""
     numbers = scan.number.findall(body)
     if not numbers:
         return scan.words.findall(body)
@@ -234,10 +254,12 @@ def _numbers(count: int) -> list[str]:
 
 
 def quick_words(record: Record) -> list[str] | None:
-    """A plain game's events as written, numbers checked and dropped, without replaying.
+    """A plain game's words between its numbers as written, without replaying.
 
     For games of one event terminal (Tilewe) read in headers mode; None when the
-    body is anything but plain events (then parse it in full).
+    body is not plain. The words of the usual layout are not checked as events
+    here (the caller checks them all at once, as ``Game.quick_keys`` does); a
+    word that is no event means the body must be parsed in full.
     """
     from . import registry
     game = registry.get(record.game) if record.game else None
@@ -248,4 +270,6 @@ def quick_words(record: Record) -> list[str] | None:
         at = record.raw.find("\n", at + 1)
         if at < 0:
             return None
-    return _plain_words(scanner(game), record.raw[at + 1:])
+    body = record.raw[at + 1:]
+    words = _split_words(body)
+    return words if words is not None else _plain_words(scanner(game), body)

@@ -14,7 +14,7 @@ import codecs
 import os
 import re
 from functools import lru_cache
-from typing import IO, Iterable, Iterator
+from typing import IO, Any, Callable, Iterable, Iterator
 
 from lark import Token
 from lark.exceptions import LarkError, UnexpectedInput
@@ -101,8 +101,9 @@ def _blocks(stream: IO, source: str, encoding: str, base: int = 0) -> Iterator[s
             raise InputError(source, f"cannot read: {exc.strerror or exc}") from None
 
 
-def lines(blocks: Iterable[str]) -> Iterator[str]:
-    """Lines ending in ``\\n`` (the last may not), CRLF and lone CR read as LF."""
+def chunks(blocks: Iterable[str]) -> Iterator[str]:
+    """Text in runs of whole lines (each ends in ``\\n``, the last may not), CRLF and
+    lone CR read as LF: the blocks as they come, cut back to their last line end."""
     rest = ""
     for block in blocks:
         text = rest + block
@@ -111,12 +112,23 @@ def lines(blocks: Iterable[str]) -> Iterator[str]:
             text, rest = text[:-1], "\r"
         if "\r" in text:
             text = text.replace("\r\n", "\n").replace("\r", "\n")
-        parts = text.split("\n")
-        rest = parts.pop() + rest
-        for part in parts:
-            yield part + "\n"
+        end = text.rfind("\n") + 1
+        rest = text[end:] + rest
+        if end:
+            yield text[:end]
     if rest:
         yield rest.replace("\r", "\n") if rest != "\r" else "\n"
+
+
+def lines(blocks: Iterable[str]) -> Iterator[str]:
+    """Lines ending in ``\\n`` (the last may not), CRLF and lone CR read as LF."""
+    for chunk in chunks(blocks):
+        parts = chunk.split("\n")
+        last = parts.pop()
+        for part in parts:
+            yield part + "\n"
+        if last:
+            yield last
 
 
 class Cutter:
@@ -157,18 +169,55 @@ class Cutter:
         return cut
 
 
-def pieces(text_lines: Iterable[str]) -> Iterator[tuple[int, str]]:
-    """``(first line number, text)`` of each piece that begins a new game (see :class:`Cutter`)."""
-    cutter = Cutter()
+#: Lines that may start a tag (confirmed with ``NEXT_LINE``), and body lines: not blank,
+#: not a tag or a broken one. Lines here are split at ``\n`` only, and ``\s`` is the
+#: set ``str.lstrip`` strips, as in :class:`Cutter`.
+_TAG_START = re.compile(r"^[ \t]*\[", re.MULTILINE)
+_BODY_LINE = re.compile(r"^[^\S\n]*[^\s\[]", re.MULTILINE)
+
+
+def _is_tag_line(text: str, i: int, next_line: Callable[..., Any]) -> bool:
+    """Whether the line starting at ``text[i]`` is a tag line (``NEXT_LINE`` does not match)."""
+    if i:
+        return next_line(text, i - 1) is None
+    return starts_tag_line(text[:text.find("\n") + 1 or len(text)])
+
+
+def pieces(text_chunks: Iterable[str]) -> Iterator[tuple[int, str]]:
+    """``(first line number, text)`` of each piece that begins a new game (see :class:`Cutter`).
+
+    ``text_chunks``: text in runs of whole lines (lines, or :func:`chunks`); the
+    cuts are found a chunk at a time with regular expressions, so a big block
+    costs a few C-level scans rather than a Python step per line.
+    """
+    next_line = _next_line().match
+    body = False          # a body line in the current piece
     buffer: list[str] = []
-    start = 1
-    for number, line in enumerate(text_lines, 1):
-        if cutter.feed(line):
+    start = 1             # the current piece's first line
+    line = 1              # the line at ``at``
+    for chunk in text_chunks:
+        at = pos = 0      # the chunk's text not yet in a piece; where the search resumes
+        while True:
+            if not body:  # the piece's first body line (tag lines are not body lines)
+                found = _BODY_LINE.search(chunk, pos)
+                if found is None:
+                    break
+                body, pos = True, found.start()
+            tag = _TAG_START.search(chunk, pos)  # then the first tag line after it: a cut
+            while tag is not None and not _is_tag_line(chunk, tag.start(), next_line):
+                tag = _TAG_START.search(chunk, tag.end())
+            if tag is None:
+                break
+            i = tag.start()
+            buffer.append(chunk[at:i])
             yield start, "".join(buffer)
-            buffer, start = [], number
-        buffer.append(line)
-    if buffer:
-        yield start, "".join(buffer)
+            line += chunk.count("\n", at, i)
+            start, buffer, at, pos, body = line, [], i, i, False
+        buffer.append(chunk[at:])
+        line += chunk.count("\n", at)
+    text = "".join(buffer)
+    if text:
+        yield start, text
 
 
 # -- records -------------------------------------------------------------------------
@@ -214,12 +263,12 @@ def _parse_piece(text: str, chosen: Game | None, source: str) -> list[Record]:
         raise InputError(source, f"parser failure: {exc}") from None
 
 
-def records_of(text_lines: Iterable[str], source: str,
+def records_of(text_chunks: Iterable[str], source: str,
                game: str | Game | None = None, checked: bool = False,
                headers: bool = False, start_line: int = 1) -> Iterator[Record]:
-    """The records of a stream of lines, one piece at a time.
+    """The records of text in runs of whole lines (lines, or :func:`chunks`), a piece at a time.
 
-    ``start_line``: the file line the lines begin at (a batch or span of a file).
+    ``start_line``: the file line the text begins at (a batch or span of a file).
 
     ``checked``: a well-formed valid game is replayed as it is scanned (the
     fast path) and comes with its outcome but without its events; any other
@@ -232,7 +281,7 @@ def records_of(text_lines: Iterable[str], source: str,
     fallback = game.name if isinstance(game, Game) else game
     index = 0
     carry: Record | None = None  # tags and comments that belong to the next game
-    for first_line, text in pieces(text_lines):
+    for first_line, text in pieces(text_chunks):
         first_line += start_line - 1
         chosen = choose_game(text, source, game)
         if (checked or headers) and carry is None and chosen is not None:
@@ -300,15 +349,23 @@ def open_record_file(path: str | os.PathLike[str], label: str | None = None) -> 
         raise InputError(label or os.fspath(path), f"cannot read: {exc.strerror or exc}") from None
 
 
-def source_lines(source: str | os.PathLike[str] | IO, encoding: str = "utf-8",
-                 name: str | None = None) -> Iterator[str]:
-    """The lines of a path (a regular file, opened and closed here) or of an open file."""
+def source_chunks(source: str | os.PathLike[str] | IO, encoding: str = "utf-8",
+                  name: str | None = None) -> Iterator[str]:
+    """The text of a path (a regular file, opened and closed here) or of an open file,
+    in runs of whole lines (:func:`chunks`)."""
     label = label_of(source, name)
     if hasattr(source, "read"):
-        yield from lines(_blocks(source, label, encoding))
+        yield from chunks(_blocks(source, label, encoding))
         return
     with open_record_file(source, label) as handle:
-        yield from lines(_blocks(handle, label, encoding))
+        yield from chunks(_blocks(handle, label, encoding))
+
+
+def source_lines(source: str | os.PathLike[str] | IO, encoding: str = "utf-8",
+                 name: str | None = None) -> Iterator[str]:
+    """The lines of a path or of an open file (see :func:`source_chunks`)."""
+    for chunk in source_chunks(source, encoding, name):
+        yield from lines((chunk,))
 
 
 def read_games(source: str | os.PathLike[str] | IO, game: str | Game | None = None,
@@ -323,13 +380,13 @@ def read_games(source: str | os.PathLike[str] | IO, game: str | Game | None = No
     records' problems.
     """
     label = label_of(source, name)
-    yield from records_of(source_lines(source, encoding, label), label, game, checked, headers)
+    yield from records_of(source_chunks(source, encoding, label), label, game, checked, headers)
 
 
 def text_records(text: str, source: str, game: str | Game | None = None) -> list[Record]:
     """The records of text already in memory (what ``parse`` returns)."""
-    return list(records_of(lines((text,)), source, game))
+    return list(records_of(chunks((text,)), source, game))
 
 
-__all__ = ["choose_game", "lines", "pieces", "read_games", "records_of", "starts_tag_line",
+__all__ = ["choose_game", "chunks", "lines", "pieces", "read_games", "records_of", "starts_tag_line",
            "text_records"]

@@ -160,9 +160,9 @@ class Tilewe(Game):
 
     def quick_keys(self, words: list[str]) -> list[str] | None:
         """``event_keys`` straight from the words as written, when every one is already a
-        valid move in canonical spelling (checked in one regular-expression pass)."""
-        from .moves import canonical_words
-        return words if canonical_words().fullmatch(" ".join(words)) else None
+        valid move in canonical spelling (words seen before are set lookups)."""
+        from .moves import are_canonical
+        return words if are_canonical(words) else None
 
     def symmetric_keys(self, record: Record) -> list[str]:
         """The record's events in the one of its 8 images that sorts first (for dedupe)."""

@@ -148,3 +148,20 @@ def canonical_words() -> re.Pattern[str]:
                        for p, o, c in _SPELLINGS.values()}, key=len, reverse=True)
     move = f"(?:{'|'.join(prefixes)})(?:{_TILE.pattern[:-2]})"
     return re.compile(f"(?:{move})(?: {move})*")
+
+
+#: Words already found canonical: at most every canonical move (about 124,000), so
+#: the set is bounded by the game, not by the archive.
+_KNOWN_CANONICAL: set[str] = set()
+
+
+def are_canonical(words: list[str]) -> bool:
+    """Whether every word is a move in canonical spelling (set lookups for words seen before)."""
+    distinct = set(words)
+    if distinct <= _KNOWN_CANONICAL:
+        return True
+    new = distinct - _KNOWN_CANONICAL
+    if canonical_words().fullmatch(" ".join(new)) is None:
+        return False
+    _KNOWN_CANONICAL.update(new)
+    return True
