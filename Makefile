@@ -18,6 +18,10 @@ demo: $(STAMP)
 	$(BIN)/notation replay samples/sanguine/example-1.sanguine
 
 test: $(STAMP)
+	@command -v chromium >/dev/null && command -v chromedriver >/dev/null || { \
+	  echo "make test: the HTML viewer's browser test needs Debian's chromium and chromium-driver:"; \
+	  echo "    sudo apt-get install chromium chromium-driver"; \
+	  echo "(.ci/run installs them; without them that test fails saying so, the others run)"; }
 	$(BIN)/python -m pytest
 
 # The fuzz suite with a large budget (CI runs it with 500 cases per test).

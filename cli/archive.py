@@ -66,7 +66,9 @@ class Sink:
                 raise click.UsageError(f"{output}: cannot write: {exc}") from None
 
     def write(self, record: Record) -> None:
-        text = ("\n" if self.count else "") + game_text(record)
+        self.write_text(("\n" if self.count else "") + game_text(record))
+
+    def write_text(self, text: str) -> None:
         self.count += 1
         if self.file is not None:
             self.file.write(text)

@@ -8,7 +8,7 @@ import click
 
 from notation.core.batch import check_game, replay_game
 from notation.core.errors import NotationError
-from notation.core.output import replay_json
+from notation.core.output import every_json, replay_json
 from notation.core.replay import ReplayError, run
 
 from .common import (
@@ -82,7 +82,8 @@ def validate(paths: tuple[str, ...], as_json: bool, quiet: bool, jobs: int | Non
 @click.command()
 @PATHS
 @click.option("--ply", type=click.IntRange(min=0), help="Show the state after this ply (default: the end).")
-@click.option("--every", is_flag=True, help="Show the state after every ply.")
+@click.option("--every", is_flag=True, help="Show the state after every ply (with --json: an "
+              "\"every\" list, ply 0 the start).")
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per game (the replay contract).")
 @color_option
 @click.option("--perspective", shell_complete=complete_perspective,
@@ -126,7 +127,10 @@ def replay(paths: tuple[str, ...], ply: int | None, every: bool, as_json: bool,
                 tally.count(outcome.valid, outcome.plies)
                 ctx.invalid |= not outcome.valid
                 if as_json:
-                    say(json.dumps(replay_json(outcome)))
+                    data = replay_json(outcome)
+                    if every:
+                        data["every"] = every_json(outcome)
+                    say(json.dumps(data))
                     continue
                 game = outcome.game
                 say(f"{record.source}: game {record.index}" + (f" ({game.name})" if game else ""))

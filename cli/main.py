@@ -40,6 +40,8 @@ COMMANDS = {
     "split": ("archive", "split", "Cut an archive into files of N games, or by a tag."),
     "cat": ("archive", "cat", "Join archives into one, every game unchanged."),
     "stats": ("archive", "stats", "Games, verdicts, plies, results, first events, figures."),
+    "render": ("pictures", "render", "Draw a position as SVG, or a whole record as an HTML "
+                                     "replay viewer."),
 }
 
 

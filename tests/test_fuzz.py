@@ -89,7 +89,9 @@ COMMANDS = [
     ["select", "--winner", "blue", "--json"], ["select", "--plies", "3:", "--invert"],
     ["select", "--position", "20/20/20/20/20/20/20/20/20/20/20/20/20/20/20/20/20/20/20/20 b "
      "1fffff,1fffff,1fffff,1fffff"], ["dedupe", "--report"], ["dedupe", "--symmetric"],
-    ["stats"], ["stats", "--json"], ["cat"],
+    ["stats"], ["stats", "--json"], ["cat"], ["render"], ["render", "--ply", "2"],
+    ["render", "--html"], ["render", "--perspective", "P2"], ["render", "--perspective", "blue"],
+    ["replay", "--json", "--every"],
 ]
 
 

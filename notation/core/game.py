@@ -31,6 +31,16 @@ def state_repr(game_name: str) -> Callable[[Any], str]:
     return __repr__
 
 
+def state_svg(game_name: str) -> Callable[[Any], str]:
+    """A ``_repr_svg_`` for a game's state class: notebooks show the position drawn."""
+
+    def _repr_svg_(self: Any) -> str:
+        from . import registry
+        return registry.get(game_name).svg(self)
+
+    return _repr_svg_
+
+
 class Game(ABC):
     """Rules and notation of one game.
 
@@ -154,6 +164,15 @@ class Game(ABC):
         """
 
     @abstractmethod
+    def drawing(self, state: State, **options: Any) -> Any:
+        """The position as a :class:`notation.core.svg.Drawing` (``perspective`` where
+        the game has views). Every game draws; the default only says it does not."""
+        raise NotationError(f"{self.name} positions cannot be drawn yet")
+
+    def svg(self, state: State, **options: Any) -> str:
+        """The position as SVG text (``options`` as for :meth:`drawing`)."""
+        return str(self.drawing(state, **options))
+
     def cells(self, state: State) -> dict[str, str]:
         """The state flattened to named parts, for diffing two states."""
 

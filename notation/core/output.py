@@ -46,3 +46,25 @@ def replay_json(outcome: Outcome) -> dict[str, Any]:
         "state": game.state_json(state) if has_state else None,
         "result": game.result_json(state) if has_state else None,
     }
+
+
+def every_json(outcome: Outcome) -> list[dict[str, Any]]:
+    """The position after every ply (``replay --json --every``): ply 0 is the start; the
+    list stops before the first problem, as the replay does."""
+    from .replay import ReplayError
+    game, record = outcome.game, outcome.record
+    if game is None or outcome.state is None:
+        return []
+
+    def shown(ply: int, event: Any, state: Any) -> dict[str, Any]:
+        return {"ply": ply, "event": None if event is None else game.format_event(event),
+                "position": game.position(state), "state": game.state_json(state),
+                "result": game.result_json(state)}
+
+    steps = [shown(0, None, game.start(record))]
+    try:
+        for step in record.replay(until=outcome.plies):
+            steps.append(shown(step.ply, step.event, step.state))
+    except ReplayError:
+        pass
+    return steps

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from notation.core.game import state_repr
+from notation.core.game import state_repr, state_svg
 from notation.core.errors import RuleError
 
 from .geometry import HEXES, N_HEXES, SIDE_EDGES, neighbour
@@ -107,6 +107,7 @@ class FlowsBoard:
     """A Flows game in progress: tiles on hexes, the bag, whose turn, the result."""
 
     __repr__ = state_repr("flows")
+    _repr_svg_ = state_svg("flows")
 
     __slots__ = ("seating", "tiles", "placed", "step", "over", "winners", "win_type", "ply")
 

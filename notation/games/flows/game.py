@@ -250,15 +250,24 @@ class Flows(Game):
         return {"over": state.over, "winners": [p + 1 for p in state.winners],
                 "win_type": state.win_type}
 
-    def render(self, state: FlowsState, color: bool = False, **options: Any) -> str:
-        """The board from ``perspective`` (P2, side:3; default: the record's view, else P1's)."""
+    def drawing(self, state: FlowsState, **options: Any) -> Any:
+        """The board from ``perspective`` (as :meth:`render`): the picture turns, and its
+        labels are that view's."""
+        from .svg import draw
+        return draw(state, self._side(state, options))
+
+    def _side(self, state: FlowsState, options: dict[str, Any]) -> int:
         perspective = options.pop("perspective", None)
         if options:
             raise NotationError(f"flows boards take only a perspective ({', '.join(options)})")
         side = parse_perspective(perspective, state.seating) if perspective else None
         if side is None:
             side = state.view if state.view is not None else state.seating.seats[0]
-        return render(state, side, color)
+        return side
+
+    def render(self, state: FlowsState, color: bool = False, **options: Any) -> str:
+        """The board from ``perspective`` (P2, side:3; default: the record's view, else P1's)."""
+        return render(state, self._side(state, options), color)
 
     def cells(self, state: FlowsState) -> dict[str, str]:
         out = {}

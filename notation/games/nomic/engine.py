@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from notation.core.game import state_repr
+from notation.core.game import state_repr, state_svg
 from notation.core.errors import RuleError
 
 from .events import (
@@ -61,6 +61,7 @@ def distance(a: Coord, b: Coord) -> int:
 class NomicState:
 
     __repr__ = state_repr("nomic")
+    _repr_svg_ = state_svg("nomic")
     players: dict[str, Coord | None] = field(default_factory=dict)
     revealed: dict[Coord, str] = field(default_factory=dict)
     rules: dict[int, Rule] = field(default_factory=lambda: {

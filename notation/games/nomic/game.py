@@ -160,6 +160,12 @@ class Nomic(Game):
     def result_json(self, state: NomicState) -> dict[str, Any]:
         return {"over": state.ended, "winners": [], "complete_turn": state.turn_complete()}
 
+    def drawing(self, state: NomicState, **options: Any) -> Any:
+        if options:
+            raise NotationError(f"nomic maps take no view options ({', '.join(options)})")
+        from .svg import draw
+        return draw(state)
+
     def render(self, state: NomicState, color: bool = False, **options: Any) -> str:
         if options:
             raise NotationError(f"nomic maps take no view options ({', '.join(options)})")

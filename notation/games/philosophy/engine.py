@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from notation.core.game import state_repr
+from notation.core.game import state_repr, state_svg
 from notation.core.errors import RuleError
 
 from .board import (
@@ -44,6 +44,7 @@ class Pending(NamedTuple):
 class PhilosophyState:
 
     __repr__ = state_repr("philosophy")
+    _repr_svg_ = state_svg("philosophy")
     board: dict[str, Tile] = field(default_factory=dict)
     hands: dict[str, set[str]] = field(default_factory=dict)
     order: list[str] = field(default_factory=list)   # turn order; order[0] is to move

@@ -168,6 +168,12 @@ class Philosophy(Game):
             "awaiting": awaiting,
         }
 
+    def drawing(self, state: PhilosophyState, **options: Any) -> Any:
+        if options:
+            raise NotationError(f"philosophy pictures take no view options ({', '.join(options)})")
+        from .svg import draw
+        return draw(state)
+
     def render(self, state: PhilosophyState, color: bool = False, **options: Any) -> str:
         if options:
             raise NotationError(f"philosophy boards take no view options ({', '.join(options)})")

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from notation.core.game import state_repr
+from notation.core.game import state_repr, state_svg
 from notation.core.errors import RuleError
 
 from .deck import Card, Deck
@@ -22,6 +22,7 @@ MAX_PAWNS = 3
 class SanguineState:
 
     __repr__ = state_repr("sanguine")
+    _repr_svg_ = state_svg("sanguine")
     rows: int
     cols: int
     hand_size: int

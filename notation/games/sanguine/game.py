@@ -229,6 +229,14 @@ class Sanguine(Game):
             lines.append(f"result {state.result_text()}")
         return "\n".join(lines)
 
+    def drawing(self, state: SanguineState, **options: Any) -> Any:
+        """The board as Red sees it, or mirrored with ``perspective="blue"``."""
+        perspective = str(options.pop("perspective", None) or "red").lower()
+        if options or perspective not in SIDE_NAMES:
+            raise NotationError("sanguine pictures take --perspective red or blue")
+        from .svg import draw
+        return draw(state, SIDE_NAMES.index(perspective))
+
     def render(self, state: SanguineState, color: bool = False, **options: Any) -> str:
         view = options.pop("view", "full")
         if options or view not in ("basic", "full"):

@@ -11,7 +11,7 @@ move does not fit the candidate, or when someone asks who is to move.
 """
 from __future__ import annotations
 
-from notation.core.game import state_repr
+from notation.core.game import state_repr, state_svg
 from notation.core.errors import RuleError
 
 from .moves import BOARD_CORNERS, SIZE, Move, square_name
@@ -96,9 +96,10 @@ class Board:
     """A Tilewe position with its players' hands and whose turn it is."""
 
     __repr__ = state_repr("tilewe")
+    _repr_svg_ = state_svg("tilewe")
 
     __slots__ = ("players", "occupied", "own", "adj", "diag", "used", "turn", "turn_known",
-                 "out", "over", "ply", "last_mover")
+                 "out", "over", "ply", "last_mover", "last")
 
     def __init__(self, players: int = 4) -> None:
         if not 1 <= players <= 4:
@@ -115,6 +116,7 @@ class Board:
         self.over = False
         self.ply = 0
         self.last_mover: int | None = None
+        self.last = 0                 # the tiles of the last placement (for pictures)
 
     def copy(self) -> "Board":
         other = Board.__new__(Board)
@@ -267,6 +269,7 @@ class Board:
         self.used[player] |= 1 << piece
         self.ply += 1
         self.last_mover = player
+        self.last = mask
         self.turn = (player + 1) % self.players
         self.turn_known = False
 

@@ -124,6 +124,12 @@ class Tilewe(Game):
         return {"over": state.to_move() is None, "scores": state.scores(),
                 "winners": state.winners()}
 
+    def drawing(self, state: Board, **options: Any) -> Any:
+        if options:
+            raise NotationError(f"tilewe pictures take no view options ({', '.join(options)})")
+        from .svg import draw
+        return draw(state)
+
     def render(self, state: Board, color: bool = False, **options: Any) -> str:
         if options:
             raise NotationError(f"tilewe boards take no view options ({', '.join(options)})")

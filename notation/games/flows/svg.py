@@ -1,0 +1,103 @@
+"""Flows pictures: the hex board from one side's view, each tile's three paths, the flows
+coloured by their player and every seat's edge in its player's colour."""
+from __future__ import annotations
+
+import math
+
+from notation.core.svg import COLOURS, SEAT_COLOURS, Drawing, points
+
+from .board import PAIRS, FlowsBoard
+from .geometry import HEXES, SIDE_EDGES, STEP, label_of
+
+R = 34.0                       # hex radius (centre to corner)
+W = math.sqrt(3) * R           # centre to centre of neighbours
+MARGIN, TOP = 30.0, 58.0
+STYLE = "".join(f".p{p + 1} {{ stroke: {COLOURS[c]}; }}\n" for p, c in enumerate(SEAT_COLOURS)) + """
+.hex { fill: #f4f1e8; stroke: #b8b2a0; stroke-width: 1.5; }
+.hex.tiled { fill: #fffdf6; }
+.path { fill: none; stroke-width: 3.5; stroke-linecap: round; }
+.path.idle { stroke: #cfcabb; }
+.path.flow { stroke-width: 6; }
+.seat { stroke-width: 7; stroke-linecap: round; }
+.name { font-size: 10px; fill: #6d6858; paint-order: stroke; stroke: #fffdf6; stroke-width: 3px; }
+"""
+
+
+def _turned(r: float, c: float, k: int) -> tuple[float, float]:
+    """Internal coordinates turned as the view turns them (any point, on the board or not)."""
+    for _ in range(k):
+        dr, dc = r - 3, c - 3
+        r, c = dc + 3, dc - dr + 3
+    return r, c
+
+
+def draw(board: FlowsBoard, side: int) -> Drawing:
+    """The board turned so that ``side`` is at the bottom, its A row next to it (the text
+    view flips rows for sides 3-5 instead; a picture can simply turn)."""
+    k = side % 6
+
+    def at(r: float, c: float) -> tuple[float, float]:
+        tr, tc = _turned(r, c, k)
+        return MARGIN + W / 2 + (tc - tr / 2 + 1.5) * W, TOP + R + (6 - tr) * 1.5 * R
+
+    def edge_mid(h: int, d: int) -> tuple[float, float]:
+        r, c = HEXES[h]
+        (x0, y0), (x1, y1) = at(r, c), at(r + STEP[d][0], c + STEP[d][1])
+        return (x0 + x1) / 2, (y0 + y1) / 2
+
+    def edge_ends(h: int, d: int) -> list[tuple[float, float]]:
+        r, c = HEXES[h]
+        (x0, y0), (mx, my) = at(r, c), edge_mid(h, d)
+        ux, uy = (mx - x0) / (W / 2), (my - y0) / (W / 2)
+        return [(mx - uy * R / 2, my + ux * R / 2), (mx + uy * R / 2, my - ux * R / 2)]
+
+    players = board.seating.players
+    flowing: dict[tuple[int, int, int], int] = {}
+    for p in range(players):
+        for h, a, b in board.flow_segments(p):
+            flowing.setdefault((h, min(a, b), max(a, b)), p)
+    who = f"P{next(p for p in range(players) if board.seating.seats[p] == side) + 1}" \
+        if side in board.seating.seats else f"side {side}"
+    if board.over:
+        status = f"game over after {board.ply} moves: {board.win_type}, won by " + " and ".join(
+            f"P{p + 1}" for p in board.winners)
+    else:
+        status = f"move {board.ply + 1}: P{board.to_move + 1} to move"
+    width = 2 * MARGIN + 7 * W
+    height = TOP + 2 * R + 6 * 1.5 * R + 16
+    d = Drawing(width, height, f"Flows, view of {who}: {status}", STYLE)
+    d.text(MARGIN, 20, status, class_="caption")
+    d.text(MARGIN, 40, f"view of {who}; " + ", ".join(
+        f"P{p + 1} {SEAT_COLOURS[p]} (side {s})" for p, s in enumerate(board.seating.seats)),
+        class_="label")
+    hexes = d.add("g", class_="hexes")
+    for h, (r, c) in enumerate(HEXES):
+        x, y = at(r, c)
+        tile = board.tiles[h]
+        corners = [(x + R * math.cos(math.radians(30 + 60 * i)),
+                    y + R * math.sin(math.radians(30 + 60 * i))) for i in range(6)]
+        d.add("polygon", hexes, points=points(corners), class_="hex tiled" if tile else "hex",
+              data_hex=label_of(h, side))
+    paths = d.add("g", class_="paths")
+    for h, (r, c) in enumerate(HEXES):
+        tile = board.tiles[h]
+        if tile is None:
+            continue
+        x, y = at(r, c)
+        for a, b in PAIRS[tile[0]][tile[1]]:
+            (ax, ay), (bx, by) = edge_mid(h, a), edge_mid(h, b)
+            p = flowing.get((h, a, b))
+            d.add("path", paths, d=f"M{ax:.1f} {ay:.1f}Q{x:.1f} {y:.1f} {bx:.1f} {by:.1f}",
+                  class_="path idle" if p is None else f"path flow p{p + 1}",
+                  data_hex=label_of(h, side))
+    seats = d.add("g", class_="seats")
+    for p, s in enumerate(board.seating.seats):
+        for h, e in SIDE_EDGES[s]:
+            (x0, y0), (x1, y1) = edge_ends(h, e)
+            d.add("line", seats, x1=round(x0, 1), y1=round(y0, 1), x2=round(x1, 1),
+                  y2=round(y1, 1), class_=f"seat p{p + 1}")
+    names = d.add("g", class_="names")
+    for h, (r, c) in enumerate(HEXES):
+        x, y = at(r, c)
+        d.text(x, y - R / 2 + 2, label_of(h, side), names, class_="name", text_anchor="middle")
+    return d

@@ -1,0 +1,104 @@
+"""A self-contained HTML replay viewer: one file, no network, no external parts.
+
+Each position is drawn once in Python (the game's own SVG) and stored as
+compact data: every distinct top-level SVG part goes once into a string table,
+a position is a list of table indexes, and a position is stored as its changes
+from the one before (the indexes that changed, or the parts between the
+start and end it shares with it). The page's script
+rebuilds a position from the nearest full one, so a 10,000-event record is a
+page of a few megabytes at most, not a picture per ply.
+"""
+from __future__ import annotations
+
+import json
+from importlib import resources
+from typing import Any, Iterable
+
+from .core.ast import Comment, EventNode, Record
+from .core.replay import ReplayError, game_of, run
+
+#: A full position at least this often, so the script never walks far.
+FULL_EVERY = 64
+
+
+class _Frames:
+    """Positions as indexes into one table of distinct SVG parts."""
+
+    def __init__(self) -> None:
+        self.table: list[str] = []
+        self.index: dict[str, int] = {}
+        self.frames: list[Any] = []
+        self._last: list[int] | None = None
+
+    def add(self, parts: list[str]) -> None:
+        ids = []
+        for part in parts:
+            at = self.index.get(part)
+            if at is None:
+                at = self.index[part] = len(self.table)
+                self.table.append(part)
+            ids.append(at)
+        last = self._last
+        if last is None or not len(self.frames) % FULL_EVERY:
+            self.frames.append(ids)
+        elif len(last) == len(ids):
+            self.frames.append({"d": [[i, v] for i, (u, v) in enumerate(zip(last, ids)) if u != v]})
+        else:  # parts came or went: keep the common start and end, store the middle
+            size = min(len(last), len(ids))
+            head = next((i for i in range(size) if last[i] != ids[i]), size)
+            tail = next((i for i in range(size - head) if last[-1 - i] != ids[-1 - i]),
+                        size - head)
+            self.frames.append({"h": head, "t": tail, "m": ids[head:len(ids) - tail]})
+        self._last = ids
+
+
+def game_data(record: Record, **options: Any) -> dict[str, Any]:
+    """What the viewer shows of one game: tags, events with their comments, positions,
+    and the first problem (the positions stop before it)."""
+    outcome = run(record)
+    game = game_of(record)
+    events: list[dict[str, Any]] = []
+    before: list[str] = []   # comments before the first event
+    for item in record.items:
+        if isinstance(item, EventNode):
+            events.append({"text": item.text, "line": item.pos.line, "comments": []})
+        elif isinstance(item, Comment):
+            (events[-1]["comments"] if events else before).append(item.text.strip())
+    data: dict[str, Any] = {
+        "title": f"{record.source} game {record.index}" + (f" ({game.name})" if game else ""),
+        "game": game.name if game else None,
+        "tags": [[t.key, t.value] for t in record.tags if hasattr(t, "key")],
+        "events": events, "before": before, "error": None, "table": [], "frames": [],
+    }
+    problem = outcome.error
+    if problem is not None:
+        data["error"] = {"ply": problem.ply, "message": problem.describe(),
+                         "line": problem.line, "column": problem.column}
+    if game is None or outcome.state is None:
+        return data
+    frames = _Frames()
+    frames.add(game.drawing(game.start(record), **dict(options)).parts())
+    try:
+        for step in record.replay(until=outcome.plies):
+            frames.add(game.drawing(step.state, **dict(options)).parts())
+    except ReplayError:  # the problem is in data["error"]; positions stop before it
+        pass
+    data["table"], data["frames"] = frames.table, frames.frames
+    return data
+
+
+def _script_json(value: Any) -> str:
+    """JSON safe inside a ``<script>`` element (no ``</script>`` or ``<!--`` can form)."""
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":")).replace(
+        "<", "\\u003c").replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
+
+
+def page(games: list[dict[str, Any]], title: str = "notation viewer") -> str:
+    """The viewer page for games already turned into data (:func:`game_data`)."""
+    template = resources.files("notation").joinpath("templates/viewer.html").read_text("utf-8")
+    return template.replace("/*DATA*/null", _script_json({"title": title, "games": games}), 1)
+
+
+def html(records: Iterable[Record], title: str = "notation viewer", **options: Any) -> str:
+    """The viewer page for these games (``options``: the drawing's, such as ``perspective``)."""
+    return page([game_data(record, **options) for record in records], title)

@@ -1,0 +1,168 @@
+"""The HTML viewer in a real browser: Debian's headless Chromium driven by Selenium.
+
+For each game, the viewer of a sample is opened from a file (no server, no
+network), stepped with the keyboard and the buttons, and an event clicked; the
+highlighted event and the picture in the page (its elements, counted by class)
+are checked against the library's own drawing of that ply. A screenshot of
+every game is saved in ``build/screenshots/`` to be looked at.
+"""
+from __future__ import annotations
+
+import shutil
+import tempfile
+import xml.etree.ElementTree as ET
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+import notation
+
+from conftest import ROOT, SAMPLES, invoke
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+DRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
+SHOTS = ROOT / "build" / "screenshots"
+NEEDS = ("the browser test needs Debian's chromium and chromium-driver "
+         "(apt-get install chromium chromium-driver; .ci/run installs them)")
+
+CASES = {  # game: (sample, plies to step with the keyboard)
+    "tilewe": ("tilewe/tw-sample-1.tilewe", 9),
+    "flows": ("flows/flows-090.flows", 7),
+    "philosophy": ("philosophy/phil-0009.philosophy", 12),
+    "sanguine": ("sanguine/example-1.sanguine", 6),
+    "nomic": ("nomic/example-1.nomic", 10),
+}
+
+
+@pytest.fixture(scope="module")
+def browser():
+    if not (Path(CHROMIUM).exists() and Path(DRIVER).exists()):
+        pytest.fail(NEEDS, pytrace=False)
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    profile = tempfile.mkdtemp(prefix="notation-chromium-")
+    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                 "--no-first-run", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--window-size=1280,900",
+                 f"--user-data-dir={profile}"):
+        options.add_argument(flag)
+    driver = webdriver.Chrome(service=Service(DRIVER), options=options)
+    try:
+        yield driver
+    finally:
+        driver.quit()
+        shutil.rmtree(profile, ignore_errors=True)
+
+
+def viewer(tmp_path: Path, sample: Path) -> str:
+    out = tmp_path / f"{sample.stem}.html"
+    result = invoke("render", "--html", str(sample), "-o", str(out))
+    assert result.exit_code in (0, 1), result.output
+    return out.resolve().as_uri()
+
+
+def drawn_classes(driver) -> Counter:
+    """The picture in the page: its elements by tag, class, data attributes and text."""
+    rows = driver.execute_script(
+        "return Array.from(document.querySelectorAll('#board *:not(style)')).map(e => [e.localName,"
+        " e.getAttribute('class') || '',"
+        " e.getAttributeNames().filter(n => n.startsWith('data-')).sort()"
+        "  .map(n => n + '=' + e.getAttribute(n)).join(' '),"
+        " ['text', 'title'].includes(e.localName) ? e.textContent : ''].join('|'));")
+    return Counter(rows)
+
+
+def expected_classes(record, ply: int) -> Counter:
+    game = notation.get_game(record.game)
+    outcome = record.run(ply)
+    root = ET.fromstring(game.svg(outcome.state))
+    rows = []
+    for e in root.iter():
+        if e is root or e.tag.endswith("style"):
+            continue
+        tag = e.tag.split("}")[1]
+        data = " ".join(f"{k}={v}" for k, v in sorted(e.attrib.items()) if k.startswith("data-"))
+        text = (e.text or "") if tag in ("text", "title") else ""
+        rows.append("|".join([tag, e.get("class") or "", data, text]))
+    return Counter(rows)
+
+
+def current(driver) -> tuple[str, str]:
+    from selenium.webdriver.common.by import By
+    highlighted = driver.find_element(By.CSS_SELECTOR, "#moves .ev.current")
+    return highlighted.get_attribute("data-ply"), highlighted.text
+
+
+@pytest.mark.parametrize("game_name", sorted(CASES))
+def test_viewer_steps_clicks_and_draws_every_game(browser, tmp_path, game_name):
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+    sample, steps = CASES[game_name]
+    path = SAMPLES / sample
+    record = list(notation.load(str(path)))[0]
+    texts = [i.text for i in record.items if hasattr(i, "event")]
+    browser.get(viewer(tmp_path, path))
+    assert current(browser) == ("0", "start")
+    assert drawn_classes(browser) == expected_classes(record, 0)
+    body = browser.find_element(By.TAG_NAME, "body")
+    for _ in range(steps):
+        body.send_keys(Keys.ARROW_RIGHT)
+    assert current(browser) == (str(steps), f"{steps}. {texts[steps - 1]}")
+    assert browser.find_element(By.ID, "board").get_attribute("data-ply") == str(steps)
+    assert drawn_classes(browser) == expected_classes(record, steps)
+    browser.find_element(By.ID, "prev").click()
+    assert current(browser)[0] == str(steps - 1)
+    target = browser.find_element(By.CSS_SELECTOR, '#moves .ev[data-ply="3"]')
+    target.click()
+    assert current(browser) == ("3", f"3. {texts[2]}")
+    assert drawn_classes(browser) == expected_classes(record, 3)
+    browser.find_element(By.ID, "last").click()
+    assert current(browser)[0] == str(len(texts))
+    assert drawn_classes(browser) == expected_classes(record, len(texts))
+    body.send_keys(Keys.HOME)
+    assert current(browser)[0] == "0"
+    browser.find_element(By.ID, "next").click()
+    assert current(browser)[0] == "1"
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    browser.find_element(By.ID, "last").click()
+    browser.save_screenshot(str(SHOTS / f"{game_name}.png"))
+    assert (SHOTS / f"{game_name}.png").stat().st_size > 10_000
+
+
+def test_viewer_chooses_among_the_games_of_a_file(browser, tmp_path):
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+    path = SAMPLES / "philosophy" / "random-4p-two-games.philosophy"
+    records = list(notation.load(str(path)))
+    browser.get(viewer(tmp_path, path))
+    chooser = Select(browser.find_element(By.ID, "chooser"))
+    assert len(chooser.options) == 2
+    chooser.select_by_index(1)
+    second = [i.text for i in records[1].items if hasattr(i, "event")]
+    shown = [e.text for e in browser.find_elements(By.CSS_SELECTOR, "#moves .ev")][1:]
+    assert shown == [f"{n}. {t}" for n, t in enumerate(second, 1)]
+    assert current(browser)[0] == "0"
+    assert drawn_classes(browser) == expected_classes(records[1], 0)
+
+
+def test_viewer_of_an_invalid_record_shows_the_error_at_its_event(browser, tmp_path):
+    from selenium.webdriver.common.by import By
+    text = (SAMPLES / "tilewe" / "tw-sample-1.tilewe").read_text()
+    bad = tmp_path / "bad.tilewe"
+    bad.write_text(text.replace("3. N5w-d1t1", "3. N5w-d1a1"))
+    record = notation.parse(bad.read_text(), "tilewe")[0]
+    browser.get(viewer(tmp_path, bad))
+    error = browser.find_element(By.ID, "error")
+    assert error.is_displayed() and "N5w-d1a1" in error.text
+    assert browser.find_element(By.ID, "board").get_attribute("data-ply") == "2"
+    assert drawn_classes(browser) == expected_classes(record, 2)
+    marked = browser.find_element(By.CSS_SELECTOR, "#moves .ev.bad")
+    assert marked.text == "3. N5w-d1a1"
+    browser.find_element(By.ID, "first").click()
+    assert not error.is_displayed()
+    marked.click()
+    assert error.is_displayed()
+    browser.save_screenshot(str(tmp_path / "invalid.png"))
