@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test fuzz bench clean
+.PHONY: demo test fuzz bench pictures clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -36,6 +36,10 @@ bench: $(STAMP)
 	$(BIN)/python tests/benchmarks/bench_sanguine.py
 	$(BIN)/python tests/benchmarks/bench_archive.py
 	$(BIN)/python tests/benchmarks/bench_tools.py
+
+# Redraw the README's pictures (samples/pictures/) with `notation render`.
+pictures: $(STAMP)
+	$(BIN)/python tests/test_pictures.py
 
 clean:
 	rm -rf $(VENV) .venv-bench build dist *.egg-info

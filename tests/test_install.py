@@ -31,6 +31,7 @@ def test_wheel_installs_into_a_fresh_venv_and_validates_the_samples(tmp_path):
     tops = {name.split("/")[0] for name in names}
     assert tops == {"notation", f"notation-{notation.__version__}.dist-info"}, tops
     assert "notation/grammars/record.lark" in names and "notation/cli/main.py" in names
+    assert "notation/templates/viewer.html" in names  # the HTML viewer's page
 
     env_dir = tmp_path / "venv"
     venv.EnvBuilder(with_pip=True).create(env_dir)
@@ -48,3 +49,7 @@ def test_wheel_installs_into_a_fresh_venv_and_validates_the_samples(tmp_path):
                             "import notation.grammars as g; print(g.__file__)"],
                            capture_output=True, text=True, cwd=outside)
     assert str(env_dir) in where.stdout  # the wheel's copy, not the source tree
+    page = subprocess.run([str(env_dir / "bin" / "notation"), "render", "--html",
+                           str(SAMPLES / "flows" / "flows-090.flows")],
+                          capture_output=True, text=True, cwd=outside, timeout=300)
+    assert page.returncode == 0 and "const DATA = {" in page.stdout, page.stderr[-2000:]

@@ -296,3 +296,37 @@ def test_viewer_stays_small_for_a_10000_event_record():
     size = len(json.dumps(data))
     assert size < 5_000_000, size  # compact data, not a picture per ply
     assert decode(data)[-1] == game.drawing(record.run().state).parts()
+
+
+# -- the README's pictures ------------------------------------------------------------------
+
+#: samples/pictures/NAME: made by ``notation render SAMPLE ARGS...`` (``make pictures``).
+PICTURES = {
+    "tilewe.svg": ("tilewe/tw-sample-1.tilewe", []),
+    "flows-P2.svg": ("flows/flows-090.flows", ["--perspective", "P2"]),
+    "philosophy.svg": ("philosophy/phil-0009.philosophy", []),
+    "sanguine.svg": ("sanguine/example-1.sanguine", []),
+    "nomic.svg": ("nomic/example-1.nomic", []),
+}
+
+
+def render_picture(name: str) -> str:
+    sample, args = PICTURES[name]
+    result = invoke("render", f"samples/{sample}", *args)
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+@pytest.mark.parametrize("name", sorted(PICTURES))
+def test_the_committed_pictures_are_what_render_draws_today(name, monkeypatch):
+    monkeypatch.chdir(SAMPLES.parent)
+    committed = (SAMPLES / "pictures" / name).read_text(encoding="utf-8")
+    assert committed == render_picture(name), f"run `make pictures` to redraw {name}"
+
+
+if __name__ == "__main__":  # make pictures
+    import os
+    os.chdir(SAMPLES.parent)
+    for picture in sorted(PICTURES):
+        (SAMPLES / "pictures" / picture).write_text(render_picture(picture), encoding="utf-8")
+        print(f"samples/pictures/{picture}")
