@@ -330,3 +330,15 @@ if __name__ == "__main__":  # make pictures
     for picture in sorted(PICTURES):
         (SAMPLES / "pictures" / picture).write_text(render_picture(picture), encoding="utf-8")
         print(f"samples/pictures/{picture}")
+
+
+@pytest.mark.parametrize("path", sample_files(), ids=lambda p: p.name)
+def test_every_sample_renders_as_an_html_viewer(path, tmp_path):
+    out = tmp_path / "v.html"
+    result = invoke("render", "--html", str(path), "-o", str(out))
+    assert result.exit_code in (0, 1), result.output
+    data = json.loads(re.search(r"const DATA = (.*);\n", out.read_text()).group(1))
+    records = list(notation.load(str(path)))
+    assert len(data["games"]) == len(records)
+    for game, record in zip(data["games"], records):
+        assert len(game["frames"]) == record.run().plies + 1

@@ -22,11 +22,11 @@ STYLE = """
 """
 
 
-def _colour(owner: str, order: list[str]) -> str:
+def _colour_name(owner: str, order: list[str]) -> str:
     name = OWNER_COLOURS.get(owner)
     if name is None:
         name = SEAT_COLOURS[(order.index(owner) if owner in order else 0) % len(SEAT_COLOURS)]
-    return COLOURS[name]
+    return name
 
 
 def _changes(state) -> tuple[str | None, set[str]]:
@@ -59,8 +59,11 @@ def draw(state) -> Drawing:
         status = "nobody has joined yet"
     d = Drawing(LEFT * 2 + 7 * SIZE, TOP + 7 * SIZE + 12, f"Philosophy: {status}", STYLE)
     d.text(LEFT, 20, status, class_="caption")
+    owners = list(dict.fromkeys([*order, *(t[0] for t in state.board.values())]))
     d.text(LEFT, 40, "turn order: " + (" ".join(order) or "(nobody yet)") +
-           f"; respect: {state.respect or 'nobody'}", class_="label")
+           f"; respect: {state.respect or 'nobody'}; colours: " +
+           (", ".join(f"{o} {_colour_name(o, order)}" for o in owners) or "none yet"),
+           class_="label")
     spaces = d.add("g", class_="spaces")
     for name, (r, c) in CELL.items():
         x, y = LEFT + c * SIZE, TOP + r * SIZE
@@ -76,7 +79,7 @@ def draw(state) -> Drawing:
         group = d.add("g", tiles, class_=f"tile-at owner-{owner}", data_space=name,
                       data_tile=f"{owner}{kind}{facing}")
         d.add("rect", group, x=x + 8, y=y + 17, width=SIZE - 16, height=SIZE - 23, rx=7,
-              class_="tile", fill=_colour(owner, order))
+              class_="tile", fill=COLOURS[_colour_name(owner, order)])
         cy += 6
         d.text(cx, cy + 5, kind, group, class_="code", text_anchor="middle")
         angle = DIR_INDEX[facing] * 45
