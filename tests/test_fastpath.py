@@ -75,6 +75,13 @@ def test_samples_agree_both_ways():
         assert fast == full, path
 
 
+def _random_moves(seed: int, count: int):
+    """Tilewe and the first ``count`` moves of one of its random games, as written."""
+    game = notation.get_game("tilewe")
+    record = game.random_record(random.Random(seed), {})
+    return game, [game.format_event(e) for e in record.events][:count]
+
+
 def _layouts(draw, words: list[str]) -> str:
     """The same events laid out as a hostile or careless writer might."""
     numbering = draw(st.sampled_from(["all", "none", "some", "wrong", "glued"]))
@@ -97,9 +104,7 @@ def _layouts(draw, words: list[str]) -> str:
 def test_split_reading_of_plain_bodies_agrees_with_the_general_one(data, seed):
     """``body.split()`` (the usual layout, in C) reads what the number-by-number path reads."""
     from notation.core.fastpath import _numbered_words, _plain_words, scanner
-    game = notation.get_game("tilewe")
-    record = game.random_record(random.Random(seed), {})
-    words = [game.format_event(e) for e in record.events][: data.draw(st.integers(1, 30))]
+    game, words = _random_moves(seed, data.draw(st.integers(1, 30)))
     body = _layouts(data.draw, words) + data.draw(st.sampled_from(["", "\n", " \n\n"]))
     scan = scanner(game)
     general = _numbered_words(scan, body) if scan.whole.fullmatch(body) else None
@@ -114,9 +119,7 @@ def test_dedupe_keys_from_words_as_written_equal_the_parsed_ones(data, seed):
     """``dedupe`` reads a plain game's moves without parsing; its key must be the parse's."""
     from notation.cli.archive import game_key
     from notation.core.parsing import parse
-    game = notation.get_game("tilewe")
-    record = game.random_record(random.Random(seed), {})
-    words = [game.format_event(e) for e in record.events][: data.draw(st.integers(1, 12))]
+    game, words = _random_moves(seed, data.draw(st.integers(1, 12)))
     odd = st.sampled_from(["hello", "F5e-a2d4;", "1.", "F5E-a2d4", "I2s-a1t20", "I2n-a2t20",
                            "O1n-a1a1", "{x}", "F5e-a2d4x"])
     for _ in range(data.draw(st.integers(0, 2))):
