@@ -342,3 +342,45 @@ def test_every_sample_renders_as_an_html_viewer(path, tmp_path):
     assert len(data["games"]) == len(records)
     for game, record in zip(data["games"], records):
         assert len(game["frames"]) == record.run().plies + 1
+
+
+# -- hostile text ----------------------------------------------------------------------------
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from test_fuzz import mutated  # noqa: E402
+
+
+@settings(max_examples=200, deadline=None)
+@given(text=st.text(), attribute=st.text())
+def test_any_text_a_record_brings_still_makes_well_formed_svg(text, attribute):
+    from notation.core.svg import Drawing
+    d = Drawing(10, 10, text)
+    d.text(1, 1, text, data_name=attribute)
+    root = tree(str(d))
+    assert root.find(f"{NS}text") is not None
+    for part in d.parts()[1:]:
+        ET.fromstring(f'<svg xmlns="http://www.w3.org/2000/svg">{part}</svg>')
+
+
+@settings(max_examples=150, deadline=None)
+@given(data=st.data(), game_name=st.sampled_from(PICTURED))
+def test_render_of_mutated_records_is_well_formed_or_nothing(data, game_name, tmp_path_factory):
+    source = sorted((SAMPLES / game_name).glob(f"*.{game_name}"))[0]
+    folder = tmp_path_factory.mktemp("render")
+    if game_name == "sanguine":  # its decks lie beside it
+        (folder / "decks").mkdir()
+        for deck in (SAMPLES / "sanguine" / "decks").iterdir():
+            (folder / "decks" / deck.name).write_bytes(deck.read_bytes())
+    path = folder / source.name
+    path.write_text(data.draw(mutated(source.read_text())), encoding="utf-8",
+                    errors="surrogatepass")
+    result = invoke("render", str(path))
+    assert result.exit_code in (0, 1, 2)
+    if result.stdout:
+        tree(result.stdout)
+    page = invoke("render", "--html", str(path))
+    assert page.exit_code in (0, 1, 2)
+    if page.stdout:
+        json.loads(re.search(r"const DATA = (.*);\n", page.stdout).group(1))

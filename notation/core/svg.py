@@ -7,6 +7,7 @@ HTML viewer stores each position as the list of its top-level parts
 """
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
 from typing import Any, Iterable
 
@@ -27,6 +28,15 @@ text { font-family: 'DejaVu Sans', Verdana, Arial, sans-serif; fill: #222; }
 """
 
 
+#: What XML 1.0 cannot hold (C0 controls but tab and line breaks, surrogates, U+FFFE/F):
+#: text from a record is drawn with each of them as U+FFFD, so every picture parses.
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+
+
+def xml_text(text: str) -> str:
+    return _NOT_XML.sub("\ufffd", text)
+
+
 def _number(value: float) -> str:
     if isinstance(value, int):
         return str(value)
@@ -42,7 +52,7 @@ def _attributes(attrs: dict[str, Any]) -> dict[str, str]:
             continue
         name = key.rstrip("_").replace("_", "-")
         out[name] = _number(value) if isinstance(value, (int, float)) and not isinstance(
-            value, bool) else str(value)
+            value, bool) else xml_text(str(value))
     return out
 
 
@@ -54,7 +64,7 @@ class Drawing:
         self.root = ET.Element("svg", _attributes({
             "xmlns": SVG_NS, "viewBox": f"0 0 {_number(width)} {_number(height)}",
             "width": width, "height": height, "class": "notation-board"}))
-        ET.SubElement(self.root, "title").text = title
+        ET.SubElement(self.root, "title").text = xml_text(title)
         ET.SubElement(self.root, "style").text = BASE_STYLE + style
 
     def add(self, tag: str, parent: ET.Element | None = None, text: str | None = None,
@@ -62,7 +72,7 @@ class Drawing:
         """A shape (``rect``, ``path``, ``text``, ``g`` ...) added to ``parent`` or the root."""
         element = ET.SubElement(self.root if parent is None else parent, tag, _attributes(attrs))
         if text is not None:
-            element.text = text
+            element.text = xml_text(text)
         return element
 
     def text(self, x: float, y: float, content: str, parent: ET.Element | None = None,
