@@ -46,7 +46,7 @@ def draw(state: NomicState) -> Drawing:
     rules = [(n, r) for n, r in sorted(state.rules.items()) if r.in_effect]
     map_w = LEFT + columns * CELL + 20
     width = map_w + 420
-    height = max(TOP + rows * CELL + 40, TOP + 16 * (min(len(rules), RULES_SHOWN) + 2))
+    height = max(TOP + rows * CELL + 40, TOP + 10 + 16 * (min(len(rules), RULES_SHOWN) + 3))
     status = (f"{state.label}, phase {state.phase}" if state.current else
               "before the game" if state.round == 0 else
               f"round {state.round}, between turns")
@@ -106,14 +106,14 @@ def draw(state: NomicState) -> Drawing:
               fill=COLOURS[SEAT_COLOURS[i % len(SEAT_COLOURS)]])
         d.text(cx, cy + 4, name[0], group, class_="initial", text_anchor="middle")
     listing = d.add("g", class_="rules")
-    d.text(ox + map_w, oy + TOP - 4, f"rules in effect ({len(rules)}); next number {state.counter}",
+    d.text(ox + map_w, oy + TOP + 8, f"rules in effect ({len(rules)}); next number {state.counter}",
            listing, class_="caption")
     for i, (n, r) in enumerate(rules[:RULES_SHOWN]):
         text = f"{n}{'*' if r.amended else ''} {r.text}"
-        d.text(ox + map_w, oy + TOP + 16 * (i + 1), text if len(text) <= 60 else text[:59] + "…",
+        d.text(ox + map_w, oy + TOP + 10 + 16 * (i + 1), text if len(text) <= 60 else text[:59] + "…",
                listing, class_="rule amended" if r.amended else "rule", data_rule=n)
     if len(rules) > RULES_SHOWN:
-        d.text(ox + map_w, oy + TOP + 16 * (RULES_SHOWN + 1), f"… and {len(rules) - RULES_SHOWN} more",
+        d.text(ox + map_w, oy + TOP + 10 + 16 * (RULES_SHOWN + 1), f"… and {len(rules) - RULES_SHOWN} more",
                listing, class_="rule")
     who = "; ".join(f"{p} {state.players[p]}" for p in order)
     d.text(ox + 10, oy + height - 12, f"players (turn order): {who or 'none'}", class_="label")
