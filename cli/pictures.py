@@ -1,7 +1,7 @@
 """``render``: a position as SVG, or records as a self-contained HTML replay viewer."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Iterable
 
 import click
 
@@ -9,7 +9,8 @@ from notation.core.errors import NotationError
 from notation.core.replay import run
 
 from .archive import OUTPUT_OPTION, Sink
-from .common import ENCODING_OPTION, GAME_OPTION, Context, color_option, complete_perspective, warn
+from .common import (ENCODING_OPTION, GAME_OPTION, Context, color_option, complete_perspective,
+                     plural, warn)
 
 
 @click.command()
@@ -36,20 +37,23 @@ def render(path: str, ply: int | None, game_index: int, perspective: str | None,
     """
     ctx = Context(game_name, encoding, color)
     options: dict[str, Any] = {} if perspective is None else {"perspective": perspective}
-    records = [r for group in ctx.inputs.read((path,)) for r in group]
-    if ctx.inputs.input_errors:
-        ctx.finish()
-    if not records:
-        raise click.UsageError(f"{path}: no games to draw")
+    if as_html and (ply is not None or game_index != 1):
+        raise click.UsageError("--ply and --index are for SVG; the viewer has every ply")
+    records = (r for group in ctx.inputs.read((path,)) for r in group)
     if as_html:
-        if ply is not None or game_index != 1:
-            raise click.UsageError("--ply and --index are for SVG; the viewer has every ply")
         _html(ctx, records, path, options, output)
     else:
-        if game_index > len(records):
-            raise click.UsageError(f"--index {game_index}: {path} has "
-                                   f"{len(records)} game{'s' if len(records) != 1 else ''}")
-        _svg(ctx, records[game_index - 1], ply, options, output)
+        seen = 0
+        for record in records:  # read only as far as the game wanted
+            seen += 1
+            if seen == game_index:
+                _svg(ctx, record, ply, options, output)
+                break
+        else:
+            if not ctx.inputs.input_errors:
+                raise click.UsageError(f"--index {game_index}: {path} has "
+                                       f"{plural(seen, 'game')}" if seen else
+                                       f"{path}: no games to draw")
     ctx.finish()
 
 
@@ -74,7 +78,7 @@ def _svg(ctx: Context, record: Any, ply: int | None, options: dict[str, Any],
         _write(ctx, picture + "\n", output)
 
 
-def _html(ctx: Context, records: list[Any], path: str, options: dict[str, Any],
+def _html(ctx: Context, records: Iterable[Any], path: str, options: dict[str, Any],
           output: str | None) -> None:
     from notation.viewer import game_data, page
     games = []
@@ -88,6 +92,10 @@ def _html(ctx: Context, records: list[Any], path: str, options: dict[str, Any],
                 games.append(game_data(record, **options))
             except NotationError as exc:
                 raise click.UsageError(str(exc)) from None
+    if ctx.inputs.input_errors:
+        return  # said by ctx.finish(); nothing is written
+    if not games:
+        raise click.UsageError(f"{path}: no games to draw")
     _write(ctx, page(games, title=path), output)
 
 
