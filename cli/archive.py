@@ -6,6 +6,7 @@ line between games, so the output is itself a valid archive.
 """
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 from json.encoder import encode_basestring as quoted  # json.dumps of a str, in C
@@ -13,6 +14,7 @@ import os
 import re
 import statistics
 from collections import Counter, defaultdict
+from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator
 
 import click
@@ -23,7 +25,9 @@ from notation.core.fastpath import quick_words
 from notation.core.parsing import parse
 from notation.core.replay import ReplayError, game_of, run
 
-from .common import ENCODING_OPTION, GAME_OPTION, PATHS, Context, color_option, emit, plural, say
+from . import parallel
+from .common import (ENCODING_OPTION, GAME_OPTION, JOBS_OPTION, PATHS, Context, color_option,
+                     emit, plural, say)
 from .rewrite import AtomicFile, WriteError
 
 JSON_OPTION = click.option("--json", "as_json", is_flag=True, help="JSON output.")
@@ -38,9 +42,9 @@ def reading_options(func: Callable[..., Any]) -> Callable[..., Any]:
     return func
 
 
-def game_text(record: Record) -> str:
-    """A game's own lines as written, ending in exactly one line break."""
-    return record.raw.rstrip("\n") + "\n"
+def game_text(record: Record | str) -> str:
+    """A game's own lines as written (a record, or its text), ending in one line break."""
+    return (record if isinstance(record, str) else record.raw).rstrip("\n") + "\n"
 
 
 class Sink:
@@ -65,7 +69,7 @@ class Sink:
                     os.unlink(output)
                 raise click.UsageError(f"{output}: cannot write: {exc}") from None
 
-    def write(self, record: Record) -> None:
+    def write(self, record: Record | str) -> None:
         self.write_text(("\n" if self.count else "") + game_text(record))
 
     def write_text(self, text: str) -> None:
@@ -163,6 +167,101 @@ def _reaches(record: Record, wanted: str, at_ply: int | None) -> bool:
     return False
 
 
+@dataclass
+class Filters:
+    """``select``'s filters as plain data, so worker processes can apply them too."""
+
+    tag_specs: tuple[str, ...] = ()
+    validity: bool | None = None
+    plies: tuple[int, int] | None = None
+    winners: tuple[str, ...] = ()
+    players: int | None = None
+    positions: tuple[str, ...] = ()
+    after_ply: int | None = None
+    _tests: list[Callable[[Record], bool]] | None = field(default=None, repr=False)
+    _canonical: dict[str, list[str]] = field(default_factory=dict, repr=False)
+
+    def __getstate__(self) -> dict[str, Any]:  # compiled tests are rebuilt where used
+        return {**self.__dict__, "_tests": None, "_canonical": {}}
+
+    def check(self) -> None:
+        """Usage errors now, before any game is read (bad regular expressions)."""
+        self._tests = [_tag_filter(spec) for spec in self.tag_specs]
+
+    @property
+    def headers_only(self) -> bool:
+        return not (self.validity is not None or self.plies or self.winners
+                    or self.players is not None or self.positions)
+
+    def _wanted_positions(self, record: Record) -> list[str] | None:
+        game = game_of(record)
+        if game is None:
+            return None
+        if game.name not in self._canonical:
+            try:
+                self._canonical[game.name] = [game.position(game.read_position(p))
+                                              for p in self.positions]
+            except NotationError as exc:
+                raise click.UsageError(f"--position for {game.name}: {exc}") from None
+        return self._canonical[game.name]
+
+    def matches(self, record: Record) -> bool:
+        if self._tests is None:
+            self.check()
+        if not all(test(record) for test in self._tests):
+            return False
+        if (self.validity is not None or self.plies or self.winners
+                or self.players is not None):
+            outcome = run(record)
+            if self.validity is not None and outcome.valid != self.validity:
+                return False
+            if self.plies and not self.plies[0] <= outcome.plies <= self.plies[1]:
+                return False
+            game, state = outcome.game, outcome.state
+            if self.winners or self.players is not None:
+                if game is None or state is None or not outcome.valid:
+                    return False
+                if self.winners and not set(self.winners) <= set(game.winner_words(state)):
+                    return False
+                if self.players is not None and game.player_count(state) != self.players:
+                    return False
+        if self.positions:
+            wanted = self._wanted_positions(record)
+            if wanted is None or not all(_reaches(record, p, self.after_ply) for p in wanted):
+                return False
+        return True
+
+
+def selected(filters: Filters, invert: bool, with_verdict: bool,
+             record: Record) -> dict[str, Any]:
+    """One game's answer to the filters (a worker's result under ``--jobs``): whether it
+    is selected, its text if so, and its verdict for ``--json``."""
+    data: dict[str, Any] = {"file": record.source, "index": record.index, "game": record.game,
+                            "selected": False}
+    try:
+        data["selected"] = filters.matches(record) != invert
+    except click.UsageError as exc:  # said once by the main process, which stops there
+        data["usage"] = exc.format_message()
+        return data
+    if data["selected"]:
+        data["text"] = game_text(record)
+        if with_verdict:
+            outcome = run(record)
+            data.update(valid=outcome.valid, plies=outcome.plies, tags=record.tag_dict)
+    return data
+
+
+def _answers_here(ctx: Context, paths: tuple[str, ...], how: dict[str, bool], filters: Filters,
+                  invert: bool, with_verdict: bool) -> Iterator[dict[str, Any]]:
+    """``selected`` for every game, in this process (a bug of ours: that game's error)."""
+    for record in each_record(ctx, paths, **how):
+        data = None
+        with ctx.guard(record):
+            data = selected(filters, invert, with_verdict, record)
+        if data is not None:
+            yield data
+
+
 @click.command()
 @PATHS
 @click.option("--tag", "tag_specs", multiple=True, metavar="KEY=VALUE|KEY~REGEX",
@@ -180,75 +279,53 @@ def _reaches(record: Record, wanted: str, at_ply: int | None) -> bool:
 @click.option("--invert", is_flag=True, help="Select the games that do not match.")
 @OUTPUT_OPTION
 @JSON_OPTION
+@JOBS_OPTION
 @GAME_OPTION
 @ENCODING_OPTION
 @color_option
 def select(paths: tuple[str, ...], tag_specs: tuple[str, ...], validity: bool | None,
            plies_spec: str | None, winners: tuple[str, ...], players: int | None,
            positions: tuple[str, ...], after_ply: int | None, count_only: bool, invert: bool,
-           output: str | None, as_json: bool, game_name: str | None, encoding: str,
-           color: bool | None) -> None:
+           output: str | None, as_json: bool, jobs: int | None, game_name: str | None,
+           encoding: str, color: bool | None) -> None:
     """Write the games that match every filter, unchanged, as one archive."""
     ctx = Context(game_name, encoding, color)
     if after_ply is not None and not positions:
         raise click.UsageError("--after-ply goes with --position")
-    tests = [_tag_filter(spec) for spec in tag_specs]
-    low, high = _plies_range(plies_spec) if plies_spec else (None, None)
-    canonical: dict[str, list[str]] = {}  # game -> positions in canonical text
-
-    def wanted_positions(record: Record) -> list[str] | None:
-        game = game_of(record)
-        if game is None:
-            return None
-        if game.name not in canonical:
-            try:
-                canonical[game.name] = [game.position(game.read_position(p)) for p in positions]
-            except NotationError as exc:
-                raise click.UsageError(f"--position for {game.name}: {exc}") from None
-        return canonical[game.name]
-
-    def matches(record: Record) -> bool:
-        if not all(test(record) for test in tests):
-            return False
-        needs_replay = (validity is not None or low is not None or winners
-                        or players is not None)
-        if needs_replay:
-            outcome = run(record)
-            if validity is not None and outcome.valid != validity:
-                return False
-            if low is not None and not low <= outcome.plies <= high:
-                return False
-            game, state = outcome.game, outcome.state
-            if winners or players is not None:
-                if game is None or state is None or not outcome.valid:
-                    return False
-                if winners and not set(winners) <= set(game.winner_words(state)):
-                    return False
-                if players is not None and game.player_count(state) != players:
-                    return False
-        if positions:
-            wanted = wanted_positions(record)
-            if wanted is None or not all(_reaches(record, p, after_ply) for p in wanted):
-                return False
-        return True
-
+    filters = Filters(tag_specs, validity, _plies_range(plies_spec) if plies_spec else None,
+                      winners, players, positions, after_ply)
+    filters.check()
+    with_verdict = as_json and not count_only
+    jobs = parallel.default_jobs() if jobs is None else jobs
+    if not filters.headers_only and parallel.worth_a_pool(
+            list(ctx.inputs.expand_quietly(paths)), jobs):
+        task = functools.partial(selected, filters, invert, with_verdict)
+        task.needs_events = bool(positions)  # type: ignore[attr-defined]
+        answers = parallel.results(ctx.inputs, paths, task, jobs, ctx.fail)
+    else:
+        how = ({"headers": True} if filters.headers_only and not as_json
+               else {"checked": not positions})
+        answers = _answers_here(ctx, paths, how, filters, invert, with_verdict)
     sink = None if count_only or as_json else Sink(ctx, output)
     count = 0
-    headers_only = not (validity is not None or plies_spec or winners or players is not None
-                        or positions or as_json)
-    how = {"headers": True} if headers_only else {"checked": not positions}
-    for record in each_record(ctx, paths, **how):
-        with ctx.guard(record):
-            if matches(record) == invert:
-                continue
-            count += 1
-            if as_json and not count_only:
-                outcome = run(record)
-                say(json.dumps({"file": record.source, "index": record.index,
-                                "game": record.game, "valid": outcome.valid,
-                                "plies": outcome.plies, "tags": record.tag_dict}))
-            elif sink is not None:
-                sink.write(record)
+    for data in answers:
+        if "usage" in data:
+            if sink is not None:
+                sink.close(keep=False)
+            raise click.UsageError(data["usage"])
+        if "internal" in data:  # a bug of ours in that game, said where it struck
+            ctx.report_data(data, {"kind": "internal", "line": data["line"],
+                                   "column": data["column"], "ply": 0, "event": None,
+                                   "message": data["internal"], "rule": None})
+            continue
+        if not data["selected"]:
+            continue
+        count += 1
+        if with_verdict:
+            say(json.dumps({k: data[k] for k in ("file", "index", "game", "valid", "plies",
+                                                 "tags")}))
+        elif sink is not None:
+            sink.write(data["text"])
     if sink is not None:
         sink.close(keep=not ctx.inputs.input_errors)
     if count_only:
@@ -415,22 +492,21 @@ class Summary:
         self.numbers: dict[str, list[float]] = defaultdict(lambda: [0.0, 0])
         self.words: dict[str, Counter[str]] = defaultdict(Counter)
 
-    def add(self, record: Record) -> None:
-        outcome = run(record)
+    def add(self, figures: dict[str, Any]) -> None:
+        """Count one game's figures (:func:`game_figures`)."""
         self.games += 1
-        self.plies[outcome.plies] += 1
-        if first := _first_event(record):
-            self.first[first] += 1
-        if not outcome.valid or outcome.state is None:
+        self.plies[figures["plies"]] += 1
+        if figures.get("first"):
+            self.first[figures["first"]] += 1
+        if not figures.get("scored"):
             return
         self.valid += 1
-        game, state = outcome.game, outcome.state
-        winners = game.winner_words(state)
-        if game.is_over(state):
+        winners = figures["winners"]
+        if figures["finished"]:
             self.finished += 1
             for name in winners:
                 (self.wins if len(winners) == 1 else self.ties)[name] += 1
-        for key, value in game.facts(state).items():
+        for key, value in figures["facts"].items():
             if isinstance(value, (int, float)) and not isinstance(value, bool):
                 total = self.numbers[key]
                 total[0] += value
@@ -462,16 +538,45 @@ def _first_event(record: Record) -> str | None:
     return game.format_event(events[0]) if game is not None and events else None
 
 
+def game_figures(record: Record) -> dict[str, Any]:
+    """What ``stats`` counts of one game (plain data: a worker's result under ``--jobs``)."""
+    outcome = run(record)
+    figures: dict[str, Any] = {
+        "file": record.source, "index": record.index, "game": record.game or "unknown",
+        "valid": outcome.valid, "plies": outcome.plies, "first": _first_event(record),
+        "scored": outcome.valid and outcome.state is not None,
+        "finished": False, "winners": [], "facts": {}}
+    if figures["scored"]:
+        game, state = outcome.game, outcome.state
+        figures.update(finished=game.is_over(state), winners=game.winner_words(state),
+                       facts=game.facts(state))
+    return figures
+
+
+game_figures.needs_events = True  # type: ignore[attr-defined]  # the first event
+
+
 @click.command()
 @reading_options
+@JOBS_OPTION
 def stats(paths: tuple[str, ...], as_json: bool, game_name: str | None, encoding: str,
-          color: bool | None) -> None:
+          color: bool | None, jobs: int | None) -> None:
     """Games, verdicts, plies, results per seat or colour, first events, per-game figures."""
     ctx = Context(game_name, encoding, color)
     summaries: dict[str, Summary] = defaultdict(Summary)
-    for record in each_record(ctx, paths):
-        with ctx.guard(record):
-            summaries[record.game or "unknown"].add(record)
+    jobs = parallel.default_jobs() if jobs is None else jobs
+    if parallel.worth_a_pool(list(ctx.inputs.expand_quietly(paths)), jobs):
+        for figures in parallel.results(ctx.inputs, paths, game_figures, jobs, ctx.fail):
+            if "internal" in figures:  # a bug of ours in that game, said where it struck
+                ctx.report_data(figures, {"kind": "internal", "line": figures["line"],
+                                          "column": figures["column"], "ply": 0,
+                                          "event": None, "message": figures["internal"],
+                                          "rule": None})
+            summaries[figures["game"] or "unknown"].add(figures)
+    else:
+        for record in each_record(ctx, paths):
+            with ctx.guard(record):
+                summaries[record.game or "unknown"].add(game_figures(record))
     report = {name: summaries[name].as_json() for name in sorted(summaries)}
     if as_json:
         say(json.dumps(report))

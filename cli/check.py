@@ -12,15 +12,11 @@ from notation.core.output import every_json, replay_json
 from notation.core.replay import ReplayError, run
 
 from .common import (
-    ENCODING_OPTION, GAME_OPTION, PATHS, Context, color_option, complete_perspective, plural, say,
+    ENCODING_OPTION, GAME_OPTION, JOBS_OPTION, PATHS, Context, color_option, complete_perspective,
+    plural, say,
 )
 from . import parallel
 from .progress import Tally
-
-
-JOBS_OPTION = click.option(
-    "--jobs", "-j", type=click.IntRange(min=1), default=None, metavar="N",
-    help="Worker processes (default: the number of cores; small inputs use one).")
 
 
 @click.command()

@@ -35,6 +35,9 @@ GAME_OPTION = click.option("--game", "game_name", metavar="GAME",
 ENCODING_OPTION = click.option("--encoding", default="utf-8", show_default=True,
                                help="Text encoding of the input files.")
 PATHS = click.argument("paths", nargs=-1, required=True, metavar="PATH...")
+JOBS_OPTION = click.option(
+    "--jobs", "-j", type=click.IntRange(min=1), default=None, metavar="N",
+    help="Worker processes (default: the number of cores; small inputs use one).")
 
 
 def color_option(func: Callable[..., Any]) -> Callable[..., Any]:

@@ -116,6 +116,26 @@ def test_jobs_give_the_same_output_in_the_same_order(tmp_path):
     assert "4,800 games: 4,600 valid, 200 invalid" in two.stderr
 
 
+START = "20/20/20/20/20/20/20/20/20/20/20/20/20/20/20/20/20/20/20/20 b 1fffff,1fffff,1fffff,1fffff"
+
+
+def test_archive_tools_with_jobs_agree_with_one_process(tmp_path):
+    path = mixed_archive(tmp_path, 200)
+    for args in (["stats"], ["stats", "--json"], ["select", "--valid"],
+                 ["select", "--invalid", "--json"], ["select", "--winner", "blue", "--invert"],
+                 ["select", "--plies", "40:", "--count"],
+                 ["select", "--position", START, "--after-ply", "0", "--count"],
+                 ["select", "--position", "20/20", "--count"]):
+        one = run_cli(*args, "--jobs", "1", str(path))
+        two = run_cli(*args, "--jobs", "2", str(path))
+        assert (one.returncode, one.stdout, one.stderr) == (two.returncode, two.stdout,
+                                                             two.stderr), args
+        assert one.stdout or one.stderr
+    assert '"games": 4800' in run_cli("stats", "--json", "--jobs", "2", str(path)).stdout
+    kept = run_cli("select", "--valid", "--jobs", "2", str(path)).stdout
+    assert kept.count("[Game ") == 4600 and kept.count("{ and a brace") == 201  # comments kept
+
+
 def test_a_dying_worker_is_reported_not_waited_for(tmp_path):
     path = mixed_archive(tmp_path, 200)
     env = dict(os.environ, NOTATION_TEST_WORKER_FAULT="exit")
