@@ -161,6 +161,8 @@ def test_viewer_of_an_invalid_record_shows_the_error_at_its_event(browser, tmp_p
     assert drawn_classes(browser) == expected_classes(record, 2)
     marked = browser.find_element(By.CSS_SELECTOR, "#moves .ev.bad")
     assert marked.text == "3. N5w-d1a1"
+    beside = browser.find_element(By.CSS_SELECTOR, "#moves .ev.bad + .errmsg")
+    assert "off the board" in beside.text  # the message at its event
     browser.find_element(By.ID, "first").click()
     assert not error.is_displayed()
     marked.click()
