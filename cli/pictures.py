@@ -68,8 +68,8 @@ def _svg(ctx: Context, record: Any, ply: int | None, options: dict[str, Any],
         if outcome.game is None or outcome.state is None:
             return  # nothing to draw; the problems say why
         if ply is not None and outcome.plies < ply and outcome.valid:
-            warn(f"{record.source}: game {record.index} has only {outcome.plies} plies; "
-                 f"drawing its end")
+            warn(f"{record.source}: warning: game {record.index} has only "
+                 f"{plural(outcome.plies, 'ply', 'plies')}; drawing its end")
         try:
             picture = outcome.game.svg(outcome.state, **options)
         except NotationError as exc:
