@@ -9,7 +9,7 @@ import click
 from notation.core.batch import check_game, replay_game
 from notation.core.errors import NotationError
 from notation.core.output import every_json, replay_json
-from notation.core.replay import ReplayError, run
+from notation.core.replay import positions, run
 
 from .common import (
     ENCODING_OPTION, GAME_OPTION, JOBS_OPTION, PATHS, Context, color_option, complete_perspective,
@@ -131,14 +131,11 @@ def replay(paths: tuple[str, ...], ply: int | None, every: bool, as_json: bool,
                 game = outcome.game
                 say(f"{record.source}: game {record.index}" + (f" ({game.name})" if game else ""))
                 if game is not None and every and outcome.state is not None:
-                    say("start:")
-                    draw(game, game.start(record))
-                    try:  # the problems are reported below; the steps stop before the first
-                        for step in record.replay(until=outcome.plies):
-                            say(f"\nafter ply {step.ply} ({game.format_event(step.event)}):")
-                            draw(game, step.state)
-                    except ReplayError:
-                        pass
+                    # the problems are reported below; the steps stop before the first
+                    for step, event, state in positions(outcome):
+                        say(f"\nafter ply {step} ({game.format_event(event)}):" if step
+                            else "start:")
+                        draw(game, state)
                 elif game is not None and outcome.state is not None:
                     note = ""
                     if ply is not None and outcome.plies < ply and outcome.valid:

@@ -89,7 +89,7 @@ def _html(ctx: Context, records: Iterable[Any], path: str, options: dict[str, An
                 ctx.report(record, problem, err=True)
             ctx.invalid |= not outcome.valid
             try:
-                games.append(game_data(record, **options))
+                games.append(game_data(record, outcome, **options))
             except NotationError as exc:
                 raise click.UsageError(str(exc)) from None
     if ctx.inputs.input_errors:

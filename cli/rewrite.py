@@ -19,7 +19,7 @@ import click
 from notation.core.ast import Record
 from notation.core.batch import format_game
 from notation.core.errors import InputError, NotationError
-from notation.core.reading import source_lines
+from notation.core.reading import source_chunks
 from notation.core.replay import game_of, run
 from notation.core.results import with_result_tags
 from notation.core.writer import format_record
@@ -229,8 +229,8 @@ class Output:
         """Whether the file's text (line ends normalised) is exactly what was written."""
         original = hashlib.sha256()
         try:
-            for line in source_lines(self.path, encoding):
-                original.update(line.encode("utf-8", "surrogatepass"))
+            for chunk in source_chunks(self.path, encoding):
+                original.update(chunk.encode("utf-8", "surrogatepass"))
         except (OSError, InputError):
             return False
         return original.digest() == self.digest.digest()

@@ -15,7 +15,7 @@ from importlib import resources
 from typing import Any, Iterable
 
 from .core.ast import Comment, EventNode, Record
-from .core.replay import ReplayError, game_of, run
+from .core.replay import Outcome, positions, run
 
 #: A full position at least this often, so the script never walks far.
 FULL_EVERY = 64
@@ -52,11 +52,12 @@ class _Frames:
         self._last = ids
 
 
-def game_data(record: Record, **options: Any) -> dict[str, Any]:
+def game_data(record: Record, outcome: Outcome | None = None, **options: Any) -> dict[str, Any]:
     """What the viewer shows of one game: tags, events with their comments, positions,
-    and the first problem (the positions stop before it)."""
-    outcome = run(record)
-    game = game_of(record)
+    and the first problem (the positions stop before it). ``outcome``: the record's
+    :func:`run`, when the caller has it already."""
+    outcome = run(record) if outcome is None else outcome
+    game = outcome.game
     events: list[dict[str, Any]] = []
     before: list[str] = []   # comments before the first event
     for item in record.items:
@@ -74,15 +75,9 @@ def game_data(record: Record, **options: Any) -> dict[str, Any]:
     if problem is not None:
         data["error"] = {"ply": problem.ply, "message": problem.describe(),
                          "line": problem.line, "column": problem.column}
-    if game is None or outcome.state is None:
-        return data
     frames = _Frames()
-    frames.add(game.drawing(game.start(record), **dict(options)).parts())
-    try:
-        for step in record.replay(until=outcome.plies):
-            frames.add(game.drawing(step.state, **dict(options)).parts())
-    except ReplayError:  # the problem is in data["error"]; positions stop before it
-        pass
+    for _ply, _event, state in positions(outcome):
+        frames.add(game.drawing(state, **options).parts())
     data["table"], data["frames"] = frames.table, frames.frames
     return data
 

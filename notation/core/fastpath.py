@@ -272,4 +272,7 @@ def quick_words(record: Record) -> list[str] | None:
             return None
     body = record.raw[at + 1:]
     words = _split_words(body)
-    return words if words is not None else _plain_words(scanner(game), body)
+    if words is not None:
+        return words
+    scan = scanner(game)
+    return _numbered_words(scan, body) if scan.whole.fullmatch(body) else None

@@ -166,13 +166,13 @@ class Game(ABC):
     @abstractmethod
     def drawing(self, state: State, **options: Any) -> Any:
         """The position as a :class:`notation.core.svg.Drawing` (``perspective`` where
-        the game has views). Every game draws; the default only says it does not."""
-        raise NotationError(f"{self.name} positions cannot be drawn yet")
+        the game has views; an unknown option raises :class:`NotationError`)."""
 
     def svg(self, state: State, **options: Any) -> str:
         """The position as SVG text (``options`` as for :meth:`drawing`)."""
         return str(self.drawing(state, **options))
 
+    @abstractmethod
     def cells(self, state: State) -> dict[str, str]:
         """The state flattened to named parts, for diffing two states."""
 

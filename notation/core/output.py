@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Any
 
 from .errors import Problem
-from .replay import Outcome
+from .replay import Outcome, positions
 
 
 def problem_line(source: str, index: int, problem: Problem) -> str:
@@ -51,20 +51,8 @@ def replay_json(outcome: Outcome) -> dict[str, Any]:
 def every_json(outcome: Outcome) -> list[dict[str, Any]]:
     """The position after every ply (``replay --json --every``): ply 0 is the start; the
     list stops before the first problem, as the replay does."""
-    from .replay import ReplayError
-    game, record = outcome.game, outcome.record
-    if game is None or outcome.state is None:
-        return []
-
-    def shown(ply: int, event: Any, state: Any) -> dict[str, Any]:
-        return {"ply": ply, "event": None if event is None else game.format_event(event),
-                "position": game.position(state), "state": game.state_json(state),
-                "result": game.result_json(state)}
-
-    steps = [shown(0, None, game.start(record))]
-    try:
-        for step in record.replay(until=outcome.plies):
-            steps.append(shown(step.ply, step.event, step.state))
-    except ReplayError:
-        pass
-    return steps
+    game = outcome.game
+    return [{"ply": ply, "event": None if event is None else game.format_event(event),
+             "position": game.position(state), "state": game.state_json(state),
+             "result": game.result_json(state)}
+            for ply, event, state in positions(outcome)]

@@ -225,8 +225,8 @@ def decode(data: bytes, source: str, encoding: str = "utf-8") -> str:
     Undecodable bytes, an unknown encoding, or a codec that is not a text
     encoding (``rot13``) raise :class:`InputError` (the reader's own decoding).
     """
-    from .reading import source_lines
-    return "".join(source_lines(io.BytesIO(data), encoding, source))
+    from .reading import source_chunks
+    return "".join(source_chunks(io.BytesIO(data), encoding, source))
 
 
 def check_regular(path: str | os.PathLike[str]) -> None:

@@ -361,13 +361,6 @@ def source_chunks(source: str | os.PathLike[str] | IO, encoding: str = "utf-8",
         yield from chunks(_blocks(handle, label, encoding))
 
 
-def source_lines(source: str | os.PathLike[str] | IO, encoding: str = "utf-8",
-                 name: str | None = None) -> Iterator[str]:
-    """The lines of a path or of an open file (see :func:`source_chunks`)."""
-    for chunk in source_chunks(source, encoding, name):
-        yield from lines((chunk,))
-
-
 def read_games(source: str | os.PathLike[str] | IO, game: str | Game | None = None,
                encoding: str = "utf-8", name: str | None = None,
                checked: bool = False, headers: bool = False) -> Iterator[Record]:

@@ -226,6 +226,21 @@ def run(record: Record, until: int | None = None) -> Outcome:
     return Outcome(record, game, state, ply, problems)
 
 
+def positions(outcome: Outcome) -> Iterator[tuple[int, Any, Any]]:
+    """``(ply, event, state)`` from the start (ply 0, no event) through every ply the
+    outcome reached, stopping before its first problem: what ``--every`` and the viewer
+    step through. ``state`` is live, as in :class:`Step`."""
+    game, record = outcome.game, outcome.record
+    if game is None or outcome.state is None:
+        return
+    yield 0, None, game.start(record)
+    try:
+        for step in record.replay(until=outcome.plies):
+            yield step.ply, step.event, step.state
+    except ReplayError:  # the outcome's problems say why
+        pass
+
+
 def replay(record: Record, until: int | None = None) -> Iterator[Step]:
     """Yield a :class:`Step` after each event; raise :class:`ReplayError` at a problem."""
     game = game_of(record)

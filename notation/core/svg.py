@@ -79,11 +79,10 @@ class Drawing:
              **attrs: Any) -> ET.Element:
         return self.add("text", parent, content, x=x, y=y, **attrs)
 
-    def resize(self, width: float, height: float) -> None:
-        self.width, self.height = width, height
-        self.root.set("viewBox", f"0 0 {_number(width)} {_number(height)}")
-        self.root.set("width", _number(width))
-        self.root.set("height", _number(height))
+    def move_view(self, x: float, y: float) -> None:
+        """Put the view box's top-left corner at ``(x, y)`` (a picture in world coordinates)."""
+        self.root.set("viewBox", f"{_number(x)} {_number(y)} {_number(self.width)} "
+                                 f"{_number(self.height)}")
 
     def parts(self) -> list[str]:
         """The view box, then the picture as pieces of SVG text that join into it (for the

@@ -37,6 +37,14 @@ def _turn_ccw(r: int, c: int) -> tuple[int, int]:
     return dc + 3, dc - dr + 3
 
 
+def turned(r: float, c: float, k: int) -> tuple[float, float]:
+    """``(r, c)`` turned ``k`` times 60 degrees counter-clockwise about the centre (any
+    point, on the board or not): where a picture turned for a view puts it."""
+    for _ in range(k):
+        r, c = _turn_ccw(r, c)
+    return r, c
+
+
 # Side 0's seven perimeter hex-edges (the rules' table); side k is side 0 turned
 # k times. The corner edge shared by sides k and k+1 belongs to side k (the
 # reference TypeScript's choice).

@@ -2,18 +2,11 @@
 from __future__ import annotations
 
 from .board import FlowsBoard
-from .geometry import HEXES, label_of, name_of_rotation
+from .geometry import HEXES, label_of, name_of_rotation, turned
 
 _ANSI = ("\x1b[34m", "\x1b[33m", "\x1b[31m", "\x1b[32m", "\x1b[35m", "\x1b[36m")
 _RESET = "\x1b[0m"
 CELL = 11
-
-
-def _turned(r: int, c: int, k: int) -> tuple[int, int]:
-    for _ in range(k):
-        dr, dc = r - 3, c - 3
-        r, c = dc + 3, dc - dr + 3
-    return r, c
 
 
 def render(board: FlowsBoard, side: int, color: bool = False) -> str:
@@ -29,7 +22,7 @@ def render(board: FlowsBoard, side: int, color: bool = False) -> str:
                 flows[h].append(p + 1)
     placed = {}
     for h, (r, c) in enumerate(HEXES):
-        placed[_turned(r, c, k)] = h
+        placed[turned(r, c, k)] = h
     lines = []
     for r in range(6, -1, -1):
         cells = []
@@ -50,9 +43,16 @@ def render(board: FlowsBoard, side: int, color: bool = False) -> str:
     seats = ", ".join(f"P{p + 1} side {s}" for p, s in enumerate(board.seating.seats))
     lines.append(f"(view of side {side}; {seats})")
     if board.over:
-        who = " and ".join(f"P{p + 1}" for p in board.winners)
-        lines.append(f"game over after {board.ply} moves: {board.win_type}, won by {who}")
+        lines.append(status(board))
     else:
         bag = " ".join(f"T{t}x{board.in_bag(t)}" for t in range(4))
-        lines.append(f"move {board.ply + 1}: P{board.to_move + 1} to move; bag {bag}")
+        lines.append(f"{status(board)}; bag {bag}")
     return "\n".join(lines)
+
+
+def status(board: FlowsBoard) -> str:
+    """Who moves, or how the game ended: the text board's last line and the picture's caption."""
+    if board.over:
+        who = " and ".join(f"P{p + 1}" for p in board.winners)
+        return f"game over after {board.ply} moves: {board.win_type}, won by {who}"
+    return f"move {board.ply + 1}: P{board.to_move + 1} to move"

@@ -7,7 +7,8 @@ import math
 from notation.core.svg import COLOURS, SEAT_COLOURS, Drawing, points
 
 from .board import PAIRS, FlowsBoard
-from .geometry import HEXES, SIDE_EDGES, STEP, label_of
+from .render import status
+from .geometry import HEXES, SIDE_EDGES, STEP, label_of, turned
 
 R = 34.0                       # hex radius (centre to corner)
 W = math.sqrt(3) * R           # centre to centre of neighbours
@@ -23,21 +24,13 @@ STYLE = "".join(f".p{p + 1} {{ stroke: {COLOURS[c]}; }}\n" for p, c in enumerate
 """
 
 
-def _turned(r: float, c: float, k: int) -> tuple[float, float]:
-    """Internal coordinates turned as the view turns them (any point, on the board or not)."""
-    for _ in range(k):
-        dr, dc = r - 3, c - 3
-        r, c = dc + 3, dc - dr + 3
-    return r, c
-
-
 def draw(board: FlowsBoard, side: int) -> Drawing:
     """The board turned so that ``side`` is at the bottom, its A row next to it (the text
     view flips rows for sides 3-5 instead; a picture can simply turn)."""
     k = side % 6
 
     def at(r: float, c: float) -> tuple[float, float]:
-        tr, tc = _turned(r, c, k)
+        tr, tc = turned(r, c, k)
         return MARGIN + W / 2 + (tc - tr / 2 + 1.5) * W, TOP + R + (6 - tr) * 1.5 * R
 
     def edge_mid(h: int, d: int) -> tuple[float, float]:
@@ -58,15 +51,11 @@ def draw(board: FlowsBoard, side: int) -> Drawing:
             flowing.setdefault((h, min(a, b), max(a, b)), p)
     who = f"P{next(p for p in range(players) if board.seating.seats[p] == side) + 1}" \
         if side in board.seating.seats else f"side {side}"
-    if board.over:
-        status = f"game over after {board.ply} moves: {board.win_type}, won by " + " and ".join(
-            f"P{p + 1}" for p in board.winners)
-    else:
-        status = f"move {board.ply + 1}: P{board.to_move + 1} to move"
+    caption = status(board)
     width = 2 * MARGIN + 7 * W
     height = TOP + 2 * R + 6 * 1.5 * R + 16
-    d = Drawing(width, height, f"Flows, view of {who}: {status}", STYLE)
-    d.text(MARGIN, 20, status, class_="caption")
+    d = Drawing(width, height, f"Flows, view of {who}: {caption}", STYLE)
+    d.text(MARGIN, 20, caption, class_="caption")
     d.text(MARGIN, 40, f"view of {who}; " + ", ".join(
         f"P{p + 1} {SEAT_COLOURS[p]} (side {s})" for p, s in enumerate(board.seating.seats)),
         class_="label")

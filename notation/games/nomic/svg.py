@@ -54,7 +54,7 @@ def draw(state: NomicState) -> Drawing:
     # World coordinates: a space keeps its place on the page whatever the window, so
     # the viewer's positions differ only where the map did; the view box follows.
     ox, oy = x0 * CELL - LEFT, -(y1 + 1) * CELL - TOP
-    d.root.set("viewBox", f"{ox} {oy} {width} {height}")
+    d.move_view(ox, oy)
 
     def px(x: int) -> int:
         return x * CELL

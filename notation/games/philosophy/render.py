@@ -30,12 +30,20 @@ def render(state, color: bool = False) -> str:
         lines.append("".join(cells).rstrip())
     order = " ".join(state.order) or "(nobody yet)"
     lines.append(f"turn order: {order}; respect: {state.respect or 'nobody'}")
-    if state.over:
-        lines.append(f"game over: {state.winner} wins by a conclusion" if state.winner
-                     else "game over: a player left (no winner)")
-    elif state.pending is not None:
-        lines.append(f"{state.mover} must choose ({state.pending.kind}): "
-                     f"{' '.join(state.pending.options)}")
-    elif state.order:
-        lines.append(f"{state.order[0]} to place")
+    if (now := status(state)) is not None:
+        lines.append(now)
     return "\n".join(lines)
+
+
+def status(state) -> str | None:
+    """How the game ended, who must choose, or who places next (None before anyone
+    joined): the text board's last line and the picture's caption."""
+    if state.over:
+        return (f"game over: {state.winner} wins by a conclusion" if state.winner
+                else "game over: a player left (no winner)")
+    if state.pending is not None:
+        return f"{state.mover} must choose ({state.pending.kind}): " + " ".join(
+            state.pending.options)
+    if state.order:
+        return f"{state.order[0]} to place"
+    return None

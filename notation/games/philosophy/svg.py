@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from notation.core.svg import COLOURS, SEAT_COLOURS, Drawing, points
 
-from .board import CELL, DIR_INDEX, TILES
+from .board import CELL, DIR_INDEX
+from .render import status
 
 SIZE = 62
 LEFT, TOP = 20, 58
@@ -47,18 +48,9 @@ def _changes(state) -> tuple[str | None, set[str]]:
 
 def draw(state) -> Drawing:
     order = list(state.order)
-    if state.over:
-        status = (f"game over: {state.winner} wins by a conclusion" if state.winner
-                  else "game over: a player left (no winner)")
-    elif state.pending is not None:
-        status = f"{state.mover} must choose ({state.pending.kind}): " + " ".join(
-            state.pending.options)
-    elif order:
-        status = f"{order[0]} to place"
-    else:
-        status = "nobody has joined yet"
-    d = Drawing(LEFT * 2 + 7 * SIZE, TOP + 7 * SIZE + 12, f"Philosophy: {status}", STYLE)
-    d.text(LEFT, 20, status, class_="caption")
+    caption = status(state) or "nobody has joined yet"
+    d = Drawing(LEFT * 2 + 7 * SIZE, TOP + 7 * SIZE + 12, f"Philosophy: {caption}", STYLE)
+    d.text(LEFT, 20, caption, class_="caption")
     owners = list(dict.fromkeys([*order, *(t[0] for t in state.board.values())]))
     d.text(LEFT, 40, "turn order: " + (" ".join(order) or "(nobody yet)") +
            f"; respect: {state.respect or 'nobody'}; colours: " +

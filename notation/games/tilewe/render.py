@@ -25,11 +25,18 @@ def render(board: Board, color: bool = False) -> str:
                 cells.append(COLOR_LETTERS[owner])
         lines.append(f"{y + 1:>3} {' '.join(cells)} {y + 1}")
     lines.append(files)
+    lines.append(f"{status(board)}; scores: {scores(board)}")
+    return "\n".join(lines)
+
+
+def status(board: Board) -> str:
+    """Who moves, or who won: the text board's last line and the picture's caption."""
     mover = board.to_move()
-    scores = ", ".join(f"{COLORS[p]} {s}" for p, s in enumerate(board.scores()))
     if mover is None:
         winners = " and ".join(COLORS[p] for p in board.winners())
-        lines.append(f"game over after {board.ply} plies; winner: {winners}; scores: {scores}")
-    else:
-        lines.append(f"ply {board.ply}, {COLORS[mover]} to move; scores: {scores}")
-    return "\n".join(lines)
+        return f"game over after {board.ply} plies; winner: {winners}"
+    return f"ply {board.ply}, {COLORS[mover]} to move"
+
+
+def scores(board: Board) -> str:
+    return ", ".join(f"{COLORS[p]} {s}" for p, s in enumerate(board.scores()))

@@ -7,6 +7,7 @@ from notation.core.svg import COLOURS, Drawing, outline
 from .board import COLORS, Board
 from .moves import SIZE
 from .pieces import FILES
+from .render import scores, status
 
 CELL = 22
 LEFT, TOP = 28, 52   # room for rank numbers and the caption
@@ -20,16 +21,10 @@ STYLE = "".join(f".cell.{c} {{ fill: {COLOURS[c]}; }}\n" for c in COLORS) + """
 def draw(board: Board) -> Drawing:
     width = LEFT + SIZE * CELL + 28
     height = TOP + SIZE * CELL + 26
-    mover = board.to_move()
-    scores = ", ".join(f"{COLORS[p]} {s}" for p, s in enumerate(board.scores()))
-    if mover is None:
-        status = f"game over after {board.ply} plies; winner: " + " and ".join(
-            COLORS[p] for p in board.winners())
-    else:
-        status = f"ply {board.ply}, {COLORS[mover]} to move"
-    d = Drawing(width, height, f"Tilewe: {status}", STYLE)
-    d.text(LEFT, 20, status, class_="caption")
-    d.text(LEFT, 40, f"scores: {scores}", class_="caption")
+    caption = status(board)
+    d = Drawing(width, height, f"Tilewe: {caption}", STYLE)
+    d.text(LEFT, 20, caption, class_="caption")
+    d.text(LEFT, 40, f"scores: {scores(board)}", class_="caption")
     cells = d.add("g", class_="cells")
     for y in range(SIZE):
         top = TOP + (SIZE - 1 - y) * CELL

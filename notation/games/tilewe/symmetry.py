@@ -39,8 +39,8 @@ def square(transform: str, target: int) -> int:
 
 @lru_cache(maxsize=None)
 def _shape_image(transform: str, piece: int, o: int, contact: tuple[int, int]
-                 ) -> tuple[int, tuple[int, int], tuple[int, int]]:
-    """(orientation, contact, contact offset) of the image of one oriented piece.
+                 ) -> tuple[int, tuple[int, int]]:
+    """(orientation, contact) of the image of one oriented piece.
 
     Worked out on cells relative to the contact, so it holds for any target.
     """
@@ -51,11 +51,11 @@ def _shape_image(transform: str, piece: int, o: int, contact: tuple[int, int]
     for candidate in ORIENTATIONS[piece]:
         for ax, ay in candidate.contacts:
             if {(x - ax, y - ay) for x, y in candidate.cells} == moved:
-                return candidate.index, (ax, ay), (cx, cy)
+                return candidate.index, (ax, ay)
     raise AssertionError("a symmetry image is always an orientation of the piece")  # pragma: no cover
 
 
 def transform_move(transform: str, move: Move) -> Move:
     """The move that covers the images of the cells ``move`` covers."""
-    o, contact, _ = _shape_image(transform, move.piece, move.orientation, move.contact)
+    o, contact = _shape_image(transform, move.piece, move.orientation, move.contact)
     return Move(move.piece, o, contact, square(transform, move.target))
