@@ -384,3 +384,9 @@ def test_render_of_mutated_records_is_well_formed_or_nothing(data, game_name, tm
     assert page.exit_code in (0, 1, 2)
     if page.stdout:
         json.loads(re.search(r"const DATA = (.*);\n", page.stdout).group(1))
+
+
+def test_every_game_must_draw_and_diff():
+    """The interface says so: a game without a picture or cells cannot be registered."""
+    from notation.core.game import Game
+    assert {"drawing", "cells", "render", "apply"} <= Game.__abstractmethods__
