@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test fuzz bench pictures clean
+.PHONY: demo test check fuzz bench pictures clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -17,12 +17,18 @@ demo: $(STAMP)
 	$(BIN)/notation replay samples/flows/flows-090.flows
 	$(BIN)/notation replay samples/sanguine/example-1.sanguine
 
+# The suite drives Debian's chromium (browser test) and pentobi (exported Blokus files):
+# .ci/system-packages installs them where it can, else stops here saying what to install.
 test: $(STAMP)
-	@command -v chromium >/dev/null && command -v chromedriver >/dev/null || { \
-	  echo "make test: the HTML viewer's browser test needs Debian's chromium and chromium-driver:"; \
-	  echo "    sudo apt-get install chromium chromium-driver"; \
-	  echo "(.ci/run installs them; without them that test fails saying so, the others run)"; }
+	@bash .ci/system-packages
 	$(BIN)/python -m pytest
+
+# The fast inner loop: everything but the browser, the wheel install, Dask clusters and
+# long fuzzing (a small fuzz budget), stopping at the first failure.
+check: $(STAMP)
+	FUZZ_EXAMPLES=50 $(BIN)/python -m pytest -x -q \
+	  --ignore=tests/test_browser.py --ignore=tests/test_install.py \
+	  --ignore=tests/test_dask.py --ignore=tests/test_dask_trust.py --ignore=tests/test_signals.py
 
 # The fuzz suite with a large budget (CI runs it with 500 cases per test).
 FUZZ_EXAMPLES ?= 20000

@@ -6,6 +6,7 @@ line between games, so the output is itself a valid archive.
 """
 from __future__ import annotations
 
+import contextlib
 import functools
 import hashlib
 import json
@@ -13,26 +14,28 @@ from json.encoder import encode_basestring as quoted  # json.dumps of a str, in 
 import os
 import re
 import statistics
-from collections import Counter, defaultdict
+from collections import Counter, OrderedDict, defaultdict
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Iterator, NoReturn
 
 import click
 
 from notation.core.ast import Record
 from notation.core.errors import NotationError
 from notation.core.fastpath import quick_words
-from notation.core.parsing import parse
 from notation.core.replay import game_of, run
 
 from . import parallel
 from .common import (ENCODING_OPTION, GAME_OPTION, JOBS_OPTION, PATHS, Context, color_option,
-                     emit, plural, say)
-from .rewrite import AtomicFile, WriteError
+                     emit, plural, say, shown)
+from .progress import watch
+from .rewrite import (AtomicFile, DeviceFile, WriteError, open_output, remove_file,
+                      sync_folder)
 
 JSON_OPTION = click.option("--json", "as_json", is_flag=True, help="JSON output.")
 OUTPUT_OPTION = click.option("-o", "--output", metavar="FILE",
-                             help="Write the games here (atomically) instead of to stdout.")
+                             help="Write here instead of to stdout: a file is replaced "
+                                  "atomically, a device or pipe written directly; - is stdout.")
 
 
 def reading_options(func: Callable[..., Any]) -> Callable[..., Any]:
@@ -48,52 +51,72 @@ def game_text(record: Record | str) -> str:
 
 
 class Sink:
-    """Where selected games go: stdout, or a file replaced all at once at the end."""
+    """Where selected games go: stdout (no ``-o``, or ``-o -``), a device or pipe written
+    directly, or a file replaced all at once at the end (nothing is made before).
+
+    An output that cannot be written ends the run at once: one line, exit 2, and
+    no file left that was not there before (one that was keeps its content).
+    """
 
     def __init__(self, ctx: Context, output: str | None) -> None:
         self.ctx, self.output, self.count = ctx, output, 0
-        self.file: AtomicFile | None = None
-        self.created = False
-        if output is not None:
-            if not os.path.exists(output):
-                try:
-                    open(output, "x").close()  # a new file: created empty, then replaced
-                except OSError as exc:
-                    raise click.UsageError(f"{output}: cannot write: "
-                                           f"{exc.strerror or exc}") from None
-                self.created = True
+        self.file: AtomicFile | DeviceFile | None = None
+        if output is not None and output != "-":
             try:
-                self.file = AtomicFile(output, "utf-8")
+                self.file = open_output(output)
             except WriteError as exc:
-                if self.created:
-                    os.unlink(output)
-                raise click.UsageError(f"{output}: cannot write: {exc}") from None
+                self.fail(str(exc))
+
+    def __enter__(self) -> "Sink":
+        return self
+
+    def __exit__(self, *exc_info: Any) -> None:
+        self.discard()  # after close(): nothing left to remove
 
     def write(self, record: Record | str) -> None:
         self.write_text(("\n" if self.count else "") + game_text(record))
 
     def write_text(self, text: str) -> None:
         self.count += 1
-        if self.file is not None:
-            self.file.write(text)
-        else:
+        if self.file is None:
             emit(text, nl=False)
+            return
+        try:
+            self.file.write(text)
+        except WriteError as exc:
+            self.fail(str(exc))
 
     def close(self, keep: bool = True) -> None:
-        if self.file is None:
+        file, self.file = self.file, None
+        if file is None:
             return
-        if keep:
-            try:
-                self.file.commit()
-            except WriteError as exc:
-                self.ctx.inputs.input_errors.append(f"{self.output}: error: not written: {exc}")
-        else:
-            self.file.discard()
-            if self.created:  # nothing of ours is left behind
-                try:
-                    os.unlink(self.output)
-                except OSError:
-                    pass
+        if not keep:
+            file.discard()
+            return
+        try:
+            file.commit()
+        except WriteError as exc:
+            self.ctx.inputs.input_errors.append(not_written(self.output, exc))
+
+    def discard(self) -> None:
+        self.close(keep=False)
+
+    def fail(self, reason: str) -> NoReturn:
+        """The output cannot be written: remove what there is of it and end the run."""
+        self.discard()
+        give_up(self.ctx, self.output, reason)
+
+
+def not_written(path: str, reason: object) -> str:
+    """The one line for an output that could not be written (as ``fmt -i`` says it)."""
+    return f"{shown(path)}: error: not written: {reason}"
+
+
+def give_up(ctx: Context, path: str, reason: object) -> NoReturn:
+    """End the run now for an output that cannot be written: every message, exit 2."""
+    ctx.inputs.input_errors.append(not_written(path, reason))
+    ctx.finish()
+    raise AssertionError("ctx.finish() exits")  # pragma: no cover
 
 
 def each_record(ctx: Context, paths: tuple[str, ...], **how: Any) -> Iterator[Record]:
@@ -109,6 +132,7 @@ def tags(paths: tuple[str, ...], as_json: bool, game_name: str | None, encoding:
          color: bool | None) -> None:
     """Headers only, one line per game: file, index, tags (nothing is replayed)."""
     ctx = Context(game_name, encoding, color)
+    watch(ctx, paths, not as_json)
     for record in each_record(ctx, paths, headers=True):
         if as_json:
             say(json.dumps({"file": record.source, "index": record.index, "game": record.game,
@@ -116,7 +140,7 @@ def tags(paths: tuple[str, ...], as_json: bool, game_name: str | None, encoding:
         else:
             pairs = " ".join(f"{t.key}={quoted(t.value)}"
                              for t in record.tags if hasattr(t, "key"))
-            say(f"{record.source}:{record.index}: {pairs}")
+            say(f"{shown(record.source)}:{record.index}: {pairs}")
     ctx.finish()
 
 
@@ -290,6 +314,7 @@ def select(paths: tuple[str, ...], tag_specs: tuple[str, ...], validity: bool | 
            encoding: str, color: bool | None) -> None:
     """Write the games that match every filter, unchanged, as one archive."""
     ctx = Context(game_name, encoding, color)
+    watch(ctx, paths, not as_json)
     if after_ply is not None and not positions:
         raise click.UsageError("--after-ply goes with --position")
     filters = Filters(tag_specs, validity, _plies_range(plies_spec) if plies_spec else None,
@@ -307,11 +332,21 @@ def select(paths: tuple[str, ...], tag_specs: tuple[str, ...], validity: bool | 
                else {"checked": not positions})
         answers = _answers_here(ctx, paths, how, filters, invert, with_verdict)
     sink = None if count_only or as_json else Sink(ctx, output)
+    with sink or contextlib.nullcontext():  # an exception on the way: nothing is left
+        count = _take(ctx, answers, sink, with_verdict)
+        if sink is not None:
+            sink.close(keep=not ctx.inputs.input_errors)
+    if count_only:
+        say(json.dumps({"count": count}) if as_json else str(count))
+    ctx.finish()
+
+
+def _take(ctx: Context, answers: Iterator[dict[str, Any]], sink: Sink | None,
+          with_verdict: bool) -> int:
+    """Write (or print as JSON) the selected games; how many there were."""
     count = 0
     for data in answers:
         if "usage" in data:
-            if sink is not None:
-                sink.close(keep=False)
             raise click.UsageError(data["usage"])
         if "internal" in data:  # a bug of ours in that game, said where it struck
             ctx.report_data(data, {"kind": "internal", "line": data["line"],
@@ -326,11 +361,7 @@ def select(paths: tuple[str, ...], tag_specs: tuple[str, ...], validity: bool | 
                                                  "tags")}))
         elif sink is not None:
             sink.write(data["text"])
-    if sink is not None:
-        sink.close(keep=not ctx.inputs.input_errors)
-    if count_only:
-        say(json.dumps({"count": count}) if as_json else str(count))
-    ctx.finish()
+    return count
 
 
 # -- dedupe --------------------------------------------------------------------------------
@@ -341,13 +372,11 @@ def game_key(record: Record, symmetric: bool) -> str | None:
     if game is None or record.game_problem:
         return None
     keys = None
-    if not symmetric and hasattr(game, "quick_keys") and not record.items:
+    if not symmetric and hasattr(game, "quick_keys") and record.unread:
         words = quick_words(record)  # a plain game read in headers mode
         keys = game.quick_keys(words) if words is not None else None
     if keys is None:
-        if not record.items and record.raw:  # read in headers mode: parse it now
-            record = parse(record.raw, record.game, record.source)[0]
-        keys = game.event_keys(record)
+        keys = game.event_keys(record)  # (a record read in headers mode reads its events now)
     if symmetric:
         if not hasattr(game, "symmetric_keys"):
             raise click.UsageError(f"--symmetric: {game.name} has no board symmetries here "
@@ -371,28 +400,30 @@ def dedupe(paths: tuple[str, ...], output: str | None, report: bool, symmetric: 
            as_json: bool, game_name: str | None, encoding: str, color: bool | None) -> None:
     """Keep the first copy of every game (same events in canonical form); drop the others."""
     ctx = Context(game_name, encoding, color)
+    watch(ctx, paths, not as_json)
     seen: dict[str, str] = {}  # key -> "file:index" of the original
     sink = None if as_json else Sink(ctx, output)
     dropped = 0
-    for record in each_record(ctx, paths, headers=True):
-        with ctx.guard(record):
-            key = game_key(record, symmetric)
-            where = f"{record.source}:{record.index}"
-            original = seen.get(key) if key is not None else None
-            if as_json:
-                say(json.dumps({"file": record.source, "index": record.index,
-                                "game": record.game, "duplicate_of": original}))
-            if original is not None:
-                dropped += 1
-                if report and not as_json:
-                    say(f"{where}: duplicate of {original}", err=True)
-                continue
-            if key is not None:
-                seen[key] = where
-            if sink is not None:
-                sink.write(record)
-    if sink is not None:
-        sink.close(keep=not ctx.inputs.input_errors)
+    with sink or contextlib.nullcontext():  # an exception on the way: nothing is left
+        for record in each_record(ctx, paths, headers=True):
+            with ctx.guard(record):
+                key = game_key(record, symmetric)
+                where = f"{record.source}:{record.index}"
+                original = seen.get(key) if key is not None else None
+                if as_json:
+                    say(json.dumps({"file": record.source, "index": record.index,
+                                    "game": record.game, "duplicate_of": original}))
+                if original is not None:
+                    dropped += 1
+                    if report and not as_json:
+                        say(f"{shown(where)}: duplicate of {shown(original)}", err=True)
+                    continue
+                if key is not None:
+                    seen[key] = where
+                if sink is not None:
+                    sink.write(record)
+        if sink is not None:
+            sink.close(keep=not ctx.inputs.input_errors)
     if report and not as_json:
         say(f"{plural(dropped, 'duplicate')} dropped, {plural(len(seen), 'distinct game')} kept",
             err=True)
@@ -401,13 +432,123 @@ def dedupe(paths: tuple[str, ...], output: str | None, report: bool, symmetric: 
 
 # -- split and cat ----------------------------------------------------------------------------
 
-_UNSAFE_NAME = re.compile(r"[^A-Za-z0-9._-]+")
+#: split keeps at most this many pieces open at once; the others are closed and reopened
+#: (in append mode) when their next game comes, so any number of pieces fits in a small
+#: limit of open files.
+OPEN_PIECES = 64
+#: A tag value names its piece as it is when it is this long at most and made of these
+#: characters; any other value is made safe, cut and followed by ``+`` and a hash.
+NAME_CHARS, HASH_DIGITS = 100, 16
+_SAFE_NAME = re.compile(r"[A-Za-z0-9._-]{1,%d}" % NAME_CHARS)
+_UNSAFE_RUN = re.compile(r"[^A-Za-z0-9._-]+")
+
+
+def piece_name(value: str, taken: dict[str, str]) -> str:
+    """The file-name part for a tag value (see ``split --help``), unique among ``taken``.
+
+    ``taken`` maps the lower-case form of every name given so far to its value,
+    so two values never share a file, even on a case-insensitive file system.
+    """
+    name = value if _SAFE_NAME.fullmatch(value) else None
+    if name is None or name.lower() in taken:
+        digest = hashlib.sha256(value.encode("utf-8", "surrogatepass")).hexdigest()
+        safe = _UNSAFE_RUN.sub("_", value)[:NAME_CHARS] or "none"
+        name = f"{safe}+{digest[:HASH_DIGITS]}"
+        if name.lower() in taken:  # 64 bits of hash alike: all of them, then
+            name = f"{safe}+{digest}"
+    taken[name.lower()] = value
+    return name
+
+
+class Pieces:
+    """``split``'s output files, all or nothing.
+
+    Each piece is written to a temporary beside its target, at most
+    ``OPEN_PIECES`` of them open at a time (the least recently written is
+    closed). At the end of a run that succeeded every temporary is synced,
+    then every one renamed; any failure or exception on the way (Ctrl-C
+    included) removes them all, and any piece already renamed.
+    """
+
+    def __init__(self, ctx: Context, folder: str, stem: str, ext: str) -> None:
+        self.ctx, self.folder, self.stem, self.ext = ctx, folder, stem, ext
+        self.files: dict[str, AtomicFile] = {}  # piece name -> its temporary
+        self.targets: dict[str, str] = {}
+        self.counts: Counter[str] = Counter()
+        self.recent: OrderedDict[str, None] = OrderedDict()  # open ones, least recent first
+        self.renamed: list[str] = []
+
+    def __enter__(self) -> "Pieces":
+        return self
+
+    def __exit__(self, *exc_info: Any) -> None:
+        self.discard()  # after commit(): nothing left to remove
+
+    def write(self, name: str, record: Record) -> None:
+        file = self.files.get(name) or self._start(name)
+        self.recent[name] = None
+        self.recent.move_to_end(name)
+        if len(self.recent) > OPEN_PIECES:
+            oldest = self.recent.popitem(last=False)[0]
+            self._try(self.files[oldest].suspend, oldest)
+        text = ("\n" if self.counts[name] else "") + game_text(record)
+        self.counts[name] += 1
+        self._try(lambda: file.write(text), name)
+
+    def _start(self, name: str) -> AtomicFile:
+        target = os.path.join(self.folder, f"{self.stem}-{name}{self.ext}")
+        try:
+            os.lstat(target)
+        except FileNotFoundError:
+            pass
+        except OSError as exc:  # a name too long for the file system, say
+            self._fail(target, exc.strerror or exc)
+        else:
+            self._fail(target, "the file exists (split never overwrites; remove it first)")
+        self.targets[name] = target
+        self.files[name] = self._try(lambda: AtomicFile(target, "utf-8", create=True), name)
+        return self.files[name]
+
+    def commit(self) -> int:
+        """Sync every piece, then rename every one; how many files were made."""
+        for name, file in self.files.items():
+            self._try(file.seal, name)
+        for name, file in self.files.items():
+            target = file.target
+            self._try(file.replace, name)
+            self.renamed.append(target)
+        if self.renamed:
+            sync_folder(os.path.dirname(self.renamed[0]))
+        made = len(self.renamed)
+        self.files.clear()
+        self.renamed.clear()  # done: they stay
+        return made
+
+    def discard(self) -> None:
+        """Remove every temporary, and every piece renamed so far: none was there before."""
+        for file in self.files.values():
+            file.discard()
+        self.files.clear()
+        for target in self.renamed:
+            remove_file(target)
+        self.renamed.clear()
+
+    def _try(self, action: Callable[[], Any], name: str) -> Any:
+        try:
+            return action()
+        except WriteError as exc:
+            self._fail(self.targets[name], exc)
+
+    def _fail(self, target: str, reason: object) -> NoReturn:
+        self.discard()
+        give_up(self.ctx, target, reason)
 
 
 @click.command()
 @click.argument("path", metavar="PATH")
 @click.option("--per-file", type=click.IntRange(min=1), metavar="N", help="N games per file.")
-@click.option("--by-tag", metavar="KEY", help="One file per value of this tag.")
+@click.option("--by-tag", metavar="KEY",
+              help="One file per value of this tag (file names: see above).")
 @click.option("--out-dir", default=".", show_default=True, help="Folder for the pieces.")
 @click.option("--prefix", default=None, help="File name prefix (default: the input's name).")
 @GAME_OPTION
@@ -415,48 +556,40 @@ _UNSAFE_NAME = re.compile(r"[^A-Za-z0-9._-]+")
 @color_option
 def split(path: str, per_file: int | None, by_tag: str | None, out_dir: str,
           prefix: str | None, game_name: str | None, encoding: str, color: bool | None) -> None:
-    """Cut an archive into files of N games, or one file per tag value (games unchanged)."""
+    """Cut an archive into files of N games, or one file per tag value (games unchanged).
+
+    Pieces are named PREFIX-0001.EXT, PREFIX-0002.EXT, ... or PREFIX-VALUE.EXT. A tag
+    value names its file as it is when it is at most 100 characters, all letters,
+    digits, '.', '_' or '-', and differs from every earlier value by more than letter
+    case; any other value has each run of other characters made '_', is cut to 100
+    characters and followed by '+' and the first 16 hex digits of the SHA-256 of its
+    exact UTF-8 text ('a/b' gives PREFIX-a_b+<hash>.EXT; an empty value or a missing
+    tag, PREFIX-none+e3b0c44298fc1c14.EXT), so no two values share a file. Existing
+    files are never overwritten. Nothing is written unless the whole run succeeds; at
+    most 64 pieces are open at a time, whatever their number.
+    """
     if (per_file is None) == (by_tag is None):
         raise click.UsageError("give exactly one of --per-file N and --by-tag KEY")
     ctx = Context(game_name, encoding, color)
+    watch(ctx, (path,), True)
     base = os.path.basename(path) if path != "-" else "stdin"
     stem, ext = os.path.splitext(base)
-    stem = prefix or stem
-    sinks: dict[str, Sink] = {}
-    made: list[str] = []
-
-    def sink_for(name: str) -> Sink:
-        if name not in sinks:
-            target = os.path.join(out_dir, f"{stem}-{name}{ext}")
-            if os.path.exists(target):
-                raise click.UsageError(f"{target} exists; not overwritten (remove it first)")
-            made.append(target)
-            sinks[name] = Sink(ctx, target)
-        return sinks[name]
-
+    names: dict[str, str] = {}  # tag value -> piece name
+    taken: dict[str, str] = {}
     count = 0
-    try:
+    with Pieces(ctx, out_dir, prefix or stem, ext) as pieces:
         for record in each_record(ctx, (path,), headers=True):  # copied as written: no parse
             if per_file is not None:
                 name = f"{count // per_file + 1:04d}"
-                if count % per_file == 0 and sinks:  # the previous piece is complete
-                    for done in list(sinks):
-                        sinks.pop(done).close()
             else:
                 value = record.tag_dict.get(by_tag, "")
-                name = _UNSAFE_NAME.sub("_", value).strip("_") or "none"
-            sink_for(name).write(record)
+                if value not in names:
+                    names[value] = piece_name(value, taken)
+                name = names[value]
+            pieces.write(name, record)
             count += 1
-    except BaseException:
-        for sink in sinks.values():
-            sink.close(keep=False)
-        for target in made:
-            if os.path.exists(target) and os.path.getsize(target) == 0:
-                os.unlink(target)
-        raise
-    for sink in sinks.values():
-        sink.close(keep=not ctx.inputs.input_errors)
-    say(f"{plural(count, 'game')} into {plural(len(made), 'file')}", err=True)
+        made = 0 if ctx.inputs.input_errors else pieces.commit()
+    say(f"{plural(count, 'game')} into {plural(made, 'file')}", err=True)
     ctx.finish()
 
 
@@ -470,10 +603,11 @@ def cat(paths: tuple[str, ...], output: str | None, game_name: str | None, encod
         color: bool | None) -> None:
     """Join archives into one: every game unchanged, a blank line between games."""
     ctx = Context(game_name, encoding, color)
-    sink = Sink(ctx, output)
-    for record in each_record(ctx, paths, headers=True):  # copied as written: no parse
-        sink.write(record)
-    sink.close(keep=not ctx.inputs.input_errors)
+    watch(ctx, paths, True)
+    with Sink(ctx, output) as sink:  # an exception on the way: nothing is left
+        for record in each_record(ctx, paths, headers=True):  # copied as written: no parse
+            sink.write(record)
+        sink.close(keep=not ctx.inputs.input_errors)
     ctx.finish()
 
 
@@ -563,6 +697,7 @@ def stats(paths: tuple[str, ...], as_json: bool, game_name: str | None, encoding
           color: bool | None, jobs: int | None) -> None:
     """Games, verdicts, plies, results per seat or colour, first events, per-game figures."""
     ctx = Context(game_name, encoding, color)
+    watch(ctx, paths, not as_json)
     summaries: dict[str, Summary] = defaultdict(Summary)
     jobs = parallel.default_jobs() if jobs is None else jobs
     if parallel.worth_a_pool(list(ctx.inputs.expand_quietly(paths)), jobs):

@@ -13,10 +13,10 @@ from notation.core.replay import positions, run
 
 from .common import (
     ENCODING_OPTION, GAME_OPTION, JOBS_OPTION, PATHS, Context, color_option, complete_perspective,
-    plural, say,
+    plural, say, shown,
 )
 from . import parallel
-from .progress import Tally
+from .progress import Tally, watch
 
 
 @click.command()
@@ -35,7 +35,7 @@ def validate(paths: tuple[str, ...], as_json: bool, quiet: bool, jobs: int | Non
              color: bool | None) -> None:
     """Check every game of every record file against its rules."""
     ctx = Context(game_name, encoding, color)
-    tally = Tally(list(paths), show_bar=not (quiet or as_json))
+    tally = Tally(watch(ctx, paths, not (quiet or as_json)))
 
     def show(data: dict) -> None:
         tally.count(data["valid"], data["plies"])
@@ -51,7 +51,7 @@ def validate(paths: tuple[str, ...], as_json: bool, quiet: bool, jobs: int | Non
                                                  "errors", "tags", "result")}))
         elif data["valid"]:
             if not quiet:
-                say(f"{data['file']}: game {data['index']}: ok, "
+                say(f"{shown(data['file'])}: game {data['index']}: ok, "
                     f"{plural(data['plies'], 'ply', 'plies')}")
         else:
             for problem in data["errors"]:
@@ -67,11 +67,12 @@ def validate(paths: tuple[str, ...], as_json: bool, quiet: bool, jobs: int | Non
     else:
         for records in ctx.inputs.read(paths, checked=True):
             for record in records:
-                tally.at(records.position())
                 with ctx.guard(record):
                     show(check_game(record))
-            tally.next_input()
-    tally.summary()
+    if quiet:  # only the problems
+        tally.close()
+    else:
+        tally.summary()
     ctx.finish()
 
 
@@ -97,7 +98,7 @@ def replay(paths: tuple[str, ...], ply: int | None, every: bool, as_json: bool,
     jobs = parallel.default_jobs() if jobs is None else jobs
     if as_json and ply is None and not every and parallel.worth_a_pool(
             list(ctx.inputs.expand_quietly(paths)), jobs):
-        tally = Tally(list(paths), show_bar=False)
+        tally = Tally(watch(ctx, paths, True))
         for data in parallel.results(ctx.inputs, paths, replay_game, jobs, ctx.fail):
             tally.count(data["valid"], data["plies"])
             ctx.invalid |= not data["valid"]
@@ -114,10 +115,9 @@ def replay(paths: tuple[str, ...], ply: int | None, every: bool, as_json: bool,
             raise click.UsageError(str(exc)) from None
         say(picture, color=ctx.color, raw=True)  # drawn by the engine, not the record
 
-    tally = Tally(list(paths), show_bar=not as_json and not ctx.color)
+    tally = Tally(watch(ctx, paths, True))
     for records in ctx.inputs.read(paths, checked=as_json and ply is None and not every):
         for record in records:
-            tally.at(records.position())
             with ctx.guard(record):
                 outcome = run(record, ply)
                 tally.count(outcome.valid, outcome.plies)
@@ -129,7 +129,8 @@ def replay(paths: tuple[str, ...], ply: int | None, every: bool, as_json: bool,
                     say(json.dumps(data))
                     continue
                 game = outcome.game
-                say(f"{record.source}: game {record.index}" + (f" ({game.name})" if game else ""))
+                say(f"{shown(record.source)}: game {record.index}"
+                    + (f" ({game.name})" if game else ""))
                 if game is not None and every and outcome.state is not None:
                     # the problems are reported below; the steps stop before the first
                     for step, event, state in positions(outcome):
@@ -144,7 +145,6 @@ def replay(paths: tuple[str, ...], ply: int | None, every: bool, as_json: bool,
                     draw(game, outcome.state)
                 for problem in outcome.problems:
                     ctx.report(record, problem)
-        tally.next_input()
     tally.summary()
     ctx.finish()
 
@@ -177,7 +177,7 @@ def legal(path: str, ply: int | None, count: bool, tile: int | None, game_name: 
                 except NotationError as exc:
                     raise click.UsageError(str(exc)) from None
                 who = game.to_move(state)
-                say(f"{record.source}: game {record.index}, after ply {outcome.plies}: "
+                say(f"{shown(record.source)}: game {record.index}, after ply {outcome.plies}: "
                     + (f"{who} to move, {plural(len(moves), 'legal move')}" if who else
                        "the game is over, no legal moves"))
                 if not count and moves:

@@ -52,7 +52,10 @@ def wants_color(flag: bool | None, stream: Any = None) -> bool:
         return flag
     if os.environ.get("NO_COLOR") or os.environ.get("TERM") == "dumb":
         return False
-    stream = stream if stream is not None else sys.stdout
+    return is_terminal(stream if stream is not None else sys.stdout)
+
+
+def is_terminal(stream: Any) -> bool:
     try:
         return bool(stream is not None and stream.isatty())
     except (ValueError, OSError):
@@ -70,8 +73,16 @@ class OutputGone(Exception):
         self.error = error
 
 
+#: The live progress line on the terminal, if any (:mod:`.progress`): erased before any
+#: other output, so the two never mix; it is drawn again at its next step.
+live_lines: list[Any] = []
+
+
 def emit(text: str, err: bool = False, color: bool = False, nl: bool = True) -> None:
     """Write text as it is; a failing output becomes :class:`OutputGone`."""
+    if live_lines and (err or is_terminal(sys.stdout)):  # the same screen as the bar
+        for line in live_lines:
+            line.erase()
     try:
         click.echo(text, err=err, color=color, nl=nl)
     except OSError as exc:
@@ -86,8 +97,15 @@ def say(text: str, err: bool = False, color: bool = False, raw: bool = False) ->
     emit(text if raw else printable(text), err=err, color=color)
 
 
+def shown(path: str) -> str:
+    """A file name as printed: one line, control characters escaped (as ``validate``
+    shows problems), so a crafted name cannot forge a line of output."""
+    return printable(path, newlines=False)
+
+
 def warn(message: str) -> None:
-    say(f"{message}", err=True)
+    """A warning or input error: one line whatever the file names in it hold."""
+    say(printable(message, newlines=False), err=True)
 
 
 class Context:
@@ -145,6 +163,8 @@ class Context:
             self.report(record, _internal_problem(record, exc), err=True)
 
     def finish(self) -> None:
+        for line in list(live_lines):  # the run is over: its progress line goes
+            line.close()
         for message in self.inputs.warnings:
             warn(message)
         for message in self.inputs.input_errors:

@@ -11,7 +11,7 @@ from notation.core import registry
 from notation.core.diffing import diff_records, diff_states
 from notation.core.errors import NotationError
 
-from .common import ENCODING_OPTION, GAME_OPTION, Context, color_option, plural, say
+from .common import ENCODING_OPTION, GAME_OPTION, Context, color_option, plural, say, shown
 
 
 @click.command()
@@ -34,7 +34,7 @@ def diff(a: str, b: str, ply: int | None, positions: bool, game_name: str | None
         _diff_positions(a, b, game_name)
     for path in (a, b):
         if path != "-" and os.path.isdir(path):
-            raise click.UsageError(f"{path} is a directory; diff compares two record files")
+            raise click.UsageError(f"{shown(path)} is a directory; diff compares two record files")
     if a == "-" and b == "-":
         raise click.UsageError("only one of A and B can be standard input")
     left, right = next(ctx.inputs.read((a,))), next(ctx.inputs.read((b,)))

@@ -9,7 +9,7 @@ import click
 from notation.core.errors import InputError
 from notation.core.limits import MAX_DECK_BYTES
 
-from .common import color_option, plural, say, warn
+from .common import color_option, plural, say, shown, warn
 from .inputs import STDIN, Inputs
 
 DECK_EXTENSIONS = (".deck",)
@@ -51,10 +51,10 @@ def deck_check(paths: tuple[str, ...], color: bool | None) -> None:
         if isinstance(result, DeckError):
             invalid = True
             for problem in result.problems:
-                say(f"{source}:{problem.line}:1: error: {problem.message}")
+                say(f"{shown(source)}:{problem.line}:1: error: {problem.message}")
             continue
         designs = len(set(result.cards))
-        say(f"{source}: ok, {plural(len(result), 'card')} ({plural(designs, 'design')}), fits "
+        say(f"{shown(source)}: ok, {plural(len(result), 'card')} ({plural(designs, 'design')}), fits "
             f"boards of up to {len(result)} cells, hand size up to {len(result) // 3}")
     _finish(inputs, invalid)
 
@@ -72,7 +72,7 @@ def deck_show(path: str, blue: bool, color: bool | None) -> None:
         if isinstance(result, DeckError):
             invalid = True
             for problem in result.problems:
-                say(f"{source}:{problem.line}:1: error: {problem.message}")
+                say(f"{shown(source)}:{problem.line}:1: error: {problem.message}")
             continue
         seen = set()
         for card in result.cards:

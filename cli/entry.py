@@ -1,21 +1,62 @@
 """The console script's entry point: signals first, then the (heavier) command line.
 
-Until the command line is imported, Ctrl-C ends the program at once with one
-line and status 130; after, ``run()`` turns it into the same line and status.
+Ctrl-C (SIGINT) and SIGTERM end the program with one line and status 130 or 143
+at any moment once this module runs. Until the command line is imported, the
+handlers here end the process at once (nothing has been written yet); after,
+they raise ``KeyboardInterrupt`` so that every writer removes its temporary on
+the way out, and ``run()`` says the one line. A second signal during that
+clean-up ends the process at once.
+
+Before the handlers are set, the console script imports only this module, its
+package's small ``__init__`` and the standard ``signal`` module (a test holds
+this), so the one window no program can cover is the interpreter's own start,
+before the console script's first line runs: a signal there gets Python's
+default (a ``KeyboardInterrupt`` traceback, or death by SIGTERM).
 """
 from __future__ import annotations
 
-import gc
 import os
 import signal
 import sys
 
+#: The status and the line of each signal handled.
+ENDINGS = {signal.SIGINT: (130, "notation: interrupted"),
+           signal.SIGTERM: (143, "notation: terminated")}
 
-def _interrupted(signum: int, frame: object) -> None:
+#: The signal that is ending the run, once one has arrived.
+received: int | None = None
+
+
+def _end_now(signum: int, frame: object) -> None:
+    """Before the command line runs, or at a second signal: one line, then exit."""
+    status, line = ENDINGS.get(signum, (128 + signum, "notation: stopped"))
     try:
-        os.write(2, b"notation: interrupted\n")
+        os.write(2, (line + "\n").encode())
     finally:
-        os._exit(130)
+        os._exit(status)
+
+
+def _raise(signum: int, frame: object) -> None:
+    """While a command runs: unwind (writers clean up), then ``run()`` says the line."""
+    global received
+    if received is not None:
+        _end_now(received, frame)
+    received = signum
+    raise KeyboardInterrupt
+
+
+def ending() -> tuple[int, str]:
+    """The status and line for an interrupted run (SIGINT's unless SIGTERM arrived)."""
+    return ENDINGS[received if received is not None else signal.SIGINT]
+
+
+def _handled() -> list[int]:
+    """The signals to handle: SIGTERM always; SIGINT unless it started ignored (a
+    background job, where Python leaves it ignored: so do we)."""
+    wanted = [signal.SIGTERM]
+    if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+        wanted.append(signal.SIGINT)
+    return wanted
 
 
 def _standard_streams() -> None:
@@ -37,18 +78,19 @@ def _standard_streams() -> None:
 
 
 def main() -> None:
-    # Python leaves SIGINT ignored when it starts ignored (a background job): so do we.
-    catching = signal.getsignal(signal.SIGINT) is signal.default_int_handler
-    if catching:
-        signal.signal(signal.SIGINT, _interrupted)
+    handled = _handled()
+    for signum in handled:
+        signal.signal(signum, _end_now)
     _standard_streams()
+    import gc
+
     from .main import run
     # Replays make many small objects and few cycles: collect young objects less often,
     # and never scan the modules loaded so far (measured: 5-15% on large archives).
     gc.freeze()
     gc.set_threshold(20_000, 50, 100)
-    if catching:
-        signal.signal(signal.SIGINT, signal.default_int_handler)
+    for signum in handled:
+        signal.signal(signum, _raise)
     run()
 
 

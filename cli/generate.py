@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import random
+import sys
 
 import click
 
@@ -12,6 +13,7 @@ from notation.core.results import with_result_tags
 from notation.core.writer import format_record
 
 from .common import color_option, emit
+from .progress import Progress, terminal
 
 
 @click.command("random")
@@ -23,8 +25,11 @@ from .common import color_option, emit
               help="Random seed (default: a fresh one).")
 @click.option("--count", type=click.IntRange(min=1), default=1, show_default=True,
               help="How many games.")
-@click.option("--red", "red_deck", metavar="DECK", help="Sanguine: Red's deck file.")
-@click.option("--blue", "blue_deck", metavar="DECK", help="Sanguine: Blue's deck file.")
+@click.option("--red", "red_deck", metavar="DECK",
+              help="Sanguine: Red's deck file, or a bundled deck: ember, legion, skirmish, "
+                   "tide (default: legion).")
+@click.option("--blue", "blue_deck", metavar="DECK",
+              help="Sanguine: Blue's deck file or bundled deck (default: legion).")
 @click.option("--rows", type=click.IntRange(min=1, max=50), help="Sanguine: board rows (default 5).")
 @click.option("--cols", type=click.IntRange(min=3, max=51), help="Sanguine: board columns, odd (default 7).")
 @click.option("--hand-size", type=click.IntRange(min=1), help="Sanguine: starting hand size.")
@@ -44,6 +49,7 @@ def random_games(game_name: str, players: int | None, seed: int | None, count: i
     options = {"players": players, "red": red_deck, "blue": blue_deck, "rows": rows,
                "cols": cols, "hand_size": hand_size}
     rng = random.Random(seed)
+    bar = Progress(None, "playing", goal=count) if count > 1 and terminal(sys.stderr) else None
     for n in range(count):
         try:
             record = game.random_record(rng, options)
@@ -54,3 +60,7 @@ def random_games(game_name: str, players: int | None, seed: int | None, count: i
         if not outcome.valid:  # the generator broke its own rules: a bug of ours
             raise RuntimeError(f"random game {n + 1} is not valid: {outcome.error.describe()}")
         emit(("\n" if n else "") + format_record(record, game), nl=False)
+        if bar is not None:
+            bar.count()
+    if bar is not None:
+        bar.close()

@@ -28,6 +28,9 @@ class Inputs:
     game: str | None = None
     input_errors: list[str] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
+    #: The run's progress line (:class:`notation.cli.progress.Progress`), moved as
+    #: records are read; None when none is shown.
+    progress: Any = None
 
     def walk(self, paths: tuple[str, ...], extensions: tuple[str, ...]) -> Iterator[str]:
         """Files as given; directories walked for ``extensions``, sorted.
@@ -128,9 +131,13 @@ class FileRecords:
             return 0
 
     def __iter__(self) -> Iterator[Record]:
+        progress = self.inputs.progress
         try:
             for record in self._games():
                 self.count += 1
+                if progress is not None:
+                    progress.at(self.position())
+                    progress.count()
                 yield record
         except InputError as exc:
             self.failed = True
@@ -145,5 +152,8 @@ class FileRecords:
             self.inputs.input_errors.append(f"{self.source}: error: cannot read: "
                                             f"{exc.strerror or exc}")
             return
+        finally:
+            if progress is not None:
+                progress.next_input()
         if not self.count:
             self.inputs.warnings.append(f"{self.source}: warning: no games")

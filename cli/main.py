@@ -3,8 +3,8 @@
 ``run()`` is the whole program behind the console script: whatever happens,
 one line and an exit status, never a traceback. Exit status: 0 all valid,
 1 some record invalid (or, for ``diff`` and ``fmt --check``, some
-difference), 2 usage, input or internal error, 130 interrupted, 141 the
-reader of the output went away (a broken pipe, as git does).
+difference), 2 usage, input or internal error, 130 interrupted (143 for
+SIGTERM), 141 the reader of the output went away (a broken pipe, as git does).
 """
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ import click
 import notation
 
 from .common import OutputGone
+from .entry import ending
 
 #: Every command: its module, its object and its one-line help. Commands are
 #: imported when used, so `notation --help` loads neither Lark nor any game.
@@ -40,8 +41,8 @@ COMMANDS = {
     "split": ("archive", "split", "Cut an archive into files of N games, or by a tag."),
     "cat": ("archive", "cat", "Join archives into one, every game unchanged."),
     "stats": ("archive", "stats", "Games, verdicts, plies, results, first events, figures."),
-    "render": ("pictures", "render", "Draw a position as SVG, or a whole record as an HTML "
-                                     "replay viewer."),
+    "render": ("pictures", "render", "Draw a position as SVG, or games as an HTML replay "
+                                     "viewer (an archive's first 50)."),
 }
 
 
@@ -113,8 +114,9 @@ def run(argv: Sequence[str] | None = None) -> None:
         exc.show()
         sys.exit(exc.exit_code)
     except (Interrupted, KeyboardInterrupt, click.exceptions.Abort):
-        _say_err("notation: interrupted")
-        sys.exit(130)
+        status, line = ending()  # Ctrl-C's, or SIGTERM's when that is what arrived
+        _say_err(line)
+        sys.exit(status)
     except OutputGone as exc:
         _silence_stdout()
         if isinstance(exc.error, BrokenPipeError):

@@ -8,14 +8,21 @@ is reported (exit 2), never waited for.
 from __future__ import annotations
 
 import collections
+import contextlib
 import functools
+import logging
 import multiprocessing
 import os
 import signal
+import socket
+import struct
 import sys
+import time
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Callable, Iterator
+
+import click
 
 from notation.core import batch as batching
 from notation.core.errors import InputError
@@ -57,6 +64,7 @@ def _die_with_parent() -> None:
     except (OSError, AttributeError):  # pragma: no cover - not Linux
         pass
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the main process's to handle
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # not the main process's handler (forked)
 
 
 def _work(item: batching.Batch, task: Callable) -> list[dict[str, Any]]:
@@ -73,10 +81,12 @@ def results(inputs: Inputs, paths: tuple[str, ...], task: Callable, jobs: int,
     with ProcessPoolExecutor(max_workers=jobs, mp_context=context,
                              initializer=_die_with_parent) as pool:
         window: Window = collections.deque()
+        sizes: collections.deque[int] = collections.deque()
         submitted = ((item.source, pool.submit(work, item))
-                     for item in _all_batches(inputs, paths))
+                     for item in _sized(_all_batches(inputs, paths), sizes))
         try:
-            yield from batching.renumber(in_order(submitted, 3 * jobs, window))
+            yield from batching.renumber(_moving(in_order(submitted, 3 * jobs, window), sizes,
+                                                 inputs.progress))
         except BrokenProcessPool as exc:
             on_internal(f"notation: internal error: a worker process stopped ({exc}); "
                         f"the games after that point were not checked")
@@ -88,6 +98,23 @@ def results(inputs: Inputs, paths: tuple[str, ...], task: Callable, jobs: int,
 
 
 Window = collections.deque  # of (file, future) pairs submitted and not yet given back
+
+
+def _sized(items: Iterator[Any], sizes: collections.deque[int]) -> Iterator[Any]:
+    """Batches or spans as they are submitted, their sizes noted in order (for progress)."""
+    for item in items:
+        sizes.append(item.size if hasattr(item, "size") else item.end - item.start)
+        yield item
+
+
+def _moving(finished: Iterator[tuple[str, list[dict[str, Any]]]], sizes: collections.deque[int],
+            progress: Any) -> Iterator[tuple[str, list[dict[str, Any]]]]:
+    """Results as they come back in order, moving the progress line by their bytes and games."""
+    for source, games in finished:
+        size = sizes.popleft()
+        if progress is not None:
+            progress.advance(size, len(games))
+        yield source, games
 
 
 def in_order(submitted: Iterator[tuple[str, Any]], limit: int,
@@ -131,49 +158,180 @@ def _all_batches(inputs: Inputs, paths: tuple[str, ...]) -> Iterator[batching.Ba
 
 def cluster_results(inputs: Inputs, paths: tuple[str, ...], address: str,
                     on_internal: Callable[[str], None], jobs: int = 4) -> Iterator[dict[str, Any]]:
-    """Per-game results from a Dask cluster, in input order (see notation.distributed)."""
-    import click
+    """Per-game results from a Dask cluster, in input order (see notation.distributed).
+
+    The workers open each file by the absolute path resolved here and check it
+    is the file measured here; the library's log lines stay off the user's
+    stderr for the whole run (what matters is said in the run's own lines).
+    """
     try:
         from distributed import Client
     except ImportError:
         raise click.UsageError("--scheduler needs the Dask extra: pip install 'notation[dask]'") \
             from None
+    with _library_logs_silenced():
+        try:
+            probe_scheduler(address)
+            client = Client(address, timeout=CONNECT_TIMEOUT)
+        except (OSError, TimeoutError, ValueError, TypeError) as exc:  # TypeError: no TLS setup
+            raise ClusterUnreachable(f"cannot reach the Dask scheduler at {address}: "
+                                     f"{_reason(exc)}") from None
+        with client:
+            workers = max(1, len(client.scheduler_info().get("workers", {})))
+            for path in inputs.expand(paths):
+                if path == "-":
+                    inputs.input_errors.append(f"{STDIN}: error: --scheduler reads files the "
+                                               f"workers can see, not standard input")
+                    continue
+                yield from _file_on_cluster(client, path, inputs, 3 * workers, on_internal)
+
+
+def _file_on_cluster(client: Any, path: str, inputs: Inputs, limit: int,
+                     on_internal: Callable[[str], None]) -> Iterator[dict[str, Any]]:
+    """One file's games checked on the cluster, at most ``limit`` spans in flight; its
+    first input error (here or on a worker) is said once and ends the file."""
     from notation.spans import check_span, spans
+    window: Window = collections.deque()
+    errors_before = len(inputs.input_errors)
+    games = 0
     try:
-        client = Client(address, timeout=15)
-    except (OSError, TimeoutError, ValueError) as exc:
-        raise click.UsageError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
-    with client:
-        workers = max(1, len(client.scheduler_info().get("workers", {})))
-        for path in inputs.expand(paths):
-            if path == "-":
-                inputs.input_errors.append(f"{STDIN}: error: --scheduler reads files the "
-                                           f"workers can see, not standard input")
-                continue
-            window: Window = collections.deque()
-            submitted = ((path, client.submit(check_span, span, pure=False))
-                         for span in spans(path, inputs.game, inputs.encoding))
-            games = 0
-            try:
-                finished = ((source, _kept(batch, inputs))
-                            for source, batch in in_order(submitted, 3 * workers, window))
-                for data in batching.renumber(finished):
-                    games += 1
-                    yield data
-            except InputError as exc:
-                inputs.input_errors.append(str(exc))
-            except Exception as exc:  # a worker lost, a task failed: reported, not waited for
-                on_internal(f"{path}: internal error: the cluster failed: "
-                            f"{exc.__class__.__name__}: {exc}")
-                cancel(window)
-                continue
-            if not games:
-                inputs.warnings.append(f"{path}: warning: no games")
+        sizes: collections.deque[int] = collections.deque()
+        submitted = ((path, client.submit(check_span, span, pure=False))
+                     for span in _sized(spans(path, inputs.game, inputs.encoding), sizes))
+        finished = _moving(in_order(submitted, limit, window), sizes, inputs.progress)
+        for data in batching.renumber(_until_input_error(finished, inputs)):
+            games += 1
+            yield data
+    except InputError as exc:  # the client cannot read the file
+        inputs.input_errors.append(str(exc))
+    except Exception as exc:  # a worker lost, a task failed: reported, not waited for
+        on_internal(f"{path}: internal error: the cluster failed: "
+                    f"{exc.__class__.__name__}: {_reason(exc)}")
+        return
+    finally:
+        cancel(window)
+    if not games and len(inputs.input_errors) == errors_before:
+        inputs.warnings.append(f"{path}: warning: no games")
+
+
+def _until_input_error(finished: Iterator[tuple[str, list[dict[str, Any]]]], inputs: Inputs
+                       ) -> Iterator[tuple[str, list[dict[str, Any]]]]:
+    """Spans' games up to the first span with an input error, which ends the file (as a
+    local run stops at a file's first input error; later spans would only repeat it)."""
+    for source, batch in finished:
+        games = _kept(batch, inputs)
+        yield source, games
+        if len(games) < len(batch):
+            return
 
 
 def _kept(batch: list[dict[str, Any]], inputs: Inputs) -> list[dict[str, Any]]:
-    """A span's games; its input errors (a file gone unreadable) become the run's."""
+    """A span's games; its input errors (a file gone unreadable, or not the file the
+    client measured) become the run's."""
     for data in batch:
         if "input_error" in data:
             inputs.input_errors.append(data["input_error"])
     return [data for data in batch if "input_error" not in data]
+
+
+#: Seconds to connect to the scheduler and hear its handshake.
+CONNECT_TIMEOUT = 15.0
+
+#: A Dask handshake is a few dozen bytes: a first frame announcing more is not Dask's.
+HANDSHAKE_LIMIT = 1 << 20
+
+#: Libraries whose log lines must not reach the user's stderr during a CLI run.
+LIBRARY_LOGGERS = ("distributed", "tornado", "bokeh", "asyncio")
+
+
+class ClusterUnreachable(click.ClickException):
+    """No Dask scheduler at the address: one line, ``notation: error: ...``, exit 2."""
+
+    exit_code = 2
+
+    def show(self, file: Any = None) -> None:
+        click.echo(f"notation: error: {self.format_message()}", err=True, file=file)
+
+
+def probe_scheduler(address: str, timeout: float = CONNECT_TIMEOUT) -> None:
+    """Refuse a peer that does not open with a Dask handshake of sane size (``OSError``,
+    ``ValueError``), before ``Client`` talks to it.
+
+    Why: distributed's TCP comm reads an 8-byte frame length and allocates that
+    many bytes before reading them, and no setting of distributed bounds it; so
+    a peer that is not a scheduler (another service on that port) could make the
+    client allocate whatever its first 8 bytes say. A scheduler writes its
+    handshake (a few dozen bytes) as soon as it accepts a connection: read it
+    here on a plain socket, with a deadline and a size bound, and go on only if
+    its length and frame prelude are sane. Only ``tcp://`` addresses (and bare
+    ``HOST:PORT``) are probed: ``tls://`` starts with a TLS handshake of its own,
+    other comms do not frame this way. A peer that answers this probe like a
+    scheduler and the client's connection otherwise is not guarded against.
+    """
+    from distributed.comm.addressing import parse_address, parse_host_port
+    scheme, location = parse_address(address, strict=False)
+    if scheme != "tcp":
+        return
+    host, port = parse_host_port(location)
+    deadline = time.monotonic() + timeout
+    try:
+        with socket.create_connection((host, port), timeout=timeout) as peer:
+            (length,) = struct.unpack("Q", _receive(peer, 8, deadline))
+            if not 8 <= length <= HANDSHAKE_LIMIT:
+                raise ValueError(f"the peer does not speak Dask's protocol (its first frame "
+                                 f"announces {length:,} bytes)")
+            frame = _receive(peer, length, deadline)
+    except TimeoutError:
+        raise TimeoutError(f"no Dask handshake within {timeout:g} s") from None
+    (count,) = struct.unpack_from("Q", frame)
+    if 8 * (1 + count) > length or sum(struct.unpack_from(f"{count}Q", frame, 8)) > \
+            HANDSHAKE_LIMIT:
+        raise ValueError("the peer does not speak Dask's protocol (its first frame is not a "
+                         "Dask handshake)")
+
+
+def _receive(peer: socket.socket, size: int, deadline: float) -> bytes:
+    """Exactly ``size`` bytes from ``peer`` before ``deadline`` (``size`` is bounded)."""
+    data = bytearray()
+    while len(data) < size:
+        peer.settimeout(max(0.001, deadline - time.monotonic()))
+        piece = peer.recv(min(size - len(data), 1 << 16))
+        if not piece:
+            raise ConnectionError("the peer closed the connection without a Dask handshake")
+        data += piece
+    return bytes(data)
+
+
+def _reason(exc: BaseException) -> str:
+    """An exception as the end of a one-line message (Dask's own span several lines)."""
+    if isinstance(exc, OSError) and exc.strerror:
+        return exc.strerror
+    return " ".join(str(exc).split()) or exc.__class__.__name__
+
+
+@contextlib.contextmanager
+def _library_logs_silenced() -> Iterator[None]:
+    """Dask's own log lines (a lost worker, a key gathered again) kept off the user's stderr
+    for a CLI run, restored after; library users of notation.distributed keep theirs.
+
+    Each library's top logger gets a handler that drops everything and stops
+    propagating; its existing descendants lose their own handlers and propagate
+    to it (so loggers created meanwhile are silent too).
+    """
+    manager = logging.root.manager
+    names = {name for name, logger in list(manager.loggerDict.items())
+             if isinstance(logger, logging.Logger) and
+             any(name.startswith(top + ".") for top in LIBRARY_LOGGERS)}
+    saved = []
+    for name in (*LIBRARY_LOGGERS, *sorted(names)):
+        logger = logging.getLogger(name)
+        saved.append((logger, logger.handlers[:], logger.propagate))
+        top = name in LIBRARY_LOGGERS
+        logger.handlers[:] = [logging.NullHandler()] if top else []
+        logger.propagate = not top
+    try:
+        yield
+    finally:
+        for logger, handlers, propagate in saved:
+            logger.handlers[:] = handlers
+            logger.propagate = propagate

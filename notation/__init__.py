@@ -17,7 +17,12 @@ the command line starts without loading Lark or any game it does not need.
 from __future__ import annotations
 
 import importlib
-from typing import Any
+
+# Not ``typing``: the console script imports this package before it can handle
+# Ctrl-C, so it stays as small as the interpreter allows (mypy reads this flag).
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 __version__ = "0.1.0"
 

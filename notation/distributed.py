@@ -3,7 +3,12 @@
 The client scans each file for the byte ranges of whole games
 (:mod:`notation.spans`); each Dask task reads its range and checks its games,
 so one big file spreads over every worker. The workers must see the files at
-the same paths (a local cluster, or shared storage).
+the same paths (a local cluster, or shared storage): each span names its file
+by the absolute path resolved on the client (a worker's working folder is its
+own), and a worker that sees another file there (its size, modification time
+or first 64 KiB differ from what the client measured) gives an input-error
+row for each span of that file instead of its games. Rows quote each path as
+it was given.
 
     from dask.distributed import Client
     import notation.distributed as nd

@@ -88,10 +88,73 @@ def _script_json(value: Any) -> str:
         "<", "\\u003c").replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
 
 
-def page(games: list[dict[str, Any]], title: str = "notation viewer") -> str:
-    """The viewer page for games already turned into data (:func:`game_data`)."""
+#: Tags that tell games apart, in the order a game's label names them.
+LABEL_TAGS = ("Event", "Site", "Date", "Round", "White", "Black", "Players", "Id", "Seed",
+              "Result", "Scores")
+#: Tags that never tell a game apart (or are too long to).
+UNLABELLED = {"Game", "Source"}
+LABEL_PARTS = 3     # informative tags in a label, at most
+PART_LENGTH = 40    # characters of one part, at most
+
+
+def _shortened(text: str) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= PART_LENGTH else text[:PART_LENGTH - 1] + "\u2026"
+
+
+def _tag_part(key: str, tags: dict[str, str]) -> str | None:
+    """How a label says one tag: ``Round 3``, ``Alice vs Bob``, ``4 players``."""
+    value = tags[key]
+    if key == "Black" and "White" in tags:
+        return None  # said with White
+    if key == "White" and "Black" in tags:
+        return f"{value} vs {tags['Black']}"
+    if key == "Players":
+        names = value.split()
+        if value.isdigit():
+            return f"{value} players"
+        return " vs ".join(names) if len(names) == 2 else ", ".join(names)
+    if key in ("Event", "Id"):
+        return value
+    return f"{key.lower() if key in LABEL_TAGS and key != 'Round' else key} {value}"
+
+
+def _tag_parts(tags: dict[str, str]) -> dict[str, str]:
+    """A game's tags as its label would say them, by tag: the known ones first."""
+    parts = {}
+    for key in (*LABEL_TAGS, *tags):
+        if key in tags and key not in parts and key not in UNLABELLED:
+            text = _tag_part(key, tags)
+            if text:
+                parts[key] = _shortened(text)
+    return parts
+
+
+def chooser_labels(games: list[dict[str, Any]]) -> list[str]:
+    """What the chooser calls each game: its number and its first few tags that differ
+    between the games (all of its tags when none differ), such as
+    ``3. Round 3 — Alice vs Bob — result 1-0``; a game without tags, by its place."""
+    said = [_tag_parts({k: v for k, v in reversed(g["tags"])}) for g in games]  # first values
+    order = {key: i for i, key in enumerate(LABEL_TAGS)}
+    keys = sorted(dict.fromkeys(k for parts in said for k in parts),
+                  key=lambda k: order.get(k, len(order)))
+    chosen = [k for k in keys if len({parts.get(k) for parts in said}) > 1] or keys
+    labels = []
+    for i, (data, parts) in enumerate(zip(games, said)):
+        shown = [parts[k] for k in chosen if k in parts][:LABEL_PARTS]
+        labels.append(f"{data.get('number', i + 1)}. " +
+                      (" — ".join(shown) if shown else data["title"]))
+    return labels
+
+
+def page(games: list[dict[str, Any]], title: str = "notation viewer",
+         note: str | None = None) -> str:
+    """The viewer page for games already turned into data (:func:`game_data`); ``note``:
+    said beside the chooser (which games of how many the page holds)."""
+    games = [dict(g, label=label) for g, label in zip(games, chooser_labels(games))]
     template = resources.files("notation").joinpath("templates/viewer.html").read_text("utf-8")
-    return template.replace("/*DATA*/null", _script_json({"title": title, "games": games}), 1)
+    data = {"title": title, "note": note, "games": games}
+    return template.replace("/*DATA*/null", _script_json(data), 1)
 
 
 def html(records: Iterable[Record], title: str = "notation viewer", **options: Any) -> str:

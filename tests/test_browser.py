@@ -139,12 +139,31 @@ def test_viewer_chooses_among_the_games_of_a_file(browser, tmp_path):
     records = list(notation.load(str(path)))
     browser.get(viewer(tmp_path, path))
     chooser = Select(browser.find_element(By.ID, "chooser"))
-    assert len(chooser.options) == 2
+    # each game by what tells it from the other (its Round), not by its place alone
+    assert [o.text for o in chooser.options] == ["1. Round 1", "2. Round 2"]
+    assert browser.find_element(By.ID, "shown").text == ""  # the page has every game
     chooser.select_by_index(1)
     second = [i.text for i in records[1].items if hasattr(i, "event")]
     shown = [e.text for e in browser.find_elements(By.CSS_SELECTOR, "#moves .ev")][1:]
     assert shown == [f"{n}. {t}" for n, t in enumerate(second, 1)]
     assert current(browser)[0] == "0"
+    assert drawn_classes(browser) == expected_classes(records[1], 0)
+
+
+def test_viewer_of_part_of_an_archive_says_which_games_it_holds(browser, tmp_path):
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+    path = SAMPLES / "tilewe" / "random-4p-three-games.tilewe"
+    records = list(notation.load(str(path)))
+    out = tmp_path / "part.html"
+    result = invoke("render", "--html", str(path), "--index", "2", "--max-games", "1",
+                    "-o", str(out))
+    assert result.exit_code == 0, result.output
+    browser.get(out.resolve().as_uri())
+    assert browser.find_element(By.ID, "shown").text.startswith("showing game 2 of 3;")
+    chooser = Select(browser.find_element(By.ID, "chooser"))
+    assert [o.text for o in chooser.options] == [
+        "2. Round 2 \u2014 4 players \u2014 seed 7"]  # one game: its tags, the first three
     assert drawn_classes(browser) == expected_classes(records[1], 0)
 
 

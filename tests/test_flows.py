@@ -394,7 +394,7 @@ def test_cli_legal_with_a_tile_and_replay_text():
     assert result.output.splitlines()[0].endswith("after ply 0: P1 to move, 222 legal moves")
     assert "P1A1T3N" in result.output
     text = invoke("replay", "--ply", "2", str(path)).output
-    assert "A1 ." in text and "move 3: P1 to move" in text
+    assert "A1 ." in text and "ply 2, P1 to move" in text
     assert "flow, won by P2" in invoke("replay", str(path)).output
 
 

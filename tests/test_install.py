@@ -32,6 +32,10 @@ def test_wheel_installs_into_a_fresh_venv_and_validates_the_samples(tmp_path):
     assert tops == {"notation", f"notation-{notation.__version__}.dist-info"}, tops
     assert "notation/grammars/record.lark" in names and "notation/cli/main.py" in names
     assert "notation/templates/viewer.html" in names  # the HTML viewer's page
+    assert "notation/samples/sanguine/decks/legion.deck" in names  # what random sanguine plays
+    assert "notation/samples/tilewe/tw-sample-1.tilewe" in names
+    assert any(name.endswith(".dist-info/licenses/LICENSE") or name.endswith("/LICENSE")
+               for name in names)
 
     env_dir = tmp_path / "venv"
     venv.EnvBuilder(with_pip=True).create(env_dir)
@@ -49,6 +53,10 @@ def test_wheel_installs_into_a_fresh_venv_and_validates_the_samples(tmp_path):
                             "import notation.grammars as g; print(g.__file__)"],
                            capture_output=True, text=True, cwd=outside)
     assert str(env_dir) in where.stdout  # the wheel's copy, not the source tree
+    dealt = subprocess.run([str(env_dir / "bin" / "notation"), "random", "sanguine", "--seed",
+                            "1", "--blue", "skirmish", "--rows", "3", "--cols", "5"],
+                           capture_output=True, text=True, cwd=outside, timeout=300)
+    assert dealt.returncode == 0 and '[Result "' in dealt.stdout, dealt.stderr[-2000:]
     page = subprocess.run([str(env_dir / "bin" / "notation"), "render", "--html",
                            str(SAMPLES / "flows" / "flows-090.flows")],
                           capture_output=True, text=True, cwd=outside, timeout=300)

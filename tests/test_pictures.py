@@ -107,6 +107,53 @@ def test_flows_perspective_turns_the_picture_and_its_labels(view):
         assert f"p{seat}" in lowest.get("class").split()
 
 
+#: A character's width in em, erring wide: Chromium draws these lines in DejaVu Sans at
+#: 0.48 (11 px) to 0.53 (14 px) em a character.
+EM = 0.55
+FONT_SIZE = {"caption": 14.0, "label": 11.0}
+
+
+def heading_boxes(root: ET.Element) -> list[tuple[float, float, float, float]]:
+    """The estimated boxes (left, top, right, bottom) of a picture's caption and subtitle."""
+    boxes = []
+    for e in with_class(root, "caption") + with_class(root, "label"):
+        size = FONT_SIZE[e.get("class")]
+        x, y = float(e.get("x")), float(e.get("y"))
+        boxes.append((x, y - size, x + len(e.text) * size * EM, y + size * 0.25))
+    return boxes
+
+
+@pytest.mark.parametrize("players", range(2, 7))
+def test_flows_caption_and_subtitle_fit_the_picture_for_every_seating_and_view(players):
+    game = notation.get_game("flows")
+    record = game.random_record(random.Random(players), {"players": players})
+    views = [f"P{p}" for p in range(1, players + 1)] + [f"side:{s}" for s in range(6)]
+    for state in (game.start(record), record.run().state):
+        for view in views:
+            root = tree(game.svg(state, perspective=view))
+            _x, _y, width, height = map(float, root.get("viewBox").split())
+            board_top = min(float(point.split(",")[1]) for e in with_class(root, "hex")
+                            for point in e.get("points").split())
+            boxes = heading_boxes(root)
+            assert len(boxes) >= 2
+            for left, top, right, bottom in boxes:
+                assert 0 <= left and right <= width and 0 <= top and bottom < board_top, (
+                    players, view, [e.text for e in with_class(root, "label")])
+            assert max(b[3] for b in boxes) < height
+
+
+def test_flows_heading_wraps_a_long_caption_and_keeps_words_whole():
+    from notation.games.flows.svg import heading
+    caption = "game over after 37 moves: constraint, won by P1 and P2 and P3 and P4 and P5"
+    subtitle = "view of side 3; " + ", ".join(f"P{p} purple (side {p - 1})" for p in range(1, 7))
+    rows, top = heading(caption, subtitle, 472.0)
+    assert " ".join(t for _y, t, c in rows if c == "caption") == caption
+    assert " ".join(t for _y, t, c in rows if c == "label") == subtitle
+    for y, text, name in rows:
+        assert 30 + len(text) * FONT_SIZE[name] * EM <= 472
+    assert [y for y, _t, _c in rows] == sorted(y for y, _t, _c in rows) and top > rows[-1][0]
+
+
 def test_sanguine_pawns_cards_scores_and_the_mirror():
     path = SAMPLES / "sanguine" / "example-1.sanguine"
     _r, game, state = first(path, 0)

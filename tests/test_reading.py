@@ -70,6 +70,22 @@ def test_streaming_equals_one_whole_parse(data, block):
     assert [r.index for r in got] == list(range(1, len(got) + 1))
 
 
+@settings(max_examples=500, deadline=None)
+@given(text=st.text(st.sampled_from("ab\r\n"), max_size=40),
+       cuts=st.lists(st.integers(0, 40), max_size=8))
+def test_chunks_are_runs_of_whole_lines_whatever_the_blocks(text, cuts):
+    """A CRLF split between blocks, a lone CR, empty blocks, a line over many blocks:
+    the runs join to the text with LF line ends, none is empty, each but the last ends
+    a line; ``lines`` gives those lines."""
+    at = sorted(min(cut, len(text)) for cut in cuts)
+    blocks = [text[a:b] for a, b in zip([0, *at], [*at, len(text)])]
+    runs = list(reading.chunks(blocks))
+    expected = text.replace("\r\n", "\n").replace("\r", "\n")
+    assert "".join(runs) == expected
+    assert all(runs) and all(run.endswith("\n") for run in runs[:-1])
+    assert list(reading.lines(blocks)) == re.findall(r"[^\n]*\n|[^\n]+\Z", expected)
+
+
 def pieces_line_by_line(text: str):
     """The oracle of :func:`reading.pieces`: the :class:`Cutter`, fed one line at a time."""
     cutter, buffer, start = reading.Cutter(), [], 1

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 import shutil
+import time
 
 import pytest
 from hypothesis import given, settings
@@ -12,6 +13,7 @@ from hypothesis import strategies as st
 
 import notation
 from notation.core.errors import RuleError
+from notation.core.limits import shorten
 from notation.games.sanguine import Card, DeckError, parse_deck
 from notation.games.sanguine.events import Deal, Draw, Pass, Place, Result
 
@@ -349,7 +351,7 @@ def test_random_games_replay_identically_in_library_and_cli(tmp_path):
         assert out["valid"] and out["result"]["over"] and out["plies"] == lib.plies
         assert out["position"] == SANG.position(lib.state)
         assert out["state"] == SANG.state_json(lib.state)
-    assert invoke("random", "sanguine").exit_code == 2  # decks are required
+    assert invoke("random", "sanguine", "--red", "nosuch.deck").exit_code == 2
 
 
 def test_legal_moves_after_a_draw():
@@ -429,3 +431,102 @@ def test_names_records_cannot_carry_are_refused_by_every_deck_reader(tmp_path, n
     (tmp_path / "x.deck").write_text(text)
     result = run_cli("deck", "check", str(tmp_path / "x.deck"))
     assert result.returncode == 1 and message in result.stdout
+
+
+# -- card values: any positive integer (rules 1.1), up to 1,000 digits ---------------------------
+
+BIG = 10 ** 20
+
+
+def big_example_2(value: int, result: int | str) -> str:
+    """Example 2 (section 6) with both decks inline and Red's Outrider worth ``value``;
+    ``result``: Red's total as the record says it (Blue scores 0)."""
+    skirmish = (DECKS / "skirmish.deck").read_text()
+    red = skirmish.replace("Outrider 1 2\n", f"Outrider 1 {value}\n")
+    head, events = (SAMPLES / "sanguine" / "example-2.sanguine").read_text().split("\n\n", 1)
+    head = head.replace("decks/skirmish.deck", "inline")
+    events = events.replace("result 5-0 red", f"result {result}-0 red")
+    return (f'{head}\n[Result "{result}-0 red"]\n\ndeck R\n{red}enddeck\n'
+            f"deck B\n{skirmish}enddeck\n{events}")
+
+
+def test_a_card_worth_ten_to_the_twentieth_scores_exactly(tmp_path):
+    """Red's row 0 holds Outrider (10**20) and Lancer (3): 10**20 + 3, which a float
+    would round to 10**20."""
+    card = parse_deck(SPARK.replace("Spark 1 1", f"Spark 1 {BIG}")).cards[0]
+    assert card.value == BIG
+    red = BIG + 3
+    path = tmp_path / "big.sanguine"
+    path.write_text(big_example_2(BIG, red))
+    outcome = notation.load(path)[0].run()
+    assert outcome.valid, outcome.error
+    assert SANG.result_json(outcome.state) == {"over": True, "scores": [red, 0],
+                                               "winners": ["red"]}
+    full = SANG.full_view(outcome.state).splitlines()
+    assert f"row 0: R:Outrider R:Lancer B:Lancer | red {red} blue 3" in full
+    assert f"score red {red} blue 0" in full and f"result {red}-0 red" in full
+    assert SANG.basic_view(outcome.state).splitlines()[0] == f"{red} RRB 3"
+    picture = str(SANG.drawing(outcome.state))
+    assert f">{BIG}<" in picture and f">{red}<" in picture and f"game over: {red}-0 red" in picture
+    replayed = json.loads(invoke("replay", "--json", str(path)).output)
+    assert replayed["result"]["scores"] == [red, 0]
+    assert replayed["state"]["row_scores"] == [[red, 3], [3, 3]]
+    wrong = notation.parse(big_example_2(BIG, BIG))[0].run()
+    assert wrong.error.message == (f"result says {BIG}-0 red, computed {red}-0 red")
+
+
+def test_card_values_have_at_most_a_thousand_digits(tmp_path):
+    widest = int("9" * 1000)
+    assert parse_deck(SPARK.replace("Spark 1 1", f"Spark 1 {widest}")).cards[0].value == widest
+    too_long = "1" * 1001
+    message = ("value must be a whole number of at least 1 and at most 1,000 digits, got "
+               f"{shorten(too_long)}")
+    assert message.endswith("...(1,001 characters)")
+    assert problems(SPARK.replace("Spark 1 1", f"Spark 1 {too_long}")) == [(1, message)]
+    (tmp_path / "x.deck").write_text(SPARK.replace("Spark 1 1", f"Spark 1 {too_long}"))
+    result = run_cli("deck", "check", str(tmp_path / "x.deck"))
+    assert result.returncode == 1 and message in result.stdout and "Traceback" not in result.stderr
+    # A score is a sum of such values: a result line may be a little longer, no more.
+    out = notation.parse(big_example_2(widest, widest + 3))[0].run()
+    assert out.valid and SANG.result_json(out.state)["scores"] == [widest + 3, 0]
+    out = notation.parse(big_example_2(widest, "1" * 1019))[0].run()
+    assert "red score 1111" in out.error.message and "(at most 1,018 digits)" in out.error.message
+
+
+def _deck_cpu(text: str) -> float:
+    """CPU seconds to read a deck, valid or not: the least of three reads (each of a new
+    text, so that no cache answers)."""
+    best = float("inf")
+    for trial in range(3):
+        began = time.process_time()
+        try:
+            parse_deck(text + "\n" * (trial + 1))
+        except DeckError:
+            pass
+        best = min(best, time.process_time() - began)
+    return best
+
+
+def _wide_deck(cards: int) -> str:
+    """``cards`` cards (two copies of each design), each worth a number of 1,000 digits."""
+    return "".join(SPARK.replace("Spark 1 1", f"S{i // 2} 1 {'7' * 1000}") for i in range(cards))
+
+
+def test_card_values_are_read_in_linear_time():
+    """Four times the cards of 1,000 digits, or a value four times as long (refused):
+    about four times the time (quadratic: 16)."""
+    assert len(parse_deck(_wide_deck(8))) == 8
+    small, large = _deck_cpu(_wide_deck(200)), _deck_cpu(_wide_deck(800))
+    assert large / small < 8, f"{small:.3f} s for 200 cards, {large:.3f} s for 800"
+    small, large = (_deck_cpu(SPARK.replace("Spark 1 1", f"Spark 1 {'7' * size}"))
+                    for size in (1 << 20, 1 << 22))
+    assert large / small < 8, f"{small:.3f} s for a value of 1 M digits, {large:.3f} s for 4 M"
+
+
+@pytest.mark.parametrize("passes", ["\u00b2", "9" * 5000])
+def test_a_position_with_a_strange_pass_count_is_a_usage_error(passes):
+    """Unicode digits and 5,000 digits once ended in an internal error (int() refused them)."""
+    result = run_cli("diff", "--position", "--game", "sanguine", f"r1,.,b1 red {passes}",
+                     "r1,.,b1 red 0")
+    assert result.returncode == 2 and "bad position" in result.stderr
+    assert "internal error" not in result.stderr and "Traceback" not in result.stderr

@@ -188,7 +188,7 @@ def test_split_by_tag_and_refuse_to_overwrite(tmp_path):
     assert sorted(p.name for p in out.iterdir()) == ["mixed-3.tilewe", "mixed-4.tilewe"]
     assert notation.load(out / "mixed-3.tilewe")[1].game == "flows"
     again = run_cli("split", "--by-tag", "Players", "--out-dir", str(out), str(path))
-    assert again.returncode == 2 and "exists; not overwritten" in again.stderr
+    assert again.returncode == 2 and "the file exists (split never overwrites" in again.stderr
 
 
 def test_stats_known_figures(tmp_path):

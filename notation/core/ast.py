@@ -85,7 +85,8 @@ class Record:
 
     game: str | None  # registered game name, None when unknown
     tags: list[Tag] = field(default_factory=list)
-    items: list[Item] = field(default_factory=list)
+    #: The body as read so far: see :attr:`items`, which is what callers use.
+    body: list[Item] = field(default_factory=list)
     index: int = 1  # 1-based position in its file
     source: str = "<string>"
     pos: Pos = field(default=Pos(1, 1), compare=False)
@@ -98,6 +99,31 @@ class Record:
     outcome: Any = field(default=None, compare=False, repr=False)
     #: This game's own lines of the file, as written (``select`` and ``split`` copy them).
     raw: str = field(default="", compare=False, repr=False)
+    #: Set when a fast reading left the events out (verdicts or headers only): they are
+    #: read from ``raw`` the first time :attr:`items` is asked for, so a record never
+    #: pretends to have no events.
+    unread: bool = field(default=False, compare=False, repr=False)
+
+    @property
+    def items(self) -> list[Item]:
+        """The body in file order: comments, directives, events and unreadable text."""
+        if self.unread:
+            self._read_body()
+        return self.body
+
+    @items.setter
+    def items(self, value: list[Item]) -> None:
+        self.body, self.unread = value, False
+
+    def _read_body(self) -> None:
+        """Parse this game's own text in full (its tags and body, file positions kept)."""
+        from .reading import chunks, records_of
+        self.unread = False
+        found = list(records_of(chunks((self.raw,)), self.source, self.game,
+                                start_line=self.first_line))
+        if len(found) != 1:  # pragma: no cover - a fast reading takes single games only
+            raise ValueError(f"{self.source}: game {self.index} does not read back as one game")
+        self.tags, self.body = found[0].tags, found[0].body
 
     def source_line(self, line: int) -> str | None:
         """Line ``line`` of the file, if it lies in this record's piece."""

@@ -108,7 +108,7 @@ def try_fast(text: str, first_line: int, game: Game, source: str) -> Record | No
                 start = m.start(m.lastindex)
                 row = line + body.count("\n", 0, start)
                 column = start - body.rfind("\n", 0, start)
-                record.items.append(Directive(kind, word.rstrip(), Pos(row, column)))
+                record.body.append(Directive(kind, word.rstrip(), Pos(row, column)))
                 continue
             ply += 1
             if word[0] <= "9":  # "12. F5e-a2d4": the terminal's digits must count the ply

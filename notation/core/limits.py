@@ -8,27 +8,35 @@ from __future__ import annotations
 
 from .errors import QUOTE_CHARS, NotationError, shorten  # noqa: F401  (shorten: re-exported)
 
-#: No number in any of the notations needs more digits than this.
+#: No number in any of the notations needs more digits than this, but for Sanguine's
+#: card values (and the scores summed from them).
 MAX_DIGITS = 9
+#: A Sanguine card value is any positive integer (rules 1.1); this many digits keep
+#: reading one cheap (``int()`` is quadratic in the length) and its sums far below the
+#: 4,300 digits past which Python will not write an int as text.
+MAX_VALUE_DIGITS = 1000
 #: The largest deck file read (a 400-card deck is about 12 KB).
 MAX_DECK_BYTES = 1 << 20
 
 _DIGITS = frozenset("0123456789")
 
 
-def is_whole(text: str, signed: bool = False) -> bool:
-    """True when ``text`` is ASCII digits (with one leading ``-`` if ``signed``)."""
+def is_whole(text: str, signed: bool = False, digits: int = MAX_DIGITS) -> bool:
+    """True when ``text`` is at most ``digits`` ASCII digits (with one leading ``-`` if
+    ``signed``)."""
     body = text[1:] if signed and text.startswith("-") else text
-    return bool(body) and len(body) <= MAX_DIGITS and _DIGITS.issuperset(body)
+    return bool(body) and len(body) <= digits and _DIGITS.issuperset(body)
 
 
-def whole(text: str, what: str = "number", signed: bool = False) -> int:
-    """``text`` as an int; :class:`NotationError` unless it is a short ASCII whole number."""
-    if is_whole(text, signed):
+def whole(text: str, what: str = "number", signed: bool = False,
+          digits: int = MAX_DIGITS) -> int:
+    """``text`` as an int; :class:`NotationError` unless it is an ASCII whole number of
+    at most ``digits`` digits."""
+    if is_whole(text, signed, digits):
         return int(text)
     body = text[1:] if signed and text.startswith("-") else text
     if body and _DIGITS.issuperset(body):
-        raise NotationError(f"{what} {shorten(text)} is too large (at most {MAX_DIGITS} digits)")
+        raise NotationError(f"{what} {shorten(text)} is too large (at most {digits:,} digits)")
     raise NotationError(f"{what} {shorten(text)!r} is not a whole number")
 
 

@@ -101,23 +101,48 @@ def _blocks(stream: IO, source: str, encoding: str, base: int = 0) -> Iterator[s
             raise InputError(source, f"cannot read: {exc.strerror or exc}") from None
 
 
+def _joined(parts: list[str]) -> str:
+    """The parts as one string, the list emptied: the parts are freed before the caller
+    uses the string (a generator that yields this holds no second copy meanwhile)."""
+    text = "".join(parts)
+    parts.clear()
+    return text
+
+
 def chunks(blocks: Iterable[str]) -> Iterator[str]:
     """Text in runs of whole lines (each ends in ``\\n``, the last may not), CRLF and
-    lone CR read as LF: the blocks as they come, cut back to their last line end."""
-    rest = ""
+    lone CR read as LF: the blocks as they come, cut back to their last line end.
+
+    A line longer than a block is kept as a list of its parts, joined once when
+    its end comes and given as a run of its own: time stays linear in the
+    line's length, and memory about twice it.
+    """
+    pending: list[str] = []  # the parts of a line whose end has not come yet
+    after_cr = False         # the last block ended in a CR: a LF opening the next is its CRLF
     for block in blocks:
-        text = rest + block
-        rest = ""
-        if text.endswith("\r"):  # maybe the CR of a CRLF split between blocks
-            text, rest = text[:-1], "\r"
-        if "\r" in text:
-            text = text.replace("\r\n", "\n").replace("\r", "\n")
-        end = text.rfind("\n") + 1
-        rest = text[end:] + rest
+        if after_cr and block.startswith("\n"):
+            block, after_cr = block[1:], False
+        if not block:
+            continue
+        after_cr = block.endswith("\r")
+        if "\r" in block:  # a CR always ends a line: a trailing one too
+            block = block.replace("\r\n", "\n").replace("\r", "\n")
+        end = block.rfind("\n") + 1
+        if pending and end:
+            if len(pending) == 1:  # the line began in the last block: it runs on with this one
+                block, end = pending[0] + block, end + len(pending[0])
+                pending.clear()
+            else:  # a line longer than a block: a run of its own, so that no later piece
+                first = block.find("\n") + 1  # of text holds a copy of it
+                pending.append(block[:first])
+                yield _joined(pending)
+                block, end = block[first:], end - first
         if end:
-            yield text[:end]
-    if rest:
-        yield rest.replace("\r", "\n") if rest != "\r" else "\n"
+            yield block if end == len(block) else block[:end]
+        if end < len(block):
+            pending.append(block[end:])
+    if pending:
+        yield _joined(pending)
 
 
 def lines(blocks: Iterable[str]) -> Iterator[str]:
@@ -183,12 +208,29 @@ def _is_tag_line(text: str, i: int, next_line: Callable[..., Any]) -> bool:
     return starts_tag_line(text[:text.find("\n") + 1 or len(text)])
 
 
+def _body_line_at(chunk: str, pos: int) -> int:
+    """Where the first body line from ``pos`` on starts, or -1. (Positions, not match
+    objects: a match holds on to the whole chunk it searched.)"""
+    found = _BODY_LINE.search(chunk, pos)
+    return -1 if found is None else found.start()
+
+
+def _tag_line_at(chunk: str, pos: int, next_line: Callable[..., Any]) -> int:
+    """Where the first tag line from ``pos`` on starts, or -1."""
+    tag = _TAG_START.search(chunk, pos)
+    while tag is not None and not _is_tag_line(chunk, tag.start(), next_line):
+        tag = _TAG_START.search(chunk, tag.end())
+    return -1 if tag is None else tag.start()
+
+
 def pieces(text_chunks: Iterable[str]) -> Iterator[tuple[int, str]]:
     """``(first line number, text)`` of each piece that begins a new game (see :class:`Cutter`).
 
     ``text_chunks``: text in runs of whole lines (lines, or :func:`chunks`); the
     cuts are found a chunk at a time with regular expressions, so a big block
-    costs a few C-level scans rather than a Python step per line.
+    costs a few C-level scans rather than a Python step per line. Nothing keeps
+    a chunk once its text is in the buffer (a match object would): a long line
+    is held once, in its piece.
     """
     next_line = _next_line().match
     body = False          # a body line in the current piece
@@ -199,23 +241,21 @@ def pieces(text_chunks: Iterable[str]) -> Iterator[tuple[int, str]]:
         at = pos = 0      # the chunk's text not yet in a piece; where the search resumes
         while True:
             if not body:  # the piece's first body line (tag lines are not body lines)
-                found = _BODY_LINE.search(chunk, pos)
-                if found is None:
+                pos = _body_line_at(chunk, pos)
+                if pos < 0:
                     break
-                body, pos = True, found.start()
-            tag = _TAG_START.search(chunk, pos)  # then the first tag line after it: a cut
-            while tag is not None and not _is_tag_line(chunk, tag.start(), next_line):
-                tag = _TAG_START.search(chunk, tag.end())
-            if tag is None:
+                body = True
+            i = _tag_line_at(chunk, pos, next_line)  # then the first tag line after it: a cut
+            if i < 0:
                 break
-            i = tag.start()
             buffer.append(chunk[at:i])
-            yield start, "".join(buffer)
+            yield start, _joined(buffer)
             line += chunk.count("\n", at, i)
-            start, buffer, at, pos, body = line, [], i, i, False
+            start, at, pos, body = line, i, i, False
         buffer.append(chunk[at:])
         line += chunk.count("\n", at)
-    text = "".join(buffer)
+    chunk = ""  # not held beside the last piece while it is read
+    text = _joined(buffer)
     if text:
         yield start, text
 
@@ -289,6 +329,7 @@ def records_of(text_chunks: Iterable[str], source: str,
             if fast is not None:
                 index += 1
                 fast.text, fast.first_line, fast.index, fast.raw = text, first_line, index, text
+                fast.unread = True  # its events are read from its text if asked for
                 yield fast
                 continue
         records = _parse_piece(text, chosen, source)

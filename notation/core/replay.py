@@ -138,8 +138,9 @@ def check_result_tags(record: Record, game: Game, state: Any) -> None:
         given = tags.get(key)
         if given is None or given == expected:
             continue
-        if expected == "*":
-            why = "the record stops before the game is over (expected \"*\")"
+        over = game.is_over(state)
+        if not over:
+            why = (f"the record stops before the game is over (expected \"{expected}\")")
         elif given == "*":
             why = f"the game is over: \"{expected}\""
         else:

@@ -54,5 +54,5 @@ def status(board: FlowsBoard) -> str:
     """Who moves, or how the game ended: the text board's last line and the picture's caption."""
     if board.over:
         who = " and ".join(f"P{p + 1}" for p in board.winners)
-        return f"game over after {board.ply} moves: {board.win_type}, won by {who}"
-    return f"move {board.ply + 1}: P{board.to_move + 1} to move"
+        return f"game over after {board.ply} plies: {board.win_type}, won by {who}"
+    return f"ply {board.ply}, P{board.to_move + 1} to move"  # plies counted as everywhere

@@ -3,6 +3,7 @@ coloured by their player and every seat's edge in its player's colour."""
 from __future__ import annotations
 
 import math
+import re
 
 from notation.core.svg import COLOURS, SEAT_COLOURS, Drawing, points
 
@@ -12,7 +13,9 @@ from .geometry import HEXES, SIDE_EDGES, STEP, label_of, turned
 
 R = 34.0                       # hex radius (centre to corner)
 W = math.sqrt(3) * R           # centre to centre of neighbours
-MARGIN, TOP = 30.0, 58.0
+MARGIN, RIGHT = 30.0, 15.0     # left and right margins of the text
+CAPTION, LABEL = 14.0, 11.0    # font sizes (px) of the caption and the line below it
+EM = 0.55                      # a character's width in em, a little over DejaVu Sans' average
 STYLE = "".join(f".p{p + 1} {{ stroke: {COLOURS[c]}; }}\n" for p, c in enumerate(SEAT_COLOURS)) + """
 .hex { fill: #f4f1e8; stroke: #b8b2a0; stroke-width: 1.5; }
 .hex.tiled { fill: #fffdf6; }
@@ -24,14 +27,52 @@ STYLE = "".join(f".p{p + 1} {{ stroke: {COLOURS[c]}; }}\n" for p, c in enumerate
 """
 
 
+def text_width(text: str, size: float) -> float:
+    """A line's width estimated from its length, erring wide (no font is measured here)."""
+    return len(text) * size * EM
+
+
+def wrap(text: str, size: float, width: float) -> list[str]:
+    """``text`` in lines no wider than ``width``: broken after a comma, semicolon or colon
+    where it can be, else at a space (a single word wider than that stays whole)."""
+    lines: list[str] = []
+    for piece in re.split(r"(?<=[,;:]) ", text):
+        words = piece.split(" ") if text_width(piece, size) > width else [piece]
+        for word in words:
+            if lines and text_width(f"{lines[-1]} {word}", size) <= width:
+                lines[-1] = f"{lines[-1]} {word}"
+            else:
+                lines.append(word)
+    return lines
+
+
+def heading(caption: str, subtitle: str,
+            width: float) -> tuple[list[tuple[float, str, str]], float]:
+    """The caption and the subtitle below it, each wrapped to the picture's width, as
+    (baseline, text, class) lines; and the board's top, below the last of them."""
+    room = width - MARGIN - RIGHT
+    rows = [(20 + 18 * i, line, "caption") for i, line in enumerate(wrap(caption, CAPTION, room))]
+    below = rows[-1][0] + 20
+    rows += [(below + 14 * i, line, "label") for i, line in enumerate(wrap(subtitle, LABEL, room))]
+    return rows, rows[-1][0] + 18
+
+
 def draw(board: FlowsBoard, side: int) -> Drawing:
     """The board turned so that ``side`` is at the bottom, its A row next to it (the text
     view flips rows for sides 3-5 instead; a picture can simply turn)."""
     k = side % 6
+    players = board.seating.players
+    who = f"P{next(p for p in range(players) if board.seating.seats[p] == side) + 1}" \
+        if side in board.seating.seats else f"side {side}"
+    caption = status(board)
+    width = 2 * MARGIN + 7 * W
+    seats = ", ".join(f"P{p + 1} {SEAT_COLOURS[p]} (side {s})"
+                      for p, s in enumerate(board.seating.seats))
+    rows, top = heading(caption, f"view of {who}; {seats}", width)
 
     def at(r: float, c: float) -> tuple[float, float]:
         tr, tc = turned(r, c, k)
-        return MARGIN + W / 2 + (tc - tr / 2 + 1.5) * W, TOP + R + (6 - tr) * 1.5 * R
+        return MARGIN + W / 2 + (tc - tr / 2 + 1.5) * W, top + R + (6 - tr) * 1.5 * R
 
     def edge_mid(h: int, d: int) -> tuple[float, float]:
         r, c = HEXES[h]
@@ -44,21 +85,14 @@ def draw(board: FlowsBoard, side: int) -> Drawing:
         ux, uy = (mx - x0) / (W / 2), (my - y0) / (W / 2)
         return [(mx - uy * R / 2, my + ux * R / 2), (mx + uy * R / 2, my - ux * R / 2)]
 
-    players = board.seating.players
     flowing: dict[tuple[int, int, int], int] = {}
     for p in range(players):
         for h, a, b in board.flow_segments(p):
             flowing.setdefault((h, min(a, b), max(a, b)), p)
-    who = f"P{next(p for p in range(players) if board.seating.seats[p] == side) + 1}" \
-        if side in board.seating.seats else f"side {side}"
-    caption = status(board)
-    width = 2 * MARGIN + 7 * W
-    height = TOP + 2 * R + 6 * 1.5 * R + 16
+    height = top + 2 * R + 6 * 1.5 * R + 16
     d = Drawing(width, height, f"Flows, view of {who}: {caption}", STYLE)
-    d.text(MARGIN, 20, caption, class_="caption")
-    d.text(MARGIN, 40, f"view of {who}; " + ", ".join(
-        f"P{p + 1} {SEAT_COLOURS[p]} (side {s})" for p, s in enumerate(board.seating.seats)),
-        class_="label")
+    for y, line, name in rows:
+        d.text(MARGIN, y, line, class_=name)
     hexes = d.add("g", class_="hexes")
     for h, (r, c) in enumerate(HEXES):
         x, y = at(r, c)

@@ -13,7 +13,7 @@ from lark import Lark
 from lark.exceptions import UnexpectedInput
 
 from notation.core.errors import InputError
-from notation.core.limits import MAX_DECK_BYTES, is_whole, shorten
+from notation.core.limits import MAX_DECK_BYTES, MAX_VALUE_DIGITS, is_whole, shorten
 from notation.core.parsing import GRAMMAR_PACKAGE, decode, read_bytes, read_beside
 
 
@@ -127,8 +127,9 @@ def _parse(text: str, source: str, first_line: int) -> Deck:
         if cost not in ("1", "2", "3"):
             problems.append(DeckProblem(line, f"cost must be 1, 2 or 3, got {cost}"))
             header_ok = False
-        if not (is_whole(value) and value[0] != "0"):
-            limit = " and at most 9 digits" if len(value) > 9 else ""
+        if not (is_whole(value, digits=MAX_VALUE_DIGITS) and value[0] != "0"):
+            too_long = len(value) > MAX_VALUE_DIGITS
+            limit = f" and at most {MAX_VALUE_DIGITS:,} digits" if too_long else ""
             problems.append(DeckProblem(line, f"value must be a whole number of at least "
                                               f"1{limit}, got {shorten(value)}"))
             header_ok = False
@@ -193,7 +194,8 @@ def _consistency(cards: list[Card]) -> list[DeckProblem]:
     for card, lines in counts.items():
         if len(lines) > 2:
             problems.append(DeckProblem(lines[2], f"card {card.name} (cost {card.cost}, value "
-                                        f"{card.value}) appears {len(lines)} times (lines "
+                                        f"{shorten(str(card.value))}) appears {len(lines)} "
+                                        f"times (lines "
                                         f"{', '.join(map(str, lines))}); a deck may hold at most "
                                         f"2 copies"))
     return problems

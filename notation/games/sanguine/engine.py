@@ -10,12 +10,20 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from notation.core.game import state_repr, state_svg
-from notation.core.errors import RuleError
+from notation.core.errors import RuleError, shorten
 
 from .deck import Card, Deck
 from .events import SIDE_NAMES, Deal, Draw, Event, Place, Result
 
 MAX_PAWNS = 3
+
+
+def _cut(result: str) -> str:
+    """A result ``RED-BLUE winner`` for a message: a score of many digits is cut short
+    (its length said), so the message keeps its end."""
+    scores, winner = result.split(" ")
+    red, blue = scores.split("-")
+    return f"{shorten(red)}-{shorten(blue)} {winner}"
 
 
 @dataclass
@@ -244,7 +252,8 @@ class SanguineState:
             raise RuleError("a result line comes only after the game is over", "result")
         if self.result_written:
             raise RuleError("the result is already written", "result")
-        if str(event) != f"result {self.result_text()}":
-            raise RuleError(f"result says {event.red}-{event.blue} {event.winner}, computed "
-                            f"{self.result_text()}", "result")
+        computed = self.result_text()
+        if str(event) != f"result {computed}":
+            said = f"{event.red}-{event.blue} {event.winner}"
+            raise RuleError(f"result says {_cut(said)}, computed {_cut(computed)}", "result")
         self.result_written = True

@@ -4,10 +4,12 @@ from __future__ import annotations
 from typing import NamedTuple, Union
 
 from notation.core.errors import NotationError
-from notation.core.limits import shorten, whole
+from notation.core.limits import MAX_DIGITS, MAX_VALUE_DIGITS, shorten, whole
 
 SIDES = {"R": 0, "B": 1}
 SIDE_NAMES = ("red", "blue")
+#: A score is a sum of at most Rows x Cols card values (each of 9 digits at most).
+SCORE_DIGITS = MAX_VALUE_DIGITS + 2 * MAX_DIGITS
 
 
 class Deal(NamedTuple):
@@ -68,7 +70,8 @@ def read(kind: str, text: str) -> Event:
     if kind == "RESULT":  # result RED - BLUE WINNER, blanks anywhere between the tokens
         scores, winner = text[len("result"):].rsplit(None, 1)
         red, blue = scores.split("-")
-        return Result(whole(red.strip(), "red score"), whole(blue.strip(), "blue score"), winner)
+        return Result(whole(red.strip(), "red score", digits=SCORE_DIGITS),
+                      whole(blue.strip(), "blue score", digits=SCORE_DIGITS), winner)
     words = text.split()
     side = SIDES[words[0]]
     if kind == "DEAL":

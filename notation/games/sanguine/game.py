@@ -1,14 +1,16 @@
 """Sanguine behind the core's :class:`~notation.core.game.Game` interface."""
 from __future__ import annotations
 
+import os
 import random
 import re
+from importlib import resources
 from typing import Any, Mapping
 
 from notation.core.ast import Directive, EventNode, Record, Tag
 from notation.core.errors import InputError, NotationError, TagError
 from notation.core.game import Game
-from notation.core.limits import shorten, whole
+from notation.core.limits import is_whole, shorten, whole
 
 from . import events as ev
 from .deck import Card, Deck, DeckError, load_deck, load_deck_beside, parse_deck
@@ -27,6 +29,18 @@ def _int_tag(tags: Mapping[str, str], key: str) -> int:
     except NotationError as exc:
         raise TagError(key, str(exc)) from None
 
+
+
+#: The decks installed with the package (``notation.samples``), by name.
+BUNDLED_DECKS = ("ember", "legion", "skirmish", "tide")
+
+
+def bundled_deck(name: str) -> str:
+    """A deck file's path: ``name`` itself when it is a file, else the bundled deck of that
+    name (``legion``), so ``notation random sanguine`` works wherever the package is."""
+    if os.path.exists(name) or name not in BUNDLED_DECKS:
+        return name
+    return str(resources.files("notation.samples") / "sanguine" / "decks" / f"{name}.deck")
 
 class Sanguine(Game):
     name = "sanguine"
@@ -181,7 +195,7 @@ class Sanguine(Game):
     def read_position(self, text: str) -> SanguineState:
         """A board without decks (card values unknown): enough to diff cells."""
         fields = text.split()
-        if len(fields) != 3 or fields[1] not in ("red", "blue", "-") or not fields[2].isdigit():
+        if len(fields) != 3 or fields[1] not in ("red", "blue", "-") or not is_whole(fields[2]):
             raise NotationError("a Sanguine position is CELLS TO-MOVE PASSES, e.g. "
                                 "'r1,.,b1/r1,.,b1 red 0'")
         rows = [r.split(",") for r in fields[0].split("/")]
@@ -282,11 +296,9 @@ class Sanguine(Game):
     def random_record(self, rng: random.Random, options: Mapping[str, Any]) -> Record:
         """A complete random game; both decks inline, so the record stands alone."""
         rows, cols = options.get("rows") or 5, options.get("cols") or 7
-        missing = [k for k in ("red", "blue") if not options.get(k)]
-        if missing:
-            raise NotationError("sanguine random games need --red DECK and --blue DECK")
         try:
-            decks = [load_deck(options["red"]), load_deck(options["blue"])]
+            decks = [load_deck(bundled_deck(options.get(side) or "legion"))
+                     for side in ("red", "blue")]
         except (InputError, DeckError) as exc:
             raise NotationError(str(exc)) from None
         hand = options.get("hand_size") or max(1, min(3, min(len(d) for d in decks) // 3))

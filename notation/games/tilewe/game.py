@@ -162,7 +162,7 @@ class Tilewe(Game):
             raise NotationError("a record set up from a [Position] cannot be transformed here")
         items = [EventNode(transform_move(name, i.event), i.number, i.pos)
                  if isinstance(i, EventNode) else i for i in record.items]
-        return replace(record, items=items)
+        return replace(record, body=items, unread=False)
 
     def quick_keys(self, words: list[str]) -> list[str] | None:
         """``event_keys`` straight from the words as written, when every one is already a

@@ -1,0 +1,121 @@
+"""Ctrl-C and SIGTERM: one line and 130 or 143 at any moment, and no temporary left behind.
+
+No test here depends on timing: a signal is sent once the run is known to be
+under way (its first output has arrived), or at several moments of a rewrite
+whose every possible ending is checked.
+"""
+from __future__ import annotations
+
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from conftest import notation_exe, run_cli
+
+ENDINGS = {signal.SIGINT: (130, "notation: interrupted\n"),
+           signal.SIGTERM: (143, "notation: terminated\n")}
+
+
+def test_the_console_script_imports_almost_nothing_before_its_handlers():
+    """What runs before the handlers are set is the window a signal could hit unhandled."""
+    code = ("import sys; before = set(sys.modules)\n"
+            "from notation.cli.entry import main\n"
+            "print(' '.join(sorted(set(sys.modules) - before)))")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            timeout=60)
+    assert set(result.stdout.split()) <= {"notation", "notation.cli", "notation.cli.entry",
+                                          "signal"}, result.stdout
+
+
+@pytest.fixture(scope="module")
+def archive(tmp_path_factory) -> Path:
+    path = tmp_path_factory.mktemp("signals") / "big.tilewe"
+    games = run_cli("random", "tilewe", "--seed", "1", "--count", "40").stdout
+    path.write_text("\n".join([games] * 60))  # 2,400 games: seconds of work
+    return path
+
+
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM])
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_signal_during_a_run_is_one_line_and_its_status(archive, signum, jobs):
+    proc = subprocess.Popen(notation_exe() + ["validate", "--jobs", jobs, str(archive)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    assert proc.stdout.readline()  # the run is under way (a block of results is out)
+    proc.send_signal(signum)
+    proc.stdout.read()
+    err = proc.stderr.read()
+    code = proc.wait(timeout=120)
+    assert (code, err) == ENDINGS[signum]
+
+
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM])
+def test_a_signal_at_start_up_is_one_line_and_its_status(archive, signum):
+    """Sent as soon as the process exists: the handler may not be set yet only during the
+    interpreter's own start, which then ends the way Python does, never with our traceback."""
+    for _ in range(5):
+        proc = subprocess.Popen(notation_exe() + ["validate", str(archive)],
+                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        time.sleep(0.001 * _)
+        proc.send_signal(signum)
+        err = proc.stderr.read()
+        code = proc.wait(timeout=120)
+        if (code, err) == ENDINGS[signum]:
+            continue
+        # The interpreter's own start, before our first line: Python's default ending.
+        assert code in (-signum, 1) and "notation" not in err.replace("bin/notation", ""), err
+
+
+def _formatted_and_original(tmp_path: Path) -> tuple[Path, str, str]:
+    games = run_cli("random", "tilewe", "--seed", "2", "--count", "40").stdout
+    messy = games.replace(" 2. ", "   2. ").replace("\n\n1. ", "\n\n  1. ")
+    path = tmp_path / "club.tilewe"
+    path.write_text("\n".join([messy] * 40))
+    formatted = run_cli("fmt", str(path)).stdout
+    return path, path.read_text(), formatted
+
+
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM])
+def test_a_signal_during_fmt_in_place_leaves_the_file_whole_and_no_temporary(tmp_path, signum):
+    path, original, formatted = _formatted_and_original(tmp_path)
+    assert formatted != original
+    endings = set()
+    for delay in (0.05, 0.2, 0.4, 0.6, 0.9, 1.3, 2.0):
+        path.write_text(original)
+        proc = subprocess.Popen(notation_exe() + ["fmt", "-i", str(path)],
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        time.sleep(delay)
+        proc.send_signal(signum)
+        out, err = proc.communicate(timeout=120)
+        assert [p.name for p in tmp_path.iterdir()] == [path.name], "a temporary was left"
+        text = path.read_text()
+        if proc.returncode == 0:  # it had finished
+            assert text == formatted and "reformatted" in out
+            endings.add("finished")
+        else:
+            assert (proc.returncode, err) == ENDINGS[signum] or (
+                proc.returncode == -signum and err == "")  # the interpreter's own start
+            assert text in (original, formatted)
+            endings.add("stopped")
+    assert "stopped" in endings
+
+
+def test_a_writer_interrupted_between_write_and_rename_removes_its_temporary(tmp_path,
+                                                                               monkeypatch):
+    """The exception a signal raises, arriving at the worst moment of ``fmt -i``."""
+    from cli import rewrite
+    from notation.cli.main import run
+    path, original, _formatted = _formatted_and_original(tmp_path)
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(rewrite.os, "replace", interrupted)
+    with pytest.raises(SystemExit) as ended:
+        run(["fmt", "-i", str(path)])
+    assert ended.value.code == 130
+    assert [p.name for p in tmp_path.iterdir()] == [path.name]
+    assert path.read_text() == original

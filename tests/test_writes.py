@@ -1,0 +1,394 @@
+"""Writing files: a full disk, an interrupted write, devices, read-only files, split's pieces.
+
+Every writer writes a temporary beside its target and renames it at the end:
+nothing is visible before, and whatever ends the run early (a failed write,
+Ctrl-C, SIGTERM) leaves no temporary and no file that was not there before.
+A full disk is simulated in-process (a file object whose writes fail with
+ENOSPC) and made real in a subprocess with a file-size limit (EFBIG).
+"""
+from __future__ import annotations
+
+import errno
+import hashlib
+import os
+import re
+import resource
+import signal
+import subprocess
+import time
+from pathlib import Path
+
+import pytest
+
+from notation.cli import archive
+from notation.cli.main import run
+
+from conftest import SAMPLES, invoke, notation_exe
+
+NO_SPACE = os.strerror(errno.ENOSPC)
+GAME = SAMPLES / "tilewe" / "tw-sample-1.tilewe"
+
+
+def game(tags: str = "", moves: str = "1. W5n-a1a1") -> str:
+    return f'[Game "tilewe"]\n[Players "2"]\n{tags}\n{moves}\n'
+
+
+@pytest.fixture(scope="module")
+def big(tmp_path_factory) -> Path:
+    """An archive of 150 distinct games (about 130 KB)."""
+    path = tmp_path_factory.mktemp("big") / "big.tilewe"
+    path.write_text(invoke("random", "tilewe", "--seed", "3", "--count", "150").stdout)
+    return path
+
+
+def leftovers(folder: Path) -> list[str]:
+    return sorted(p.name for p in folder.iterdir() if p.name.startswith(".notation-"))
+
+
+def lines(text: str) -> list[str]:
+    return text.splitlines()
+
+
+def games_of(text: str) -> list[str]:
+    """An archive's games, each ending in one line break (the blank lines between dropped)."""
+    return [g.rstrip("\n") + "\n" for g in re.split(r"\n(?=\[Game )", text)]
+
+
+class FullDisk:
+    """An open file whose writes fail once ``room`` bytes were written: with ENOSPC, or
+    with ``fault`` (the exception a signal raises, say)."""
+
+    def __init__(self, handle, room: int, fault: type[BaseException] | None) -> None:
+        self.handle, self.room, self.fault = handle, room, fault
+
+    def write(self, data: bytes) -> int:
+        if len(data) > self.room:
+            raise self.fault() if self.fault else OSError(errno.ENOSPC, NO_SPACE)
+        self.room -= len(data)
+        return self.handle.write(data)
+
+    def __getattr__(self, name: str):
+        return getattr(self.handle, name)
+
+
+def fill_disk(monkeypatch, room: int, fault: type[BaseException] | None = None) -> None:
+    """Every file opened for writing from now on (the writers' temporaries and devices
+    are opened with os.fdopen) holds ``room`` bytes, then fails (see :class:`FullDisk`)."""
+    real = os.fdopen
+
+    def fdopen(fd, mode="r", *args, **kwargs):
+        handle = real(fd, mode, *args, **kwargs)
+        return FullDisk(handle, room, fault) if "w" in mode else handle
+
+    monkeypatch.setattr(os, "fdopen", fdopen)
+
+
+# -- a full disk -------------------------------------------------------------------------------
+
+OUTPUT_COMMANDS = [["cat"], ["select", "--tag", "Game=tilewe"], ["dedupe"]]
+
+
+@pytest.mark.parametrize("command", OUTPUT_COMMANDS, ids=lambda c: c[0])
+@pytest.mark.parametrize("room", [0, 40_000], ids=["at-once", "in-the-middle"])
+@pytest.mark.parametrize("existing", [False, True], ids=["new", "existing"])
+def test_output_on_a_full_disk_is_one_line_and_leaves_nothing(big, tmp_path, monkeypatch,
+                                                               command, room, existing):
+    out = tmp_path / "out.tilewe"
+    if existing:
+        out.write_text("keep me\n")
+    fill_disk(monkeypatch, room)
+    result = invoke(*command, "-o", str(out), str(big))
+    assert result.exit_code == 2
+    assert lines(result.stderr) == [f"{out}: error: not written: {NO_SPACE}"]
+    assert result.stdout == ""
+    assert leftovers(tmp_path) == []
+    assert (out.read_text() == "keep me\n") if existing else not out.exists()
+
+
+@pytest.mark.parametrize("command", [["fmt", "-i"], ["convert", "-i", "--transform", "rot90"]],
+                         ids=lambda c: c[0])
+def test_in_place_on_a_full_disk_is_one_line_per_file_and_the_next_file_is_done(
+        big, tmp_path, monkeypatch, command):
+    first, second = tmp_path / "first.tilewe", tmp_path / "second.tilewe"
+    first.write_text(big.read_text().replace("1. ", "1.  "))  # needs reformatting
+    second.write_text('[Players "2"]\n[Game "tilewe"]\n\n1.   W5n-a1a1\n')  # so does this
+    before = first.read_text()
+    fill_disk(monkeypatch, 40_000)
+    result = invoke(*command, str(first), str(second))
+    verb = "reformatted" if command[0] == "fmt" else "converted"
+    assert result.exit_code == 2
+    assert lines(result.stderr) == [f"{first}: error: not {verb}: {NO_SPACE}"]
+    assert lines(result.stdout) == [f"{second}: {verb}"]
+    assert first.read_text() == before and leftovers(tmp_path) == []
+
+
+def _limited_file_size(limit: int):
+    def preexec() -> None:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+    return preexec
+
+
+@pytest.mark.parametrize("command", [
+    ["cat", "-o", "{out}", "{big}"],
+    ["select", "--tag", "Game=tilewe", "-o", "{out}", "{big}"],
+    ["dedupe", "-o", "{out}", "{big}"],
+    ["split", "--per-file", "100", "--out-dir", "{dir}", "{big}"],
+    ["render", "--html", "-o", "{out}", "{one}"],
+], ids=lambda c: c[0])
+def test_a_real_write_failing_in_the_middle_leaves_nothing(big, tmp_path, command):
+    """A file-size limit makes the write fail for real (EFBIG), as a full disk would."""
+    folder = tmp_path / "out"
+    folder.mkdir()
+    out = folder / "out.tilewe"
+    args = [a.format(out=out, big=big, dir=folder, one=GAME) for a in command]
+    result = subprocess.run(notation_exe() + args, capture_output=True, text=True, timeout=300,
+                            preexec_fn=_limited_file_size(30_000))
+    assert result.returncode == 2, result.stderr
+    [line] = lines(result.stderr)
+    assert line.startswith(str(folder)) and line.endswith(": error: not written: "
+                                                          "File too large"), line
+    assert list(folder.iterdir()) == []
+
+
+def test_fmt_in_place_failing_for_real_keeps_the_file(big, tmp_path):
+    path = tmp_path / "x.tilewe"
+    path.write_text(big.read_text().replace("1. ", "1.  "))
+    before = path.read_text()
+    result = subprocess.run(notation_exe() + ["fmt", "-i", str(path)], capture_output=True,
+                            text=True, timeout=300, preexec_fn=_limited_file_size(30_000))
+    assert result.returncode == 2
+    assert lines(result.stderr) == [f"{path}: error: not reformatted: File too large"]
+    assert path.read_text() == before and leftovers(tmp_path) == []
+
+
+# -- devices and standard output ---------------------------------------------------------------
+
+def test_output_to_dev_null_dev_full_and_stdout(big, tmp_path):
+    text = big.read_text()
+    for command in OUTPUT_COMMANDS:
+        result = invoke(*command, "-o", os.devnull, str(big))
+        assert result.exit_code == 0, result.output
+        assert invoke(*command, "-o", "-", str(big)).stdout == text
+    svg = invoke("render", "-o", os.devnull, str(big))
+    assert svg.exit_code == 0 and svg.stdout == ""
+    if os.path.exists("/dev/full"):  # a real full device
+        result = invoke("cat", "-o", "/dev/full", str(big))
+        assert result.exit_code == 2
+        assert lines(result.stderr) == [f"/dev/full: error: not written: {NO_SPACE}"]
+
+
+def test_output_that_cannot_be_opened_is_one_line_and_reads_nothing(big, tmp_path):
+    for target, reason in ((tmp_path / "no" / "out.tilewe", "cannot create a temporary file "
+                                                            "beside it: No such file or directory"),
+                           (tmp_path, "not a regular file")):
+        result = invoke("cat", "-o", str(target), str(big))
+        assert result.exit_code == 2
+        assert lines(result.stderr) == [f"{target}: error: not written: {reason}"]
+    assert leftovers(tmp_path) == [] and sorted(p.name for p in tmp_path.iterdir()) == []
+
+
+def test_a_new_output_file_gets_the_mode_a_shell_would_give(big, tmp_path):
+    out = tmp_path / "out.tilewe"
+    old = os.umask(0o027)
+    try:
+        assert invoke("cat", "-o", str(out), str(big)).exit_code == 0
+    finally:
+        os.umask(old)
+    assert out.stat().st_mode & 0o777 == 0o640 and out.read_text() == big.read_text()
+
+
+# -- interrupted writes ------------------------------------------------------------------------
+
+@pytest.mark.parametrize("command", [
+    ["cat", "-o", "{out}", "{big}"],
+    ["select", "--tag", "Game=tilewe", "-o", "{out}", "{big}"],
+    ["dedupe", "-o", "{out}", "{big}"],
+    ["split", "--per-file", "20", "--out-dir", "{dir}", "{big}"],
+    ["split", "--by-tag", "Seed", "--out-dir", "{dir}", "{big}"],
+    ["render", "--html", "-o", "{out}", "{one}"],
+    ["fmt", "-i", "{copy}"],
+    ["convert", "-i", "--transform", "rot90", "{copy}"],
+], ids=lambda c: "-".join(c[:2]))
+@pytest.mark.parametrize("fault", [KeyboardInterrupt, SystemExit])
+def test_an_exception_while_writing_leaves_no_temporary(big, tmp_path, monkeypatch,
+                                                          command, fault):
+    """KeyboardInterrupt is what Ctrl-C and SIGTERM raise; SystemExit, any other ending."""
+    copy = tmp_path / "copy.tilewe"
+    copy.write_text(big.read_text().replace("1. ", "1.  "))
+    before = sorted(tmp_path.iterdir())
+    args = [a.format(out=tmp_path / "out.tilewe", big=big, dir=tmp_path, copy=copy, one=GAME)
+            for a in command]
+    fill_disk(monkeypatch, 10_000, fault)
+    with pytest.raises(SystemExit):
+        run(args)
+    assert sorted(tmp_path.iterdir()) == before and leftovers(tmp_path) == []
+    assert copy.read_text() == big.read_text().replace("1. ", "1.  ")
+
+
+def test_a_failed_rename_at_the_end_of_split_takes_back_the_pieces(big, tmp_path, monkeypatch):
+    renamed = []
+    real = os.replace
+
+    def replace(source, target):
+        if renamed:
+            raise OSError(errno.EIO, os.strerror(errno.EIO))
+        renamed.append(target)
+        real(source, target)
+
+    monkeypatch.setattr(os, "replace", replace)
+    result = invoke("split", "--per-file", "50", "--out-dir", str(tmp_path), str(big))
+    assert result.exit_code == 2 and len(renamed) == 1
+    assert lines(result.stderr)[-1].endswith(f"error: not written: {os.strerror(errno.EIO)}")
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("command", [["cat", "-o", "{out}", "-"],
+                                     ["split", "--by-tag", "Seed", "--out-dir", "{dir}", "-"]],
+                         ids=lambda c: c[0])
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM])
+def test_a_signal_in_the_middle_of_writing_leaves_nothing(big, tmp_path, command, signum):
+    """The signal is sent once the temporary holds data, while the run waits for input."""
+    folder = tmp_path / "out"
+    folder.mkdir()
+    args = [a.format(out=folder / "out.tilewe", dir=folder) for a in command]
+    proc = subprocess.Popen(notation_exe() + args + ["--game", "tilewe"],
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE)
+    proc.stdin.write(big.read_bytes())
+    proc.stdin.flush()
+    deadline = time.monotonic() + 120
+    while not any(p.stat().st_size for p in folder.glob(".notation-*.tmp")):
+        assert proc.poll() is None and time.monotonic() < deadline
+        time.sleep(0.02)
+    proc.send_signal(signum)
+    _out, err = proc.communicate(timeout=120)
+    assert proc.returncode == {signal.SIGINT: 130, signal.SIGTERM: 143}[signum], err
+    assert list(folder.iterdir()) == []
+
+
+# -- fmt -i on read-only files -----------------------------------------------------------------
+
+def test_fmt_in_place_of_a_read_only_file_already_formatted_is_not_an_error(tmp_path):
+    path = tmp_path / "ro.tilewe"
+    path.write_text(invoke("fmt", str(GAME)).stdout)
+    path.chmod(0o444)
+    stamp = path.stat().st_mtime_ns
+    result = invoke("fmt", "-i", str(path))
+    assert (result.exit_code, result.output) == (0, "")
+    assert path.stat().st_mtime_ns == stamp and leftovers(tmp_path) == []
+    unformatted = tmp_path / "ro2.tilewe"
+    unformatted.write_text(path.read_text().replace("1. ", "1.  "))
+    unformatted.chmod(0o444)
+    result = invoke("fmt", "-i", str(unformatted))
+    assert result.exit_code == 2
+    assert lines(result.stderr) == [f"{unformatted}: error: not reformatted: the file is "
+                                    f"read-only (make it writable first)"]
+    assert leftovers(tmp_path) == []
+
+
+# -- split: any number of values, safe names ---------------------------------------------------
+
+def _limited_open_files(limit: int):
+    def preexec() -> None:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (limit, limit))
+    return preexec
+
+
+def test_split_by_tag_into_3000_files_under_256_open_files(tmp_path):
+    games = [game(f'[Who "v{i}"]\n') for i in range(3000)]
+    path = tmp_path / "many.tilewe"
+    path.write_text("\n".join(games))
+    out = tmp_path / "out"
+    out.mkdir()
+    result = subprocess.run(notation_exe() + ["split", "--by-tag", "Who", "--out-dir", str(out),
+                                              str(path)],
+                            capture_output=True, text=True, timeout=600,
+                            preexec_fn=_limited_open_files(256))
+    assert result.returncode == 0, result.stderr
+    assert result.stderr == "3,000 games into 3,000 files\n"
+    assert len(list(out.iterdir())) == 3000
+    assert sorted(games_of(invoke("cat", str(out)).stdout)) == sorted(games)
+    assert (out / "many-v2999.tilewe").read_text() == games[2999]
+
+
+ODD_VALUES = ["a/b", "..", ".", "", "A", "a", "a b", "a_b", "x" * 1000, "none", "a+b",
+              "\u00e9t\u00e9", "v" * 100, "v" * 101, "../../etc", "nul\\x00"]
+
+
+def test_split_gives_odd_values_distinct_safe_names(tmp_path):
+    games = [game(f'[Who "{value}"]\n') for value in ODD_VALUES] + [game()]  # one without
+    path = tmp_path / "odd.tilewe"
+    path.write_text("\n".join(games))
+    out = tmp_path / "out"
+    out.mkdir()
+    result = invoke("split", "--by-tag", "Who", "--out-dir", str(out), str(path))
+    assert result.exit_code == 0, result.output
+    files = {p.name: p.read_text() for p in out.iterdir()}
+    assert len(files) == len(ODD_VALUES)  # the empty value and the missing tag share one
+    for name, text in files.items():
+        assert name.startswith("odd-") and name.endswith(".tilewe") and len(name) < 150
+        assert "/" not in name and name.isascii() and name.isprintable()
+    for plain in ("..", ".", "A", "a_b", "none", "v" * 100):
+        assert f'[Who "{plain}"]' in files[f"odd-{plain}.tilewe"]
+    for value in ("a/b", "a", "a b", "x" * 1000, "a+b", "v" * 101, "../../etc"):
+        digest = hashlib.sha256(value.encode()).hexdigest()[:16]
+        name = f"odd-{archive._UNSAFE_RUN.sub('_', value)[:100]}+{digest}.tilewe"
+        assert f'[Who "{value}"]' in files[name], name
+    empty = f"odd-none+{hashlib.sha256(b'').hexdigest()[:16]}.tilewe"
+    assert files[empty].count("[Game") == 2
+
+
+def test_piece_names_never_collide_even_past_the_short_hash():
+    digest = hashlib.sha256(b"a").hexdigest()
+    taken: dict[str, str] = {}
+    assert [archive.piece_name(v, taken) for v in ("A", "a", "B")] == ["A", f"a+{digest[:16]}",
+                                                                        "B"]
+    clash = {"a": "A", f"a+{digest[:16]}": "a value whose short hash is a's"}
+    assert archive.piece_name("a", clash) == f"a+{digest}"
+
+
+def test_split_refuses_an_existing_piece_in_one_line_and_writes_nothing(tmp_path):
+    path = tmp_path / "in.tilewe"
+    path.write_text("\n".join(game(f'[Who "{v}"]\n') for v in ("p", "q", "r")))
+    (tmp_path / "in-q.tilewe").write_text("mine\n")
+    result = invoke("split", "--by-tag", "Who", "--out-dir", str(tmp_path), str(path))
+    assert result.exit_code == 2
+    assert lines(result.stderr) == [f"{tmp_path / 'in-q.tilewe'}: error: not written: the file "
+                                    f"exists (split never overwrites; remove it first)"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["in-q.tilewe", "in.tilewe"]
+    assert (tmp_path / "in-q.tilewe").read_text() == "mine\n"
+
+
+# -- file names in output ----------------------------------------------------------------------
+
+def test_a_file_name_with_a_line_break_stays_on_its_line(tmp_path):
+    folder = tmp_path / "in"
+    folder.mkdir()
+    text = GAME.read_text()
+    (folder / "a\nb.tilewe").write_text(text)
+    (folder / "c.tilewe").write_text(text)  # a duplicate of the first
+    shown = f"{folder}/a\\x0ab.tilewe"
+    tags = invoke("tags", str(folder))
+    assert len(lines(tags.stdout)) == 2 and lines(tags.stdout)[0].startswith(f"{shown}:1: ")
+    assert len(lines(invoke("select", "--json", str(folder)).stdout)) == 2
+    assert lines(invoke("select", "--count", str(folder)).stdout) == ["2"]
+    report = invoke("dedupe", "--report", "-o", os.devnull, str(folder))
+    assert lines(report.stderr) == [f"{folder}/c.tilewe:1: duplicate of {shown}:1",
+                                    "1 duplicate dropped, 1 distinct game kept"]
+    assert len(lines(invoke("stats", str(folder)).stdout)) == len(lines(
+        invoke("stats", str(folder / "c.tilewe"), str(folder / "c.tilewe")).stdout))
+    bad = tmp_path / "x\ny" / "out.tilewe"
+    failed = invoke("cat", "-o", str(bad), str(folder))
+    assert len(lines(failed.stderr)) == 1 and "x\\x0ay" in failed.stderr
+    pieces = tmp_path / "pieces"
+    pieces.mkdir()
+    assert invoke("split", "--per-file", "1", "--out-dir", str(pieces),
+                  str(folder / "a\nb.tilewe")).exit_code == 0
+    again = invoke("split", "--per-file", "1", "--out-dir", str(pieces),
+                   str(folder / "a\nb.tilewe"))
+    assert again.exit_code == 2 and len(lines(again.stderr)) == 1
+    assert "a\\x0ab-0001.tilewe: error: not written: the file exists" in again.stderr
+    formatted = tmp_path / "f\nf.tilewe"
+    formatted.write_text(text.replace("1. ", "1.  "))
+    result = invoke("fmt", "-i", str(formatted))
+    assert lines(result.stdout) == [f"{tmp_path}/f\\x0af.tilewe: reformatted"]
