@@ -26,7 +26,7 @@ test: $(STAMP)
 # The fast inner loop: everything but the browser, the wheel install, Dask clusters and
 # long fuzzing (a small fuzz budget), stopping at the first failure.
 check: $(STAMP)
-	FUZZ_EXAMPLES=50 $(BIN)/python -m pytest -x -q \
+	FUZZ_EXAMPLES=50 $(BIN)/python -m pytest -x \
 	  --ignore=tests/test_browser.py --ignore=tests/test_install.py \
 	  --ignore=tests/test_dask.py --ignore=tests/test_dask_trust.py --ignore=tests/test_signals.py
 

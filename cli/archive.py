@@ -321,9 +321,9 @@ def select(paths: tuple[str, ...], tag_specs: tuple[str, ...], validity: bool | 
                       winners, players, positions, after_ply)
     filters.check()
     with_verdict = as_json and not count_only
-    jobs = parallel.default_jobs() if jobs is None else jobs
+    asked, jobs = jobs, parallel.default_jobs() if jobs is None else jobs
     if not filters.headers_only and parallel.worth_a_pool(
-            list(ctx.inputs.expand_quietly(paths)), jobs):
+            list(ctx.inputs.expand_quietly(paths)), asked):
         task = functools.partial(selected, filters, invert, with_verdict)
         task.needs_events = bool(positions)  # type: ignore[attr-defined]
         answers = parallel.results(ctx.inputs, paths, task, jobs, ctx.fail)
@@ -699,8 +699,8 @@ def stats(paths: tuple[str, ...], as_json: bool, game_name: str | None, encoding
     ctx = Context(game_name, encoding, color)
     watch(ctx, paths, not as_json)
     summaries: dict[str, Summary] = defaultdict(Summary)
-    jobs = parallel.default_jobs() if jobs is None else jobs
-    if parallel.worth_a_pool(list(ctx.inputs.expand_quietly(paths)), jobs):
+    asked, jobs = jobs, parallel.default_jobs() if jobs is None else jobs
+    if parallel.worth_a_pool(list(ctx.inputs.expand_quietly(paths)), asked):
         for figures in parallel.results(ctx.inputs, paths, game_figures, jobs, ctx.fail):
             if "internal" in figures:  # a bug of ours in that game, said where it struck
                 ctx.report_data(figures, {"kind": "internal", "line": figures["line"],

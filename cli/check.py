@@ -57,11 +57,11 @@ def validate(paths: tuple[str, ...], as_json: bool, quiet: bool, jobs: int | Non
             for problem in data["errors"]:
                 ctx.report_data(data, problem)
 
-    jobs = parallel.default_jobs() if jobs is None else jobs
+    asked, jobs = jobs, parallel.default_jobs() if jobs is None else jobs
     if scheduler:
         for data in parallel.cluster_results(ctx.inputs, paths, scheduler, ctx.fail):
             show(data)
-    elif parallel.worth_a_pool(list(ctx.inputs.expand_quietly(paths)), jobs):
+    elif parallel.worth_a_pool(list(ctx.inputs.expand_quietly(paths)), asked):
         for data in parallel.results(ctx.inputs, paths, check_game, jobs, ctx.fail):
             show(data)
     else:
@@ -95,9 +95,9 @@ def replay(paths: tuple[str, ...], ply: int | None, every: bool, as_json: bool,
            jobs: int | None, game_name: str | None, encoding: str) -> None:
     """Replay records and show the board after a ply, after every ply, or at the end."""
     ctx = Context(game_name, encoding, color)
-    jobs = parallel.default_jobs() if jobs is None else jobs
+    asked, jobs = jobs, parallel.default_jobs() if jobs is None else jobs
     if as_json and ply is None and not every and parallel.worth_a_pool(
-            list(ctx.inputs.expand_quietly(paths)), jobs):
+            list(ctx.inputs.expand_quietly(paths)), asked):
         tally = Tally(watch(ctx, paths, True))
         for data in parallel.results(ctx.inputs, paths, replay_game, jobs, ctx.fail):
             tally.count(data["valid"], data["plies"])

@@ -15,6 +15,7 @@ import multiprocessing
 import os
 import signal
 import socket
+import stat
 import struct
 import sys
 import time
@@ -40,18 +41,27 @@ def default_jobs() -> int:
         return os.cpu_count() or 1
 
 
-def worth_a_pool(paths: list[str], jobs: int) -> bool:
-    """Several workers, and enough input to repay their start-up."""
-    if jobs < 2:
+def worth_a_pool(paths: list[str], asked: int | None) -> bool:
+    """Several workers, and enough input to repay their start-up.
+
+    ``asked``: the ``--jobs`` given (None: the default). Standard input counts by
+    its size when it is a file; a pipe's size is unknown, so it takes a pool
+    only when ``--jobs`` asks for one (a small piped record would otherwise pay
+    for starting workers).
+    """
+    if (default_jobs() if asked is None else asked) < 2:
         return False
     total = 0
     for path in paths:
-        if path == "-":
-            return True
         try:
-            total += os.stat(path).st_size
+            info = os.fstat(0) if path == "-" else os.stat(path)
         except OSError:
             continue
+        if path == "-" and not stat.S_ISREG(info.st_mode):
+            if asked is not None:
+                return True
+            continue
+        total += info.st_size
     return total >= SMALL_INPUT
 
 

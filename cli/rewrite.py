@@ -63,9 +63,9 @@ def fmt(paths: tuple[str, ...], in_place: bool, check: bool, fix_results: bool,
         raise click.UsageError("--in-place and --check exclude each other")
     ctx = Context(game_name, encoding, color)
     watch(ctx, paths, True)
-    jobs = parallel.default_jobs() if jobs is None else jobs
+    asked, jobs = jobs, parallel.default_jobs() if jobs is None else jobs
     if check and not fix_results and "-" not in paths and parallel.worth_a_pool(
-            list(ctx.inputs.expand_quietly(paths)), jobs):
+            list(ctx.inputs.expand_quietly(paths)), asked):
         _check_in_workers(ctx, paths, jobs)
         ctx.finish()
 
@@ -387,12 +387,8 @@ class AtomicFile:
         self.tmp = None
 
     def discard(self) -> None:
-        handle, self.handle = self.handle, None
-        if handle is not None:
-            try:
-                handle.close()
-            except OSError:
-                pass
+        close_quietly(self.handle)
+        self.handle = None
         if self.tmp is not None:
             remove_file(self.tmp)
             _LIVE.pop(self.tmp, None)
@@ -467,12 +463,17 @@ class DeviceFile:
             raise WriteError(exc.strerror or str(exc)) from None
 
     def discard(self) -> None:
-        handle, self.handle = self.handle, None
-        if handle is not None:
-            try:
-                handle.close()
-            except OSError:
-                pass
+        close_quietly(self.handle)
+        self.handle = None
+
+
+def close_quietly(handle: BinaryIO | None) -> None:
+    """Close a file being given up on (its write already failed, or is abandoned)."""
+    if handle is not None:
+        try:
+            handle.close()
+        except OSError:
+            pass
 
 
 def open_output(path: str, encoding: str = "utf-8") -> AtomicFile | DeviceFile:

@@ -54,7 +54,7 @@ def test_wheel_installs_into_a_fresh_venv_and_validates_the_samples(tmp_path):
                            capture_output=True, text=True, cwd=outside)
     assert str(env_dir) in where.stdout  # the wheel's copy, not the source tree
     dealt = subprocess.run([str(env_dir / "bin" / "notation"), "random", "sanguine", "--seed",
-                            "1", "--blue", "skirmish", "--rows", "3", "--cols", "5"],
+                            "1", "--rows", "3", "--cols", "5"],
                            capture_output=True, text=True, cwd=outside, timeout=300)
     assert dealt.returncode == 0 and '[Result "' in dealt.stdout, dealt.stderr[-2000:]
     page = subprocess.run([str(env_dir / "bin" / "notation"), "render", "--html",

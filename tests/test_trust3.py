@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import io
 import shutil
+import sys
 import subprocess
 from pathlib import Path
 
@@ -134,3 +135,17 @@ def test_random_sanguine_plays_the_bundled_decks(tmp_path):
     assert named.stdout == made.stdout
     missing = run_cli("random", "sanguine", "--red", "nosuch", cwd=tmp_path)
     assert missing.returncode == 2 and "nosuch" in missing.stderr
+
+
+def test_a_small_piped_record_is_checked_without_starting_workers():
+    """A pipe's size is unknown: it took a pool (0.2 s) for every small record before."""
+    import os
+    text = (SAMPLES / "tilewe" / "tw-sample-1.tilewe").read_text()
+    env = dict(os.environ, NOTATION_TEST_WORKER_FAULT="exit")  # a worker would die at once
+    command = [str(Path(sys.executable).with_name("notation")), "validate", "-"]
+    quiet = subprocess.run(command, input=text, capture_output=True, text=True, env=env,
+                           timeout=60)
+    assert quiet.returncode == 0 and ": ok, 58 plies" in quiet.stdout
+    asked = subprocess.run(command[:2] + ["--jobs", "2", "-"], input=text, capture_output=True,
+                           text=True, env=env, timeout=60)
+    assert asked.returncode == 2 and "worker process stopped" in asked.stderr
