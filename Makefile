@@ -23,12 +23,10 @@ test: $(STAMP)
 	@bash .ci/system-packages
 	$(BIN)/python -m pytest
 
-# The fast inner loop: everything but the browser, the wheel install, Dask clusters and
-# long fuzzing (a small fuzz budget), stopping at the first failure.
+# The fast inner loop: everything but the tests marked slow, browser, dask, install and
+# fuzz (see pyproject.toml), stopping at the first failure.
 check: $(STAMP)
-	FUZZ_EXAMPLES=50 $(BIN)/python -m pytest -x \
-	  --ignore=tests/test_browser.py --ignore=tests/test_install.py \
-	  --ignore=tests/test_dask.py --ignore=tests/test_dask_trust.py --ignore=tests/test_signals.py
+	$(BIN)/python -m pytest -x -m "not (slow or browser or dask or install or fuzz)"
 
 # The fuzz suite with a large budget (CI runs it with 500 cases per test).
 FUZZ_EXAMPLES ?= 20000

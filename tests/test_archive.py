@@ -7,6 +7,8 @@ import select
 import subprocess
 import time
 
+import pytest
+
 from conftest import SAMPLES, notation_exe, run_cli
 
 TILEWE_ARCHIVE = (SAMPLES / "tilewe" / "random-4p-three-games.tilewe").read_text()
@@ -45,6 +47,7 @@ def test_summary_after_more_than_one_game(tmp_path):
     assert "9 games: 8 valid, 1 invalid;" in result.stderr and result.returncode == 1
 
 
+@pytest.mark.slow
 def test_progress_bar_only_on_a_terminal(tmp_path):
     path = archive(tmp_path, 150)
     master, slave = pty.openpty()
@@ -104,6 +107,7 @@ def mixed_archive(tmp_path, copies: int):
     return path
 
 
+@pytest.mark.slow
 def test_jobs_give_the_same_output_in_the_same_order(tmp_path):
     path = mixed_archive(tmp_path, 200)
     assert path.stat().st_size > 1 << 20
@@ -119,6 +123,7 @@ def test_jobs_give_the_same_output_in_the_same_order(tmp_path):
 START = "20/20/20/20/20/20/20/20/20/20/20/20/20/20/20/20/20/20/20/20 b 1fffff,1fffff,1fffff,1fffff"
 
 
+@pytest.mark.slow
 def test_archive_tools_with_jobs_agree_with_one_process(tmp_path):
     path = mixed_archive(tmp_path, 200)
     for args in (["stats"], ["stats", "--json"], ["select", "--valid"],
@@ -136,6 +141,7 @@ def test_archive_tools_with_jobs_agree_with_one_process(tmp_path):
     assert kept.count("[Game ") == 4600 and kept.count("{ and a brace") == 201  # comments kept
 
 
+@pytest.mark.slow
 def test_a_dying_worker_is_reported_not_waited_for(tmp_path):
     path = mixed_archive(tmp_path, 200)
     env = dict(os.environ, NOTATION_TEST_WORKER_FAULT="exit")
@@ -167,6 +173,7 @@ def test_help_starts_without_lark_or_any_game():
     assert result.stdout.strip().endswith("False []"), result.stdout
 
 
+@pytest.mark.slow
 def test_fmt_check_with_jobs_agrees_with_one_process(tmp_path):
     canonical = tmp_path / "canonical.tilewe"
     path = mixed_archive(tmp_path, 200)
@@ -184,6 +191,7 @@ def test_fmt_check_with_jobs_agrees_with_one_process(tmp_path):
     assert one.returncode == two.returncode == 1 and "would be reformatted" in two.stdout
 
 
+@pytest.mark.slow
 def test_workers_do_not_outlive_a_killed_run(tmp_path):
     path = mixed_archive(tmp_path, 400)
     proc = subprocess.Popen(notation_exe() + ["replay", "--json", "--jobs", "2", str(path)],

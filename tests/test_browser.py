@@ -20,6 +20,8 @@ import notation
 
 from conftest import ROOT, SAMPLES, invoke
 
+pytestmark = pytest.mark.browser
+
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 DRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
 SHOTS = ROOT / "build" / "screenshots"

@@ -14,6 +14,8 @@ from notation.spans import spans
 from conftest import SAMPLES, run_cli
 from test_archive import mixed_archive
 
+pytestmark = pytest.mark.dask
+
 
 @pytest.fixture(scope="module")
 def cluster():

@@ -26,6 +26,8 @@ from notation.spans import check_span, spans
 from conftest import SAMPLES, run_cli
 from test_archive import mixed_archive
 
+pytestmark = pytest.mark.dask
+
 VALID = (SAMPLES / "tilewe" / "random-4p-three-games.tilewe").read_text().rstrip("\n") + "\n\n"
 INVALID = VALID.replace("3. ", "3. Q9n-a1a1 ", 1)
 
@@ -64,6 +66,7 @@ def spans(*args, **kwargs):
     yield from scanned(*args, **kwargs)
 spans_module.spans = spans
 from notation.cli.main import run
+
 run(sys.argv[1:])
 """
 

@@ -12,6 +12,7 @@ import random
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+import pytest
 
 import notation
 from notation.core.writer import format_record
@@ -59,6 +60,7 @@ def test_fast_path_takes_valid_games_and_agrees(game, seed):
     assert all(taken), "a generated well-formed game should take the fast path"
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(data=st.data(), game=st.sampled_from(GAMES), seed=st.integers(0, 10**6))
 def test_fast_path_gives_the_same_verdict_on_mutated_games(data, game, seed):
@@ -99,6 +101,7 @@ def _layouts(draw, words: list[str]) -> str:
     return draw(seps).join(parts) if len(set(parts)) else ""
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(data=st.data(), seed=st.integers(0, 10**6))
 def test_split_reading_of_plain_bodies_agrees_with_the_general_one(data, seed):
@@ -113,6 +116,7 @@ def test_split_reading_of_plain_bodies_agrees_with_the_general_one(data, seed):
         assert general == words
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(data=st.data(), seed=st.integers(0, 10**6))
 def test_dedupe_keys_from_words_as_written_equal_the_parsed_ones(data, seed):

@@ -8,9 +8,13 @@ import zipfile
 from importlib import resources
 from pathlib import Path
 
+import pytest
+
 import notation
 
 from conftest import ROOT, SAMPLES
+
+pytestmark = pytest.mark.install
 
 
 def test_editable_install_maps_the_top_level_folders_into_the_package():

@@ -22,6 +22,8 @@ import pytest
 
 import notation
 
+pytestmark = pytest.mark.slow
+
 KB = 1 << 10
 MB = 1 << 20
 SIZES = (32 * KB, 64 * KB, 128 * KB, 256 * KB)

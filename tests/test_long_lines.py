@@ -20,6 +20,8 @@ import pytest
 
 from notation.core import reading
 
+pytestmark = pytest.mark.slow
+
 MB = 1 << 20
 SMALL, LARGE = 4 * MB, 16 * MB
 RATIO_BOUND = 8.0  # for 4x the size: linear ~4, quadratic ~16
@@ -74,6 +76,7 @@ def test_a_long_line_is_put_together_in_linear_time():
 DRIVER = r"""
 import json, resource, sys
 from notation.cli.main import run
+
 
 def cpu():
     own, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)

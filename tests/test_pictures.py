@@ -334,6 +334,7 @@ class _LongGames(random.Random):
         return 140 if (a, b) == (3, 5) else super().randint(a, b)
 
 
+@pytest.mark.slow
 def test_viewer_stays_small_for_a_10000_event_record():
     game = notation.get_game("nomic")
     record = game.random_record(_LongGames(3), {})
@@ -411,6 +412,7 @@ def test_any_text_a_record_brings_still_makes_well_formed_svg(text, attribute):
         ET.fromstring(f'<svg xmlns="http://www.w3.org/2000/svg">{part}</svg>')
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(data=st.data(), game_name=st.sampled_from(PICTURED))
 def test_render_of_mutated_records_is_well_formed_or_nothing(data, game_name, tmp_path_factory):

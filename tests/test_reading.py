@@ -51,6 +51,7 @@ def archives(draw):
     return game, text
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(data=archives(), block=st.sampled_from([1, 2, 7, 64, 1 << 16]))
 def test_streaming_equals_one_whole_parse(data, block):
@@ -122,6 +123,7 @@ def test_pieces_cut_by_blocks_equal_the_line_by_line_cutter(data):
     assert list(reading.pieces(reading.chunks((text,)))) == expected
 
 
+@pytest.mark.slow
 def test_memory_stays_flat_whatever_the_archive_size():
     one = GAMES["tilewe"][0] + "\n"
 

@@ -16,6 +16,8 @@ import pytest
 
 from conftest import notation_exe, run_cli
 
+pytestmark = pytest.mark.slow
+
 ENDINGS = {signal.SIGINT: (130, "notation: interrupted\n"),
            signal.SIGTERM: (143, "notation: terminated\n")}
 

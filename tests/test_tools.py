@@ -5,6 +5,7 @@ import json
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+import pytest
 
 import notation
 from notation.games.tilewe.symmetry import NAMES, TRANSFORMS, square
@@ -50,6 +51,7 @@ def test_tags_lists_headers_without_replaying(tmp_path):
     assert text[1].startswith(f"{path}:2: Game=\"flows\" Players=\"3\"")
 
 
+@pytest.mark.slow
 def test_each_select_filter_has_its_known_answer(tmp_path):
     path = archive(tmp_path, "tilewe", "tilewe3", "flows", "philosophy", "sanguine", "nomic",
                    bad=True)
@@ -101,6 +103,7 @@ def test_select_writes_games_unchanged_with_comments(tmp_path):
 @settings(max_examples=15, deadline=None)
 @given(game=st.sampled_from(["tilewe", "flows", "philosophy", "nomic"]),
        seed=st.integers(0, 10**6), threshold=st.integers(0, 80))
+@pytest.mark.slow
 def test_select_and_invert_partition_the_archive(tmp_path_factory, game, seed, threshold):
     folder = tmp_path_factory.mktemp("part")
     path = folder / f"a.{game}"
@@ -115,6 +118,7 @@ def test_select_and_invert_partition_the_archive(tmp_path_factory, game, seed, t
 @settings(max_examples=10, deadline=None)
 @given(game=st.sampled_from(["tilewe", "flows", "philosophy", "sanguine", "nomic"]),
        seed=st.integers(0, 10**6))
+@pytest.mark.slow
 def test_dedupe_of_an_archive_twice_is_the_archive(tmp_path_factory, game, seed):
     folder = tmp_path_factory.mktemp("dd")
     path = folder / f"a.{game}"
@@ -169,6 +173,7 @@ def test_transforms_are_the_eight_symmetries():
 @settings(max_examples=10, deadline=None)
 @given(game=st.sampled_from(["tilewe", "flows", "nomic"]), seed=st.integers(0, 10**6),
        per=st.integers(1, 3))
+@pytest.mark.slow
 def test_split_then_cat_gives_the_same_games(tmp_path_factory, game, seed, per):
     folder = tmp_path_factory.mktemp("split")
     path = folder / f"a.{game}"
@@ -209,6 +214,7 @@ def test_stats_known_figures(tmp_path):
     assert "tilewe: 3 games, 2 valid, 1 invalid" in text and "mean blue score" in text
 
 
+@pytest.mark.slow
 def test_every_tool_reads_stdin_and_folders_and_reports_input_errors_as_json(tmp_path):
     path = archive(tmp_path, "tilewe")
     text = path.read_text()

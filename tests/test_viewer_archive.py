@@ -66,6 +66,7 @@ def cpu_of(*args: str) -> float:
     return time.process_time() - before
 
 
+@pytest.mark.slow
 def test_a_big_archive_makes_one_page_of_the_first_games_in_time_that_follows_the_page(folder):
     small, big = str(archive(folder, MAX_GAMES)), str(archive(folder, 1000))
     cpu_of(small)  # warm: imports and the parser are loaded once

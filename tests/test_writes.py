@@ -294,6 +294,7 @@ def _limited_open_files(limit: int):
     return preexec
 
 
+@pytest.mark.slow
 def test_split_by_tag_into_3000_files_under_256_open_files(tmp_path):
     games = [game(f'[Who "v{i}"]\n') for i in range(3000)]
     path = tmp_path / "many.tilewe"
