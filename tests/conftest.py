@@ -49,3 +49,10 @@ def notation_exe() -> list[str]:
 def run_cli(*args: str, input: str | None = None, cwd: str | os.PathLike | None = None):
     return subprocess.run(notation_exe() + list(args), input=input, capture_output=True,
                           text=True, cwd=cwd, timeout=300)
+
+
+def interruptible() -> None:
+    """``preexec_fn`` for a child that must take Ctrl-C: a shell's background job (a CI
+    runner, ``make test &``) starts with SIGINT ignored, and Python keeps it ignored."""
+    import signal
+    signal.signal(signal.SIGINT, signal.SIG_DFL)

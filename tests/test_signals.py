@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import notation_exe, run_cli
+from conftest import interruptible, notation_exe, run_cli
 
 pytestmark = pytest.mark.slow
 
@@ -44,7 +44,7 @@ def archive(tmp_path_factory) -> Path:
 @pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM])
 @pytest.mark.parametrize("jobs", ["1", "2"])
 def test_a_signal_during_a_run_is_one_line_and_its_status(archive, signum, jobs):
-    proc = subprocess.Popen(notation_exe() + ["validate", "--jobs", jobs, str(archive)],
+    proc = subprocess.Popen(preexec_fn=interruptible, args=notation_exe() + ["validate", "--jobs", jobs, str(archive)],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     assert proc.stdout.readline()  # the run is under way (a block of results is out)
     proc.send_signal(signum)
@@ -59,7 +59,7 @@ def test_a_signal_at_start_up_is_one_line_and_its_status(archive, signum):
     """Sent as soon as the process exists: the handler may not be set yet only during the
     interpreter's own start, which then ends the way Python does, never with our traceback."""
     for _ in range(5):
-        proc = subprocess.Popen(notation_exe() + ["validate", str(archive)],
+        proc = subprocess.Popen(preexec_fn=interruptible, args=notation_exe() + ["validate", str(archive)],
                                 stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
         time.sleep(0.001 * _)
         proc.send_signal(signum)
@@ -87,7 +87,7 @@ def test_a_signal_during_fmt_in_place_leaves_the_file_whole_and_no_temporary(tmp
     endings = set()
     for delay in (0.05, 0.2, 0.4, 0.6, 0.9, 1.3, 2.0):
         path.write_text(original)
-        proc = subprocess.Popen(notation_exe() + ["fmt", "-i", str(path)],
+        proc = subprocess.Popen(preexec_fn=interruptible, args=notation_exe() + ["fmt", "-i", str(path)],
                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         time.sleep(delay)
         proc.send_signal(signum)

@@ -23,7 +23,7 @@ import pytest
 from notation.cli import archive
 from notation.cli.main import run
 
-from conftest import SAMPLES, invoke, notation_exe
+from conftest import SAMPLES, interruptible, invoke, notation_exe
 
 NO_SPACE = os.strerror(errno.ENOSPC)
 GAME = SAMPLES / "tilewe" / "tw-sample-1.tilewe"
@@ -251,7 +251,7 @@ def test_a_signal_in_the_middle_of_writing_leaves_nothing(big, tmp_path, command
     folder = tmp_path / "out"
     folder.mkdir()
     args = [a.format(out=folder / "out.tilewe", dir=folder) for a in command]
-    proc = subprocess.Popen(notation_exe() + args + ["--game", "tilewe"],
+    proc = subprocess.Popen(preexec_fn=interruptible, args=notation_exe() + args + ["--game", "tilewe"],
                             stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE)
     proc.stdin.write(big.read_bytes())
