@@ -24,9 +24,9 @@ test: $(STAMP)
 	$(BIN)/python -m pytest
 
 # The fast inner loop: everything but the tests marked slow, browser, dask, install and
-# fuzz (see pyproject.toml), stopping at the first failure.
+# fuzz (see pyproject.toml), on every core, stopping at the first failure.
 check: $(STAMP)
-	$(BIN)/python -m pytest -x -m "not (slow or browser or dask or install or fuzz)"
+	$(BIN)/python -m pytest -x -n auto -m "not (slow or browser or dask or install or fuzz)"
 
 # The fuzz suite with a large budget (CI runs it with 500 cases per test).
 FUZZ_EXAMPLES ?= 20000

@@ -20,7 +20,7 @@ pytestmark = pytest.mark.dask
 @pytest.fixture(scope="module")
 def cluster():
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                  dashboard_address=None) as local:
+                                  dashboard_address=":0") as local:
         with distributed.Client(local) as client:
             yield local, client
 

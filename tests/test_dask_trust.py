@@ -39,7 +39,7 @@ import sys
 from distributed import LocalCluster
 if __name__ == "__main__":
     with LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                      dashboard_address=None) as cluster:
+                      dashboard_address=":0") as cluster:
         print(cluster.scheduler_address, flush=True)
         sys.stdin.read()  # until the test closes our stdin
 """
