@@ -24,7 +24,8 @@ from typing import IO, Any, Iterator
 
 from notation.core.batch import TARGET, check_game
 from notation.core.errors import InputError
-from notation.core.reading import Cutter, _blocks, chunks, open_record_file, records_of
+from notation.core.reading import (Cutter, chunks, decoded_blocks, open_record_file,
+                                   records_of)
 
 #: Bytes at the head of a file that client and worker digest to agree it is the same file.
 HEAD = 64 << 10
@@ -134,7 +135,8 @@ def check_span(span: Span) -> list[dict[str, Any]]:
         encoding = "utf-8"  # a byte-order mark can only open the file
     out: list[dict[str, Any]] = []
     try:
-        text = chunks(_blocks(io.BytesIO(data), span.source, encoding, base=span.start))
+        text = chunks(decoded_blocks(io.BytesIO(data), span.source, encoding,
+                                     base=span.start))
         for record in records_of(text, span.source, span.game, checked=True,
                                  start_line=span.first_line):
             out.append(check_game(record))

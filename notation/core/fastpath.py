@@ -183,8 +183,8 @@ def try_headers(text: str, first_line: int, game: Game, source: str) -> Record |
 
 def _judged(record: Record, game: Game, state: Any, ply: int) -> Record | None:
     """The record with its outcome, if the end-of-record checks pass too (else None)."""
-    from .replay import Outcome, _finish
-    if _finish(record, game, state, ply) is not None:
+    from .replay import Outcome, end_checks
+    if end_checks(record, game, state, ply) is not None:
         return None
     record.outcome = Outcome(record, game, state, ply, [])
     return record

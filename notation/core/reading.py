@@ -57,7 +57,7 @@ def starts_tag_line(line: str) -> bool:
 
 # -- text ----------------------------------------------------------------------------
 
-def _blocks(stream: IO, source: str, encoding: str, base: int = 0) -> Iterator[str]:
+def decoded_blocks(stream: IO, source: str, encoding: str, base: int = 0) -> Iterator[str]:
     """Decoded text blocks of a binary or text stream (``base``: its offset in the file)."""
     first = stream.read(BLOCK)
     if isinstance(first, str):
@@ -396,10 +396,10 @@ def source_chunks(source: str | os.PathLike[str] | IO, encoding: str = "utf-8",
     in runs of whole lines (:func:`chunks`)."""
     label = label_of(source, name)
     if hasattr(source, "read"):
-        yield from chunks(_blocks(source, label, encoding))
+        yield from chunks(decoded_blocks(source, label, encoding))
         return
     with open_record_file(source, label) as handle:
-        yield from chunks(_blocks(handle, label, encoding))
+        yield from chunks(decoded_blocks(handle, label, encoding))
 
 
 def read_games(source: str | os.PathLike[str] | IO, game: str | Game | None = None,
@@ -422,5 +422,14 @@ def text_records(text: str, source: str, game: str | Game | None = None) -> list
     return list(records_of(chunks((text,)), source, game))
 
 
-__all__ = ["choose_game", "chunks", "lines", "pieces", "read_games", "records_of", "starts_tag_line",
-           "text_records"]
+__all__ = [
+    "choose_game",
+    "chunks",
+    "decoded_blocks",
+    "lines",
+    "pieces",
+    "read_games",
+    "records_of",
+    "starts_tag_line",
+    "text_records",
+]

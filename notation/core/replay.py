@@ -148,7 +148,7 @@ def check_result_tags(record: Record, game: Game, state: Any) -> None:
         raise RuleError(f"[{key} \"{given}\"] but {why}", f"{key} tag")
 
 
-def _finish(record: Record, game: Game, state: Any, ply: int) -> Problem | None:
+def end_checks(record: Record, game: Game, state: Any, ply: int) -> Problem | None:
     """The end-of-record checks (result tags, the game's own), at the record's last item."""
     last = record.items[-1].pos if record.items else record.pos
     try:
@@ -221,7 +221,7 @@ def run(record: Record, until: int | None = None) -> Outcome:
             break
         ply += 1
     if complete and not problems:
-        problem = _finish(record, game, state, ply)
+        problem = end_checks(record, game, state, ply)
         if problem is not None:
             problems.append(problem)
     return Outcome(record, game, state, ply, problems)
@@ -278,6 +278,6 @@ def replay(record: Record, until: int | None = None) -> Iterator[Step]:
         yield Step(ply, item.event, item, state)
     if first is not None and (until is None or first.ply <= until):
         raise error(first)
-    problem = _finish(record, game, state, ply)
+    problem = end_checks(record, game, state, ply)
     if problem is not None:
         raise error(problem)
