@@ -14,11 +14,8 @@ import logging
 import multiprocessing
 import os
 import signal
-import socket
 import stat
-import struct
 import sys
-import time
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Callable, Iterator
@@ -113,7 +110,7 @@ Window = collections.deque  # of (file, future) pairs submitted and not yet give
 def _sized(items: Iterator[Any], sizes: collections.deque[int]) -> Iterator[Any]:
     """Batches or spans as they are submitted, their sizes noted in order (for progress)."""
     for item in items:
-        sizes.append(item.size if hasattr(item, "size") else item.end - item.start)
+        sizes.append(item.size)
         yield item
 
 
@@ -176,12 +173,14 @@ def cluster_results(inputs: Inputs, paths: tuple[str, ...], address: str,
     """
     try:
         from distributed import Client
+
+        from notation.distributed import CONNECT_TIMEOUT, probe_scheduler
     except ImportError:
         raise click.UsageError("--scheduler needs the Dask extra: pip install 'notation[dask]'") \
             from None
     with _library_logs_silenced():
         try:
-            probe_scheduler(address)
+            probe_scheduler(address)  # before Client: a peer that is not Dask is refused
             client = Client(address, timeout=CONNECT_TIMEOUT)
         except (OSError, TimeoutError, ValueError, TypeError) as exc:  # TypeError: no TLS setup
             raise ClusterUnreachable(f"cannot reach the Dask scheduler at {address}: "
@@ -244,12 +243,6 @@ def _kept(batch: list[dict[str, Any]], inputs: Inputs) -> list[dict[str, Any]]:
     return [data for data in batch if "input_error" not in data]
 
 
-#: Seconds to connect to the scheduler and hear its handshake.
-CONNECT_TIMEOUT = 15.0
-
-#: A Dask handshake is a few dozen bytes: a first frame announcing more is not Dask's.
-HANDSHAKE_LIMIT = 1 << 20
-
 #: Libraries whose log lines must not reach the user's stderr during a CLI run.
 LIBRARY_LOGGERS = ("distributed", "tornado", "bokeh", "asyncio")
 
@@ -261,55 +254,6 @@ class ClusterUnreachable(click.ClickException):
 
     def show(self, file: Any = None) -> None:
         click.echo(f"notation: error: {self.format_message()}", err=True, file=file)
-
-
-def probe_scheduler(address: str, timeout: float = CONNECT_TIMEOUT) -> None:
-    """Refuse a peer that does not open with a Dask handshake of sane size (``OSError``,
-    ``ValueError``), before ``Client`` talks to it.
-
-    Why: distributed's TCP comm reads an 8-byte frame length and allocates that
-    many bytes before reading them, and no setting of distributed bounds it; so
-    a peer that is not a scheduler (another service on that port) could make the
-    client allocate whatever its first 8 bytes say. A scheduler writes its
-    handshake (a few dozen bytes) as soon as it accepts a connection: read it
-    here on a plain socket, with a deadline and a size bound, and go on only if
-    its length and frame prelude are sane. Only ``tcp://`` addresses (and bare
-    ``HOST:PORT``) are probed: ``tls://`` starts with a TLS handshake of its own,
-    other comms do not frame this way. A peer that answers this probe like a
-    scheduler and the client's connection otherwise is not guarded against.
-    """
-    from distributed.comm.addressing import parse_address, parse_host_port
-    scheme, location = parse_address(address, strict=False)
-    if scheme != "tcp":
-        return
-    host, port = parse_host_port(location)
-    deadline = time.monotonic() + timeout
-    try:
-        with socket.create_connection((host, port), timeout=timeout) as peer:
-            (length,) = struct.unpack("Q", _receive(peer, 8, deadline))
-            if not 8 <= length <= HANDSHAKE_LIMIT:
-                raise ValueError(f"the peer does not speak Dask's protocol (its first frame "
-                                 f"announces {length:,} bytes)")
-            frame = _receive(peer, length, deadline)
-    except TimeoutError:
-        raise TimeoutError(f"no Dask handshake within {timeout:g} s") from None
-    (count,) = struct.unpack_from("Q", frame)
-    if 8 * (1 + count) > length or sum(struct.unpack_from(f"{count}Q", frame, 8)) > \
-            HANDSHAKE_LIMIT:
-        raise ValueError("the peer does not speak Dask's protocol (its first frame is not a "
-                         "Dask handshake)")
-
-
-def _receive(peer: socket.socket, size: int, deadline: float) -> bytes:
-    """Exactly ``size`` bytes from ``peer`` before ``deadline`` (``size`` is bounded)."""
-    data = bytearray()
-    while len(data) < size:
-        peer.settimeout(max(0.001, deadline - time.monotonic()))
-        piece = peer.recv(min(size - len(data), 1 << 16))
-        if not piece:
-            raise ConnectionError("the peer closed the connection without a Dask handshake")
-        data += piece
-    return bytes(data)
 
 
 def _reason(exc: BaseException) -> str:

@@ -204,19 +204,6 @@ def _left_out(first: int, shown: int, total: int, more: bool) -> str | None:
     return f"showing {games} of {of}; choose others with --index K and --max-games N"
 
 
-class _GamesDrawn(Progress):
-    """The progress line of a page: games drawn of the page's games, and the time left."""
-
-    def line(self, now: float) -> str:
-        total = self.total or 1
-        filled = int(min(self.games / total, 1.0) * 24)
-        text = f"{self.label}  [{'#' * filled}{'-' * (24 - filled)}]  {self.games:,}/{total:,}"
-        if 0 < self.games < total:
-            left = int((now - self.began) / self.games * (total - self.games))
-            text += f"  {left // 60}:{left % 60:02d} left"
-        return text
-
-
 @contextlib.contextmanager
 def _progress(length: int | None) -> Iterator[Callable[[], None]]:
     """A step per game drawn, shown on stderr when it is a terminal and there is more
@@ -224,7 +211,7 @@ def _progress(length: int | None) -> Iterator[Callable[[], None]]:
     if not (length and length > 1 and terminal(sys.stderr)):
         yield lambda: None
         return
-    bar = _GamesDrawn(length, "drawing games")
+    bar = Progress(None, "drawing games", goal=length)
     bar.draw()
     try:
         yield bar.count

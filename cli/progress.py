@@ -76,7 +76,10 @@ class Progress:
             share = min(done / whole, 1.0)
             filled = int(share * 24)
             parts.append(f"[{'#' * filled}{'-' * (24 - filled)}] {share:4.0%}")
-        parts.append(plural(self.games, self.unit))
+        if self.goal and not self.total:  # games counted towards a known number
+            parts.append(f"{self.games:,}/{self.goal:,} {self.unit}s")
+        else:
+            parts.append(plural(self.games, self.unit))
         if self.read:
             parts.append(f"{self.read / seconds / 1e6:.1f} MB/s")
         else:

@@ -75,6 +75,11 @@ class Span:
     def path(self) -> str:
         return self.location or self.source
 
+    @property
+    def size(self) -> int:
+        """Bytes of the span (a batch's ``size``, for progress)."""
+        return self.end - self.start
+
 
 def spans(path: str | os.PathLike[str], game: str | None = None, encoding: str = "utf-8",
           target: int = TARGET) -> Iterator[Span]:

@@ -20,7 +20,8 @@ import distributed  # the [dask] extra is part of the test extras: no silent ski
 
 import notation
 from notation import distributed as nd
-from notation.cli.parallel import _library_logs_silenced, probe_scheduler
+from notation.cli.parallel import _library_logs_silenced
+from notation.distributed import probe_scheduler
 from notation.spans import check_span, spans
 
 from conftest import SAMPLES, run_cli
