@@ -372,16 +372,16 @@ def game_key(record: Record, symmetric: bool) -> str | None:
     if game is None or record.game_problem:
         return None
     keys = None
-    if not symmetric and hasattr(game, "quick_keys") and record.unread:
+    if not symmetric and record.unread:
         words = quick_words(record)  # a plain game read in headers mode
         keys = game.quick_keys(words) if words is not None else None
     if keys is None:
         keys = game.event_keys(record)  # (a record read in headers mode reads its events now)
     if symmetric:
-        if not hasattr(game, "symmetric_keys"):
+        keys = game.symmetric_keys(record)
+        if keys is None:
             raise click.UsageError(f"--symmetric: {game.name} has no board symmetries here "
                                    f"(Tilewe has eight)")
-        keys = game.symmetric_keys(record)
     digest = hashlib.sha256("\n".join([game.name, *keys]).encode("utf-8", "surrogatepass"))
     return digest.hexdigest()
 

@@ -10,7 +10,8 @@ from hypothesis import strategies as st
 import notation
 from notation.core.ast import Record, Tag
 from notation.core.errors import NotationError, RuleError
-from notation.games.flows import Placement, Seating, Unplaceable
+from notation.games.flows.board import Seating
+from notation.games.flows.moves import Placement, Unplaceable
 from notation.games.flows.board import PAIRS, PERIOD, FlowsBoard, partners
 from notation.games.flows.geometry import (
     DIRECTION_NAMES, EDGE, HEXES, INDEX, N_EDGES, SIDE_EDGES, VIEWS, hex_of, label_of,

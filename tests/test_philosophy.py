@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 import notation
 from notation.core.ast import Record, Tag
 from notation.core.errors import NotationError, RuleError
-from notation.games.philosophy import Choice, Join, Leave, Placement, Respect, RuleChange
+from notation.games.philosophy.events import Choice, Join, Leave, Placement, Respect, RuleChange
 from notation.games.philosophy.board import CELL, LINES, ORDER, step, turn
 from notation.games.philosophy.events import read
 

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 import notation
 from notation.core.errors import RuleError
 from notation.core.limits import shorten
-from notation.games.sanguine import Card, DeckError, parse_deck
+from notation.games.sanguine.deck import Card, DeckError, parse_deck
 from notation.games.sanguine.events import Deal, Draw, Pass, Place, Result
 
 from conftest import DATA, SAMPLES, invoke, run_cli

@@ -5,7 +5,7 @@ import pytest
 
 import notation
 from notation.core.errors import NotationError
-from notation.games.tilewe import Move, parse_square, square_name
+from notation.games.tilewe.moves import Move, parse_square, square_name
 
 
 def test_square_names():

@@ -4,7 +4,8 @@ from __future__ import annotations
 import pytest
 
 from notation.core.errors import NotationError
-from notation.games.tilewe import Board, Move
+from notation.games.tilewe.board import Board
+from notation.games.tilewe.moves import Move
 from notation.games.tilewe import position
 
 from conftest import reference_games

@@ -7,7 +7,8 @@ import pytest
 
 import notation
 from notation.core.errors import RuleError
-from notation.games.tilewe import Board, Move, parse_square, square_name
+from notation.games.tilewe.board import Board
+from notation.games.tilewe.moves import Move, parse_square, square_name
 from notation.games.tilewe.board import squares
 
 from conftest import reference_games

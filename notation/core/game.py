@@ -8,13 +8,15 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Generic, Mapping, TypeVar
 
 from .ast import EventNode, Record, Tag
 from .errors import NotationError
+from .options import GameOption
 
-State = Any
-Event = Any
+#: A game's own mutable state type and event value type.
+State = TypeVar("State")
+Event = TypeVar("Event")
 
 
 def state_repr(game_name: str) -> Callable[[Any], str]:
@@ -41,7 +43,7 @@ def state_svg(game_name: str) -> Callable[[Any], str]:
     return _repr_svg_
 
 
-class Game(ABC):
+class Game(ABC, Generic[State, Event]):
     """Rules and notation of one game.
 
     ``apply`` mutates the state in place (replay of long archives should not
@@ -66,6 +68,8 @@ class Game(ABC):
     #: and with their ``N.`` numbers or not.
     event_per_line: bool = False
     numbered: bool = True
+    #: Options this game adds to some commands (``legal --tile``, ``random --hand-size``).
+    options: tuple[GameOption, ...] = ()
 
     # -- notation -------------------------------------------------------
     @abstractmethod
@@ -227,6 +231,16 @@ class Game(ABC):
         of view (Flows) compare in one fixed frame.
         """
         return [self.format_event(e) for e in record.events]
+
+    def quick_keys(self, words: list[str]) -> list[str] | None:
+        """``event_keys`` straight from the words as written, when the game can tell
+        cheaply that they already are (``dedupe``'s fast path); None: read the events."""
+        return None
+
+    def symmetric_keys(self, record: Record) -> list[str] | None:
+        """The record's keys in the one image under the board's symmetries that sorts
+        first (``dedupe --symmetric``); None when the game has no symmetries."""
+        return None
 
     # -- conversion -------------------------------------------------------
     def convert(self, record: Record, **options: Any) -> Record:

@@ -1,62 +1,75 @@
 """The game registry: names and file extensions to :class:`Game` objects.
 
-Games register themselves; the core knows none by name. Built-in games are
-announced in ``notation.games`` by module, name and extensions, and each is
-imported only when a record of it is read, so a command that meets one game
-does not load the other four.
+The core knows no game by name. Games are found through the entry-point
+group ``notation.games`` (see :mod:`notation.core.plugins`), the built-in
+five exactly as a third-party package's, and each is imported only when a
+record of it is read, so a command that meets one game does not load the
+other four. :func:`register` adds a game at run time (tests, notebooks).
 """
 from __future__ import annotations
 
 import importlib
-from typing import Iterable, NamedTuple
+from importlib.metadata import entry_points
+from typing import Any
 
+from .errors import InputError
 from .game import Game
+from .plugins import GROUP, Plugin
 
-_GAMES: dict[str, Game] = {}
+AnyGame = Game[Any, Any]
 
-
-class Announced(NamedTuple):
-    """A game known by name before its module is imported."""
-
-    module: str
-    name: str
-    extensions: tuple[str, ...]
+_GAMES: dict[str, AnyGame] = {}
+_PENDING: dict[str, Plugin] = {}
+_DISCOVERED = False
 
 
-_PENDING: dict[str, Announced] = {}
-_BUILTINS_READ = False
-
-
-def register(game: Game) -> Game:
-    """Make ``game`` known by its name and extensions."""
+def register(game: AnyGame) -> AnyGame:
+    """Make ``game`` known by its name and extensions (it replaces one of that name)."""
     _GAMES[game.name] = game
     _PENDING.pop(game.name, None)
     return game
 
 
-def register_lazy(games: Iterable[Announced]) -> None:
-    """Games whose modules call :func:`register` when imported, loaded on first lookup."""
-    for announced in games:
-        if announced.name not in _GAMES:
-            _PENDING[announced.name] = announced
+def announce(plugin: Plugin) -> None:
+    """Make a game known that is imported on first lookup."""
+    if plugin.name not in _GAMES:
+        _PENDING[plugin.name] = plugin
 
 
-def _builtins() -> None:
-    global _BUILTINS_READ
-    if not _BUILTINS_READ:
-        _BUILTINS_READ = True
-        importlib.import_module("notation.games")
+def _as_game(found: object, where: str) -> AnyGame:
+    if isinstance(found, type) and issubclass(found, Game):
+        found = found()
+    if not isinstance(found, Game):
+        raise InputError(where, f"the game plug-in is not a notation Game: {found!r}")
+    return found
+
+
+def _discover() -> None:
+    """Read the entry points once: each announces a Plugin or registers a Game."""
+    global _DISCOVERED
+    if _DISCOVERED:
+        return
+    _DISCOVERED = True
+    for point in entry_points(group=GROUP):
+        if point.name in _GAMES or point.name in _PENDING:
+            continue  # a game registered by hand wins; the first of two plug-ins wins
+        found = point.load()
+        if isinstance(found, Plugin):
+            announce(found)
+        else:
+            register(_as_game(found, point.value))
 
 
 def _load(name: str) -> None:
-    announced = _PENDING.pop(name, None)
-    if announced is not None:
-        importlib.import_module(announced.module)
+    plugin = _PENDING.pop(name, None)
+    if plugin is not None:
+        module, _, attribute = plugin.game.partition(":")
+        register(_as_game(getattr(importlib.import_module(module), attribute), plugin.game))
 
 
-def games() -> list[Game]:
+def games() -> list[AnyGame]:
     """Every registered game, by name."""
-    _builtins()
+    _discover()
     for name in list(_PENDING):
         _load(name)
     return [_GAMES[name] for name in sorted(_GAMES)]
@@ -64,25 +77,25 @@ def games() -> list[Game]:
 
 def names() -> list[str]:
     """Every game name, without importing any game."""
-    _builtins()
+    _discover()
     return sorted(set(_GAMES) | set(_PENDING))
 
 
-def get(name: str) -> Game | None:
+def get(name: str) -> AnyGame | None:
     """The game registered as ``name`` (case-insensitive), or None."""
-    _builtins()
+    _discover()
     key = name.strip().lower()
     _load(key)
     return _GAMES.get(key)
 
 
-def by_extension(path: str) -> Game | None:
+def by_extension(path: str) -> AnyGame | None:
     """The game whose extension ``path`` ends with, or None."""
-    _builtins()
+    _discover()
     lowered = path.lower()
-    for announced in list(_PENDING.values()):
-        if lowered.endswith(announced.extensions):
-            _load(announced.name)
+    for plugin in list(_PENDING.values()):
+        if lowered.endswith(plugin.extensions):
+            _load(plugin.name)
     for game in _GAMES.values():
         if lowered.endswith(game.extensions):
             return game
@@ -91,7 +104,7 @@ def by_extension(path: str) -> Game | None:
 
 def extensions() -> tuple[str, ...]:
     """Every known record extension, without importing any game."""
-    _builtins()
+    _discover()
     found = [ext for game in _GAMES.values() for ext in game.extensions]
-    found += [ext for announced in _PENDING.values() for ext in announced.extensions]
+    found += [ext for plugin in _PENDING.values() for ext in plugin.extensions]
     return tuple(dict.fromkeys(found))

@@ -1,10 +1,8 @@
-"""Flows (Quortex): hex geometry, perspectives, rules engine and notation."""
-from notation.core.registry import register
+"""Flows (Quortex): hex geometry, perspectives, rules and notation.
 
-from .board import FlowsBoard, Seating
-from .game import Flows, FlowsState
-from .moves import Placement, Unplaceable
+Importing the package only announces the game (the ``notation.games`` entry
+point names :data:`PLUGIN`); its code loads when a record of it is read.
+"""
+from notation.core.plugins import Plugin
 
-GAME = register(Flows())
-
-__all__ = ["Flows", "FlowsBoard", "FlowsState", "GAME", "Placement", "Seating", "Unplaceable"]
+PLUGIN = Plugin("flows", ('.flows',), "notation.games.flows.game:Flows")

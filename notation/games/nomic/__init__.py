@@ -1,9 +1,8 @@
-"""The exploration nomic: rounds, movement on a grid, rule changes, judgments."""
-from notation.core.registry import register
+"""The exploration nomic: rounds, movement on a grid, rule changes, judgments.
 
-from .engine import NomicState
-from .game import Nomic
+Importing the package only announces the game (the ``notation.games`` entry
+point names :data:`PLUGIN`); its code loads when a record of it is read.
+"""
+from notation.core.plugins import Plugin
 
-GAME = register(Nomic())
-
-__all__ = ["GAME", "Nomic", "NomicState"]
+PLUGIN = Plugin("nomic", ('.nomic',), "notation.games.nomic.game:Nomic")

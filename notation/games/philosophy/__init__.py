@@ -1,11 +1,8 @@
-"""Philosophy: board, tiles, chain reactions, choices, joins and leaves."""
-from notation.core.registry import register
+"""Philosophy: board, tiles, chain reactions, choices, joins and leaves.
 
-from .engine import PhilosophyState
-from .events import Choice, Join, Leave, Placement, Respect, RuleChange
-from .game import Philosophy
+Importing the package only announces the game (the ``notation.games`` entry
+point names :data:`PLUGIN`); its code loads when a record of it is read.
+"""
+from notation.core.plugins import Plugin
 
-GAME = register(Philosophy())
-
-__all__ = ["Choice", "GAME", "Join", "Leave", "Philosophy", "PhilosophyState", "Placement",
-           "Respect", "RuleChange"]
+PLUGIN = Plugin("philosophy", ('.philosophy', '.phil'), "notation.games.philosophy.game:Philosophy")

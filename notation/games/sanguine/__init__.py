@@ -1,12 +1,8 @@
-"""Sanguine (PawnsBoard): decks, cards, influence, row scoring."""
-from notation.core.registry import register
+"""Sanguine (PawnsBoard): decks, cards, influence, row scoring.
 
-from .deck import Card, Deck, DeckError, load_deck, parse_deck
-from .engine import SanguineState
-from .events import Deal, Draw, Pass, Place, Result
-from .game import Sanguine
+Importing the package only announces the game (the ``notation.games`` entry
+point names :data:`PLUGIN`); its code loads when a record of it is read.
+"""
+from notation.core.plugins import Plugin
 
-GAME = register(Sanguine())
-
-__all__ = ["Card", "Deal", "Deck", "DeckError", "Draw", "GAME", "Pass", "Place", "Result",
-           "Sanguine", "SanguineState", "load_deck", "parse_deck"]
+PLUGIN = Plugin("sanguine", ('.sanguine', '.sgr'), "notation.games.sanguine.game:Sanguine")

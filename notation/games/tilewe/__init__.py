@@ -1,10 +1,8 @@
-"""Tilewe: pieces, moves, board and notation."""
-from notation.core.registry import register
+"""Tilewe (Blokus): pieces, moves, board and notation.
 
-from .board import COLORS, Board
-from .game import Tilewe
-from .moves import Move, parse_square, square_name
+Importing the package only announces the game (the ``notation.games`` entry
+point names :data:`PLUGIN`); its code loads when a record of it is read.
+"""
+from notation.core.plugins import Plugin
 
-GAME = register(Tilewe())
-
-__all__ = ["Board", "COLORS", "GAME", "Move", "Tilewe", "parse_square", "square_name"]
+PLUGIN = Plugin("tilewe", ('.tilewe',), "notation.games.tilewe.game:Tilewe")
