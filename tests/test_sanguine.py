@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import notation
+import notation.games.sanguine.deck
 from notation.core.errors import RuleError
 from notation.core.limits import shorten
 from notation.games.sanguine.deck import Card, DeckError, parse_deck
@@ -35,7 +36,7 @@ def problems(text: str) -> list[tuple[int, str]]:
 
 def test_example_decks_parse():
     for name, size, designs in (("ember", 16, 8), ("tide", 15, 8), ("skirmish", 6, 6)):
-        deck = notation.games.sanguine.load_deck(str(DECKS / f"{name}.deck"))
+        deck = notation.games.sanguine.deck.load_deck(str(DECKS / f"{name}.deck"))
         assert len(deck) == size and len(set(deck.cards)) == designs
     spark = parse_deck(SPARK).cards[0]
     assert spark == Card("Spark", 1, 1, ("XXXXX", "XXIXX", "XICIX", "XXIXX", "XXXXX"))
@@ -74,7 +75,7 @@ card_st = st.builds(
 
 @given(st.lists(card_st, min_size=1, max_size=6, unique_by=lambda c: c.name))
 def test_deck_format_then_parse_gives_the_same_cards(cards):
-    deck = notation.games.sanguine.Deck("x", cards)
+    deck = notation.games.sanguine.deck.Deck("x", cards)
     assert parse_deck(deck.text()).cards == cards
 
 
