@@ -34,7 +34,8 @@ _EXPORTS = {
     "notation.core.game": ("Game",),
     "notation.core.parsing": ("load", "parse"),
     "notation.core.reading": ("read_games",),
-    "notation.core.replay": ("Outcome", "ReplayError", "Step", "run"),
+    "notation.core.outcome": ("Outcome",),
+    "notation.core.replay": ("ReplayError", "Step", "run", "replay"),
     "notation.core.writer": ("format_events", "format_record"),
     "notation.api": ("get_game", "diff", "format"),
 }

@@ -14,6 +14,7 @@ from . import registry
 from .ast import EventNode, Malformed, Pos, Record
 from .errors import Problem, RuleError, TagError
 from .game import Game
+from .outcome import Outcome
 
 
 @dataclass(slots=True)
@@ -28,26 +29,6 @@ class Step:
     event: Any
     node: EventNode
     state: Any
-
-
-@dataclass(slots=True)
-class Outcome:
-    """What replaying one record found."""
-
-    record: Record
-    game: Game | None
-    state: Any  # the state after the last applied event; None if there is none
-    plies: int  # events applied
-    problems: list[Problem] = field(default_factory=list)
-
-    @property
-    def valid(self) -> bool:
-        return not self.problems
-
-    @property
-    def error(self) -> Problem | None:
-        """The first problem in record order."""
-        return self.problems[0] if self.problems else None
 
 
 class ReplayError(Exception):
