@@ -22,7 +22,7 @@ def deck() -> None:
 
 def _decks(paths: tuple[str, ...], inputs: Inputs) -> Iterator[tuple[str, object]]:
     """(source, Deck or DeckError) for every deck file, folder (walked for .deck) or '-'."""
-    from notation.core.parsing import decode
+    from notation.core.text import decode
     from notation.games.sanguine.deck import DeckError, load_deck, parse_deck
     for path in inputs.walk(paths, DECK_EXTENSIONS):
         try:

@@ -110,7 +110,8 @@ class FileRecords:
         self.handle: Any = None
 
     def _games(self) -> Iterator[Record]:
-        from notation.core.reading import open_record_file, read_games  # loads Lark
+        from notation.core.reading import read_games  # loads Lark
+        from notation.core.text import open_record_file
         inputs = self.inputs
         if self.path == "-":
             if sys.stdin is None:

@@ -6,9 +6,9 @@ The one obvious entry point::
     records = notation.load("game.tilewe")       # every game of the file
     for record in notation.read_games("big.tilewe"):   # one at a time, flat memory
         ...
-    for step in records[0].replay():              # ply, event, live state
+    for step in notation.replay(records[0]):      # ply, event, live state
         print(step.ply, step.event)
-    outcome = records[0].run()                    # never raises
+    outcome = notation.run(records[0])            # never raises
     outcome.valid, outcome.plies, outcome.error
 
 Names are imported on first use (PEP 562), so ``import notation`` is cheap and
@@ -32,8 +32,7 @@ _EXPORTS = {
     "notation.core.diffing": ("CellChange", "RecordDiff", "diff_records", "diff_states"),
     "notation.core.errors": ("InputError", "NotationError", "Problem", "RuleError", "TagError"),
     "notation.core.game": ("Game",),
-    "notation.core.parsing": ("load", "parse"),
-    "notation.core.reading": ("read_games",),
+    "notation.core.reading": ("load", "parse", "read_games"),
     "notation.core.outcome": ("Outcome",),
     "notation.core.replay": ("ReplayError", "Step", "run", "replay"),
     "notation.core.writer": ("format_events", "format_record"),

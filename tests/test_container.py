@@ -7,7 +7,9 @@ from lark import Lark
 import notation
 from notation.core import registry
 from notation.core.ast import Comment, EventNode, Malformed
-from notation.core.parsing import choose_game, decode, grammar_text
+from notation.core.grammars import grammar_text
+from notation.core.reading import choose_game
+from notation.core.text import decode
 from notation.core.errors import InputError
 
 from conftest import SAMPLES

@@ -122,7 +122,7 @@ def test_split_reading_of_plain_bodies_agrees_with_the_general_one(data, seed):
 def test_dedupe_keys_from_words_as_written_equal_the_parsed_ones(data, seed):
     """``dedupe`` reads a plain game's moves without parsing; its key must be the parse's."""
     from notation.cli.archive import game_key
-    from notation.core.parsing import parse
+    from notation.core.reading import parse
     game, words = _random_moves(seed, data.draw(st.integers(1, 12)))
     odd = st.sampled_from(["hello", "F5e-a2d4;", "1.", "F5E-a2d4", "I2s-a1t20", "I2n-a2t20",
                            "O1n-a1a1", "{x}", "F5e-a2d4x"])

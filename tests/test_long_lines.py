@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from notation.core import reading
+from notation.core import text as text_stage
 
 pytestmark = pytest.mark.slow
 
@@ -42,17 +42,17 @@ def _best_cpu(work, trials: int = 3) -> float:
 
 def _reader_cpu(size: int) -> float:
     """CPU seconds to read one line of ``size`` characters from 64 KiB blocks (its CRLF
-    split between two blocks) into runs of lines (:func:`reading.chunks`), then into
-    pieces (:func:`reading.pieces`, whose scan of every character makes the measure
+    split between two blocks) into runs of lines (:func:`text_stage.chunks`), then into
+    pieces (:func:`text_stage.pieces`, whose scan of every character makes the measure
     less a matter of the memory caches than a copy alone would be)."""
     text = "x" * (size - 1) + "\r\n"
-    blocks = [text[i:i + reading.BLOCK] for i in range(0, len(text), reading.BLOCK)]
+    blocks = [text[i:i + text_stage.BLOCK] for i in range(0, len(text), text_stage.BLOCK)]
     runs: list[str] = []
     cut: list[tuple[int, str]] = []
 
     def work() -> None:
-        runs[:] = reading.chunks(blocks)
-        cut[:] = reading.pieces(reading.chunks(blocks))
+        runs[:] = text_stage.chunks(blocks)
+        cut[:] = text_stage.pieces(text_stage.chunks(blocks))
 
     cpu = _best_cpu(work)
     assert runs == ["x" * (size - 1) + "\n"] and cut == [(1, runs[0])]

@@ -15,7 +15,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 import notation
-from notation.core import reading
+from notation.core import text as text_stage
 from notation.core.parsing import parser_for
 from notation.core.reading import choose_game
 
@@ -61,12 +61,12 @@ def test_streaming_equals_one_whole_parse(data, block):
     names = {m.lower() for m in re.findall(r'\[[ \t]*Game[ \t]+"([^"\r\n]*)"', text, re.I)}
     assume(names <= {game})
     expected = shape(whole_parse(text, game))
-    old = reading.BLOCK
-    reading.BLOCK = block
+    old = text_stage.BLOCK
+    text_stage.BLOCK = block
     try:
         got = list(notation.read_games(io.BytesIO(text.encode("utf-8")), game))
     finally:
-        reading.BLOCK = old
+        text_stage.BLOCK = old
     assert shape(got) == expected
     assert [r.index for r in got] == list(range(1, len(got) + 1))
 
@@ -80,17 +80,17 @@ def test_chunks_are_runs_of_whole_lines_whatever_the_blocks(text, cuts):
     a line; ``lines`` gives those lines."""
     at = sorted(min(cut, len(text)) for cut in cuts)
     blocks = [text[a:b] for a, b in zip([0, *at], [*at, len(text)])]
-    runs = list(reading.chunks(blocks))
+    runs = list(text_stage.chunks(blocks))
     expected = text.replace("\r\n", "\n").replace("\r", "\n")
     assert "".join(runs) == expected
     assert all(runs) and all(run.endswith("\n") for run in runs[:-1])
-    assert list(reading.lines(blocks)) == re.findall(r"[^\n]*\n|[^\n]+\Z", expected)
+    assert list(text_stage.lines(blocks)) == re.findall(r"[^\n]*\n|[^\n]+\Z", expected)
 
 
 def pieces_line_by_line(text: str):
-    """The oracle of :func:`reading.pieces`: the :class:`Cutter`, fed one line at a time."""
-    cutter, buffer, start = reading.Cutter(), [], 1
-    for number, line in enumerate(reading.lines((text,)), 1):
+    """The oracle of :func:`text_stage.pieces`: the :class:`Cutter`, fed one line at a time."""
+    cutter, buffer, start = text_stage.Cutter(), [], 1
+    for number, line in enumerate(text_stage.lines((text,)), 1):
         if cutter.feed(line):
             yield start, "".join(buffer)
             buffer, start = [], number
@@ -116,11 +116,11 @@ def test_pieces_cut_by_blocks_equal_the_line_by_line_cutter(data):
     else:
         text = "".join(data.draw(st.lists(_AWKWARD, max_size=30)))
     expected = list(pieces_line_by_line(text))
-    rows = list(reading.lines((text,)))
+    rows = list(text_stage.lines((text,)))
     cuts = sorted(data.draw(st.sets(st.integers(0, len(rows)), max_size=6)))
     runs = ["".join(rows[a:b]) for a, b in zip([0, *cuts], [*cuts, len(rows)])]
-    assert list(reading.pieces(r for r in runs if r)) == expected
-    assert list(reading.pieces(reading.chunks((text,)))) == expected
+    assert list(text_stage.pieces(r for r in runs if r)) == expected
+    assert list(text_stage.pieces(text_stage.chunks((text,)))) == expected
 
 
 @pytest.mark.slow
@@ -142,7 +142,7 @@ def test_memory_stays_flat_whatever_the_archive_size():
 
 
 def test_line_numbers_and_errors_mid_stream(monkeypatch):
-    monkeypatch.setattr(reading, "BLOCK", 64)  # the bad byte is read long after game 3
+    monkeypatch.setattr(text_stage, "BLOCK", 64)  # the bad byte is read long after game 3
     text = (GAMES["tilewe"][0] + "\n") * 3 + b"\xff".decode("latin-1")
     data = io.BytesIO(text.encode("utf-8")[:-2] + b"\xff\n")
     records = []

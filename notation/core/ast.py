@@ -9,7 +9,7 @@ without losing anything. ``EventNode.event`` is the game's own value type
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple, Union
+from typing import Any, Callable, NamedTuple, Union
 
 
 class Pos(NamedTuple):
@@ -99,31 +99,28 @@ class Record:
     outcome: Any = field(default=None, compare=False, repr=False)
     #: This game's own lines of the file, as written (``select`` and ``split`` copy them).
     raw: str = field(default="", compare=False, repr=False)
-    #: Set when a fast reading left the events out (verdicts or headers only): they are
-    #: read from ``raw`` the first time :attr:`items` is asked for, so a record never
-    #: pretends to have no events.
-    unread: bool = field(default=False, compare=False, repr=False)
+    #: Set when a fast reading left the events out (verdicts or headers only): the
+    #: reader's function that reads them from ``raw`` the first time :attr:`items` is
+    #: asked for, so a record never pretends to have no events.
+    reread: Callable[[Record], tuple[list[Tag], list[Item]]] | None = field(
+        default=None, compare=False, repr=False)
+
+    @property
+    def unread(self) -> bool:
+        """Whether the events are still to be read from ``raw``."""
+        return self.reread is not None
 
     @property
     def items(self) -> list[Item]:
         """The body in file order: comments, directives, events and unreadable text."""
-        if self.unread:
-            self._read_body()
+        if self.reread is not None:
+            reread, self.reread = self.reread, None
+            self.tags, self.body = reread(self)
         return self.body
 
     @items.setter
     def items(self, value: list[Item]) -> None:
-        self.body, self.unread = value, False
-
-    def _read_body(self) -> None:
-        """Parse this game's own text in full (its tags and body, file positions kept)."""
-        from .reading import chunks, records_of
-        self.unread = False
-        found = list(records_of(chunks((self.raw,)), self.source, self.game,
-                                start_line=self.first_line))
-        if len(found) != 1:  # pragma: no cover - a fast reading takes single games only
-            raise ValueError(f"{self.source}: game {self.index} does not read back as one game")
-        self.tags, self.body = found[0].tags, found[0].body
+        self.body, self.reread = value, None
 
     def source_line(self, line: int) -> str | None:
         """Line ``line`` of the file, if it lies in this record's piece."""
@@ -136,13 +133,13 @@ class Record:
     def tag_dict(self) -> dict[str, str]:
         return {t.key: t.value for t in self.tags if isinstance(t, Tag)}
 
-    def replay(self, until: int | None = None):
-        """Yield a step (ply, event, state) after each event; raise ``ReplayError`` at a problem."""
+    def replay(self, until: int | None = None) -> Any:
+        """Transitional (removed once callers use ``notation.replay(record)``)."""
         from .replay import replay
         return replay(self, until)
 
-    def run(self, until: int | None = None):
-        """Replay to the end (or ``until``) and return the ``Outcome``; never raises."""
+    def run(self, until: int | None = None) -> Any:
+        """Transitional (removed once callers use ``notation.run(record)``)."""
         from .replay import run
         return run(self, until)
 

@@ -16,10 +16,14 @@ import re
 from functools import lru_cache
 from typing import Any
 
+from . import registry
 from .ast import Directive, Pos, Record, Tag
 from .errors import NotationError, RuleError, TagError
 from .game import Game
-from .reading import container_terminal
+from .grammars import terminal_pattern
+from .outcome import Outcome
+from .parsing import parser_for, unescape
+from .replay import end_checks, structure_problems
 
 _CONTAINER = frozenset({"TAG", "BAD_TAG", "MOVENUM", "COMMENT", "UNCLOSED", "BAD", "WS"})
 _DIGITS = frozenset("0123456789")
@@ -29,7 +33,6 @@ class Scanner:
     """The compiled scanner of one game, derived from its grammar's terminals."""
 
     def __init__(self, game: Game) -> None:
-        from .parsing import parser_for, unescape
         lark = parser_for(game)
         terminals = [t for t in lark.terminals if t.name not in _CONTAINER]
         # The contextual lexer tries terminals in this order; so does the scanner.
@@ -53,7 +56,7 @@ class Scanner:
             self.single = events[0].name
             self.whole = re.compile(f"(?:(?:{blank})?(?:{event}))+(?:{blank})?")
             self.words = re.compile(f"(?:{blank})?({event})")
-            self.number = container_terminal("EVENT_NUMBER")
+            self.number = terminal_pattern("container.lark", "EVENT_NUMBER")
 
 
 @lru_cache(maxsize=None)
@@ -69,7 +72,6 @@ def try_fast(text: str, first_line: int, game: Game, source: str) -> Record | No
     The record's items hold its directives only: the fast path is for
     commands that need a verdict and a final state, not the events.
     """
-    from .replay import structure_problems
     scan = scanner(game)
     head = _header(text, first_line, scan)
     if head is None:
@@ -183,7 +185,6 @@ def try_headers(text: str, first_line: int, game: Game, source: str) -> Record |
 
 def _judged(record: Record, game: Game, state: Any, ply: int) -> Record | None:
     """The record with its outcome, if the end-of-record checks pass too (else None)."""
-    from .replay import Outcome, end_checks
     if end_checks(record, game, state, ply) is not None:
         return None
     record.outcome = Outcome(record, game, state, ply, [])
@@ -261,7 +262,6 @@ def quick_words(record: Record) -> list[str] | None:
     here (the caller checks them all at once, as ``Game.quick_keys`` does); a
     word that is no event means the body must be parsed in full.
     """
-    from . import registry
     game = registry.get(record.game) if record.game else None
     if game is None or not record.tags or scanner(game).single is None:
         return None

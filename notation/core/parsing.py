@@ -1,10 +1,9 @@
-"""Reading record files into the AST.
+"""Syntax: a piece of text to records, by the game's grammar.
 
 One LALR parser per game, built once on first use from the game's grammar
 file (which imports ``record.lark``), with an inline transformer so the parse
 produces :class:`~notation.core.ast.Record` objects directly. The reader
-(:mod:`notation.core.reading`) hands it one game at a time; ``parse`` and
-``load`` are that reader over a string or a file.
+(:mod:`notation.core.reading`) hands it one piece at a time.
 
 Text is untrusted: line ends are normalised to LF first (CRLF and a lone CR
 both end a line), numbers are read within :mod:`~notation.core.limits`, and
@@ -13,23 +12,20 @@ event, never an exception that loses the rest of the file.
 """
 from __future__ import annotations
 
-import io
-import os
 import re
-import stat
 from functools import lru_cache
-from importlib import resources
-from typing import IO, Any, Union
+from typing import Any
 
 from lark import Lark, Token, Transformer
 
 from . import registry
-from .ast import Comment, Directive, EventNode, Malformed, Pos, Record, RecordFile, Tag
-from .errors import InputError, NotationError
+from .ast import Comment, Directive, EventNode, Malformed, Pos, Record, Tag
+from .errors import NotationError
 from .game import Game
+from .grammars import GRAMMAR_PACKAGE
 from .limits import is_whole, shorten
-
-GRAMMAR_PACKAGE = "notation.grammars"
+# The deck reader of Sanguine imported these from here; their home is text.py.
+from .text import decode, read_beside, read_bytes  # noqa: F401
 _UNESCAPE = re.compile(r"\\(.)")
 _ESCAPES = {"n": "\n", "r": "\r", "t": "\t"}
 
@@ -209,101 +205,6 @@ def parser_for(game: Game | None, strict: bool = False) -> Lark:
         cache=not strict)
 
 
-def grammar_text(name: str) -> str:
-    """The text of a grammar file shipped in the package."""
-    return resources.files(GRAMMAR_PACKAGE).joinpath(name).read_text(encoding="utf-8")
-
-
-# -- files -------------------------------------------------------------------------
-
-Source = Union[str, "os.PathLike[str]", IO[str], IO[bytes]]
-
-
-def decode(data: bytes, source: str, encoding: str = "utf-8") -> str:
-    """Bytes to text with LF line ends; a UTF-8 BOM is dropped.
-
-    Undecodable bytes, an unknown encoding, or a codec that is not a text
-    encoding (``rot13``) raise :class:`InputError` (the reader's own decoding).
-    """
-    from .reading import source_chunks
-    return "".join(source_chunks(io.BytesIO(data), encoding, source))
-
-
-def check_regular(path: str | os.PathLike[str]) -> None:
-    """Raise :class:`InputError` unless ``path`` is a regular file (or a link to one).
-
-    A FIFO or a device would block or never end; a record file is always a
-    regular file (read pipes with ``-``).
-    """
-    source = os.fspath(path)
-    try:
-        mode = os.stat(source).st_mode
-    except OSError as exc:
-        raise InputError(source, f"cannot read: {exc.strerror or exc}") from None
-    except ValueError:  # a NUL in the path
-        raise InputError(source.replace("\0", "\\0"), "cannot read: the path holds a NUL "
-                                                        "character") from None
-    if stat.S_ISDIR(mode):
-        raise InputError(source, "is a directory")
-    if not stat.S_ISREG(mode):
-        kind = "a FIFO" if stat.S_ISFIFO(mode) else "a device" if (
-            stat.S_ISCHR(mode) or stat.S_ISBLK(mode)) else "a socket" if stat.S_ISSOCK(mode) \
-            else "not a file"
-        raise InputError(source, f"not a regular file ({kind}); read pipes with '-'")
-
-
-def read_bytes(path: str | os.PathLike[str], limit: int | None = None) -> bytes:
-    """The bytes of a regular file, at most ``limit`` of them (InputError beyond)."""
-    source = os.fspath(path)
-    check_regular(source)
-    try:
-        with open(source, "rb") as fh:
-            data = fh.read() if limit is None else fh.read(limit + 1)
-    except OSError as exc:
-        raise InputError(source, f"cannot read: {exc.strerror or exc}") from None
-    if limit is not None and len(data) > limit:
-        raise InputError(source, f"is larger than {limit:,} bytes")
-    return data
-
-
-def read_beside(record_source: str, relative: str, limit: int) -> tuple[str, bytes]:
-    """A file that a record names, read only if it lies in the record's own folder.
-
-    ``relative`` is a ``/``-separated path below the folder of ``record_source``:
-    no absolute path, no ``..``, no symbolic link that leads out, a regular file
-    of at most ``limit`` bytes. Returns the path used and the bytes. A record
-    read from standard input or a string has no folder and may name no file.
-    """
-    if not record_source or record_source.startswith("<"):
-        raise InputError(relative, "a record read from standard input cannot name a file "
-                                   "(it has no folder); give the record as a file, or inline "
-                                   "the data")
-    if not relative or "\0" in relative or "\\" in relative:
-        raise InputError(shorten(relative.replace("\0", "\\0")),
-                         "not a usable relative path")
-    parts = relative.split("/")
-    if relative.startswith("/") or os.path.isabs(relative) or ".." in parts:
-        raise InputError(shorten(relative), "must be a path inside the record's folder "
-                                            "(no absolute path, no '..')")
-    folder = os.path.realpath(os.path.dirname(os.path.abspath(record_source)))
-    path = os.path.join(os.path.dirname(record_source), *parts)
-    target = os.path.realpath(os.path.join(folder, *parts))
-    if os.path.commonpath([folder, target]) != folder:
-        raise InputError(shorten(relative), "leads out of the record's folder (a symbolic link); "
-                                            "not read")
-    return path, read_bytes(target, limit)
-
-
-def parse(text: str, game: str | Game | None = None, source: str = "<string>") -> RecordFile:
-    """Parse a whole record file's text. Never raises for bad content.
-
-    Each game's ``[Game]`` tag names its game; games without one take ``game``,
-    else the extension of ``source``.
-    """
-    from .reading import text_records
-    return RecordFile(source, text_records(text, source, game))
-
-
 def note_game_problem(record: Record, chosen: Game | None, fallback: str | None) -> None:
     """Note on the record why its game is unknown (or not the one its piece is read as)."""
     named = record.tag_dict.get("Game")
@@ -322,17 +223,3 @@ def note_game_problem(record: Record, chosen: Game | None, fallback: str | None)
         record.game_problem = (f"this game is read as {chosen.name} (the first [Game] tag "
                                f"before it); put a blank line and its tags on lines of their "
                                f"own to start a {named!r} game")
-
-
-def load(source: Source, game: str | Game | None = None, encoding: str = "utf-8") -> RecordFile:
-    """Read and parse a record file: a path (``str`` or ``Path``) or an open text or binary file.
-
-    Raises :class:`InputError` if it cannot be read; bad content never raises.
-    For archives larger than memory use :func:`notation.read_games`.
-    """
-    from .reading import label_of, read_games
-    label = label_of(source)
-    return RecordFile(label, list(read_games(source, game, encoding, label)))
-
-
-from .reading import choose_game  # noqa: E402, F401  (re-exported: the game of a text)

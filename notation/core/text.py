@@ -1,0 +1,351 @@
+"""Text: files, decoding, line ends, and the one rule for where a game may begin.
+
+The first stage of reading (text -> syntax -> records -> replay). Bytes are
+decoded block by block, line ends normalised to LF, and the text cut into
+pieces at lines that start a tag after a game's body: exactly where the
+container grammar starts a new game, and where no comment or block can run
+on. That rule is the grammar's own ``NEXT_LINE`` terminal, compiled from
+``record.lark`` (see :mod:`notation.core.grammars`), and it is used by every
+reader: serial, pool batches and Dask spans alike.
+"""
+from __future__ import annotations
+
+import codecs
+import io
+import os
+import re
+import stat
+from typing import IO, Callable, Iterable, Iterator, Union
+
+from .errors import InputError
+from .grammars import terminal_pattern
+from .limits import shorten
+
+BLOCK = 1 << 16
+
+#: ``NEXT_LINE``'s bound ``match(text, pos)``.
+NextLine = Callable[[str, int], "re.Match[str] | None"]
+
+#: What the readers accept: a path, or an open text or binary file.
+Source = Union[str, "os.PathLike[str]", IO[str], IO[bytes]]
+
+
+def next_line() -> re.Pattern[str]:
+    """``NEXT_LINE`` of ``record.lark``: a line break *not* followed by a tag line."""
+    return terminal_pattern("container.lark", "NEXT_LINE")
+
+
+def starts_tag_line(line: str) -> bool:
+    """True when ``line`` begins a tag (``[Key "``): a place where a new game may begin."""
+    return line[:1] in "[ \t" and next_line().match("\n" + line) is None
+
+
+# -- decoding -----------------------------------------------------------------------
+
+def decoded_blocks(stream: IO, source: str, encoding: str, base: int = 0) -> Iterator[str]:
+    """Decoded text blocks of a binary or text stream (``base``: its offset in the file)."""
+    first = stream.read(BLOCK)
+    if isinstance(first, str):
+        block = first
+        while block:
+            yield block
+            block = stream.read(BLOCK)
+        return
+    try:
+        codec = codecs.lookup(encoding)
+    except (LookupError, ValueError, TypeError):
+        raise InputError(source, f"unknown encoding {shorten(encoding)!r}") from None
+    if not getattr(codec, "_is_text_encoding", True):
+        raise InputError(source, f"{encoding!r} is not a text encoding (it maps text to text "
+                                 f"or bytes to bytes); name a byte encoding such as latin-1")
+    name = "utf-8-sig" if codec.name == "utf-8" else codec.name
+    decoder = codecs.getincrementaldecoder(name)()
+    offset = base
+    block = first
+    while True:
+        final = not block
+        held = len(decoder.getstate()[0])
+        try:
+            text = decoder.decode(block, final)
+        except UnicodeDecodeError as exc:
+            at = offset - held + exc.start
+            bad = (exc.object[exc.start:exc.start + 1] or b"").hex()
+            raise InputError(source, f"byte 0x{bad} at offset {at} is not valid {codec.name}; "
+                                     f"pass --encoding to read another encoding") from None
+        except Exception as exc:  # a codec that fails in its own way
+            raise InputError(source, f"cannot decode with {codec.name}: "
+                                     f"{shorten(str(exc))}") from None
+        offset += len(block)
+        if text:
+            yield text
+        if final:
+            return
+        try:
+            block = stream.read(BLOCK)
+        except OSError as exc:
+            raise InputError(source, f"cannot read: {exc.strerror or exc}") from None
+
+
+def _joined(parts: list[str]) -> str:
+    """The parts as one string, the list emptied: the parts are freed before the caller
+    uses the string (a generator that yields this holds no second copy meanwhile)."""
+    text = "".join(parts)
+    parts.clear()
+    return text
+
+
+def chunks(blocks: Iterable[str]) -> Iterator[str]:
+    """Text in runs of whole lines (each ends in ``\\n``, the last may not), CRLF and
+    lone CR read as LF: the blocks as they come, cut back to their last line end.
+
+    A line longer than a block is kept as a list of its parts, joined once when
+    its end comes and given as a run of its own: time stays linear in the
+    line's length, and memory about twice it.
+    """
+    pending: list[str] = []  # the parts of a line whose end has not come yet
+    after_cr = False         # the last block ended in a CR: a LF opening the next is its CRLF
+    for block in blocks:
+        if after_cr and block.startswith("\n"):
+            block, after_cr = block[1:], False
+        if not block:
+            continue
+        after_cr = block.endswith("\r")
+        if "\r" in block:  # a CR always ends a line: a trailing one too
+            block = block.replace("\r\n", "\n").replace("\r", "\n")
+        end = block.rfind("\n") + 1
+        if pending and end:
+            if len(pending) == 1:  # the line began in the last block: it runs on with this one
+                block, end = pending[0] + block, end + len(pending[0])
+                pending.clear()
+            else:  # a line longer than a block: a run of its own, so that no later piece
+                first = block.find("\n") + 1  # of text holds a copy of it
+                pending.append(block[:first])
+                yield _joined(pending)
+                block, end = block[first:], end - first
+        if end:
+            yield block if end == len(block) else block[:end]
+        if end < len(block):
+            pending.append(block[end:])
+    if pending:
+        yield _joined(pending)
+
+
+def lines(blocks: Iterable[str]) -> Iterator[str]:
+    """Lines ending in ``\\n`` (the last may not), CRLF and lone CR read as LF."""
+    for chunk in chunks(blocks):
+        parts = chunk.split("\n")
+        last = parts.pop()
+        for part in parts:
+            yield part + "\n"
+        if last:
+            yield last
+
+
+class Cutter:
+    """Where a new game may begin, fed one line at a time (the rule of :func:`pieces`).
+
+    A piece ends before a tag line that follows a body line (anything but a
+    blank line or a tag). Cutting there is always safe: no comment or deck
+    block runs over a tag line, and a tag after a body starts a new game. Not
+    cutting is always safe too: a piece may hold several games.
+    ``may_carry`` says whether the current piece may end in a game of tags and
+    comments only, which the reader merges into the next game: batches never
+    end after such a piece.
+    """
+
+    __slots__ = ("body", "plain", "brace")
+
+    def __init__(self) -> None:
+        self.body = False   # a body line since the last tags
+        self.plain = False  # a body line that is not a comment line
+        self.brace = False  # a "{" anywhere in the piece
+
+    @property
+    def may_carry(self) -> bool:
+        return self.brace or not self.plain
+
+    def feed(self, line: str) -> bool:
+        """True when a new piece begins at ``line``."""
+        tag = starts_tag_line(line)
+        cut = self.body and tag
+        if cut:
+            self.body = self.plain = self.brace = False
+        if not tag and _BODY_LINE.match(line):  # a broken tag is still a tag
+            self.body = True
+            self.plain = self.plain or not line.lstrip().startswith((";", "#"))
+        self.brace = self.brace or "{" in line
+        return cut
+
+
+#: Lines that may start a tag (confirmed with ``NEXT_LINE``), and body lines: not blank,
+#: not a tag or a broken one. Lines here are split at ``\n`` only, and ``\s`` is the
+#: set ``str.lstrip`` strips, as in :class:`Cutter`.
+_TAG_START = re.compile(r"^[ \t]*\[", re.MULTILINE)
+_BODY_LINE = re.compile(r"^[^\S\n]*[^\s\[]", re.MULTILINE)
+
+
+def _is_tag_line(text: str, i: int, match_next_line: NextLine) -> bool:
+    """Whether the line starting at ``text[i]`` is a tag line (``NEXT_LINE`` does not match)."""
+    if i:
+        return match_next_line(text, i - 1) is None
+    return starts_tag_line(text[:text.find("\n") + 1 or len(text)])
+
+
+def _body_line_at(chunk: str, pos: int) -> int:
+    """Where the first body line from ``pos`` on starts, or -1. (Positions, not match
+    objects: a match holds on to the whole chunk it searched.)"""
+    found = _BODY_LINE.search(chunk, pos)
+    return -1 if found is None else found.start()
+
+
+def _tag_line_at(chunk: str, pos: int, match_next_line: NextLine) -> int:
+    """Where the first tag line from ``pos`` on starts, or -1."""
+    tag = _TAG_START.search(chunk, pos)
+    while tag is not None and not _is_tag_line(chunk, tag.start(), match_next_line):
+        tag = _TAG_START.search(chunk, tag.end())
+    return -1 if tag is None else tag.start()
+
+
+def pieces(text_chunks: Iterable[str]) -> Iterator[tuple[int, str]]:
+    """``(first line number, text)`` of each piece that begins a new game (see :class:`Cutter`).
+
+    ``text_chunks``: text in runs of whole lines (lines, or :func:`chunks`); the
+    cuts are found a chunk at a time with regular expressions, so a big block
+    costs a few C-level scans rather than a Python step per line. Nothing keeps
+    a chunk once its text is in the buffer (a match object would): a long line
+    is held once, in its piece.
+    """
+    match_next_line = next_line().match
+    body = False          # a body line in the current piece
+    buffer: list[str] = []
+    start = 1             # the current piece's first line
+    line = 1              # the line at ``at``
+    for chunk in text_chunks:
+        at = pos = 0      # the chunk's text not yet in a piece; where the search resumes
+        while True:
+            if not body:  # the piece's first body line (tag lines are not body lines)
+                pos = _body_line_at(chunk, pos)
+                if pos < 0:
+                    break
+                body = True
+            i = _tag_line_at(chunk, pos, match_next_line)  # then the first tag line after it: a cut
+            if i < 0:
+                break
+            buffer.append(chunk[at:i])
+            yield start, _joined(buffer)
+            line += chunk.count("\n", at, i)
+            start, at, pos, body = line, i, i, False
+        buffer.append(chunk[at:])
+        line += chunk.count("\n", at)
+    chunk = ""  # not held beside the last piece while it is read
+    text = _joined(buffer)
+    if text:
+        yield start, text
+
+
+
+# -- files -------------------------------------------------------------------------
+
+def label_of(source: str | os.PathLike[str] | IO, name: str | None = None) -> str:
+    """What messages call an input: ``name``, a path, a file's name, or ``<stream>``."""
+    if name:
+        return name
+    if hasattr(source, "read"):
+        found = getattr(source, "name", None)
+        return found if isinstance(found, str) else "<stream>"
+    return os.fspath(source)
+
+
+def open_record_file(path: str | os.PathLike[str], label: str | None = None) -> IO[bytes]:
+    """A regular file opened for reading in binary; :class:`InputError` otherwise."""
+    check_regular(path)
+    try:
+        return open(path, "rb")
+    except OSError as exc:
+        raise InputError(label or os.fspath(path), f"cannot read: {exc.strerror or exc}") from None
+
+
+def source_chunks(source: str | os.PathLike[str] | IO, encoding: str = "utf-8",
+                  name: str | None = None) -> Iterator[str]:
+    """The text of a path (a regular file, opened and closed here) or of an open file,
+    in runs of whole lines (:func:`chunks`)."""
+    label = label_of(source, name)
+    if hasattr(source, "read"):
+        yield from chunks(decoded_blocks(source, label, encoding))
+        return
+    with open_record_file(source, label) as handle:
+        yield from chunks(decoded_blocks(handle, label, encoding))
+
+
+def decode(data: bytes, source: str, encoding: str = "utf-8") -> str:
+    """Bytes to text with LF line ends; a UTF-8 BOM is dropped.
+
+    Undecodable bytes, an unknown encoding, or a codec that is not a text
+    encoding (``rot13``) raise :class:`InputError` (the reader's own decoding).
+    """
+    return "".join(source_chunks(io.BytesIO(data), encoding, source))
+
+
+def check_regular(path: str | os.PathLike[str]) -> None:
+    """Raise :class:`InputError` unless ``path`` is a regular file (or a link to one).
+
+    A FIFO or a device would block or never end; a record file is always a
+    regular file (read pipes with ``-``).
+    """
+    source = os.fspath(path)
+    try:
+        mode = os.stat(source).st_mode
+    except OSError as exc:
+        raise InputError(source, f"cannot read: {exc.strerror or exc}") from None
+    except ValueError:  # a NUL in the path
+        raise InputError(source.replace("\0", "\\0"), "cannot read: the path holds a NUL "
+                                                        "character") from None
+    if stat.S_ISDIR(mode):
+        raise InputError(source, "is a directory")
+    if not stat.S_ISREG(mode):
+        kind = "a FIFO" if stat.S_ISFIFO(mode) else "a device" if (
+            stat.S_ISCHR(mode) or stat.S_ISBLK(mode)) else "a socket" if stat.S_ISSOCK(mode) \
+            else "not a file"
+        raise InputError(source, f"not a regular file ({kind}); read pipes with '-'")
+
+
+def read_bytes(path: str | os.PathLike[str], limit: int | None = None) -> bytes:
+    """The bytes of a regular file, at most ``limit`` of them (InputError beyond)."""
+    source = os.fspath(path)
+    check_regular(source)
+    try:
+        with open(source, "rb") as fh:
+            data = fh.read() if limit is None else fh.read(limit + 1)
+    except OSError as exc:
+        raise InputError(source, f"cannot read: {exc.strerror or exc}") from None
+    if limit is not None and len(data) > limit:
+        raise InputError(source, f"is larger than {limit:,} bytes")
+    return data
+
+
+def read_beside(record_source: str, relative: str, limit: int) -> tuple[str, bytes]:
+    """A file that a record names, read only if it lies in the record's own folder.
+
+    ``relative`` is a ``/``-separated path below the folder of ``record_source``:
+    no absolute path, no ``..``, no symbolic link that leads out, a regular file
+    of at most ``limit`` bytes. Returns the path used and the bytes. A record
+    read from standard input or a string has no folder and may name no file.
+    """
+    if not record_source or record_source.startswith("<"):
+        raise InputError(relative, "a record read from standard input cannot name a file "
+                                   "(it has no folder); give the record as a file, or inline "
+                                   "the data")
+    if not relative or "\0" in relative or "\\" in relative:
+        raise InputError(shorten(relative.replace("\0", "\\0")),
+                         "not a usable relative path")
+    parts = relative.split("/")
+    if relative.startswith("/") or os.path.isabs(relative) or ".." in parts:
+        raise InputError(shorten(relative), "must be a path inside the record's folder "
+                                            "(no absolute path, no '..')")
+    folder = os.path.realpath(os.path.dirname(os.path.abspath(record_source)))
+    path = os.path.join(os.path.dirname(record_source), *parts)
+    target = os.path.realpath(os.path.join(folder, *parts))
+    if os.path.commonpath([folder, target]) != folder:
+        raise InputError(shorten(relative), "leads out of the record's folder (a symbolic link); "
+                                            "not read")
+    return path, read_bytes(target, limit)
