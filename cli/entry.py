@@ -19,45 +19,7 @@ import os
 import signal
 import sys
 
-#: The status and the line of each signal handled.
-ENDINGS = {signal.SIGINT: (130, "notation: interrupted"),
-           signal.SIGTERM: (143, "notation: terminated")}
-
-#: The signal that is ending the run, once one has arrived.
-received: int | None = None
-
-
-def _end_now(signum: int, frame: object) -> None:
-    """Before the command line runs, or at a second signal: one line, then exit."""
-    status, line = ENDINGS.get(signum, (128 + signum, "notation: stopped"))
-    try:
-        os.write(2, (line + "\n").encode())
-    finally:
-        os._exit(status)
-
-
-def _raise(signum: int, frame: object) -> None:
-    """While a command runs: unwind (writers clean up), then ``run()`` says the line."""
-    global received
-    if received is not None:
-        _end_now(received, frame)
-    received = signum
-    raise KeyboardInterrupt
-
-
-def ending() -> tuple[int, str]:
-    """The status and line for an interrupted run (SIGINT's unless SIGTERM arrived)."""
-    return ENDINGS[received if received is not None else signal.SIGINT]
-
-
-def _handled() -> list[int]:
-    """The signals to handle: SIGTERM always; SIGINT unless it started ignored (a
-    background job, where Python leaves it ignored: so do we)."""
-    wanted = [signal.SIGTERM]
-    if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
-        wanted.append(signal.SIGINT)
-    return wanted
-
+from .signals import end_now, handled_signals, raise_interrupt
 
 def _standard_streams() -> None:
     """A closed stdin, stdout or stderr becomes /dev/null (so no file we open takes its
@@ -78,9 +40,9 @@ def _standard_streams() -> None:
 
 
 def main() -> None:
-    handled = _handled()
+    handled = handled_signals()
     for signum in handled:
-        signal.signal(signum, _end_now)
+        signal.signal(signum, end_now)
     _standard_streams()
     import gc
 
@@ -90,7 +52,7 @@ def main() -> None:
     gc.freeze()
     gc.set_threshold(20_000, 50, 100)
     for signum in handled:
-        signal.signal(signum, _raise)
+        signal.signal(signum, raise_interrupt)
     run()
 
 

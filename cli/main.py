@@ -18,7 +18,7 @@ import click
 import notation
 
 from .common import OutputGone
-from .entry import ending
+from .signals import ending
 
 #: Every command: its module, its object and its one-line help. Commands are
 #: imported when used, so `notation --help` loads neither Lark nor any game.
