@@ -4,6 +4,8 @@ from __future__ import annotations
 import random
 import sys
 
+from typing import Any
+
 import click
 
 from notation.core import registry
@@ -13,10 +15,11 @@ from notation.core.results import with_result_tags
 from notation.core.writer import format_record
 
 from .common import color_option, emit
+from .game_options import WithGameOptions
 from .progress import Progress, terminal
 
 
-@click.command("random")
+@click.command("random", cls=WithGameOptions)
 @click.argument("game_name", metavar="GAME",
                 shell_complete=lambda ctx, param, incomplete: [
                     n for n in registry.names() if n.startswith(incomplete.lower())])
@@ -25,18 +28,9 @@ from .progress import Progress, terminal
               help="Random seed (default: a fresh one).")
 @click.option("--count", type=click.IntRange(min=1), default=1, show_default=True,
               help="How many games.")
-@click.option("--red", "red_deck", metavar="DECK",
-              help="Sanguine: Red's deck file, or a bundled deck: ember, legion, skirmish, "
-                   "tide (default: legion).")
-@click.option("--blue", "blue_deck", metavar="DECK",
-              help="Sanguine: Blue's deck file or bundled deck (default: legion).")
-@click.option("--rows", type=click.IntRange(min=1, max=50), help="Sanguine: board rows (default 5).")
-@click.option("--cols", type=click.IntRange(min=3, max=51), help="Sanguine: board columns, odd (default 7).")
-@click.option("--hand-size", type=click.IntRange(min=1), help="Sanguine: starting hand size.")
 @color_option
 def random_games(game_name: str, players: int | None, seed: int | None, count: int,
-                 red_deck: str | None, blue_deck: str | None, rows: int | None,
-                 cols: int | None, hand_size: int | None, color: bool | None) -> None:
+                 color: bool | None, game_options: dict[str, Any]) -> None:
     """Print random complete legal games, in canonical form, each as soon as it is made.
 
     Every game carries its result tags, [Seed] and [Round] (its number in the run).
@@ -46,8 +40,7 @@ def random_games(game_name: str, players: int | None, seed: int | None, count: i
         known = ", ".join(registry.names())
         raise click.UsageError(f"unknown game {game_name!r}; known games: {known}")
     seed = random.SystemRandom().randrange(2**32) if seed is None else seed
-    options = {"players": players, "red": red_deck, "blue": blue_deck, "rows": rows,
-               "cols": cols, "hand_size": hand_size}
+    options = {"players": players, **game_options}
     rng = random.Random(seed)
     bar = Progress(None, "playing", goal=count) if count > 1 and terminal(sys.stderr) else None
     for n in range(count):

@@ -12,8 +12,8 @@ from notation.core.errors import NotationError
 from notation.core.replay import run
 
 from .archive import OUTPUT_OPTION, Sink
-from .common import (ENCODING_OPTION, GAME_OPTION, Context, color_option, complete_perspective,
-                     plural, shown, warn)
+from .common import ENCODING_OPTION, GAME_OPTION, Context, color_option, plural, shown, warn
+from .game_options import WithGameOptions
 from .inputs import Inputs
 from .progress import Progress, terminal
 
@@ -24,15 +24,13 @@ MAX_GAMES = 50
 COUNT_AT_MOST = 10_000
 
 
-@click.command()
+@click.command(cls=WithGameOptions)
 @click.argument("path", metavar="PATH")
 @click.option("--ply", type=click.IntRange(min=0),
               help="The position after this ply (default: the end, or before the first error).")
 @click.option("--index", "game_index", type=click.IntRange(min=1), metavar="K",
               help="Which game of the file to draw (default: the first). With --html: "
                    "the page's first game (alone: that game only).")
-@click.option("--perspective", shell_complete=complete_perspective,
-              help="Flows: P1..P6 or side:K; Sanguine: red or blue.")
 @click.option("--html", "as_html", is_flag=True,
               help=f"One self-contained HTML page to step through the games of the file "
                    f"(the first {MAX_GAMES}; see --max-games and --index).")
@@ -43,9 +41,9 @@ COUNT_AT_MOST = 10_000
 @GAME_OPTION
 @ENCODING_OPTION
 @color_option
-def render(path: str, ply: int | None, game_index: int | None, perspective: str | None,
-           as_html: bool, max_games: int | None, output: str | None, game_name: str | None,
-           encoding: str, color: bool | None) -> None:
+def render(path: str, ply: int | None, game_index: int | None, as_html: bool,
+           max_games: int | None, output: str | None, game_name: str | None, encoding: str,
+           color: bool | None, game_options: dict[str, Any]) -> None:
     """Draw a position as SVG (stdout, or -o FILE.svg), or games as an HTML viewer.
 
     An invalid record is drawn as it stands before its first error; the
@@ -57,7 +55,7 @@ def render(path: str, ply: int | None, game_index: int | None, perspective: str 
     on the page are replayed, and they alone set the exit status.
     """
     ctx = Context(game_name, encoding, color)
-    options: dict[str, Any] = {} if perspective is None else {"perspective": perspective}
+    options = game_options  # the games' own (a view, a side), declared by each game
     if as_html and ply is not None:
         raise click.UsageError("--ply is for SVG; the viewer has every ply")
     if not as_html and max_games is not None:

@@ -237,11 +237,17 @@ def _numbered_words(scan: Scanner, body: str) -> list[str] | None:
     """``_plain_words`` for any layout of a body already known to hold events only."""
     numbers = scan.number.findall(body)
     if not numbers:
-        return scan.words.findall(body)
-    words = scan.words.findall(scan.number.sub("", body))
+        return _event_words(scan, body)
+    words = _event_words(scan, scan.number.sub("", body))
     if len(numbers) != len(words) or [n.rstrip(" \t") for n in numbers] != _numbers(len(words)):
         return None
     return words
+
+
+def _event_words(scan: Scanner, body: str) -> list[str]:
+    """Each event of a body of events only, as written (group 1: a terminal's own named
+    groups make ``findall`` give tuples)."""
+    return [m.group(1) for m in scan.words.finditer(body)]
 
 
 @lru_cache(maxsize=64)

@@ -56,8 +56,10 @@ class Game(ABC, Generic[State, Event]):
     title: str = ""
     #: File extensions (with the dot) that hold records of this game.
     extensions: tuple[str, ...] = ()
-    #: Grammar file in ``notation.grammars``.
+    #: Grammar file, in the package ``grammar_package`` (a third-party game ships its own;
+    #: it imports the container with ``%import record (...)``).
     grammar: str = ""
+    grammar_package: str = "notation.grammars"
     #: Tags the game reads, with a short description and default.
     tags: Mapping[str, str] = {}
     #: Grammar terminals that are directives (kept in the AST, not events).

@@ -1,19 +1,26 @@
 """Grammar files: the single definition of every notation.
 
-Each game's grammar lives in ``notation.grammars`` (it imports the shared
-``record.lark`` container). Code that needs an event's or the container's
-shape asks for the grammar's own terminal here, compiled, instead of writing
-the pattern a second time as a Python regex.
+A built-in game's grammar lives in ``notation.grammars`` and imports the
+shared container with ``%import .record (...)``; a third-party game ships its
+grammar in its own package and writes ``%import record (...)``, which
+:func:`container_loader` answers. Code that needs an event's or the
+container's shape asks for the grammar's own terminal here, compiled, instead
+of writing the pattern a second time as a Python regex.
 """
 from __future__ import annotations
 
 import re
 from functools import lru_cache
 from importlib import resources
+from typing import Any
 
 from lark import Lark
 
 GRAMMAR_PACKAGE = "notation.grammars"
+
+#: The options every grammar is loaded with (LALR: never Earley on a hot path).
+LARK_OPTIONS: dict[str, Any] = {"parser": "lalr", "lexer": "contextual",
+                                "maybe_placeholders": False}
 
 
 def grammar_text(name: str) -> str:
@@ -21,21 +28,34 @@ def grammar_text(name: str) -> str:
     return resources.files(GRAMMAR_PACKAGE).joinpath(name).read_text(encoding="utf-8")
 
 
-@lru_cache(maxsize=None)
-def grammar(name: str) -> Lark:
-    """The grammar file ``name`` loaded once (LALR, no transformer): its terminals."""
-    return Lark.open_from_package(GRAMMAR_PACKAGE, name, parser="lalr", lexer="contextual",
-                                  maybe_placeholders=False, cache=True)
+def container_loader(base_path: str, grammar_path: str) -> tuple[str, str]:
+    """Lark's import hook for ``%import record (...)``: the container, from any package."""
+    if grammar_path != "record.lark":
+        raise OSError(f"no grammar {grammar_path!r} to import (only record)")
+    return f"{GRAMMAR_PACKAGE}/record.lark", grammar_text("record.lark")
+
+
+def load(package: str, name: str, **options: Any) -> Lark:
+    """Grammar file ``name`` of ``package`` as an LALR parser (``options``: Lark's)."""
+    return Lark.open_from_package(package, name, import_paths=[container_loader],
+                                  **LARK_OPTIONS, **options)
 
 
 @lru_cache(maxsize=None)
-def terminal_pattern(grammar_name: str, terminal: str) -> re.Pattern[str]:
+def grammar(name: str, package: str = GRAMMAR_PACKAGE) -> Lark:
+    """The grammar file ``name`` loaded once, without a transformer: its terminals."""
+    return load(package, name, cache=True)
+
+
+@lru_cache(maxsize=None)
+def terminal_pattern(grammar_name: str, terminal: str,
+                     package: str = GRAMMAR_PACKAGE) -> re.Pattern[str]:
     """Terminal ``terminal`` of grammar ``grammar_name`` as a compiled regex.
 
     Named groups written in the terminal (``(?P<piece>...)``) come with it, so
     a reader can take an event apart without spelling its shape again.
     """
-    definition = grammar(grammar_name).get_terminal(terminal)
+    definition = grammar(grammar_name, package).get_terminal(terminal)
     flags = 0
     for letter in definition.pattern.flags:
         flags |= getattr(re, letter.upper())

@@ -22,6 +22,7 @@ from . import registry
 from .ast import Comment, Directive, EventNode, Malformed, Pos, Record, Tag
 from .errors import NotationError
 from .game import Game
+from . import grammars
 from .grammars import GRAMMAR_PACKAGE
 from .limits import is_whole, shorten
 # The deck reader of Sanguine imported these from here; their home is text.py.
@@ -198,11 +199,11 @@ def _dangling(number: Token) -> Malformed:
 @lru_cache(maxsize=None)
 def parser_for(game: Game | None, strict: bool = False) -> Lark:
     """The LALR parser of ``game`` (None: the bare container), built once."""
-    name = game.grammar if game is not None else "record.lark"
-    return Lark.open_from_package(
-        GRAMMAR_PACKAGE, name, parser="lalr", lexer="contextual",
-        transformer=RecordBuilder(game), strict=strict, maybe_placeholders=False,
-        cache=not strict)
+    if game is None:
+        return grammars.load(GRAMMAR_PACKAGE, "record.lark", transformer=RecordBuilder(None),
+                             strict=strict, cache=not strict)
+    return grammars.load(game.grammar_package, game.grammar, transformer=RecordBuilder(game),
+                         strict=strict, cache=not strict)
 
 
 def note_game_problem(record: Record, chosen: Game | None, fallback: str | None) -> None:

@@ -8,11 +8,13 @@ A package (built in or third party) adds one entry point to the
     [project.entry-points."notation.games"]
     tilewe = "notation.games.tilewe:PLUGIN"
 
-This module imports nothing, so announcing a game costs nothing.
+This module imports next to nothing, so announcing a game costs nothing.
 """
 from __future__ import annotations
 
 from typing import NamedTuple
+
+from .options import GameOption
 
 #: The entry-point group games are announced in.
 GROUP = "notation.games"
@@ -23,9 +25,12 @@ class Plugin(NamedTuple):
 
     ``game`` says where the :class:`~notation.core.game.Game` is, as
     ``"module:attribute"``; the attribute is a Game instance or a Game class
-    taking no arguments.
+    taking no arguments. ``options`` are the game's command options (the same
+    as its Game's ``options``), known here so that a command can offer them
+    without importing the game.
     """
 
     name: str
     extensions: tuple[str, ...]
     game: str
+    options: tuple[GameOption, ...] = ()

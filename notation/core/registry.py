@@ -14,6 +14,7 @@ from typing import Any
 
 from .errors import InputError
 from .game import Game
+from .options import GameOption
 from .plugins import GROUP, Plugin
 
 AnyGame = Game[Any, Any]
@@ -108,3 +109,13 @@ def extensions() -> tuple[str, ...]:
     found = [ext for game in _GAMES.values() for ext in game.extensions]
     found += [ext for plugin in _PENDING.values() for ext in plugin.extensions]
     return tuple(dict.fromkeys(found))
+
+
+def options(command: str) -> list[tuple[str, GameOption]]:
+    """``(game name, option)`` for every game option offered by ``command``, by game name,
+    without importing any game that is not loaded yet."""
+    _discover()
+    declared = {name: game.options for name, game in _GAMES.items()}
+    declared.update((name, plugin.options) for name, plugin in _PENDING.items())
+    return [(name, option) for name in sorted(declared) for option in declared[name]
+            if command in option.commands]
