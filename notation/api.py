@@ -4,11 +4,11 @@ from __future__ import annotations
 from .core import registry
 from .core.ast import Record
 from .core.diffing import RecordDiff, diff_records
-from .core.game import Game
+from .core.game import AnyGame, Game
 from .core.writer import format_record
 
 
-def get_game(name: str) -> Game:
+def get_game(name: str) -> AnyGame:
     """The registered game called ``name``; raises ``KeyError`` naming the known ones."""
     game = registry.get(name)
     if game is None:

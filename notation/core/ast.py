@@ -9,7 +9,7 @@ without losing anything. ``EventNode.event`` is the game's own value type
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, NamedTuple, Union
+from typing import Any, Callable, Iterator, NamedTuple, Union
 
 
 class Pos(NamedTuple):
@@ -84,7 +84,7 @@ class Record:
     """One game of a record file: its tags and its body."""
 
     game: str | None  # registered game name, None when unknown
-    tags: list[Tag] = field(default_factory=list)
+    tags: list[Tag | Malformed] = field(default_factory=list)  # a broken tag is Malformed
     #: The body as read so far: see :attr:`items`, which is what callers use.
     body: list[Item] = field(default_factory=list)
     index: int = 1  # 1-based position in its file
@@ -102,7 +102,7 @@ class Record:
     #: Set when a fast reading left the events out (verdicts or headers only): the
     #: reader's function that reads them from ``raw`` the first time :attr:`items` is
     #: asked for, so a record never pretends to have no events.
-    reread: Callable[[Record], tuple[list[Tag], list[Item]]] | None = field(
+    reread: Callable[[Record], tuple[list[Tag | Malformed], list[Item]]] | None = field(
         default=None, compare=False, repr=False)
 
     @property
@@ -161,7 +161,7 @@ class RecordFile:
     source: str
     records: list[Record]
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[Record]:
         return iter(self.records)
 
     def __len__(self) -> int:

@@ -5,8 +5,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .ast import Record
-from .game import Game
-from .replay import Outcome, run
+from .game import AnyGame, Game
+from .outcome import Outcome
+from .replay import run
 
 
 @dataclass(slots=True)
@@ -34,14 +35,14 @@ class RecordDiff:
         return self.first_ply is None and not self.cells
 
 
-def diff_states(game: Game, a: Any, b: Any) -> list[CellChange]:
+def diff_states(game: AnyGame, a: Any, b: Any) -> list[CellChange]:
     """Every named part of the two states that differs, in a stable order."""
     ca, cb = game.cells(a), game.cells(b)
     names = list(ca) + [n for n in cb if n not in ca]
     return [CellChange(n, ca.get(n), cb.get(n)) for n in names if ca.get(n) != cb.get(n)]
 
 
-def diff_records(a: Record, b: Record, game: Game, until: int | None = None) -> RecordDiff:
+def diff_records(a: Record, b: Record, game: AnyGame, until: int | None = None) -> RecordDiff:
     """Compare events in canonical spelling, then the states after ``until`` (default: the end)."""
     ea, eb = game.event_keys(a), game.event_keys(b)
     first = None

@@ -17,9 +17,9 @@ from functools import lru_cache
 from typing import Any
 
 from . import registry
-from .ast import Directive, Pos, Record, Tag
+from .ast import Directive, Malformed, Pos, Record, Tag
 from .errors import NotationError, RuleError, TagError
-from .game import Game
+from .game import AnyGame, Game
 from .grammars import terminal_pattern
 from .outcome import Outcome
 from .parsing import parser_for, unescape
@@ -32,7 +32,7 @@ _DIGITS = frozenset("0123456789")
 class Scanner:
     """The compiled scanner of one game, derived from its grammar's terminals."""
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: AnyGame) -> None:
         lark = parser_for(game)
         terminals = [t for t in lark.terminals if t.name not in _CONTAINER]
         # The contextual lexer tries terminals in this order; so does the scanner.
@@ -60,11 +60,11 @@ class Scanner:
 
 
 @lru_cache(maxsize=None)
-def scanner(game: Game) -> Scanner:
+def scanner(game: AnyGame) -> Scanner:
     return Scanner(game)
 
 
-def try_fast(text: str, first_line: int, game: Game, source: str) -> Record | None:
+def try_fast(text: str, first_line: int, game: AnyGame, source: str) -> Record | None:
     """The record of one piece with its outcome already known, or None to take the full path.
 
     The piece must be tag lines, then events (and the game's directives)
@@ -104,10 +104,11 @@ def try_fast(text: str, first_line: int, game: Game, source: str) -> Record | No
             if m is None:
                 break
             pos = m.end()
-            kind = m.lastgroup
-            word = m.group(m.lastindex)
+            kind = m.lastgroup or ""  # (always set: every alternative is a named group)
+            index = m.lastindex or 0
+            word = m.group(index)
             if kind in directives:
-                start = m.start(m.lastindex)
+                start = m.start(index)
                 row = line + body.count("\n", 0, start)
                 column = start - body.rfind("\n", 0, start)
                 record.body.append(Directive(kind, word.rstrip(), Pos(row, column)))
@@ -136,9 +137,9 @@ def try_fast(text: str, first_line: int, game: Game, source: str) -> Record | No
     return _judged(record, game, state, ply)
 
 
-def _header(text: str, first_line: int, scan: Scanner) -> tuple[list[Tag], int, int] | None:
+def _header(text: str, first_line: int, scan: Scanner) -> tuple[list[Tag | Malformed], int, int] | None:
     """The tag lines that open a piece: (tags, where the body starts, its line), or None."""
-    tags: list[Tag] = []
+    tags: list[Tag | Malformed] = []
     line = first_line
     at = 0
     size = len(text)
@@ -168,7 +169,7 @@ _TAG_LIKE = re.compile(r"^[^\S\n]*\[", re.MULTILINE)
 _PLAIN = re.compile(r"^[^\S\n]*[^\s;#\[{]", re.MULTILINE)
 
 
-def try_headers(text: str, first_line: int, game: Game, source: str) -> Record | None:
+def try_headers(text: str, first_line: int, game: AnyGame, source: str) -> Record | None:
     """A plain game's record with its tags only, nothing past them parsed (``tags``).
 
     Plain: tag lines, then a body with no tag-like line and no ``{``, holding a
@@ -183,7 +184,7 @@ def try_headers(text: str, first_line: int, game: Game, source: str) -> Record |
     return Record(game.name, tags, [], source=source, pos=tags[0].pos)
 
 
-def _judged(record: Record, game: Game, state: Any, ply: int) -> Record | None:
+def _judged(record: Record, game: AnyGame, state: Any, ply: int) -> Record | None:
     """The record with its outcome, if the end-of-record checks pass too (else None)."""
     if end_checks(record, game, state, ply) is not None:
         return None
@@ -194,7 +195,7 @@ def _judged(record: Record, game: Game, state: Any, ply: int) -> Record | None:
 def _replay_words(scan: Scanner, record: Record, words: list[str]) -> Record | None:
     """The fast path of a game with one event terminal, its body already cut in C."""
     game = scan.game
-    read = game.event_reader(scan.single)
+    read = game.event_reader(scan.single or "")
     try:
         state = game.start(record)
         apply = game.applier(state)

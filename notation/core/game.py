@@ -216,7 +216,7 @@ class Game(ABC, Generic[State, Event]):
                       max_plies: int = 10_000) -> list[Event]:
         """A random complete legal game, chosen uniformly among legal moves."""
         state = self.start(record)
-        events = []
+        events: list[Event] = []
         while not self.is_over(state) and len(events) < max_plies:
             moves = self.legal_moves(state)
             if not moves:
@@ -255,3 +255,7 @@ class Game(ABC, Generic[State, Event]):
     def convert_coordinate(self, text: str, to: str, options: Mapping[str, Any]) -> str:
         """One coordinate rewritten into another point of view (``notation coords``)."""
         raise NotationError(f"{self.name} has no coordinates to convert")
+
+
+#: A game of any state and event types: what the game-neutral core handles.
+AnyGame = Game[Any, Any]

@@ -21,10 +21,11 @@ from lark import Lark, Token, Transformer
 from . import registry
 from .ast import Comment, Directive, EventNode, Malformed, Pos, Record, Tag
 from .errors import NotationError
-from .game import Game
+from .game import AnyGame, Game
 from . import grammars
 from .grammars import GRAMMAR_PACKAGE
-from .limits import is_whole, shorten
+from .errors import shorten
+from .limits import is_whole
 # The deck reader of Sanguine imported these from here; their home is text.py.
 from .text import decode, read_beside, read_bytes  # noqa: F401
 _UNESCAPE = re.compile(r"\\(.)")
@@ -43,19 +44,24 @@ def unescape(value: str) -> str:
 _CONTAINER = frozenset({"TAG", "BAD_TAG", "MOVENUM", "COMMENT", "UNCLOSED", "BAD"})
 
 
-class RecordBuilder(Transformer):
+def token_pos(tok: Token) -> Pos:
+    """Where a token starts (the contextual lexer always says; the types allow None)."""
+    return Pos(tok.line or 0, tok.column or 0)
+
+
+class RecordBuilder(Transformer[Token, Any]):
     """Inline transformer: each game's flat token list straight to a Record.
 
     One callback per game (not per token) keeps the per-event cost down.
     """
 
-    def __init__(self, game: Game | None) -> None:
+    def __init__(self, game: AnyGame | None) -> None:
         super().__init__(visit_tokens=False)
         self.rules = game
 
     def tag(self, children: list[Token]) -> Tag | Malformed:
         tok = children[0]
-        pos = Pos(tok.line, tok.column)
+        pos = token_pos(tok)
         if tok.type != "TAG":
             return Malformed(tok.value, f"malformed tag {shorten(tok.value)!r}; expected "
                                         f"[Key \"Value\"]", "tag", None, pos)
@@ -65,7 +71,7 @@ class RecordBuilder(Transformer):
 
     def _record(self, children: list[Any]) -> Record:
         game = self.rules
-        read = game.read_event if game is not None else None
+        read = game.read_event if game is not None else _no_event
         directives = game.directives if game is not None else frozenset()
         tags: list[Any] = []
         items: list[Any] = []
@@ -83,21 +89,21 @@ class RecordBuilder(Transformer):
                 number = tok
                 continue
             if kind == "BAD":
-                num = _event_number(number.value[:-1]) if number else None
-                message = (_too_large(number.value) if num == -1
+                num = _event_number(number.value[:-1]) if number is not None else None
+                message = (_too_large(number.value) if number is not None and num == -1
                            else _diagnose(game, tok.value))
                 items.append(Malformed(tok.value, message, "event", None if num == -1 else num,
-                                       Pos(tok.line, tok.column)))
+                                       token_pos(tok)))
                 number = None
                 continue
             if kind in _CONTAINER:
                 items.append(_comment(tok))
                 continue
             if kind in directives:
-                items.append(Directive(kind, tok.value.rstrip(), Pos(tok.line, tok.column)))
+                items.append(Directive(kind, tok.value.rstrip(), token_pos(tok)))
                 continue
             text = tok.value
-            column = tok.column
+            column = tok.column or 0
             num = None
             written = ""  # the "N." as written
             if number is not None:
@@ -111,7 +117,7 @@ class RecordBuilder(Transformer):
                     start += 1
                 column += start
                 text = text[start:]
-            pos = Pos(tok.line, column)
+            pos = Pos(tok.line or 0, column)
             if written:
                 num = _event_number(written[:-1])
                 if num == -1:
@@ -126,7 +132,7 @@ class RecordBuilder(Transformer):
         if number is not None:
             items.append(_dangling(number))
         first = children[0]
-        start = first.pos if not isinstance(first, Token) else Pos(first.line, first.column)
+        start = first.pos if not isinstance(first, Token) else token_pos(first)
         return Record(game.name if game else None, tags, items, pos=start)
 
     bare = game = last_game = _record
@@ -152,6 +158,11 @@ class RecordBuilder(Transformer):
 _ASCII_DIGITS = frozenset("0123456789")
 
 
+def _no_event(kind: str, text: str) -> Any:
+    """The reader of a record of no known game (the bare container has no event terminal)."""
+    raise NotationError(f"no game to read {shorten(text)!r} as an event")
+
+
 def _event_number(digits: str) -> int:
     """An event number's value; -1 when it is too long to be one."""
     return int(digits) if is_whole(digits) else -1
@@ -165,7 +176,7 @@ def _internal(exc: Exception) -> str:
     return f"internal error while reading this event: {exc.__class__.__name__}: {shorten(str(exc))}"
 
 
-def _diagnose(game: Game | None, text: str) -> str:
+def _diagnose(game: AnyGame | None, text: str) -> str:
     if game is None:
         return ""
     try:
@@ -175,7 +186,7 @@ def _diagnose(game: Game | None, text: str) -> str:
 
 
 def _comment(tok: Token) -> Comment | Malformed:
-    pos = Pos(tok.line, tok.column)
+    pos = token_pos(tok)
     text = tok.value
     if tok.type == "UNCLOSED":
         lines = text.rstrip("\n").count("\n") + 1  # blank lines at its end are not "skipped"
@@ -191,13 +202,13 @@ def _dangling(number: Token) -> Malformed:
     value = _event_number(number.value[:-1])
     return Malformed(shorten(number.value), f"event number {shorten(number.value)} is not "
                      f"followed by an event", "number", value if value >= 0 else None,
-                     Pos(number.line, number.column))
+                     token_pos(number))
 
 
 # -- parsers ---------------------------------------------------------------------
 
 @lru_cache(maxsize=None)
-def parser_for(game: Game | None, strict: bool = False) -> Lark:
+def parser_for(game: AnyGame | None, strict: bool = False) -> Lark:
     """The LALR parser of ``game`` (None: the bare container), built once."""
     if game is None:
         return grammars.load(GRAMMAR_PACKAGE, "record.lark", transformer=RecordBuilder(None),
@@ -206,7 +217,7 @@ def parser_for(game: Game | None, strict: bool = False) -> Lark:
                          strict=strict, cache=not strict)
 
 
-def note_game_problem(record: Record, chosen: Game | None, fallback: str | None) -> None:
+def note_game_problem(record: Record, chosen: AnyGame | None, fallback: str | None) -> None:
     """Note on the record why its game is unknown (or not the one its piece is read as)."""
     named = record.tag_dict.get("Game")
     if chosen is None:

@@ -14,23 +14,22 @@ from typing import Iterable, Iterator
 from lark.exceptions import LarkError, UnexpectedInput
 
 from . import registry
-from .ast import Comment, Item, Pos, Record, RecordFile, Tag
+from .ast import Comment, Item, Malformed, Pos, Record, RecordFile, Tag
 from .errors import InputError
 from .fastpath import try_fast, try_headers
-from .game import Game
+from .game import AnyGame, Game
 from .parsing import note_game_problem, parser_for, unescape
 from .text import Source, chunks, label_of, pieces, source_chunks
 # Text-level names other modules imported from here before text.py existed.
 from .text import Cutter, decoded_blocks, lines, open_record_file  # noqa: F401
 
-AnyGame = Game  # a game of any state and event types (see notation.core.registry)
 
 # -- records -------------------------------------------------------------------------
 
 _GAME_TAG = re.compile(r'\[[ \t]*Game[ \t]+"([^"\n]*)"[ \t]*\]', re.IGNORECASE)
 
 
-def choose_game(text: str, source: str, game: str | Game | None = None) -> Game | None:
+def choose_game(text: str, source: str, game: str | AnyGame | None = None) -> AnyGame | None:
     """The game of a piece of text: its first ``[Game]`` tag, else ``game``, else the extension.
 
     Returns None when nothing names a known game; the records then say why.
@@ -54,9 +53,10 @@ def _shift(record: Record, lines: int) -> None:
         part.pos = Pos(part.pos.line + lines, part.pos.column)
 
 
-def _parse_piece(text: str, chosen: Game | None, source: str) -> list[Record]:
+def _parse_piece(text: str, chosen: AnyGame | None, source: str) -> list[Record]:
     try:
-        return parser_for(chosen).parse(text)
+        records: list[Record] = parser_for(chosen).parse(text)  # type: ignore[assignment]
+        return records  # (the inline transformer makes the tree a list of records)
     except (UnexpectedInput, RecursionError) as exc:  # pragma: no cover - reads any text
         record = Record(chosen.name if chosen else None, source=source,
                         pos=Pos(getattr(exc, "line", 1), getattr(exc, "column", 1)))
@@ -67,7 +67,7 @@ def _parse_piece(text: str, chosen: Game | None, source: str) -> list[Record]:
 
 
 def records_of(text_chunks: Iterable[str], source: str,
-               game: str | Game | None = None, checked: bool = False,
+               game: str | AnyGame | None = None, checked: bool = False,
                headers: bool = False, start_line: int = 1) -> Iterator[Record]:
     """The records of text in runs of whole lines (lines, or :func:`chunks`), a piece at a time.
 
@@ -131,7 +131,7 @@ def _own_lines(records: list[Record], text: str, first_line: int) -> None:
         record.raw = "\n".join(part) + ("" if last else "\n")
 
 
-def read_games(source: Source, game: str | Game | None = None,
+def read_games(source: Source, game: str | AnyGame | None = None,
                encoding: str = "utf-8", name: str | None = None,
                checked: bool = False, headers: bool = False) -> Iterator[Record]:
     """Every game of an archive, one at a time: a path, or an open text or binary file.
@@ -146,12 +146,12 @@ def read_games(source: Source, game: str | Game | None = None,
     yield from records_of(source_chunks(source, encoding, label), label, game, checked, headers)
 
 
-def text_records(text: str, source: str, game: str | Game | None = None) -> list[Record]:
+def text_records(text: str, source: str, game: str | AnyGame | None = None) -> list[Record]:
     """The records of text already in memory (what ``parse`` returns)."""
     return list(records_of(chunks((text,)), source, game))
 
 
-def reread(record: Record) -> tuple[list[Tag], list[Item]]:
+def reread(record: Record) -> tuple[list[Tag | Malformed], list[Item]]:
     """A record's tags and body read again in full from its own text (its events, when a
     fast reading left them out), with its file positions."""
     found = list(records_of(chunks((record.raw,)), record.source, record.game,
@@ -161,7 +161,7 @@ def reread(record: Record) -> tuple[list[Tag], list[Item]]:
     return found[0].tags, found[0].body
 
 
-def parse(text: str, game: str | Game | None = None, source: str = "<string>") -> RecordFile:
+def parse(text: str, game: str | AnyGame | None = None, source: str = "<string>") -> RecordFile:
     """Parse a whole record file's text. Never raises for bad content.
 
     Each game's ``[Game]`` tag names its game; games without one take ``game``,
@@ -170,7 +170,7 @@ def parse(text: str, game: str | Game | None = None, source: str = "<string>") -
     return RecordFile(source, text_records(text, source, game))
 
 
-def load(source: Source, game: str | Game | None = None, encoding: str = "utf-8") -> RecordFile:
+def load(source: Source, game: str | AnyGame | None = None, encoding: str = "utf-8") -> RecordFile:
     """Read and parse a record file: a path (``str`` or ``Path``) or an open text or binary file.
 
     Raises :class:`InputError` if it cannot be read; bad content never raises.

@@ -10,14 +10,10 @@ from __future__ import annotations
 
 import importlib
 from importlib.metadata import entry_points
-from typing import Any
-
 from .errors import InputError
-from .game import Game
+from .game import AnyGame, Game
 from .options import GameOption
 from .plugins import GROUP, Plugin
-
-AnyGame = Game[Any, Any]
 
 _GAMES: dict[str, AnyGame] = {}
 _PENDING: dict[str, Plugin] = {}

@@ -13,7 +13,7 @@ from typing import Any, Iterator
 from . import registry
 from .ast import EventNode, Malformed, Pos, Record
 from .errors import Problem, RuleError, TagError
-from .game import Game
+from .game import AnyGame, Game
 from .outcome import Outcome
 
 
@@ -46,7 +46,7 @@ class ReplayError(Exception):
         self.column = problem.column
 
 
-def game_of(record: Record) -> Game | None:
+def game_of(record: Record) -> AnyGame | None:
     return registry.get(record.game) if record.game else None
 
 
@@ -112,7 +112,7 @@ def _internal(record: Record, pos: Pos, ply: int, event: str | None,
                    f"internal error: {exc.__class__.__name__}: {exc}")
 
 
-def check_result_tags(record: Record, game: Game, state: Any) -> None:
+def check_result_tags(record: Record, game: AnyGame, state: Any) -> None:
     """Each result tag the record gives must say what the replay reached (RuleError)."""
     tags = record.tag_dict
     for key, expected in game.result_tags(state).items():
@@ -129,7 +129,7 @@ def check_result_tags(record: Record, game: Game, state: Any) -> None:
         raise RuleError(f"[{key} \"{given}\"] but {why}", f"{key} tag")
 
 
-def end_checks(record: Record, game: Game, state: Any, ply: int) -> Problem | None:
+def end_checks(record: Record, game: AnyGame, state: Any, ply: int) -> Problem | None:
     """The end-of-record checks (result tags, the game's own), at the record's last item."""
     last = record.items[-1].pos if record.items else record.pos
     try:
@@ -142,7 +142,7 @@ def end_checks(record: Record, game: Game, state: Any, ply: int) -> Problem | No
     return None
 
 
-def _start(record: Record, game: Game) -> Any:
+def _start(record: Record, game: AnyGame) -> Any:
     """The starting state; TagError for a tag the game cannot start from."""
     if not game.setup_positions and "Position" in record.tag_dict:
         raise TagError("Position", f"{game.name} records cannot start from a set-up "
@@ -157,7 +157,8 @@ def run(record: Record, until: int | None = None) -> Outcome:
     has a problem, so ``state`` is the state before the bad event.
     """
     if record.outcome is not None and until is None:  # replayed by the reader's fast path
-        return record.outcome
+        known: Outcome = record.outcome
+        return known
     game = game_of(record)
     problems = structure_problems(record)
     if game is None:
@@ -213,11 +214,11 @@ def positions(outcome: Outcome) -> Iterator[tuple[int, Any, Any]]:
     outcome reached, stopping before its first problem: what ``--every`` and the viewer
     step through. ``state`` is live, as in :class:`Step`."""
     game, record = outcome.game, outcome.record
-    if game is None or outcome.state is None:
+    if game is None or outcome.state is None or record is None:
         return
     yield 0, None, game.start(record)
     try:
-        for step in record.replay(until=outcome.plies):
+        for step in replay(record, until=outcome.plies):
             yield step.ply, step.event, step.state
     except ReplayError:  # the outcome's problems say why
         pass

@@ -3,8 +3,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .ast import Record, Tag
-from .replay import Outcome, game_of, run
+from .ast import Malformed, Record, Tag
+from .outcome import Outcome
+from .replay import game_of, run
 
 
 def with_result_tags(record: Record) -> tuple[Record, Outcome]:
@@ -27,7 +28,7 @@ def with_result_tags(record: Record) -> tuple[Record, Outcome]:
     if not outcome.valid:
         return record, outcome
     expected = game.result_tags(outcome.state)
-    tags: list = []
+    tags: list[Tag | Malformed] = []
     placed: set[str] = set()
     for tag in record.tags:  # corrected in place, missing ones added at the end
         if isinstance(tag, Tag) and tag.key in expected:

@@ -15,11 +15,10 @@ import io
 import os
 import re
 import stat
-from typing import IO, Callable, Iterable, Iterator, Union
+from typing import IO, Any, Callable, Iterable, Iterator, Union
 
-from .errors import InputError
+from .errors import InputError, shorten
 from .grammars import terminal_pattern
-from .limits import shorten
 
 BLOCK = 1 << 16
 
@@ -42,7 +41,7 @@ def starts_tag_line(line: str) -> bool:
 
 # -- decoding -----------------------------------------------------------------------
 
-def decoded_blocks(stream: IO, source: str, encoding: str, base: int = 0) -> Iterator[str]:
+def decoded_blocks(stream: IO[Any], source: str, encoding: str, base: int = 0) -> Iterator[str]:
     """Decoded text blocks of a binary or text stream (``base``: its offset in the file)."""
     first = stream.read(BLOCK)
     if isinstance(first, str):
@@ -246,7 +245,7 @@ def pieces(text_chunks: Iterable[str]) -> Iterator[tuple[int, str]]:
 
 # -- files -------------------------------------------------------------------------
 
-def label_of(source: str | os.PathLike[str] | IO, name: str | None = None) -> str:
+def label_of(source: str | os.PathLike[str] | IO[Any], name: str | None = None) -> str:
     """What messages call an input: ``name``, a path, a file's name, or ``<stream>``."""
     if name:
         return name
@@ -265,12 +264,12 @@ def open_record_file(path: str | os.PathLike[str], label: str | None = None) -> 
         raise InputError(label or os.fspath(path), f"cannot read: {exc.strerror or exc}") from None
 
 
-def source_chunks(source: str | os.PathLike[str] | IO, encoding: str = "utf-8",
+def source_chunks(source: str | os.PathLike[str] | IO[Any], encoding: str = "utf-8",
                   name: str | None = None) -> Iterator[str]:
     """The text of a path (a regular file, opened and closed here) or of an open file,
     in runs of whole lines (:func:`chunks`)."""
     label = label_of(source, name)
-    if hasattr(source, "read"):
+    if not isinstance(source, (str, os.PathLike)):  # an open file
         yield from chunks(decoded_blocks(source, label, encoding))
         return
     with open_record_file(source, label) as handle:

@@ -6,10 +6,10 @@ where they were, lines wrapped before 80 columns.
 """
 from __future__ import annotations
 
-from typing import Iterable
+from typing import Any, Iterable
 
 from .ast import Comment, Directive, EventNode, Malformed, Record, Tag
-from .game import Game
+from .game import AnyGame, Game
 
 WIDTH = 79
 
@@ -20,8 +20,9 @@ def quote(value: str) -> str:
     return '"' + escaped.replace("\r", "\\r").replace("\n", "\\n") + '"'
 
 
-def format_tags(tags: Iterable[Tag], game: Game | None) -> list[str]:
-    tags = list(tags)
+def format_tags(given: Iterable[Tag | Malformed], game: AnyGame | None) -> list[str]:
+    """The tag lines of a record, ``[Game]`` first (a record to write has no broken tag)."""
+    tags = [t for t in given if isinstance(t, Tag)]
     lines = []
     if game is not None and not any(t.key == "Game" for t in tags):
         lines.append(f"[Game {quote(game.name)}]")
@@ -30,7 +31,7 @@ def format_tags(tags: Iterable[Tag], game: Game | None) -> list[str]:
     return lines
 
 
-def format_record(record: Record, game: Game) -> str:
+def format_record(record: Record, game: AnyGame) -> str:
     """Canonical text of one record (which must have no malformed items)."""
     lines = format_tags(record.tags, game)
     words: list[str] = []
@@ -71,7 +72,7 @@ def format_record(record: Record, game: Game) -> str:
     return "\n".join(lines + ([""] if lines else []) + body) + "\n"
 
 
-def format_events(game: Game, tags: dict[str, str], events: list) -> str:
+def format_events(game: AnyGame, tags: dict[str, str], events: list[Any]) -> str:
     """Canonical text of a record given as tags and event values."""
     record = Record(game.name, [Tag(k, v) for k, v in tags.items()],
                     [EventNode(e) for e in events])
