@@ -50,7 +50,7 @@ def random_games(game_name: str, players: int | None, seed: int | None, count: i
             raise click.UsageError(str(exc)) from None
         record.tags += [Tag("Seed", str(seed)), Tag("Round", str(n + 1))]
         record, outcome = with_result_tags(record)
-        if not outcome.valid:  # the generator broke its own rules: a bug of ours
+        if outcome.error is not None:  # the generator broke its own rules: a bug of ours
             raise RuntimeError(f"random game {n + 1} is not valid: {outcome.error.describe()}")
         emit(("\n" if n else "") + format_record(record, game), nl=False)
         if bar is not None:

@@ -19,7 +19,7 @@ received: int | None = None
 
 def end_now(signum: int, frame: object) -> None:
     """Before the command line runs, or at a second signal: one line, then exit."""
-    status, line = ENDINGS.get(signum, (128 + signum, "notation: stopped"))
+    status, line = ENDINGS.get(signal.Signals(signum), (128 + signum, "notation: stopped"))
     try:
         os.write(2, (line + "\n").encode())
     finally:
@@ -37,13 +37,13 @@ def raise_interrupt(signum: int, frame: object) -> None:
 
 def ending() -> tuple[int, str]:
     """The status and line for an interrupted run (SIGINT's unless SIGTERM arrived)."""
-    return ENDINGS[received if received is not None else signal.SIGINT]
+    return ENDINGS[signal.Signals(received) if received is not None else signal.SIGINT]
 
 
 def handled_signals() -> list[int]:
     """The signals to handle: SIGTERM always; SIGINT unless it started ignored (a
     background job, where Python leaves it ignored: so do we)."""
-    wanted = [signal.SIGTERM]
+    wanted: list[int] = [signal.SIGTERM]
     if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
         wanted.append(signal.SIGINT)
     return wanted

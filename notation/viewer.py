@@ -14,8 +14,9 @@ import json
 from importlib import resources
 from typing import Any, Iterable
 
-from .core.ast import Comment, EventNode, Record
-from .core.replay import Outcome, positions, run
+from .core.ast import Comment, EventNode, Record, Tag
+from .core.outcome import Outcome
+from .core.replay import positions, run
 
 #: A full position at least this often, so the script never walks far.
 FULL_EVERY = 64
@@ -68,7 +69,7 @@ def game_data(record: Record, outcome: Outcome | None = None, **options: Any) ->
     data: dict[str, Any] = {
         "title": f"{record.source} game {record.index}" + (f" ({game.name})" if game else ""),
         "game": game.name if game else None,
-        "tags": [[t.key, t.value] for t in record.tags if hasattr(t, "key")],
+        "tags": [[t.key, t.value] for t in record.tags if isinstance(t, Tag)],
         "events": events, "before": before, "error": None, "table": [], "frames": [],
     }
     problem = outcome.error
@@ -76,8 +77,9 @@ def game_data(record: Record, outcome: Outcome | None = None, **options: Any) ->
         data["error"] = {"ply": problem.ply, "message": problem.describe(),
                          "line": problem.line, "column": problem.column}
     frames = _Frames()
-    for _ply, _event, state in positions(outcome):
-        frames.add(game.drawing(state, **options).parts())
+    if game is not None:
+        for _ply, _event, state in positions(outcome):
+            frames.add(game.drawing(state, **options).parts())
     data["table"], data["frames"] = frames.table, frames.frames
     return data
 
