@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 import notation
 from notation.core.ast import Comment, EventNode, Record, Tag
 from notation.core.writer import format_events, format_record
-from notation.games.tilewe.moves import Move, square_name
+from notation.games.tilewe.events import Move, square_name
 from notation.games.tilewe.pieces import ORIENTATION_NAMES, PIECE_NAMES, cell_name, orientation
 
 from conftest import invoke, run_cli

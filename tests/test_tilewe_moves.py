@@ -5,7 +5,9 @@ import pytest
 
 import notation
 from notation.core.errors import NotationError
-from notation.games.tilewe.moves import Move, parse_square, square_name
+from notation.core.grammars import terminal_pattern
+from notation.games.tilewe.events import Move, are_canonical, parse_square, read_move, square_name
+from notation.games.tilewe.pieces import ORIENTATION_NAMES, PIECE_NAMES, cell_name, orientation
 
 
 def test_square_names():
@@ -64,3 +66,39 @@ def test_ill_formed_moves_are_rejected_with_the_reason(text, words):
 def test_whitespace_inside_a_move_is_not_accepted():
     out = notation.parse('[Game "tilewe"]\nF5e - a2d4')[0].run()
     assert not out.valid
+
+
+# -- the grammar's terminal, the tables of the hot path and the writer agree -------------
+
+def test_the_grammar_knows_every_piece_and_rotation_of_the_tables():
+    """The reader takes a move apart with the MOVE terminal's named groups."""
+    pattern = terminal_pattern("tilewe.lark", "MOVE")
+    for piece in PIECE_NAMES:
+        for rotation in ORIENTATION_NAMES:
+            m = pattern.fullmatch(f"{piece}{rotation}-a1t20")
+            assert m is not None
+            assert (m["piece"], m["rotation"], m["contact"], m["target"]) == (
+                piece, rotation, "a1", "t20")
+
+
+def test_the_hot_path_reads_every_spelling_as_the_grammar_path_does():
+    for piece, name in enumerate(PIECE_NAMES):
+        for index, rotation in enumerate(ORIENTATION_NAMES):
+            for x, y in orientation(piece, index).contacts:
+                for target in ("a1", "k10", "t20"):
+                    text = f"{name}{rotation}-{cell_name((x, y))}{target}"
+                    assert read_move(text) == Move.parse(text)
+                    assert are_canonical([text]) == (str(Move.parse(text)) == text)
+
+
+@pytest.mark.parametrize("text", ["I3n-a2a1", "O1n-b1a1", "F5e-a12d4"])
+def test_the_hot_path_explains_what_it_cannot_read(text):
+    with pytest.raises(NotationError):
+        read_move(text)
+    assert not are_canonical([text])
+
+
+def test_canonical_words():
+    assert are_canonical([]) and are_canonical(["W5n-a1a1", "F5e-a2d4", "W5n-a1a1"])
+    for word in ("W5ef-a1a1", "F5e-a2d4x", "1.", "F5E-a2d4", "hello", "F5e-a2u4"):
+        assert not are_canonical(["W5n-a1a1", word])

@@ -3,10 +3,11 @@ from __future__ import annotations
 
 import pytest
 
+import notation
 from notation.core.errors import NotationError
-from notation.games.tilewe.board import Board
-from notation.games.tilewe.moves import Move
-from notation.games.tilewe import position
+from notation.games.tilewe import position, rules
+from notation.games.tilewe.events import Move
+from notation.games.tilewe.state import Board
 
 from conftest import reference_games
 
@@ -14,14 +15,14 @@ EMPTY = "/".join(["20"] * 20)
 
 
 def test_start_position():
-    assert position.write(Board(2)) == f"{EMPTY} b 1fffff,1fffff"
-    assert position.write(Board(4)).endswith(" b 1fffff,1fffff,1fffff,1fffff")
+    assert Board(2).position() == f"{EMPTY} b 1fffff,1fffff"
+    assert Board(4).position().endswith(" b 1fffff,1fffff,1fffff,1fffff")
 
 
 def test_small_example():
     board = Board(1)
-    board.push(Move.parse("W5n-a1a1"))
-    text = position.write(board)
+    rules.play(board, Move.parse("W5n-a1a1"))
+    text = board.position()
     assert text.split()[0].split("/")[-3:] == ["2b17", "1bb17", "bb18"]
     assert text.endswith(" b 1dffff")  # W5 is piece 17: bit 17 cleared
 
@@ -30,13 +31,13 @@ def test_small_example():
 def test_round_trip_after_every_ply(ref):
     board = Board(ref["n_players"])
     for text in ref["moves"]:
-        board.push(Move.parse(text))
-        written = position.write(board)
+        rules.play(board, Move.parse(text))
+        written = board.position()
         again = position.read(written)
-        assert position.write(again) == written
-        assert again.legal_moves() == board.legal_moves()
+        assert again.position() == written
+        assert rules.legal_moves(again) == rules.legal_moves(board)
         assert again.scores() == board.scores()
-    assert position.write(board).split()[1] == "-"
+    assert board.position().split()[1] == "-"
 
 
 @pytest.mark.parametrize("text, words", [
@@ -62,9 +63,20 @@ def test_bad_positions_are_rejected(text, words):
 def test_player_to_move_must_be_able_to_move():
     board = Board(2)
     for text in reference_games("tilewe")[2]["moves"]:
-        board.push(Move.parse(text))
-    ranks, mover, hands = position.write(board).split()
+        rules.play(board, Move.parse(text))
+    ranks, mover, hands = board.position().split()
     assert mover == "-"
     with pytest.raises(NotationError) as info:
         position.read(f"{ranks} b {hands}")
     assert "blue cannot move here" in str(info.value)
+
+
+def test_a_set_up_record_is_not_transformed(tilewe):
+    board = Board(1)
+    rules.play(board, Move.parse("W5n-a1a1"))
+    record = notation.parse(f'[Game "tilewe"]\n[Position "{board.position()}"]\n\n'
+                            f'1. O1n-a1d4\n')[0]
+    with pytest.raises(NotationError, match="cannot be transformed"):
+        tilewe.convert(record, transform="rot90")
+    with pytest.raises(NotationError, match="converts with --transform"):
+        tilewe.convert(record, transform="rot45")

@@ -167,15 +167,15 @@ def test_nul_in_a_deck_path_and_unknown_or_text_encodings(tmp_path):
 
 
 def test_an_internal_bug_in_one_record_spares_the_others(tmp_path, monkeypatch):
-    from notation.games.tilewe.board import Board
-    push = Board.push
+    from notation.games.tilewe import rules
+    play = rules.play
 
     def broken(state, move):
         if move.piece == 0:
             raise ZeroDivisionError("boom")
-        push(state, move)
+        play(state, move)
 
-    monkeypatch.setattr(Board, "push", broken)
+    monkeypatch.setattr(rules, "play", broken)
     bad = write(tmp_path, "a.tilewe", TILEWE + "1. W5n-a1a1 2. O1n-a1t1\n")
     good = write(tmp_path, "b.tilewe", TILEWE + "1. W5n-a1a1\n")
     result = invoke("validate", str(bad), str(good))
@@ -185,8 +185,8 @@ def test_an_internal_bug_in_one_record_spares_the_others(tmp_path, monkeypatch):
 
 
 def test_a_bug_while_reading_an_event_is_that_events_problem(monkeypatch):
-    from notation.games.tilewe import moves
-    monkeypatch.setattr(moves, "_SQUARES", {})
+    from notation.games.tilewe import events
+    monkeypatch.setattr(events, "_SQUARES", {})
     records = notation.parse(TILEWE + "1. W5n-a1a1\n", "tilewe")
     outcome = records[0].run()
     assert not outcome.valid and "internal error while reading this event" in outcome.error.message

@@ -7,6 +7,7 @@ oriented piece's bounding box, ``(0, 0)`` being its bottom-left cell (``a1``).
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 Cell = tuple[int, int]
@@ -48,7 +49,7 @@ def cell_name(cell: Cell) -> str:
     return f"{FILES[cell[0]]}{cell[1] + 1}"
 
 
-def _row_major(cells) -> tuple[Cell, ...]:
+def _row_major(cells: Iterable[Cell]) -> tuple[Cell, ...]:
     """Rank 1 upward, left to right: the order the rules' tables list cells in."""
     return tuple(sorted(cells, key=lambda c: (c[1], c[0])))
 

@@ -1,4 +1,4 @@
-"""The Tilewe position notation (TPN), a compact FEN-like string.
+"""Reading the Tilewe position notation (TPN), a compact FEN-like string.
 
 ``<ranks> <to-move> <hands>``, for example the 2-player start::
 
@@ -11,6 +11,9 @@
   hexadecimal bit mask, bit i standing for piece i of the rules' list
   (O1 = bit 0 ... Z5 = bit 20), so ``1fffff`` is a full hand and ``0`` an
   empty one. The number of fields is the number of players.
+
+A board writes its own position (:meth:`~notation.games.tilewe.state.Board.position`,
+so its ``repr`` can show it); reading one, with every check, is here.
 """
 from __future__ import annotations
 
@@ -18,34 +21,12 @@ import re
 
 from notation.core.errors import NotationError
 
-from .board import (
-    ALL_PIECES, COLOR_LETTERS, COLORS, N_PIECES, Board, diagonal_neighbours, edge_neighbours,
-)
-from .moves import SIZE
+from .bitboard import N_PIECES, diagonal_neighbours, edge_neighbours
+from .events import SIZE
 from .pieces import PIECE_SIZES
+from .state import ALL_PIECES, COLOR_LETTERS, COLORS, Board
 
 _RANK_ITEM = re.compile(r"[byrg]|[1-9][0-9]?")
-
-
-def write(board: Board) -> str:
-    ranks = []
-    for y in range(SIZE - 1, -1, -1):
-        out, run = [], 0
-        for x in range(SIZE):
-            owner = board.color_at(x + SIZE * y)
-            if owner is None:
-                run += 1
-                continue
-            if run:
-                out.append(str(run))
-                run = 0
-            out.append(COLOR_LETTERS[owner])
-        if run:
-            out.append(str(run))
-        ranks.append("".join(out))
-    mover = board.to_move()
-    hands = ",".join(f"{ALL_PIECES & ~used:x}" for used in board.used)
-    return f"{'/'.join(ranks)} {'-' if mover is None else COLOR_LETTERS[mover]} {hands}"
 
 
 def read(text: str) -> Board:

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from notation.core.svg import COLOURS, Drawing, outline
 
-from .board import COLORS, Board
-from .moves import SIZE
+from .events import SIZE
 from .pieces import FILES
-from .render import scores, status
+from .state import COLORS, Board
+from .text import scores, status
 
 CELL = 22
 LEFT, TOP = 28, 52   # room for rank numbers and the caption
@@ -19,6 +19,7 @@ STYLE = "".join(f".cell.{c} {{ fill: {COLOURS[c]}; }}\n" for c in COLORS) + """
 
 
 def draw(board: Board) -> Drawing:
+    """The board drawn, captioned with who moves (or who won) and the scores."""
     width = LEFT + SIZE * CELL + 28
     height = TOP + SIZE * CELL + 26
     caption = status(board)

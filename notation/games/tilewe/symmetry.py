@@ -9,11 +9,15 @@ target.
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+from dataclasses import replace
 from functools import lru_cache
-from typing import Callable
 
-from .moves import SIZE, Move
-from .pieces import ORIENTATIONS, orientation
+from notation.core.ast import EventNode, Record
+from notation.core.errors import NotationError
+
+from .events import SIZE, Move
+from .pieces import ORIENTATIONS, Cell, orientation
 
 _LAST = SIZE - 1
 #: name -> (x, y) -> (x, y), with x the file (a = 0) and y the rank - 1; rotations
@@ -38,8 +42,7 @@ def square(transform: str, target: int) -> int:
 
 
 @lru_cache(maxsize=None)
-def _shape_image(transform: str, piece: int, o: int, contact: tuple[int, int]
-                 ) -> tuple[int, tuple[int, int]]:
+def _shape_image(transform: str, piece: int, o: int, contact: Cell) -> tuple[int, Cell]:
     """(orientation, contact) of the image of one oriented piece.
 
     Worked out on cells relative to the contact, so it holds for any target.
@@ -59,3 +62,18 @@ def transform_move(transform: str, move: Move) -> Move:
     """The move that covers the images of the cells ``move`` covers."""
     o, contact = _shape_image(transform, move.piece, move.orientation, move.contact)
     return Move(move.piece, o, contact, square(transform, move.target))
+
+
+def transform_record(transform: str, record: Record) -> Record:
+    """The same game on the turned or mirrored board: every move rewritten, comments kept."""
+    if "Position" in record.tag_dict:
+        raise NotationError("a record set up from a [Position] cannot be transformed here")
+    items = [EventNode(transform_move(transform, i.event), i.number, i.pos)
+             if isinstance(i, EventNode) else i for i in record.items]
+    return replace(record, body=items, reread=None)
+
+
+def least_image(moves: Sequence[Move]) -> list[str]:
+    """The moves' text in the one of the board's 8 images that sorts first (``dedupe
+    --symmetric``: games equal up to a symmetry get one key)."""
+    return min([str(transform_move(name, move)) for move in moves] for name in TRANSFORMS)

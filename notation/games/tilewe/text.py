@@ -1,9 +1,10 @@
-"""Text pictures of a Tilewe board."""
+"""The Tilewe board as text for people: ranks and files, the colours' letters, who moves."""
 from __future__ import annotations
 
-from .board import COLOR_LETTERS, COLORS, Board
-from .moves import SIZE
+from . import rules
+from .events import SIZE
 from .pieces import FILES
+from .state import COLOR_LETTERS, COLORS, Board
 
 _ANSI = ("\x1b[44;97m", "\x1b[43;30m", "\x1b[41;97m", "\x1b[42;30m")
 _RESET = "\x1b[0m"
@@ -33,10 +34,11 @@ def status(board: Board) -> str:
     """Who moves, or who won: the text board's last line and the picture's caption."""
     mover = board.to_move()
     if mover is None:
-        winners = " and ".join(COLORS[p] for p in board.winners())
+        winners = " and ".join(COLORS[p] for p in rules.winners(board))
         return f"game over after {board.ply} plies; winner: {winners}"
     return f"ply {board.ply}, {COLORS[mover]} to move"
 
 
 def scores(board: Board) -> str:
+    """Each colour's score, in colour order."""
     return ", ".join(f"{COLORS[p]} {s}" for p, s in enumerate(board.scores()))

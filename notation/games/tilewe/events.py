@@ -1,4 +1,10 @@
-"""The Tilewe move value type and its notation ``[Piece][Rotation]-[Contact][Target]``."""
+"""The Tilewe move, read from and written as ``[Piece][Rotation]-[Contact][Target]``.
+
+The move's shape is written once, in the grammar's MOVE terminal, whose
+named groups are its parts; :meth:`Move.parse` takes a move apart with that
+pattern. The hot path (:func:`read_move`) looks whole spellings up in tables
+built from the writer's own output, so it reads what ``str(move)`` writes.
+"""
 from __future__ import annotations
 
 import re
@@ -6,14 +12,15 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from notation.core.errors import NotationError
+from notation.core.grammars import terminal_pattern
 
 from .pieces import (
-    CANONICAL, FILES, ORIENTATION_INDEX, ORIENTATION_NAMES, PIECE_INDEX, PIECE_NAMES,
+    FILES, ORIENTATION_INDEX, ORIENTATION_NAMES, PIECE_INDEX, PIECE_NAMES, Cell,
     cell_name, orientation,
 )
 
 SIZE = 20
-BOARD_CORNERS: tuple[int, ...] = (0, SIZE - 1, SIZE * (SIZE - 1), SIZE * SIZE - 1)
+"""Tiles on a side of the board."""
 
 
 def square_name(square: int) -> str:
@@ -21,15 +28,16 @@ def square_name(square: int) -> str:
     return f"{FILES[square % SIZE]}{square // SIZE + 1}"
 
 
-_TILE = re.compile(r"([a-t])(1[0-9]|20|[1-9])\Z")
+#: Every tile name and its index: tile names are a closed set of 400 words.
+_SQUARES: dict[str, int] = {square_name(s): s for s in range(SIZE * SIZE)}
 
 
 def parse_square(text: str) -> int:
     """``"k10"`` -> 189; raises :class:`NotationError` for anything else."""
-    m = _TILE.match(text)
-    if not m:
+    square = _SQUARES.get(text)
+    if square is None:
         raise NotationError(f"{text!r} is not a board tile (a1 to t20)")
-    return FILES.index(m.group(1)) + SIZE * (int(m.group(2)) - 1)
+    return square
 
 
 class Move(NamedTuple):
@@ -43,7 +51,7 @@ class Move(NamedTuple):
 
     piece: int
     orientation: int
-    contact: tuple[int, int]
+    contact: Cell
     target: int
 
     def __str__(self) -> str:
@@ -55,26 +63,23 @@ class Move(NamedTuple):
         return PIECE_NAMES[self.piece]
 
     @classmethod
-    def parse(cls, text: str) -> "Move":
+    def parse(cls, text: str) -> Move:
         """Read one move; strict: anything ill-formed raises :class:`NotationError`."""
-        m = MOVE_SHAPE.match(text)
-        if not m:
+        m = terminal_pattern("tilewe.lark", "MOVE").fullmatch(text)
+        if m is None or m.start("piece"):  # no match, or an event number in front
             raise NotationError(diagnose(text))
-        return _build(*m.groups())
+        return _build(m["piece"], m["rotation"], m["contact"], m["target"])
 
 
-# Strict form. The grammar's MOVE terminal uses the same pattern.
-MOVE_SHAPE = re.compile(
-    r"(O1|I2|I3|L3|O4|I4|L4|Z4|T4|F5|I5|L5|N5|P5|T5|U5|V5|W5|X5|Y5|Z5)"
-    r"(nf|ef|sf|wf|n|e|s|w)-([a-t](?:1[0-9]|20|[1-9]))([a-t](?:1[0-9]|20|[1-9]))\Z")
-# Loose form, only to explain what is wrong with a rejected word.
+#: A loose form, only to explain what is wrong with a word that is not a move.
 _LOOSE = re.compile(r"([A-Za-z]?[0-9]?)([a-z]*)-([a-z]*[0-9]*)([a-z]*[0-9]*)(.*)\Z", re.S)
 
 
 def _build(piece_name: str, rotation: str, contact_name: str, target_name: str) -> Move:
+    """The move of well-shaped parts, or why the contact is no contact tile of the piece."""
     piece = PIECE_INDEX[piece_name]
     oriented = orientation(piece, ORIENTATION_INDEX[rotation])
-    x, y = FILES.index(contact_name[0]), int(contact_name[1:]) - 1  # at most 2 digits
+    x, y = FILES.index(contact_name[0]), int(contact_name[1:]) - 1
     if (x, y) not in oriented.contacts:
         shown = f"{piece_name}{rotation}"
         if rotation != oriented.name:
@@ -86,37 +91,38 @@ def _build(piece_name: str, rotation: str, contact_name: str, target_name: str) 
         else:
             why = "is not a contact tile (it has two opposite or three neighbours)"
         contacts = " ".join(cell_name(c) for c in oriented.contacts)
-        raise NotationError(f"contact {contact_name} of {shown} {why}; its contact tiles are {contacts}")
-    return Move(piece, CANONICAL[piece][ORIENTATION_INDEX[rotation]], (x, y),
-                parse_square(target_name))
+        raise NotationError(f"contact {contact_name} of {shown} {why}; its contact tiles are "
+                            f"{contacts}")
+    return Move(piece, oriented.index, (x, y), parse_square(target_name))
 
 
-def _spellings() -> dict[tuple[str, str, str], tuple[int, int, tuple[int, int]]]:
-    """Every valid (piece, rotation, contact) spelling, aliases included."""
+def _spellings() -> dict[str, tuple[int, int, Cell]]:
+    """Every valid ``piece+rotation-contact`` text, aliases included -> (piece, canonical
+    orientation, contact)."""
     table = {}
     for piece, piece_name in enumerate(PIECE_NAMES):
-        for rotation, rotation_name in enumerate(ORIENTATION_NAMES):
-            oriented = orientation(piece, rotation)
+        for rotation_name in ORIENTATION_NAMES:
+            oriented = orientation(piece, ORIENTATION_INDEX[rotation_name])
             for contact in oriented.contacts:
-                table[(piece_name, rotation_name, cell_name(contact))] = (
+                table[f"{piece_name}{rotation_name}-{cell_name(contact)}"] = (
                     piece, oriented.index, contact)
     return table
 
 
 _SPELLINGS = _spellings()
-_SPELLING_TEXT = {f"{p}{r}-{c}": found for (p, r, c), found in _SPELLINGS.items()}
-_SQUARES = {square_name(s): s for s in range(SIZE * SIZE)}
 
 
 def read_move(text: str) -> Move:
     """Build a move from text the grammar's MOVE terminal matched (the hot path).
 
-    The terminal fixed the shape: piece (2), rotation (1-2), "-", contact
-    (a letter and one or two digits), target. Every valid spelling of
-    piece+rotation+contact is one key of a table.
+    Every valid spelling of piece, rotation and contact is a key of a table,
+    6 or 7 characters long as the writer spells them (a contact lies inside a
+    5x5 box: one digit); the rest is the target's name. Anything else (a
+    contact that is not a contact tile, say) is read by :meth:`Move.parse`,
+    which says what is wrong.
     """
-    split = 6 if text[3] == "-" else 7  # where the contact's first digit ends
-    found = _SPELLING_TEXT.get(text[:split])
+    split = 6 if text[3] == "-" else 7
+    found = _SPELLINGS.get(text[:split])
     if found is None or text[split] <= "9":  # no such spelling, or a 2-digit contact
         return Move.parse(text)
     return Move(found[0], found[1], found[2], _SQUARES[text[split:]])
@@ -134,34 +140,24 @@ def diagnose(text: str) -> str:
     if rotation not in ORIENTATION_INDEX:
         return (f"unknown rotation {rotation!r} in {text!r}; rotations are "
                 f"{' '.join(ORIENTATION_NAMES)}")
-    if not _TILE.match(contact):
+    if contact not in _SQUARES:
         return f"contact {contact!r} in {text!r} is not a tile name such as a1 or c3"
-    if not _TILE.match(target):
+    if target not in _SQUARES:
         return f"target {target!r} in {text!r} is off the board (tiles are a1 to t20, no leading zeros)"
     return f"{text!r} is not a Tilewe move"  # pragma: no cover - the strict form matched
 
 
 @lru_cache(maxsize=1)
-def canonical_words() -> re.Pattern[str]:
-    """Moves in canonical spelling separated by single spaces (every contact a contact tile)."""
-    prefixes = sorted({f"{PIECE_NAMES[p]}{ORIENTATION_NAMES[o]}-{cell_name(c)}"
-                       for p, o, c in _SPELLINGS.values()}, key=len, reverse=True)
-    move = f"(?:{'|'.join(prefixes)})(?:{_TILE.pattern[:-2]})"
-    return re.compile(f"(?:{move})(?: {move})*")
+def canonical_moves() -> frozenset[str]:
+    """Every move in canonical spelling (about 124,000: 309 contact spellings, 400 targets).
 
-
-#: Words already found canonical: at most every canonical move (about 124,000), so
-#: the set is bounded by the game, not by the archive.
-_KNOWN_CANONICAL: set[str] = set()
+    Built on first use, by ``dedupe`` only, from the writer's own spellings.
+    """
+    prefixes = {f"{PIECE_NAMES[p]}{ORIENTATION_NAMES[o]}-{cell_name(c)}"
+                for p, o, c in _SPELLINGS.values()}
+    return frozenset(prefix + square for prefix in prefixes for square in _SQUARES)
 
 
 def are_canonical(words: list[str]) -> bool:
-    """Whether every word is a move in canonical spelling (set lookups for words seen before)."""
-    distinct = set(words)
-    if distinct <= _KNOWN_CANONICAL:
-        return True
-    new = distinct - _KNOWN_CANONICAL
-    if canonical_words().fullmatch(" ".join(new)) is None:
-        return False
-    _KNOWN_CANONICAL.update(new)
-    return True
+    """Whether every word is a move in canonical spelling (``Game.quick_keys``)."""
+    return canonical_moves().issuperset(words)

@@ -1,0 +1,153 @@
+"""The board as bits of Python ints, and where pieces fit on it.
+
+Tiles are bits (bit ``x + 20*y``). Every orientation of every piece is
+precomputed once as a mask, so placing a piece is a shift and checking it a
+handful of integer ``&``s; the searches below are bit-parallel (one shift per
+cell of a 5x5 box, not one test per tile). Nothing here knows whose turn it
+is: the state and the rules ask.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from .events import SIZE, Move
+from .pieces import CANONICAL, ORIENTATIONS, PIECE_NAMES, Cell, Orientation
+
+N_PIECES = len(PIECE_NAMES)
+FULL = (1 << SIZE * SIZE) - 1
+_COL_A = sum(1 << (SIZE * y) for y in range(SIZE))
+NOT_A = FULL ^ _COL_A
+NOT_T = FULL ^ (_COL_A << (SIZE - 1))
+#: The four board corners a1, t1, a20, t20, where first pieces go.
+CORNERS = (1 | 1 << (SIZE - 1) | 1 << (SIZE * (SIZE - 1)) | 1 << (SIZE * SIZE - 1))
+
+
+def edge_neighbours(m: int) -> int:
+    """Tiles edge-adjacent to any tile of ``m`` (not wrapping around the board)."""
+    return (((m << 1) & NOT_A) | ((m >> 1) & NOT_T) | (m << SIZE) | (m >> SIZE)) & FULL
+
+
+def diagonal_neighbours(m: int) -> int:
+    """Tiles diagonally adjacent to any tile of ``m``."""
+    return (((m << (SIZE + 1)) & NOT_A) | ((m << (SIZE - 1)) & NOT_T)
+            | ((m >> (SIZE - 1)) & NOT_A) | ((m >> (SIZE + 1)) & NOT_T)) & FULL
+
+
+def squares(m: int) -> list[int]:
+    """The set bits of ``m``, ascending."""
+    out = []
+    while m:
+        low = m & -m
+        out.append(low.bit_length() - 1)
+        m ^= low
+    return out
+
+
+class Shape:
+    """One distinct orientation of a piece, ready for bit-parallel search.
+
+    ``cells`` and ``contacts`` index the 25 offsets ``x + 5*y`` of a 5x5 box;
+    ``valid`` has a bit at every origin (bottom-left corner) that keeps the
+    whole bounding box on the board, so shifted masks never wrap a row.
+    """
+
+    __slots__ = ("piece", "orientation", "mask", "cells", "contacts", "valid")
+
+    def __init__(self, oriented: Orientation) -> None:
+        self.piece, self.orientation = oriented.piece, oriented.index
+        self.mask = sum(1 << (x + SIZE * y) for x, y in oriented.cells)
+        self.cells = tuple(x + 5 * y for x, y in oriented.cells)
+        #: (index into the 25 offsets, offset on the board, contact cell), by x + 20*y
+        self.contacts: tuple[tuple[int, int, Cell], ...] = tuple(sorted(
+            ((x + 5 * y, x + SIZE * y, (x, y)) for x, y in oriented.contacts),
+            key=lambda contact: contact[1]))
+        row = (1 << (SIZE - oriented.width + 1)) - 1
+        self.valid = sum(row << (SIZE * y) for y in range(SIZE - oriented.height + 1))
+
+
+#: The 25 board offsets of a 5x5 box, indexed by x + 5*y.
+OFFSETS = tuple(x + SIZE * y for y in range(5) for x in range(5))
+#: SHAPES[piece]: the piece's distinct orientations, canonical order.
+SHAPES: tuple[tuple[Shape, ...], ...] = tuple(
+    tuple(Shape(o) for o in oriented) for oriented in ORIENTATIONS)
+#: (piece, canonical orientation, contact cell) -> (shape, contact's board offset)
+SPELLING: dict[tuple[int, int, Cell], tuple[Shape, int]] = {
+    (shape.piece, shape.orientation, contact): (shape, offset)
+    for shapes in SHAPES for shape in shapes for _, offset, contact in shape.contacts}
+
+
+def placement_mask(shape: Shape, offset: int, target: int) -> int:
+    """Tiles covered with the contact (at ``offset`` in the piece) on ``target``; 0 if off the board."""
+    origin = target - offset
+    x0 = target % SIZE - offset % SIZE
+    if x0 < 0 or origin < 0 or not shape.valid >> origin & 1:
+        return 0
+    return shape.mask << origin
+
+
+def move_mask(move: Move) -> int | None:
+    """The tiles ``move`` covers (0 if it leaves the board); None if its contact is no
+    contact tile (a move built by hand, not read)."""
+    spelling = SPELLING.get((move.piece, CANONICAL[move.piece][move.orientation], move.contact))
+    return None if spelling is None else placement_mask(spelling[0], spelling[1], move.target)
+
+
+def anchors(occupied: int, adjacent: int, diagonal: int, first: bool) -> int:
+    """Tiles where a player's next contact tile may go: an empty corner of the board for a
+    first piece, else a free tile diagonal to the colour and not beside it."""
+    if first:
+        return CORNERS & ~occupied
+    return diagonal & ~(occupied | adjacent)
+
+
+def free_origins(blocked: int, used: int) -> Iterator[tuple[Shape, int]]:
+    """``(shape, origins)`` for each orientation of a piece in hand that fits somewhere.
+
+    ``used`` has bit i set for piece i placed. The origins where no cell of a
+    shape is ``blocked`` are ``valid & ~OR(blocked >> cell offset)``.
+    """
+    shifted_blocked = [blocked >> off for off in OFFSETS]
+    for piece in range(N_PIECES):
+        if used >> piece & 1:
+            continue
+        for shape in SHAPES[piece]:
+            hit = 0
+            for i in shape.cells:
+                hit |= shifted_blocked[i]
+            free = shape.valid & ~hit
+            if free:
+                yield shape, free
+
+
+def fits(blocked: int, used: int, anchor_mask: int) -> bool:
+    """Whether some piece in hand fits with a contact tile on an anchor (stops at the first)."""
+    if not anchor_mask:
+        return False
+    if not used & 1:  # O1 still in hand fits on any anchor
+        return True
+    shifted_anchors = [anchor_mask >> off for off in OFFSETS]
+    for shape, free in free_origins(blocked, used):
+        for i, _, _ in shape.contacts:
+            if free & shifted_anchors[i]:
+                return True
+    return False
+
+
+def placements(blocked: int, used: int, anchor_mask: int) -> list[Move]:
+    """Every move spelling that fits, in the reference's order (target, piece, orientation,
+    contact). A contact on an anchor is one ``&`` of the free origins with the anchors
+    shifted by the contact's offset."""
+    if not anchor_mask:
+        return []
+    shifted_anchors = [anchor_mask >> off for off in OFFSETS]
+    found = []
+    for shape, free in free_origins(blocked, used):
+        for i, offset, contact in shape.contacts:
+            hits = free & shifted_anchors[i]
+            while hits:
+                low = hits & -hits
+                hits ^= low
+                found.append((low.bit_length() - 1 + offset, shape.piece, shape.orientation,
+                              offset, contact))
+    found.sort()
+    return [Move(piece, o, contact, target) for target, piece, o, _, contact in found]

@@ -1,0 +1,144 @@
+"""The Tilewe rules: the start from tags, playing a move, legal moves, the end and results."""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from notation.core.errors import NotationError, RuleError, TagError, shorten
+from notation.core.limits import is_whole
+
+from . import bitboard, position
+from .events import Move, square_name
+from .state import COLORS, Board
+
+
+def start(tags: Mapping[str, str]) -> Board:
+    """The board a record starts from: its ``[Position]`` (TPN) if set up, else empty for
+    its ``[Players]`` (4 by default); a bad value raises :class:`TagError`."""
+    if "Position" in tags:  # a set-up board, like PGN's FEN tag
+        try:
+            board = position.read(tags["Position"])
+        except NotationError as exc:
+            raise TagError("Position", f"[Position]: {exc}") from None
+        if "Players" in tags and tags["Players"] != str(board.players):
+            raise TagError("Players", f"[Players \"{shorten(tags['Players'])}\"] but the "
+                                      f"[Position] has {board.players} hands")
+        return board
+    value = tags.get("Players", "4")
+    if not (is_whole(value) and 1 <= int(value) <= 4):
+        raise TagError("Players", f"[Players \"{shorten(value)}\"]: Tilewe is for 1 to 4 "
+                                  f"players")
+    return Board(int(value))
+
+
+def players_tag(players: int) -> dict[str, str]:
+    """The ``[Players]`` tag of a new game (refused unless 1 to 4)."""
+    if not 1 <= players <= 4:
+        raise NotationError("Tilewe is for 1 to 4 players")
+    return {"Players": str(players)}
+
+
+def play(board: Board, move: Move) -> None:
+    """Play ``move`` for the player whose turn it is, or raise :class:`RuleError`.
+
+    The candidate player is tried first: if the move fits them, they could
+    move, and no search for who is to move is needed.
+    """
+    if board.over:
+        raise RuleError("the game is over: no player can move", "game end")
+    mask = bitboard.move_mask(move)
+    if mask is None:
+        raise RuleError(f"{move} is not a move: its contact is not a contact tile", "notation")
+    bit = 1 << move.target
+    n = board.players
+    p = board.turn
+    for _ in range(n):
+        if not board.out >> p & 1:
+            used = board.used[p]
+            if (mask and not used >> move.piece & 1 and not mask & (board.occupied | board.adj[p])
+                    and (bit & board.diag[p] if used else bit & bitboard.CORNERS)):
+                _place(board, p, move.piece, mask)
+                return
+            if board.turn_known and p == board.turn or board.can_move(p):
+                message, rule = _why_illegal(board, p, move, mask)
+                raise RuleError(message, rule)
+            board.out |= 1 << p
+        p = (p + 1) % n
+    board.over = True
+    raise RuleError("the game is over: no player can move", "game end")
+
+
+def _place(board: Board, player: int, piece: int, mask: int) -> None:
+    board.occupied |= mask
+    board.own[player] |= mask
+    board.adj[player] |= bitboard.edge_neighbours(mask)
+    board.diag[player] |= bitboard.diagonal_neighbours(mask)
+    board.used[player] |= 1 << piece
+    board.ply += 1
+    board.last_mover = player
+    board.last = mask
+    board.turn = (player + 1) % board.players
+    board.turn_known = False
+
+
+def _why_illegal(board: Board, player: int, move: Move, mask: int) -> tuple[str, str]:
+    """The message and the rule's short name for a move ``player`` may not play."""
+    who = COLORS[player]
+    if board.used[player] >> move.piece & 1:
+        return f"{who} has already placed {move.piece_name}", "each piece once"
+    if not mask:
+        return (f"{move} would put part of {move.piece_name} off the board",
+                "on the board")
+    taken = mask & board.occupied
+    if taken:
+        owners = ", ".join(f"{square_name(s)} ({COLORS[owner]})" for s in bitboard.squares(taken)
+                           if (owner := board.color_at(s)) is not None)
+        return f"{move} covers occupied tiles: {owners}", "empty tiles"
+    touching = mask & board.adj[player]
+    if touching:
+        tiles = " ".join(square_name(s) for s in bitboard.squares(touching))
+        return (f"{move} touches {who}'s own pieces along an edge at {tiles}",
+                "no edge contact with own colour")
+    target = square_name(move.target)
+    if not board.used[player]:
+        return (f"{who}'s first piece must put its contact tile on an empty board corner "
+                f"(a1, t1, a20, t20), not {target}", "first piece in a corner")
+    return (f"the target {target} is not diagonal to any {who} tile (not an open corner)",
+            "contact on an open corner")
+
+
+def legal_moves(board: Board, player: int | None = None) -> list[Move]:
+    """Every legal move spelling of ``player`` (default: the player to move), in the
+    reference's order (target, piece, orientation, contact)."""
+    if player is None:
+        player = board.to_move()
+        if player is None:
+            return []
+    return bitboard.placements(board.blocked(player), board.used[player], board.anchors(player))
+
+
+def is_over(board: Board) -> bool:
+    return board.to_move() is None
+
+
+def winners(board: Board) -> list[int]:
+    """The players with the top score (more than one is a tie)."""
+    scores = board.scores()
+    top = max(scores)
+    return [p for p, s in enumerate(scores) if s == top]
+
+
+def winner_words(board: Board) -> list[str]:
+    """The winners' colours once the game is over, else []."""
+    return [COLORS[p] for p in winners(board)] if is_over(board) else []
+
+
+def result_tags(board: Board) -> dict[str, str]:
+    """``[Result]`` ("*" while the game goes on, else the winners' colours) and ``[Scores]``."""
+    return {"Result": " ".join(winner_words(board)) if is_over(board) else "*",
+            "Scores": " ".join(map(str, board.scores()))}
+
+
+def result_json(board: Board) -> dict[str, Any]:
+    """The ``result`` object of ``replay --json``."""
+    return {"over": is_over(board), "scores": board.scores(), "winners": winners(board)}

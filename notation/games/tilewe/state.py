@@ -1,0 +1,163 @@
+"""The Tilewe state: the board, the players' hands, whose turn it is; and its queries.
+
+Turn order is tracked lazily: after a move the next player in cyclic order
+is only a *candidate*; a move that fits the candidate proves the candidate
+can move, so the full "can this player move at all?" search runs only when
+a move does not fit, or when someone asks who is to move (:meth:`Board.to_move`).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from . import bitboard
+from .events import SIZE, square_name
+from .pieces import PIECE_NAMES
+
+COLORS = ("blue", "yellow", "red", "green")
+#: The colours' letters in the position notation (TPN, see ``position.py``).
+COLOR_LETTERS = "byrg"
+ALL_PIECES = (1 << bitboard.N_PIECES) - 1
+
+
+class Board:
+    """A Tilewe position with its players' hands and whose turn it is.
+
+    Masks are bits of ints (see ``bitboard.py``); the rules (``rules.py``)
+    change them.
+    """
+
+    __slots__ = ("players", "occupied", "own", "adj", "diag", "used", "turn", "turn_known",
+                 "out", "over", "ply", "last_mover", "last")
+
+    def __init__(self, players: int = 4) -> None:
+        if not 1 <= players <= 4:
+            raise ValueError("Tilewe is for 1 to 4 players")
+        self.players = players
+        self.occupied = 0
+        self.own = [0] * players      # tiles of each colour
+        self.adj = [0] * players      # tiles edge-adjacent to each colour
+        self.diag = [0] * players     # tiles diagonal to each colour
+        self.used = [0] * players     # bit i set: piece i placed
+        self.turn = 0                 # candidate player to move
+        self.turn_known = False       # True once `turn` is known to have a move
+        self.out = 0                  # bit p set: player p can never move again
+        self.over = False
+        self.ply = 0
+        self.last_mover: int | None = None
+        self.last = 0                 # the tiles of the last placement (for pictures)
+
+    def copy(self) -> Board:
+        other = Board.__new__(Board)
+        for name in Board.__slots__:
+            value = getattr(self, name)
+            setattr(other, name, value[:] if isinstance(value, list) else value)
+        return other
+
+    def __repr__(self) -> str:
+        try:
+            return f"<tilewe position {self.position()!r}>"
+        except Exception:  # a half-built state: still something readable
+            return "<tilewe state (no position yet)>"
+
+    # -- queries --------------------------------------------------------------
+    def scores(self) -> list[int]:
+        return [m.bit_count() for m in self.own]
+
+    def color_at(self, square: int) -> int | None:
+        bit = 1 << square
+        if not self.occupied & bit:
+            return None
+        return next(p for p, m in enumerate(self.own) if m & bit)
+
+    def remaining(self, player: int) -> list[int]:
+        used = self.used[player]
+        return [i for i in range(bitboard.N_PIECES) if not used >> i & 1]
+
+    def anchors(self, player: int) -> int:
+        """Tiles where ``player``'s next piece may put its contact tile."""
+        return bitboard.anchors(self.occupied, self.adj[player], self.diag[player],
+                                not self.used[player])
+
+    def blocked(self, player: int) -> int:
+        """Tiles ``player`` may not cover: taken, or edge-adjacent to the colour."""
+        return self.occupied | self.adj[player]
+
+    def can_move(self, player: int) -> bool:
+        """Whether ``player`` has at least one legal move (stops at the first found)."""
+        if self.out >> player & 1:
+            return False
+        return bitboard.fits(self.blocked(player), self.used[player], self.anchors(player))
+
+    def to_move(self) -> int | None:
+        """The player to move, skipping players who cannot; None when the game is over."""
+        if self.over:
+            return None
+        if self.turn_known:
+            return self.turn
+        p = self.turn
+        for _ in range(self.players):
+            if not self.out >> p & 1:
+                if self.can_move(p):
+                    self.turn, self.turn_known = p, True
+                    return p
+                self.out |= 1 << p
+            p = (p + 1) % self.players
+        self.over = True
+        return None
+
+    # -- views ----------------------------------------------------------------
+    def position(self) -> str:
+        """The position in TPN: ranks from 20 down, the player to move, the hands."""
+        ranks = []
+        for y in range(SIZE - 1, -1, -1):
+            out, run = [], 0
+            for x in range(SIZE):
+                owner = self.color_at(x + SIZE * y)
+                if owner is None:
+                    run += 1
+                    continue
+                if run:
+                    out.append(str(run))
+                    run = 0
+                out.append(COLOR_LETTERS[owner])
+            if run:
+                out.append(str(run))
+            ranks.append("".join(out))
+        mover = self.to_move()
+        hands = ",".join(f"{ALL_PIECES & ~used:x}" for used in self.used)
+        return f"{'/'.join(ranks)} {'-' if mover is None else COLOR_LETTERS[mover]} {hands}"
+
+    def as_json(self) -> dict[str, Any]:
+        """The ``state`` object of ``replay --json``."""
+        rows = []
+        for y in range(SIZE - 1, -1, -1):
+            rows.append("".join("." if (c := self.color_at(x + SIZE * y)) is None else str(c)
+                                for x in range(SIZE)))
+        return {
+            "board": rows,
+            "players": self.players,
+            "to_move": self.to_move(),
+            "ply": self.ply,
+            "pieces_left": [[PIECE_NAMES[i] for i in self.remaining(p)]
+                            for p in range(self.players)],
+        }
+
+    def cells(self) -> dict[str, str]:
+        """Every tile ("" when empty, so diffs keep board order), who moves, the hands."""
+        out = {}
+        for s in range(SIZE * SIZE):
+            owner = self.color_at(s)
+            out[square_name(s)] = "" if owner is None else COLORS[owner]
+        mover = self.to_move()
+        out["to move"] = "nobody (game over)" if mover is None else COLORS[mover]
+        for p in range(self.players):
+            out[f"{COLORS[p]} pieces left"] = " ".join(PIECE_NAMES[i] for i in self.remaining(p))
+        return out
+
+    def facts(self) -> dict[str, int]:
+        """Each colour's score and pieces left, for ``stats``."""
+        out: dict[str, int] = {}
+        for p, score in enumerate(self.scores()):
+            out[f"{COLORS[p]} score"] = score
+            out[f"{COLORS[p]} pieces left"] = len(self.remaining(p))
+        return out
