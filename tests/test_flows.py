@@ -10,14 +10,16 @@ from hypothesis import strategies as st
 import notation
 from notation.core.ast import Record, Tag
 from notation.core.errors import NotationError, RuleError
-from notation.games.flows.board import Seating
-from notation.games.flows.moves import Placement, Unplaceable
-from notation.games.flows.board import PAIRS, PERIOD, FlowsBoard, partners
+from notation.core.grammars import terminal_pattern
+from notation.games.flows import events, rules
+from notation.games.flows.events import Placement, Unplaceable
 from notation.games.flows.geometry import (
-    DIRECTION_NAMES, EDGE, HEXES, INDEX, N_EDGES, SIDE_EDGES, VIEWS, hex_of, label_of,
-    name_of_rotation, neighbour, rotation_from_name,
+    DIRECTION_NAMES, EDGE, HEXES, INDEX, N_EDGES, ORIENTATIONS, SIDE_EDGES, VIEWS, hex_of,
+    label_of, name_of_rotation, neighbour, rotation_from_name,
 )
-from notation.games.flows import moves
+from notation.games.flows.routes import blocked_players
+from notation.games.flows.state import FlowsState, Seating
+from notation.games.flows.tiles import PAIRS, PERIOD, partners
 
 from conftest import DATA, SAMPLES, invoke, reference_games, run_cli
 
@@ -140,9 +142,9 @@ def test_coordinates_convert_round_trip_between_all_seats(h, rotation, a, b):
        st.sampled_from(["N", "NE", "SE", "S", "SW", "NW"]))
 def test_move_format_then_parse(player, row, col, tile, orientation):
     text = f"P{player}{row}{col}T{tile}{orientation}"
-    event = moves.read(text)
+    event = events.read(text)
     assert str(event) == text and FLOWS.read_event("PLACEMENT", str(event)) == event
-    assert moves.read(f"P{player}T{tile}") == Unplaceable(player, tile)
+    assert events.read(f"P{player}T{tile}") == Unplaceable(player, tile)
 
 
 @pytest.mark.parametrize("text, words", [
@@ -158,6 +160,36 @@ def test_move_format_then_parse(player, row, col, tile, orientation):
 def test_bad_moves_are_syntax_errors_naming_the_token(text, words):
     problem = record(f"{text}\n").run().error
     assert problem.kind == "syntax" and words in problem.message and problem.event == text
+
+
+def test_the_grammar_spells_the_orientations_of_the_geometry():
+    placement = terminal_pattern("flows.lark", "PLACEMENT")
+    letters = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+    names = [a for a in letters] + [a + b for a in letters for b in letters]
+    assert {n for n in names if placement.fullmatch(f"P1A1T0{n}")} == set(ORIENTATIONS)
+
+
+def test_an_event_is_read_without_its_number():
+    assert terminal_pattern("flows.lark", "PLACEMENT").fullmatch("3. P1A2T0N")  # a token
+    for text in ("3. P1A2T0N", "3.P1T2", " P1A2T0N", "P1A2T0N "):
+        with pytest.raises(NotationError):
+            events.read(text)
+        for kind in ("PLACEMENT", "UNPLACEABLE"):
+            with pytest.raises(NotationError):
+                FLOWS.read_event(kind, text)
+    assert FLOWS.event_reader("UNPLACEABLE")("P1A2T0N") == Placement(1, "A2", 0, "N")
+
+
+@pytest.mark.parametrize("header, players", [
+    ("Game: 4-player, Standard Rules", 4), ("Game:3-player", 3), ("Game: \t6-player", 6),
+    ("Game: 7-player", None), ("Game: 3-players", None), ("Game: two players", None),
+])
+def test_seed_header_says_how_many_play(header, players):
+    out = record(f"{header}\nP1A1T0N\n").run()
+    if players is None:
+        assert out.error.rule == "tag Players" and "does not say 'Game: N-player'" in out.error.message
+    else:
+        assert out.valid and out.state.seating.players == players
 
 
 def test_seed_sample_record():
@@ -187,17 +219,17 @@ def test_turn_order_and_player_numbers():
 
 
 def test_ten_tiles_of_each_type():
-    board = FlowsBoard(Seating.make(2))
-    board.placed[2] = 10
+    state = FlowsState(Seating.make(2))
+    state.placed[2] = 10
     with pytest.raises(RuleError) as info:
-        board.place(0, 0, 2, 0)
+        rules.place(state, 0, 0, 2, 0)
     assert info.value.rule == "10 tiles of each type"
     assert "all 10 T2 tiles" in str(info.value)
 
 
 def test_one_tile_on_an_empty_board_never_blocks():
-    board = FlowsBoard(Seating.make(2, (0, 3)))
-    assert all(board.check(h, t, r) is None for h in range(37) for t in range(4) for r in range(6))
+    state = FlowsState(Seating.make(2, (0, 3)))
+    assert all(rules.check(state, h, t, r) is None for h in range(37) for t in range(4) for r in range(6))
 
 
 def test_random_legal_games_never_leave_anyone_without_a_route():
@@ -209,7 +241,7 @@ def test_random_legal_games_never_leave_anyone_without_a_route():
         for event in events:
             FLOWS.apply(state, event)
             if not state.over:
-                assert state.blocked_players() == []
+                assert blocked_players(state) == []
 
 
 def test_blocking_rule_is_enforced_with_its_message():
@@ -217,12 +249,12 @@ def test_blocking_rule_is_enforced_with_its_message():
     ref = reference_games("flows")[0]
     state = state_for(2, "0 2")
     for text in ref["moves"][:27]:  # the first position of this game with blocking moves
-        FLOWS.apply(state, moves.read(text))
+        FLOWS.apply(state, events.read(text))
     found = None
     for h in range(37):
         for t in range(4):
             for r in range(6):
-                why = state.check(h, t, r)
+                why = rules.check(state, h, t, r)
                 if why and why[1] == "every player keeps a route":
                     found = (h, t, r, why[0])
                     break
@@ -245,11 +277,11 @@ def test_a_winning_placement_is_legal_even_if_it_blocks():
     ref = reference_games("flows")[0]  # ends with a flow win for P2 at the last move
     state = state_for(2, "0 2")
     for text in ref["moves"][:-1]:
-        FLOWS.apply(state, moves.read(text))
-    last = moves.read(ref["moves"][-1])
+        FLOWS.apply(state, events.read(text))
+    last = events.read(ref["moves"][-1])
     side = state.seating.seats[last.player - 1]
     h, r = hex_of(last.label, side), rotation_from_name(last.orientation, side)
-    assert state.check(h, last.tile, r) is None
+    assert rules.check(state, h, last.tile, r) is None
     FLOWS.apply(state, last)
     assert state.over and state.win_type == "flow" and state.winners == [1]
 
@@ -300,20 +332,20 @@ def test_perspective_tag_changes_how_labels_are_read():
 @pytest.mark.parametrize("ref", reference_games("flows"), ids=lambda r: r["id"])
 def test_reference_games_move_by_move(ref):
     state = state_for(ref["players"], " ".join(map(str, ref["seats"])))
-    events = [moves.read(m) for m in ref["moves"]]
-    tiles = [e.tile for e in events] + ([ref["unplaceable_tile"]] if "unplaceable_tile" in ref else [])
+    played = [events.read(m) for m in ref["moves"]]
+    tiles = [e.tile for e in played] + ([ref["unplaceable_tile"]] if "unplaceable_tile" in ref else [])
     for i, tile in enumerate(tiles):
-        legal = state.legal_placements(tile)
+        legal = rules.legal_placements(state, tile)
         assert len(legal) == ref["legal_counts"][i], f"before move {i + 1}"
         assert len({(h, PAIRS[tile][r]) for h, r in legal}) == ref["legal_counts_distinct"][i]
-        if i < len(events):
-            side = state.seating.seats[events[i].player - 1]
+        if i < len(played):
+            side = state.seating.seats[played[i].player - 1]
             r, c, t, rot = ref["internal"][i]
-            assert hex_of(events[i].label, side) == INDEX[(r, c)]
-            assert rotation_from_name(events[i].orientation, side) == rot
-            FLOWS.apply(state, events[i])
+            assert hex_of(played[i].label, side) == INDEX[(r, c)]
+            assert rotation_from_name(played[i].orientation, side) == rot
+            FLOWS.apply(state, played[i])
     if "unplaceable_tile" in ref:
-        FLOWS.apply(state, Unplaceable(len(events) % ref["players"] + 1, ref["unplaceable_tile"]))
+        FLOWS.apply(state, Unplaceable(len(played) % ref["players"] + 1, ref["unplaceable_tile"]))
     assert state.over and [p + 1 for p in state.winners] == ref["winner"]
     assert state.win_type == ref["win_type"]
 

@@ -1,4 +1,4 @@
-"""Flows board geometry: hexes, directions, sides, edges, perspectives.
+"""Flows board geometry: hexes, directions, sides, edges, labels in each side's view.
 
 Internal coordinates are the seed's ``(row, col)``, both 0..6 with
 ``|col - row| <= 3``; row 0 is the bottom. Directions are numbered clockwise:
@@ -8,6 +8,7 @@ Internal coordinates are the seed's ``(row, col)``, both 0..6 with
 from __future__ import annotations
 
 import re
+from typing import TypeVar
 
 from notation.core.errors import NotationError
 
@@ -21,6 +22,7 @@ STEP = ((-1, -1), (0, -1), (1, 0), (1, 1), (0, 1), (-1, 0))
 
 
 def neighbour(h: int, d: int) -> int | None:
+    """The hex next to ``h`` in direction ``d``, None off the board."""
     r, c = HEXES[h]
     dr, dc = STEP[d]
     return INDEX.get((r + dr, c + dc))
@@ -32,12 +34,16 @@ def _turn_cw(r: int, c: int) -> tuple[int, int]:
     return dr - dc + 3, dr + 3
 
 
-def _turn_ccw(r: int, c: int) -> tuple[int, int]:
+#: A hex's coordinates (int) or any point's, such as an edge's middle (float).
+Coordinate = TypeVar("Coordinate", int, float)
+
+
+def _turn_ccw(r: Coordinate, c: Coordinate) -> tuple[Coordinate, Coordinate]:
     dr, dc = r - 3, c - 3
     return dc + 3, dc - dr + 3
 
 
-def turned(r: float, c: float, k: int) -> tuple[float, float]:
+def turned(r: Coordinate, c: Coordinate, k: int) -> tuple[Coordinate, Coordinate]:
     """``(r, c)`` turned ``k`` times 60 degrees counter-clockwise about the centre (any
     point, on the board or not): where a picture turned for a view puts it."""
     for _ in range(k):
@@ -67,7 +73,7 @@ def _sides() -> tuple[tuple[tuple[int, int], ...], ...]:
 SIDE_EDGES = _sides()
 
 
-def _edge_ids() -> tuple[tuple[int, ...], int]:
+def _edge_ids() -> tuple[tuple[tuple[int, ...], ...], int]:
     """Number every distinct hex edge: a shared edge gets one id for both hexes."""
     ids: dict[tuple[int, int], int] = {}
     table = []
@@ -88,10 +94,37 @@ def _edge_ids() -> tuple[tuple[int, ...], int]:
 #: EDGE[h][d]: the id of hex h's edge in direction d (132 edges in all).
 EDGE, N_EDGES = _edge_ids()
 
+
+def _stepping() -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
+    """Moves between hexes, as ``h * 6 + d`` = "entering hex h through its edge d".
+
+    ``STEP_OUT[h * 6 + e]`` is the node entered by leaving h through edge e, or
+    ``-1 - side`` when that edge is on the perimeter (``side`` owns it).
+    """
+    owner = {}
+    for side, edges in enumerate(SIDE_EDGES):
+        for h, d in edges:
+            owner[(h, d)] = side
+    out = []
+    for h in range(N_HEXES):
+        for e in range(6):
+            q = neighbour(h, e)
+            out.append(q * 6 + (e + 3) % 6 if q is not None else -1 - owner[(h, e)])
+    starts = tuple(tuple(h * 6 + d for h, d in edges) for edges in SIDE_EDGES)
+    return tuple(out), starts
+
+
+#: Where a path goes next (see ``_stepping``), and the nodes where each side's paths begin.
+STEP_OUT, SIDE_STARTS = _stepping()
+
 # -- perspectives ------------------------------------------------------------------
 
+#: Orientation names in rotation order (the grammar's PLACEMENT terminal spells them too;
+#: a test holds the two to the same names).
 ORIENTATIONS = ("N", "NE", "SE", "S", "SW", "NW")
+#: A label is a row letter and a column number, in the writer's view.
 ROWS = "ABCDEFG"
+COLUMNS = "1234567"
 
 
 def _views() -> tuple[dict[int, str], ...]:
@@ -104,7 +137,7 @@ def _views() -> tuple[dict[int, str], ...]:
             for _ in range(k):
                 r, c = _turn_ccw(r, c)
             letter = r if side < 3 else 6 - r
-            view[h] = f"{ROWS[letter]}{c + 1}"
+            view[h] = f"{ROWS[letter]}{COLUMNS[c]}"
         views.append(view)
     return tuple(views)
 
@@ -114,6 +147,7 @@ LABELS: tuple[dict[str, int], ...] = tuple({label: h for h, label in v.items()} 
 
 
 def label_of(hex_index: int, side: int) -> str:
+    """The label of a hex in side ``side``'s view."""
     return VIEWS[side][hex_index]
 
 
@@ -126,8 +160,14 @@ def hex_of(label: str, side: int) -> int:
                             f"(its hexes are {', '.join(valid_numbers(side))})") from None
 
 
+def is_label(text: str) -> bool:
+    """Whether ``text`` is shaped like a label (on the board in some view or not)."""
+    return len(text) == 2 and text[0] in ROWS and text[1] in COLUMNS
+
+
 def valid_numbers(side: int) -> list[str]:
-    rows = {}
+    """Each row's first and last label in side ``side``'s view, for messages."""
+    rows: dict[str, list[int]] = {}
     for label in sorted(LABELS[side], key=lambda s: (s[0], int(s[1:]))):
         rows.setdefault(label[0], []).append(int(label[1:]))
     return [f"{r}{min(v)}..{r}{max(v)}" for r, v in rows.items()]
@@ -139,6 +179,7 @@ def rotation_from_name(name: str, side: int) -> int:
 
 
 def name_of_rotation(rotation: int, side: int) -> str:
+    """The orientation name side ``side`` writes for a board rotation."""
     return ORIENTATIONS[(rotation - side % 3) % 6]
 
 

@@ -7,9 +7,10 @@ import re
 
 from notation.core.svg import COLOURS, SEAT_COLOURS, Drawing, points
 
-from .board import PAIRS, FlowsBoard
-from .render import status
 from .geometry import HEXES, SIDE_EDGES, STEP, label_of, turned
+from .state import FlowsState
+from .text import status
+from .tiles import PAIRS
 
 R = 34.0                       # hex radius (centre to corner)
 W = math.sqrt(3) * R           # centre to centre of neighbours
@@ -51,23 +52,24 @@ def heading(caption: str, subtitle: str,
     """The caption and the subtitle below it, each wrapped to the picture's width, as
     (baseline, text, class) lines; and the board's top, below the last of them."""
     room = width - MARGIN - RIGHT
-    rows = [(20 + 18 * i, line, "caption") for i, line in enumerate(wrap(caption, CAPTION, room))]
+    rows: list[tuple[float, str, str]] = [
+        (20 + 18 * i, line, "caption") for i, line in enumerate(wrap(caption, CAPTION, room))]
     below = rows[-1][0] + 20
     rows += [(below + 14 * i, line, "label") for i, line in enumerate(wrap(subtitle, LABEL, room))]
     return rows, rows[-1][0] + 18
 
 
-def draw(board: FlowsBoard, side: int) -> Drawing:
+def draw(state: FlowsState, side: int) -> Drawing:
     """The board turned so that ``side`` is at the bottom, its A row next to it (the text
     view flips rows for sides 3-5 instead; a picture can simply turn)."""
     k = side % 6
-    players = board.seating.players
-    who = f"P{next(p for p in range(players) if board.seating.seats[p] == side) + 1}" \
-        if side in board.seating.seats else f"side {side}"
-    caption = status(board)
+    players = state.seating.players
+    who = f"P{next(p for p in range(players) if state.seating.seats[p] == side) + 1}" \
+        if side in state.seating.seats else f"side {side}"
+    caption = status(state)
     width = 2 * MARGIN + 7 * W
     seats = ", ".join(f"P{p + 1} {SEAT_COLOURS[p]} (side {s})"
-                      for p, s in enumerate(board.seating.seats))
+                      for p, s in enumerate(state.seating.seats))
     rows, top = heading(caption, f"view of {who}; {seats}", width)
 
     def at(r: float, c: float) -> tuple[float, float]:
@@ -87,7 +89,7 @@ def draw(board: FlowsBoard, side: int) -> Drawing:
 
     flowing: dict[tuple[int, int, int], int] = {}
     for p in range(players):
-        for h, a, b in board.flow_segments(p):
+        for h, a, b in state.flow_segments(p):
             flowing.setdefault((h, min(a, b), max(a, b)), p)
     height = top + 2 * R + 6 * 1.5 * R + 16
     d = Drawing(width, height, f"Flows, view of {who}: {caption}", STYLE)
@@ -96,28 +98,28 @@ def draw(board: FlowsBoard, side: int) -> Drawing:
     hexes = d.add("g", class_="hexes")
     for h, (r, c) in enumerate(HEXES):
         x, y = at(r, c)
-        tile = board.tiles[h]
+        tile = state.tiles[h]
         corners = [(x + R * math.cos(math.radians(30 + 60 * i)),
                     y + R * math.sin(math.radians(30 + 60 * i))) for i in range(6)]
         d.add("polygon", hexes, points=points(corners), class_="hex tiled" if tile else "hex",
               data_hex=label_of(h, side))
     paths = d.add("g", class_="paths")
     for h, (r, c) in enumerate(HEXES):
-        tile = board.tiles[h]
+        tile = state.tiles[h]
         if tile is None:
             continue
         x, y = at(r, c)
         for a, b in PAIRS[tile[0]][tile[1]]:
             (ax, ay), (bx, by) = edge_mid(h, a), edge_mid(h, b)
-            p = flowing.get((h, a, b))
+            owner = flowing.get((h, a, b))
             d.add("path", paths, d=f"M{ax:.1f} {ay:.1f}Q{x:.1f} {y:.1f} {bx:.1f} {by:.1f}",
-                  class_="path idle" if p is None else f"path flow p{p + 1}",
+                  class_="path idle" if owner is None else f"path flow p{owner + 1}",
                   data_hex=label_of(h, side))
-    seats = d.add("g", class_="seats")
-    for p, s in enumerate(board.seating.seats):
+    edges = d.add("g", class_="seats")
+    for p, s in enumerate(state.seating.seats):
         for h, e in SIDE_EDGES[s]:
             (x0, y0), (x1, y1) = edge_ends(h, e)
-            d.add("line", seats, x1=round(x0, 1), y1=round(y0, 1), x2=round(x1, 1),
+            d.add("line", edges, x1=round(x0, 1), y1=round(y0, 1), x2=round(x1, 1),
                   y2=round(y1, 1), class_=f"seat p{p + 1}")
     names = d.add("g", class_="names")
     for h, (r, c) in enumerate(HEXES):

@@ -1,0 +1,69 @@
+"""Rewriting a record's moves, or one coordinate, into another side's view."""
+from __future__ import annotations
+
+import re
+from typing import Any, Mapping
+
+from notation.core.ast import EventNode, Item, Record, Tag
+from notation.core.errors import NotationError, TagError
+
+from .events import Placement
+from .geometry import HEXES, hex_of, is_label, label_of, parse_internal
+from .position import parse_seats
+from .rules import start
+from .state import Seating
+from .views import locate, parse_perspective, spell
+
+# A coordinate as ``notation coords`` takes it: a view, then a label (``P2A4``, ``side:3:A4``).
+_COORDINATE = re.compile(r"(?:P([1-6])|side:([0-5]):?)(..)")
+
+
+def convert_record(record: Record, options: dict[str, Any]) -> Record:
+    """Every move rewritten into one view (``perspective``: P2, side:3 or mover); replaying
+    the result gives the same states, and comments stay where they were."""
+    target = options.pop("perspective", None)
+    if target is None or options:
+        raise NotationError("flows converts with --perspective P1..P6, side:K or mover")
+    try:
+        state = start(record)
+    except TagError as exc:
+        raise NotationError(exc.message) from None
+    seating = state.seating
+    to_side = parse_perspective(target, seating)
+    items: list[Item] = []
+    for item in record.items:
+        if isinstance(item, EventNode) and isinstance(item.event, Placement):
+            event = item.event
+            player = event.player - 1
+            if player >= seating.players:
+                raise NotationError(f"there is no P{event.player} to convert")
+            h, rotation = locate(event, state.side_for(player))
+            side_to = seating.seats[player] if to_side is None else to_side
+            new = spell(event.player, event.tile, h, rotation, side_to)
+            item = EventNode(new, item.number, item.pos, str(new))
+        items.append(item)
+    tags = [t for t in record.tags if not (isinstance(t, Tag) and t.key == "Perspective")]
+    if to_side is not None:
+        tags.append(Tag("Perspective", target))
+    return Record(record.game, tags, items, record.index, record.source, record.pos)
+
+
+def convert_coordinate(text: str, to: str, options: Mapping[str, Any]) -> str:
+    """``P2A4`` -> ``P1G4`` (``to="P1"``), ``6,3`` (``to="internal"``), ``side:K:..``."""
+    players = options.get("players")
+    seats = parse_seats(options["seats"]) if options.get("seats") else None
+    seating = Seating.make(players or (len(seats) if seats else 2), seats)
+    m = _COORDINATE.fullmatch(text.strip())
+    if m and is_label(m.group(3)):
+        side = (int(m.group(2)) if m.group(2) is not None
+                else parse_perspective(f"P{m.group(1)}", seating))
+        h = hex_of(m.group(3), 0 if side is None else side)
+    else:
+        h = parse_internal(text)
+    if to == "internal":
+        return f"{HEXES[h][0]},{HEXES[h][1]}"
+    to_side = parse_perspective(to, seating)
+    if to_side is None:
+        raise NotationError("--to needs P1..P6, side:K or internal")
+    prefix = to if to.startswith("P") else f"{to}:"
+    return f"{prefix}{label_of(h, to_side)}"

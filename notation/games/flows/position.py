@@ -1,0 +1,87 @@
+"""Reading Flows' compact position notation, ``<rows> <to-move> <seats> <result>``, and
+the seat lists it shares with the ``[Seats]`` tag (``state.py`` writes positions)."""
+from __future__ import annotations
+
+import re
+
+from notation.core.errors import NotationError, shorten
+from notation.core.limits import is_whole
+
+from .geometry import INDEX
+from .routes import flow_winners
+from .state import FlowsState, Seating, mover_name
+from .tiles import TILES_PER_TYPE
+
+_RESULT = re.compile(r"(flow|tie|constraint):([1-6](?:,[1-6])*)")
+
+
+def parse_seats(value: str) -> tuple[int, ...]:
+    """``"0 3"`` or ``"0,3"`` -> each player's side, in turn order."""
+    parts = value.replace(",", " ").split()
+    if not parts or not all(is_whole(p) for p in parts):
+        raise NotationError(f"seats {shorten(value)!r} must be side numbers 0-5, e.g. \"0 3\"")
+    return tuple(int(p) for p in parts)
+
+
+def read_position(text: str) -> FlowsState:
+    """The state a position describes; NotationError when it is not one a game can reach."""
+    fields = text.split()
+    if len(fields) != 4:
+        raise NotationError("a Flows position has four fields: rows, to-move, seats, result")
+    rows, mover, seats, result = fields
+    try:
+        seating = Seating.make(len(parse_seats(seats)), parse_seats(seats))
+    except ValueError as exc:
+        raise NotationError(str(exc)) from None
+    state = FlowsState(seating)
+    _place_rows(state, rows)
+    for t in range(4):
+        if state.placed[t] > TILES_PER_TYPE:
+            raise NotationError(f"{state.placed[t]} T{t} tiles on the board; there are only 10")
+    state.ply = sum(state.placed)
+    state.step = state.ply
+    winners = flow_winners(state)
+    if result == "*":
+        if winners:
+            raise NotationError("'*' says the game goes on, but a flow already connects")
+        expected = mover_name(state)
+        if mover != expected:
+            raise NotationError(f"after {state.ply} tiles it is {expected}'s turn, not {mover}")
+        return state
+    m = _RESULT.fullmatch(result)
+    if not m or mover != "-":
+        raise NotationError(f"result {result!r} with to-move {mover!r}: expected '*' and a player, "
+                            "or '-' and flow:P, tie:P,P or constraint:P")
+    state.over = True
+    state.win_type = m.group(1)
+    state.winners = [int(p) - 1 for p in m.group(2).split(",")]
+    if state.win_type != "constraint" and state.winners != winners:
+        raise NotationError(f"the tiles connect {[p + 1 for p in winners]}, not {m.group(2)}")
+    if max(state.winners) >= seating.players:
+        raise NotationError("a winner who is not a player")
+    return state
+
+
+def _place_rows(state: FlowsState, rows: str) -> None:
+    """Put the tiles of the rows field (top row first, ``.`` or type and rotation)."""
+    parts = rows.split("/")
+    if len(parts) != 7:
+        raise NotationError(f"{len(parts)} rows given; the board has 7")
+    for i, part in enumerate(parts):
+        r = 6 - i
+        cols = [c for c in range(7) if (r, c) in INDEX]
+        pos = 0
+        for c in cols:
+            if pos >= len(part):
+                raise NotationError(f"row {r} is short: {len(cols)} hexes expected")
+            if part[pos] == ".":
+                pos += 1
+                continue
+            cell = part[pos:pos + 2]
+            if not (len(cell) == 2 and cell[0] in "0123" and cell[1] in "012345"):
+                raise NotationError(f"row {r}: {cell!r} is not '.' or a type 0-3 and rotation 0-5")
+            state.tiles[INDEX[(r, c)]] = (int(cell[0]), int(cell[1]))
+            state.placed[int(cell[0])] += 1
+            pos += 2
+        if pos != len(part):
+            raise NotationError(f"row {r} is too long: {len(cols)} hexes expected")

@@ -1,0 +1,293 @@
+"""The Flows rules: the start from the tags, turn order, the bag, legal placements, victories.
+
+A placement is checked in the rules' order (section 9): whose turn, a tile in
+the bag, an empty hex, then "anyone wins -> legal", else every player (team)
+must keep a possible route. Each refusal is a :class:`RuleError` naming the rule.
+"""
+from __future__ import annotations
+
+import random
+from typing import Any, Mapping
+
+from notation.core.ast import Directive, Record
+from notation.core.errors import NotationError, RuleError, TagError, shorten
+from notation.core.grammars import terminal_pattern
+from notation.core.limits import is_whole
+
+from .events import GRAMMAR, Event, Unplaceable
+from .geometry import HEXES, N_HEXES
+from .position import parse_seats, read_position
+from .routes import blocked_players, flow_winners
+from .state import DEFAULT_SEATS, FlowsState, Seating, hex_name
+from .tiles import PAIRS, TILES_PER_TYPE
+from .views import locate, parse_perspective, spell
+
+_SEED_HEADER = terminal_pattern(GRAMMAR, "SEED_HEADER")
+
+# -- the start ---------------------------------------------------------------------------
+
+
+def seating(record: Record) -> Seating:
+    """Who sits where: from the seed header, ``[Players]`` and ``[Seats]`` (TagError)."""
+    tags = record.tag_dict
+    header = next((d.text for d in record.items
+                   if isinstance(d, Directive) and d.kind == "SEED_HEADER"), None)
+    players = None
+    if header is not None:
+        m = _SEED_HEADER.match(header)
+        if m is None or m["players"] is None:
+            raise TagError("Players", f"header {header!r} does not say 'Game: N-player'")
+        players = int(m["players"])
+    seats = None
+    if "Seats" in tags:
+        try:
+            seats = parse_seats(tags["Seats"])
+        except NotationError as exc:
+            raise TagError("Seats", str(exc)) from None
+    if "Players" in tags:
+        value = tags["Players"]
+        if not (is_whole(value) and 2 <= int(value) <= 6):
+            raise TagError("Players", f"[Players \"{shorten(value)}\"]: Flows is for 2 to 6 "
+                                      f"players")
+        if players is not None and int(value) != players:
+            raise TagError("Players", f"[Players \"{value}\"] but the header says {header!r}")
+        players = int(value)
+    if players is None:
+        players = len(seats) if seats else 2
+    try:
+        return Seating.make(players, seats)
+    except ValueError as exc:
+        raise TagError("Seats" if seats else "Players", str(exc)) from None
+
+
+def start(record: Record) -> FlowsState:
+    """The state before the first move: an empty board, or the ``[Position]`` set up."""
+    if "Position" in record.tag_dict:
+        return _set_up(record)
+    seated = seating(record)
+    return FlowsState(seated, _view(record.tag_dict, seated))
+
+
+def _view(tags: Mapping[str, str], seated: Seating) -> int | None:
+    """The side every move is written from (``[Perspective]``), None: each mover's own."""
+    try:
+        return parse_perspective(tags.get("Perspective", ""), seated)
+    except NotationError as exc:
+        raise TagError("Perspective", str(exc)) from None
+
+
+def _set_up(record: Record) -> FlowsState:
+    """A set-up position (``[Position]``): its seats decide the players and sides."""
+    tags = record.tag_dict
+    try:
+        state = read_position(tags["Position"])
+    except NotationError as exc:
+        raise TagError("Position", f"[Position]: {exc}") from None
+    seated = state.seating
+    if "Players" in tags and tags["Players"] != str(seated.players):
+        raise TagError("Players", f"[Players \"{shorten(tags['Players'])}\"] but the "
+                                  f"[Position] seats {seated.players} players")
+    if "Seats" in tags:
+        try:
+            seats = parse_seats(tags["Seats"])
+        except NotationError as exc:
+            raise TagError("Seats", str(exc)) from None
+        if seats != tuple(seated.seats):
+            raise TagError("Seats", f"[Seats \"{shorten(tags['Seats'])}\"] but the "
+                                    f"[Position] seats the players at {list(seated.seats)}")
+    state.view = _view(tags, seated)
+    return state
+
+
+# -- checking and playing --------------------------------------------------------------------
+
+
+def apply(state: FlowsState, event: Event) -> None:
+    """Play a move as written (its labels read from its mover's view), or raise RuleError."""
+    player = event.player - 1
+    if player >= state.seating.players:
+        raise RuleError(f"there is no P{event.player} in a {state.seating.players}-player game",
+                        "players")
+    expect_turn(state, player)  # who moves is checked before what the label means
+    if isinstance(event, Unplaceable):
+        unplaceable(state, player, event.tile)
+        return
+    side = state.side_for(player)
+    try:
+        h, rotation = locate(event, side)
+    except NotationError as exc:
+        raise RuleError(str(exc), "on the board") from None
+    tile = state.tiles[h]
+    if tile is not None:
+        r, c = HEXES[h]
+        raise RuleError(f"{event.label} (hex ({r},{c}) seen from side {side}) is already "
+                        f"occupied by a T{tile[0]} tile", "empty hex")
+    place(state, player, h, event.tile, rotation)
+
+
+def expect_turn(state: FlowsState, player: int) -> None:
+    """RuleError unless it is 0-based ``player``'s turn."""
+    mover = state.to_move
+    if mover is None:
+        raise RuleError("the game is over", "game end")
+    if player != mover:
+        raise RuleError(f"it is P{mover + 1}'s turn, not P{player + 1}'s", "turn order")
+
+
+def _draw(state: FlowsState, tile: int) -> None:
+    if not state.in_bag(tile):
+        raise RuleError(f"all {TILES_PER_TYPE} T{tile} tiles are already on the board",
+                        "10 tiles of each type")
+
+
+def _judge(state: FlowsState) -> tuple[list[int], tuple[str, str] | None]:
+    """For the tiles as they stand: flow winners, and why it is illegal (or None).
+
+    A placement that makes anybody win is legal whatever else it does;
+    otherwise every player (team) must keep a possible route.
+    """
+    winners = flow_winners(state)
+    if winners:
+        return winners, None
+    blocked = blocked_players(state)
+    if blocked:
+        names = ", ".join(f"P{p + 1}" for p in blocked)
+        return [], (f"it leaves {names} with no possible route to the opposite side",
+                    "every player keeps a route")
+    return [], None
+
+
+def check(state: FlowsState, h: int, tile: int, rotation: int) -> tuple[str, str] | None:
+    """Why placing ``tile`` at ``h`` in ``rotation`` is illegal (message, rule), or None."""
+    if state.tiles[h] is not None:
+        return f"hex {hex_name(h)} is already occupied", "empty hex"
+    state.tiles[h] = (tile, rotation)
+    try:
+        return _judge(state)[1]
+    finally:
+        state.tiles[h] = None
+
+
+def legal_placements(state: FlowsState, tile: int) -> list[tuple[int, int]]:
+    """Every legal (hex, rotation) for ``tile``, all six rotations counted."""
+    found = []
+    for h in range(N_HEXES):
+        if state.tiles[h] is not None:
+            continue
+        verdicts: dict[tuple[tuple[int, int], ...], bool] = {}
+        for rotation in range(6):
+            key = PAIRS[tile][rotation]
+            if key not in verdicts:  # equivalent rotations share a verdict
+                verdicts[key] = check(state, h, tile, rotation) is None
+            if verdicts[key]:
+                found.append((h, rotation))
+    return found
+
+
+def place(state: FlowsState, player: int, h: int, tile: int, rotation: int) -> None:
+    """Play a placement of 0-based ``player``, checking it in the rules' order."""
+    expect_turn(state, player)
+    _draw(state, tile)
+    if state.tiles[h] is not None:
+        raise RuleError(f"hex {hex_name(h)} is already occupied", "empty hex")
+    state.tiles[h] = (tile, rotation)
+    winners, why = _judge(state)
+    if why is not None:
+        state.tiles[h] = None
+        raise RuleError(*why)
+    state.placed[tile] += 1
+    state.ply += 1
+    if winners:
+        state.over = True
+        state.winners = winners
+        teams = {state.seating.team(p) for p in winners}
+        state.win_type = "flow" if len(teams) == 1 else "tie"
+        return
+    state.step += 1
+
+
+def unplaceable(state: FlowsState, player: int, tile: int) -> None:
+    """The player drew ``tile`` and it fits nowhere: their team wins (constraint)."""
+    expect_turn(state, player)
+    _draw(state, tile)
+    legal = legal_placements(state, tile)
+    if legal:
+        raise RuleError(f"T{tile} has {len(legal)} legal placements, so it must be placed",
+                        "mandatory placement")
+    state.ply += 1
+    state.over = True
+    state.winners = list(state.seating.team(player))
+    state.win_type = "constraint"
+
+
+def legal_moves(state: FlowsState, options: dict[str, Any]) -> list[Event]:
+    """The mover's legal placements of ``tile`` (default: of every type in the bag)."""
+    tile = options.pop("tile", None)
+    if options:
+        raise NotationError(f"flows legal moves take only a tile ({', '.join(options)})")
+    mover = state.to_move
+    if mover is None:
+        return []
+    side = state.side_for(mover)
+    tiles = [tile] if tile is not None else [t for t in range(4) if state.in_bag(t)]
+    out: list[Event] = []
+    for t in tiles:
+        if not 0 <= t <= 3:
+            raise NotationError(f"tile type {t} is not 0 to 3")
+        out += [spell(mover + 1, t, h, rotation, side)
+                for h, rotation in legal_placements(state, t)]
+    return out
+
+
+# -- results -------------------------------------------------------------------------------
+
+
+def result_tags(state: FlowsState) -> dict[str, str]:
+    """``"*"``, or how the game ended and who won: ``"flow P2"``, ``"tie P1 P2"``,
+    ``"constraint P2 P4"`` (a team's members both listed)."""
+    if not state.over:
+        return {"Result": "*"}
+    return {"Result": " ".join([state.win_type or "flow"]
+                               + [f"P{p + 1}" for p in state.winners])}
+
+
+def winner_words(state: FlowsState) -> list[str]:
+    """The winners as ``P2``; none while the game goes on."""
+    return [f"P{p + 1}" for p in state.winners] if state.over else []
+
+
+def facts(state: FlowsState) -> dict[str, Any]:
+    """How a finished game ended, for ``stats``."""
+    return {"ended by": state.win_type} if state.over else {}
+
+
+# -- random games ----------------------------------------------------------------------------
+
+
+def random_tags(options: Mapping[str, Any]) -> dict[str, str]:
+    """Tags for a random game of ``players`` (default 2) at the usual seats."""
+    players = options.get("players") or 2
+    if not 2 <= players <= 6:
+        raise NotationError("Flows is for 2 to 6 players")
+    seats = " ".join(map(str, DEFAULT_SEATS[players]))
+    return {"Game": "flows", "Players": str(players), "Seats": seats}
+
+
+def random_events(rng: random.Random, state: FlowsState) -> list[Event]:
+    """Play ``state`` to its end: draw from the bag, then place uniformly among the legal
+    (hex, rotation) pairs (or record the tile that fits nowhere)."""
+    events: list[Event] = []
+    while True:
+        mover = state.to_move
+        if mover is None:
+            return events
+        bag = [t for t in range(4) for _ in range(state.in_bag(t))]
+        tile = rng.choice(bag)
+        placements = legal_placements(state, tile)
+        if not placements:
+            event: Event = Unplaceable(mover + 1, tile)
+        else:
+            h, rotation = rng.choice(placements)
+            event = spell(mover + 1, tile, h, rotation, state.side_for(mover))
+        apply(state, event)
+        events.append(event)
