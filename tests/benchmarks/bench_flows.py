@@ -18,6 +18,7 @@ import time
 import notation
 from notation.core.ast import Record, Tag
 from notation.core.writer import format_events
+from notation.games.flows import rules as flows_rules
 
 
 def main() -> None:
@@ -63,7 +64,7 @@ def main() -> None:
     for _ in range(3):
         t0 = time.perf_counter()
         for state in states:
-            state.legal_placements(rng.randrange(4))
+            flows_rules.legal_placements(state, rng.randrange(4))
         best = min(best, time.perf_counter() - t0)
     print(f"legal     {best:.3f} s  {len(states) / best:>9,.0f} tile counts/s  "
           f"({len(states)} positions, all 6 rotations of every empty hex)")
