@@ -10,11 +10,13 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 import notation
-from notation.core.ast import Record, Tag
+from notation.core.ast import EventNode, Record, Tag
 from notation.core.errors import NotationError, RuleError
-from notation.games.philosophy.events import Choice, Join, Leave, Placement, Respect, RuleChange
-from notation.games.philosophy.board import CELL, LINES, ORDER, step, turn
-from notation.games.philosophy.events import read
+from notation.core.grammars import terminal_pattern
+from notation.games.philosophy.events import (
+    Choice, Join, Leave, Placement, Respect, RuleChange, read,
+)
+from notation.games.philosophy.geometry import CELL, DIRECTIONS, LINES, ORDER, step, turn
 
 from conftest import SAMPLES, invoke, reference_games, run_cli
 
@@ -303,6 +305,77 @@ def events(draw):
 def test_events_format_then_parse_to_the_same_ast(items):
     text = notation.format_events(PHIL, {"Game": "philosophy"}, items)
     assert notation.parse(text)[0].events == items
+
+
+def test_the_compass_is_the_grammars_direction_set():
+    # geometry.DIRECTIONS orders the codes the grammar's DIR terminal accepts
+    choice = terminal_pattern("philosophy.lark", "CHOICE")
+    assert all(choice.fullmatch(d) for d in DIRECTIONS) and len(set(DIRECTIONS)) == 8
+    assert [read("PLACEMENT", f"Te:C1Pu{d}").facing for d in DIRECTIONS] == list(DIRECTIONS)
+    for other in ("Nn", "Xx", "Ee"):
+        assert not choice.fullmatch(other)
+        with pytest.raises(NotationError, match="not a placement"):
+            read("PLACEMENT", f"Te:C1Pu{other}")
+
+
+@pytest.mark.parametrize("kind, text, event", [
+    ("PLACEMENT", "Te:C7ReNe", Placement("Te", "C7", "Re", "Ne")),
+    ("PLACEMENT", "TeC7ReNe", Placement("Te", "C7", "Re", "Ne")),
+    ("PLACEMENT", "In:C6DeSw[C4", Placement("In", "C6", "De", "Sw", ("C4",))),
+    ("PLACEMENT", "In:C6DeSw[]", Placement("In", "C6", "De", "Sw", (), True)),
+    ("PLACEMENT", "Sa:C9PuNo[E1(C5NE)..",
+     Placement("Sa", "C9", "Pu", "No", ("E1",), False, ("C5", "NE"), 2)),
+    ("PLACEMENT", "Am:C2ReNw[OOWe](EaNo)",
+     Placement("Am", "C2", "Re", "Nw", ("OO", "We"), True, ("Ea", "No"))),
+    ("PLACEMENT", "Am:C2ReNw()", Placement("Am", "C2", "Re", "Nw", (), False, ())),
+    ("CHOICE", "NW", Choice("NW")),
+    ("JOIN", 'In+:"a \\"b\\\\"', Join("In", 'a "b\\')),
+    ("JOIN", "In+:x\\y", Join("In", "x\\y")),
+    ("LEAVE", "Sa-", Leave("Sa")),
+    ("RESPECT", "R:Am", Respect("Am")),
+    ("RULE", "rule:leave:effect:remove_their_tiles",
+     RuleChange("leave", "effect", "remove_their_tiles")),
+])
+def test_events_are_taken_apart_by_the_grammars_named_groups(kind, text, event):
+    assert read(kind, text) == event
+    assert notation.parse(f'[Game "philosophy"]\n\n{text}')[0].events == [event]
+
+
+@pytest.mark.parametrize("kind, text", [
+    ("PLACEMENT", "Te:C7ReNe[We)"), ("PLACEMENT", "Te:C7ReNe[Wex]"), ("PLACEMENT", "Te:C7ReNe(W)"),
+    ("JOIN", "In+abc"), ("JOIN", "In+:"), ("JOIN", 'In+:"open'),
+    ("LEAVE", "In--"), ("RESPECT", "R:IN"), ("RULE", "rule:join:effect"),
+])
+def test_text_no_terminal_takes_is_not_read_as_an_event(kind, text):
+    with pytest.raises(NotationError):
+        read(kind, text)
+    items = notation.parse(f'[Game "philosophy"]\n\n{text}')[0].items
+    assert not any(isinstance(item, EventNode) and item.text == text for item in items)
+
+
+@pytest.mark.parametrize("name, written", [
+    ("indigo", "In+:indigo"), ("Indiana Jones", 'In+:"Indiana Jones"'),
+    ('"quoted"', 'In+:"\\"quoted\\""'), ("a;b", 'In+:"a;b"'), ("", 'In+:""'),
+])
+def test_a_join_name_is_quoted_only_when_it_would_not_read_back_bare(name, written):
+    assert str(Join("In", name)) == written and read("JOIN", written) == Join("In", name)
+
+
+def test_a_rejected_dotted_placement_leaves_the_state_untouched():
+    state = PHIL.start(Record("philosophy", []))
+    for event in (Join("In"), Join("Te")):
+        PHIL.apply(state, event)
+    before = PHIL.copy(state)
+    with pytest.raises(RuleError, match="conclusion dot"):
+        PHIL.apply(state, read("PLACEMENT", "In:C1PuNo."))
+    assert state.__dict__ == before.__dict__
+
+
+def test_the_convert_option_is_declared_by_the_game():
+    (option,) = PHIL.options
+    assert (option.name, option.commands, option.kind, option.choices) == (
+        "choices", frozenset({"convert"}), "choice", ("inline", "separate"))
+    assert not option.help.lower().startswith("philosophy")
 
 
 def test_position_notation_round_trip_and_errors():

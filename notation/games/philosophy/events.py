@@ -1,10 +1,25 @@
-"""Philosophy events as written (rules file sections 6, 8-10)."""
+"""Philosophy events as written (rules file sections 6, 8-10).
+
+Each event's shape is its terminal in ``philosophy.lark``; the readers here take a
+token apart with that terminal's named groups and never spell the shape again.
+"""
 from __future__ import annotations
 
 import re
-from typing import NamedTuple, Union
+from typing import Callable, NamedTuple, Union
 
 from notation.core.errors import NotationError
+from notation.core.grammars import terminal_pattern
+
+from .geometry import DIR_INDEX, DIRECTIONS
+
+GRAMMAR = "philosophy.lark"
+_PLACEMENT = terminal_pattern(GRAMMAR, "PLACEMENT")
+_JOIN = terminal_pattern(GRAMMAR, "JOIN")
+_LEAVE = terminal_pattern(GRAMMAR, "LEAVE")
+_RESPECT = terminal_pattern(GRAMMAR, "RESPECT")
+_RULE = terminal_pattern(GRAMMAR, "RULE")
+_ESCAPED = re.compile(r"\\(.)")
 
 
 class Join(NamedTuple):
@@ -16,8 +31,10 @@ class Join(NamedTuple):
     def __str__(self) -> str:
         if self.name is None:
             return f"{self.player}+"
-        if re.fullmatch(r'[^\s\[\]{};"]+', self.name):
-            return f"{self.player}+:{self.name}"
+        bare = f"{self.player}+:{self.name}"
+        m = _JOIN.fullmatch(bare)
+        if m is not None and m["name"] == self.name:  # reads back as written: no quotes needed
+            return bare
         return f'{self.player}+:"' + self.name.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
@@ -81,51 +98,81 @@ class RuleChange(NamedTuple):
 
 Event = Union[Join, Leave, Placement, Choice, Respect, RuleChange]
 
-_PLACEMENT = re.compile(
-    r"([A-Z][a-z]):?([CNESW][A-Za-z0-9])([A-Z][a-z])(No|Ne|Ea|Se|So|Sw|We|Nw)"
-    r"(?:(\[)((?:[A-Z][A-Za-z1-9]|OO)*)(\])?)?(?:\(((?:[A-Z][A-Za-z1-9]|OO)*)\))?(\.*)\Z")
-_JOIN = re.compile(r'([A-Z][a-z])\+(?::(?:"((?:[^"\\\n]|\\.)*)"|(.+)))?\Z', re.S)
-
 
 def _pairs(text: str) -> tuple[str, ...]:
     return tuple(text[i:i + 2] for i in range(0, len(text), 2))
 
 
+def _match(pattern: re.Pattern[str], text: str, example: str) -> re.Match[str]:
+    m = pattern.fullmatch(text)
+    if m is None:
+        raise NotationError(f"{text!r} is not {example}")
+    return m
+
+
+def read_placement(text: str) -> Placement:
+    m = _PLACEMENT.fullmatch(text)  # not through _match: this is the reader's busiest line
+    if m is None:
+        raise NotationError(f"{text!r} is not a placement such as Te:C7ReNe[We]")
+    player, space, tile, facing, params, closed, options, dots = m.group(
+        "player", "space", "tile", "facing", "params", "closed", "options", "dots")
+    return Placement(player, space, tile, facing, _pairs(params) if params else (),
+                     closed is not None, None if options is None else _pairs(options), len(dots))
+
+
+def read_choice(text: str) -> Choice:
+    return Choice(text)  # the CHOICE terminal's whole text is the option
+
+
+def read_join(text: str) -> Join:
+    m = _match(_JOIN, text, "a join such as In+ or In+:indigo")
+    quoted = m["quoted"]
+    return Join(m["joiner"], m["name"] if quoted is None else _ESCAPED.sub(r"\1", quoted))
+
+
+def read_leave(text: str) -> Leave:
+    return Leave(_match(_LEAVE, text, "a leave such as In-")["leaver"])
+
+
+def read_respect(text: str) -> Respect:
+    return Respect(_match(_RESPECT, text, "a respect pass such as R:In")["holder"])
+
+
+def read_rule_change(text: str) -> RuleChange:
+    m = _match(_RULE, text, "a rule change such as rule:join:permitted:between_turns")
+    return RuleChange(m["rule"], m["variable"], m["value"])
+
+
+#: The reader of each event terminal of the grammar.
+READERS: dict[str, Callable[[str], Event]] = {
+    "PLACEMENT": read_placement,
+    "CHOICE": read_choice,
+    "JOIN": read_join,
+    "LEAVE": read_leave,
+    "RESPECT": read_respect,
+    "RULE": read_rule_change,
+}
+
+
 def read(kind: str, text: str) -> Event:
     """Build an event from a grammar token (``kind`` is the terminal name)."""
-    if kind == "PLACEMENT":
-        m = _PLACEMENT.match(text)
-        if not m:
-            raise NotationError(f"{text!r} is not a placement such as Te:C7ReNe[We]")
-        player, space, tile, facing, bracket, params, close, options, dots = m.groups()
-        return Placement(player, space, tile, facing, _pairs(params or ""), bool(close),
-                         None if options is None else _pairs(options), len(dots))
-    if kind == "JOIN":
-        m = _JOIN.match(text)
-        if not m:
-            raise NotationError(f"{text!r} is not a join such as In+ or In+:indigo")
-        name = m.group(2)
-        if name is not None:
-            name = re.sub(r"\\(.)", r"\1", name)
-        return Join(m.group(1), name if name is not None else m.group(3))
-    if kind == "LEAVE":
-        return Leave(text[:2])
-    if kind == "CHOICE":
-        return Choice(text)
-    if kind == "RESPECT":
-        return Respect(text[2:])
-    if kind == "RULE":
-        _, rule, variable, value = text.split(":")
-        return RuleChange(rule, variable, value)
-    raise NotationError(f"{text!r}: unexpected token {kind}")  # pragma: no cover
+    reader = READERS.get(kind)
+    if reader is None:
+        raise NotationError(f"{text!r}: unexpected token {kind}")
+    return reader(text)
+
+
+_LOOKS_PLACED = re.compile(r"[A-Z][a-z]:?\S*")
+_PIECES = re.compile(r"[A-Z][a-z]:?([A-Za-z0-9]{2})?([A-Za-z]{2})?([A-Za-z]{2})?")
 
 
 def diagnose(text: str) -> str:
-    if re.fullmatch(r"[A-Z][a-z]:?\S*", text):
-        m = re.match(r"[A-Z][a-z]:?([A-Za-z0-9]{2})?([A-Za-z]{2})?([A-Za-z]{2})?", text)
+    """Why ``text``, which no event terminal took, is not an event: the nearest form's hint."""
+    if _LOOKS_PLACED.fullmatch(text):
+        m = _PIECES.match(text)
         facing = m.group(3) if m else None
-        if facing and facing not in ("No", "Ne", "Ea", "Se", "So", "Sw", "We", "Nw"):
-            return f"unknown direction {facing!r} in {text!r} (No Ne Ea Se So Sw We Nw)"
+        if facing and facing not in DIR_INDEX:
+            return f"unknown direction {facing!r} in {text!r} ({' '.join(DIRECTIONS)})"
         return (f"{text!r} is not a placement: expected Xx:SpaceTileFacing, then optional "
                 f"[choices] or (options) and conclusion dots, e.g. Te:C7ReNe[We]")
     if text.startswith("rule:"):

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from notation.core.svg import COLOURS, SEAT_COLOURS, Drawing, points
 
-from .board import CELL, DIR_INDEX
-from .render import status
+from .geometry import CELL, DIR_INDEX
+from .state import PhilosophyState
+from .text import status
 
 SIZE = 62
 LEFT, TOP = 20, 58
@@ -30,13 +31,14 @@ def _colour_name(owner: str, order: list[str]) -> str:
     return name
 
 
-def _changes(state) -> tuple[str | None, set[str]]:
+def _changes(state: PhilosophyState) -> tuple[str | None, set[str]]:
     """The space of the last placed tile and the spaces of the tiles it moved."""
     before = state.before_last_placement
     if before is None:
         return None, set()
     was = {(t[0], t[1]): space for space, t in before[0].items()}
-    placed, moved = None, set()
+    placed: str | None = None
+    moved: set[str] = set()
     for space, tile in state.board.items():
         old = was.get((tile[0], tile[1]))
         if old is None:
@@ -46,7 +48,8 @@ def _changes(state) -> tuple[str | None, set[str]]:
     return placed, moved
 
 
-def draw(state) -> Drawing:
+def draw(state: PhilosophyState) -> Drawing:
+    """The board drawn with a caption line and a line of turn order, respect and colours."""
     order = list(state.order)
     caption = status(state) or "nobody has joined yet"
     d = Drawing(LEFT * 2 + 7 * SIZE, TOP + 7 * SIZE + 12, f"Philosophy: {caption}", STYLE)

@@ -1,12 +1,10 @@
-"""Philosophy's board and tiles (rules file sections 1 and 3).
+"""Philosophy's board (rules file section 1): 37 named spaces and eight directions.
 
-37 named spaces in a 7x7 box (row 0 at the top); only the nine C spaces take
+The spaces sit in a 7x7 box (row 0 at the top); only the nine C spaces take
 new tiles. Directions are the eight two-letter codes in clockwise order, so a
 turn of k * 45 degrees is an index shift of k.
 """
 from __future__ import annotations
-
-from typing import NamedTuple
 
 _LAYOUT = (
     "-- -- N1 N2 N3 -- --",
@@ -17,11 +15,13 @@ _LAYOUT = (
     "-- SW S1 S2 S3 SE --",
     "-- -- S4 S5 S6 -- --",
 )
-CELL: dict[str, tuple[int, int]] = {}
-for _r, _row in enumerate(_LAYOUT):
-    for _c, _name in enumerate(_row.split()):
-        if _name != "--":
-            CELL[_name] = (_r, _c)
+#: Each space's (row, column) in the box.
+CELL: dict[str, tuple[int, int]] = {
+    name: (r, c)
+    for r, row in enumerate(_LAYOUT)
+    for c, name in enumerate(row.split())
+    if name != "--"
+}
 NAME_AT: dict[tuple[int, int], str] = {rc: name for name, rc in CELL.items()}
 
 #: The board-state notation's space order (section 11).
@@ -32,6 +32,7 @@ ORDER: tuple[str, ...] = (
 RANK: dict[str, int] = {name: i for i, name in enumerate(ORDER)}
 CENTRE = frozenset(f"C{i}" for i in range(1, 10))
 
+#: Clockwise from north; the grammar's DIR terminal accepts exactly these codes.
 DIRECTIONS = ("No", "Ne", "Ea", "Se", "So", "Sw", "We", "Nw")
 DIR_INDEX = {d: i for i, d in enumerate(DIRECTIONS)}
 _DELTA = ((-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1))
@@ -51,45 +52,19 @@ def step(space: str, direction: str, distance: int = 1) -> str | None:
     return NAME_AT.get((r + dr * distance, c + dc * distance))
 
 
-class TileKind(NamedTuple):
-    name: str
-    facings: tuple[str, ...]  # the facings it may be placed with
-    distance: int             # how far away its target is
-    moves: int | None         # the turn (in eighths) of the target's move; None: a choice
-    steps: int = 1            # how far the target moves
+Line = tuple[str, str, str]
 
 
-TILES: dict[str, TileKind] = {
-    "Pu": TileKind("Push", CARDINAL, 1, 0),
-    "Cp": TileKind("Corner Push", DIAGONAL, 1, 0),
-    "Ls": TileKind("Long Shot", CARDINAL, 2, 0),
-    "Cl": TileKind("Corner Long Shot", DIAGONAL, 2, 0),
-    "Sl": TileKind("Slide Left", CARDINAL, 1, -2),
-    "Sr": TileKind("Slide Right", CARDINAL, 1, 2),
-    "Pl": TileKind("Pull Left", CARDINAL, 1, 5),
-    "Pr": TileKind("Pull Right", CARDINAL, 1, 3),
-    "To": TileKind("Toss", CARDINAL, 1, 4, 2),
-    "Pe": TileKind("Persuade", CARDINAL, 1, 4),
-    "De": TileKind("Decision", DIAGONAL, 1, None),
-    "Re": TileKind("Rephrase", DIAGONAL, 1, None),
-}
-TILE_CODES = tuple(TILES)
-
-
-def target_of(space: str, tile: str, facing: str) -> str | None:
-    """The space a tile on ``space`` targets (None when that is off the board)."""
-    return step(space, facing, TILES[tile].distance)
-
-
-def _lines() -> tuple[tuple[str, str, str], ...]:
+def _lines() -> tuple[Line, ...]:
     """Every line of three neighbouring spaces: rows, columns and both diagonals."""
-    found = []
-    for name, (r, c) in CELL.items():
+    found: list[Line] = []
+    for r, c in CELL.values():
         for dr, dc in ((0, 1), (1, 0), (1, 1), (1, -1)):
-            cells = [NAME_AT.get((r + dr * i, c + dc * i)) for i in range(3)]
-            if all(cells):
-                found.append(tuple(cells))
+            a, b, z = (NAME_AT.get((r + dr * i, c + dc * i)) for i in range(3))
+            if a is not None and b is not None and z is not None:
+                found.append((a, b, z))
     return tuple(found)
 
 
+#: The 84 lines a conclusion can be made on.
 LINES = _lines()

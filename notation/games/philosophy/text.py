@@ -1,14 +1,15 @@
-"""Text pictures of a Philosophy board: space names, tiles and arrows."""
+"""Text pictures of a Philosophy board for people: space names, tiles and arrows."""
 from __future__ import annotations
 
-from .board import NAME_AT
+from .geometry import NAME_AT
+from .state import PhilosophyState
 
 ARROWS = {"No": "↑", "Ne": "↗", "Ea": "→", "Se": "↘", "So": "↓", "Sw": "↙", "We": "←", "Nw": "↖"}
 _ANSI = {"In": "\x1b[34m", "Te": "\x1b[36m", "Am": "\x1b[33m", "Sa": "\x1b[32m"}
 _RESET = "\x1b[0m"
 
 
-def render(state, color: bool = False) -> str:
+def render(state: PhilosophyState, color: bool = False) -> str:
     """Seven rows of the 7x7 box; a cell is ``SPACE`` when empty, ``OwTt→`` when not."""
     lines = []
     for r in range(7):
@@ -35,7 +36,7 @@ def render(state, color: bool = False) -> str:
     return "\n".join(lines)
 
 
-def status(state) -> str | None:
+def status(state: PhilosophyState) -> str | None:
     """How the game ended, who must choose, or who places next (None before anyone
     joined): the text board's last line and the picture's caption."""
     if state.over:

@@ -1,0 +1,78 @@
+"""Random Philosophy games for ``notation random``: joins, then placements with their
+choices, and now and then a respect pass, a rule change, a mid-game join or a leave."""
+from __future__ import annotations
+
+import random
+from typing import Any, Mapping
+
+from notation.core.ast import Record
+from notation.core.errors import NotationError
+
+from .events import Choice, Event, Join, Leave, Respect, RuleChange
+from .rules import apply, legal_placements, start
+
+#: The player codes the reference uses.
+PLAYER_CODES = ("In", "Te", "Am", "Sa")
+
+
+def random_tags(game_name: str, options: Mapping[str, Any]) -> dict[str, str]:
+    players = options.get("players") or 2
+    if not 2 <= players <= 4:
+        raise NotationError("Philosophy is for 2 to 4 players")
+    return {"Game": game_name, "Players": str(players)}
+
+
+def random_events(rng: random.Random, record: Record, max_plies: int = 400) -> list[Event]:
+    """Joins, then placements with their choices; now and then a respect pass,
+    a rule change with a mid-game join, or a leave that removes the leaver's tiles."""
+    state = start(record)
+    players = int(record.tag_dict.get("Players", "2"))
+    pool = list(PLAYER_CODES)
+    rng.shuffle(pool)
+    out: list[Event] = []
+
+    def play(event: Event) -> None:
+        apply(state, event)
+        out.append(event)
+
+    for code in pool[:players]:
+        play(Join(code, rng.choice([None, code.lower()])))
+    if rng.random() < 0.5:
+        play(RuleChange("leave", "permitted", "anytime"))
+        play(RuleChange("leave", "effect", "remove_their_tiles"))
+    spare = pool[players:]
+    while not state.over and len(out) < max_plies:
+        if state.pending is not None:
+            play(Choice(rng.choice(state.pending.options)))
+            continue
+        roll = rng.random()
+        if roll < 0.05:
+            play(Respect(rng.choice(state.order)))
+            continue
+        if roll < 0.08 and spare:
+            if state.variants[("join", "permitted")] != "between_turns":
+                play(RuleChange("join", "permitted", "between_turns"))
+            play(Join(spare.pop()))
+            continue
+        if (roll < 0.10 and len(state.order) > 2
+                and state.variants[("leave", "permitted")] == "anytime"):
+            play(Leave(rng.choice(state.order)))
+            continue
+        moves = legal_placements(state)
+        if not moves:
+            break  # the centre is full or the player's hand is empty: the game stalls
+        move = rng.choice(moves)
+        if rng.random() < 0.5:  # write the choices in brackets where possible
+            trial = state.copy()
+            apply(trial, move)
+            params = []
+            while trial.pending is not None and rng.random() < 0.8:
+                option = rng.choice(trial.pending.options)
+                apply(trial, Choice(option))
+                params.append(option)
+            move = move._replace(params=tuple(params), closed=trial.pending is None)
+        play(move)
+        lines = len(state.conclusions())
+        if lines:
+            out[-1] = move._replace(dots=lines)
+    return out

@@ -1,0 +1,355 @@
+"""The Philosophy rules engine (rules file sections 2-9).
+
+It follows the reference's activation algorithm (section 5) with the sane
+behaviour the rules file gives for each reference defect (section 5.1).
+Every event is applied as a transaction: a rejected event leaves the state
+exactly as it was.
+"""
+from __future__ import annotations
+
+import re
+
+from notation.core.ast import Record
+from notation.core.errors import NotationError, RuleError, TagError
+
+from .events import Choice, Event, Join, Leave, Placement, Respect, RuleChange
+from .geometry import CELL, CENTRE, step, turn
+from .position import read_position
+from .state import VARIANTS, Pending, PhilosophyState
+from .tiles import TILE_CODES, TILES, target_of
+
+#: PGN-like tags that set a variant: JoinPermitted -> ("join", "permitted").
+VARIANT_TAGS = {f"{r.title()}{v.title()}": (r, v) for r, v in VARIANTS}
+#: ``[ColorIn "Indiana Jones"]``: the display name of player In.
+_COLOUR_TAG = re.compile(r"Color[A-Z][a-z]")
+
+
+def tag_value(value: str) -> str:
+    """``"Between Turns"`` -> ``between_turns`` (section 12)."""
+    return "_".join(value.lower().split())
+
+
+# -- the start ---------------------------------------------------------------------------------
+def start(record: Record) -> PhilosophyState:
+    """The state before the first event: a [Position] set-up, rule variants, display names."""
+    tags = record.tag_dict
+    state = PhilosophyState()
+    if "Position" in tags:  # a set-up board, like PGN's FEN tag; players still join
+        try:
+            setup = read_position(tags["Position"])
+        except NotationError as exc:
+            raise TagError("Position", f"[Position]: {exc}") from None
+        state.board, state.hands = setup.board, setup.hands
+        state.set_up = bool(setup.board)
+    for key, value in tags.items():
+        if key in VARIANT_TAGS:
+            variant = VARIANT_TAGS[key]
+            if tag_value(value) not in VARIANTS[variant]:
+                allowed = ", ".join(f'"{v.replace("_", " ").title()}"' for v in VARIANTS[variant])
+                raise TagError(key, f"[{key} \"{value}\"]: expected one of {allowed}")
+            state.variants[variant] = tag_value(value)
+        elif _COLOUR_TAG.fullmatch(key):
+            state.colour_tags[key[5:]] = value
+    return state
+
+
+# -- applying events ---------------------------------------------------------------------------
+def apply(state: PhilosophyState, event: Event) -> None:
+    """Apply one event, or raise RuleError and leave the state untouched.
+
+    Every check comes before the first change, except a placement's bracket
+    parameters (checked while the chain reaction runs) and its conclusion dots
+    (checked once it is played): only those need a snapshot to roll back to.
+    """
+    if not (isinstance(event, Placement) and (event.params or event.dots)):
+        _apply(state, event)
+        return
+    snapshot = state.copy()
+    try:
+        _apply(state, event)
+        lines = len(state.conclusions()) if event.dots else 0
+        if lines != event.dots:  # the event is rejected as a whole
+            raise RuleError(f"{event.dots} conclusion dot{'s' * (event.dots != 1)} written, "
+                            f"but the board has {lines} line{'s' * (lines != 1)} of three",
+                            "conclusion dots")
+    except RuleError:
+        state.restore(snapshot)
+        raise
+
+
+def _apply(state: PhilosophyState, event: Event) -> None:
+    if state.over:
+        raise RuleError("the game is over", "game end")
+    if isinstance(event, Placement):
+        _place(state, event)
+    elif isinstance(event, Choice):
+        _choose_bare(state, event.option)
+    elif isinstance(event, Join):
+        _join(state, event)
+    elif isinstance(event, Leave):
+        _leave(state, event.player)
+    elif isinstance(event, Respect):
+        if event.player not in state.order:
+            raise RuleError(f"{event.player} is not in the game, so cannot hold the "
+                            f"respect token", "respect token")
+        state.respect = event.player
+    elif isinstance(event, RuleChange):
+        _rule_change(state, event)
+
+
+# -- players -----------------------------------------------------------------------------------
+def _join(state: PhilosophyState, event: Join) -> None:
+    code = event.player
+    if code in state.order:
+        raise RuleError(f"{code} is already in the game", "join once")
+    started = state.placements > 0
+    if started and state.variants[("join", "permitted")] == "only_before_any_placement":
+        raise RuleError(f"{code} cannot join: joining is only allowed before the first "
+                        f"placement (rule:join:permitted)", "join permitted")
+    if not started or state.variants[("join", "where")] == "after_a_full_turn":
+        state.order.append(code)
+    elif state.pending is not None:
+        state.order.insert(1, code)  # right after the player who is choosing
+    else:
+        state.order.insert(0, code)  # places next
+    state.names[code] = event.name or state.colour_tags.get(code, code)
+    state.hands.setdefault(code, set(TILE_CODES))  # a set-up position may hold some
+
+
+def _leave(state: PhilosophyState, code: str) -> None:
+    if code not in state.order:
+        raise RuleError(f"{code} is not in the game", "leave")
+    permitted = state.variants[("leave", "permitted")]
+    if permitted == "never":
+        raise RuleError(f"{code} cannot leave: leaving is not allowed (rule:leave:permitted)",
+                        "leave permitted")
+    if permitted == "only_before_any_placement" and state.placements:
+        raise RuleError(f"{code} cannot leave: leaving is only allowed before the first "
+                        f"placement (rule:leave:permitted)", "leave permitted")
+    effect = state.variants[("leave", "effect")]
+    state.order.remove(code)
+    if state.mover == code:
+        _clear_turn(state)
+    if effect == "ends_game":
+        state.over, state.ended_by = True, "leave"
+        _clear_turn(state)
+    elif effect == "remove_their_tiles":
+        state.board = {s: t for s, t in state.board.items() if t[0] != code}
+    elif effect == "rollback_placement" and state.before_last_placement is not None:
+        board, hands = state.before_last_placement
+        state.board = dict(board)
+        kept = {p: set(h) for p, h in hands.items()}
+        state.hands.update({p: h for p, h in kept.items() if p in state.hands})
+        _clear_turn(state)
+
+
+def _rule_change(state: PhilosophyState, event: RuleChange) -> None:
+    key = (event.rule, event.variable)
+    if key not in VARIANTS:
+        raise RuleError(f"rule:{event.rule} has no variable {event.variable!r}; it has "
+                        + ", ".join(v for r, v in VARIANTS if r == event.rule), "rule change")
+    if event.value not in VARIANTS[key]:
+        raise RuleError(f"{event.value!r} is not a value of rule:{event.rule}:{event.variable}"
+                        f" ({', '.join(VARIANTS[key])})", "rule change")
+    state.variants[key] = event.value
+
+
+# -- placing -----------------------------------------------------------------------------------
+def _place(state: PhilosophyState, event: Placement) -> None:
+    """Checks in the reference's order (section 10), then the chain reaction."""
+    p = event.player
+    if len(state.order) < 2:
+        raise RuleError("a placement needs at least two players in the game", "two players")
+    if state.pending is not None:
+        who = "first" if p == state.mover else f"wait: {state.mover} must first"
+        raise RuleError(f"{who} choose one of {' '.join(state.pending.options)}",
+                        "pending choice")
+    if p != state.order[0]:
+        raise RuleError(f"it is {state.order[0]}'s turn, not {p}'s", "turn order")
+    if event.tile not in TILES:
+        raise RuleError(f"unknown tile {event.tile!r} (tiles: {' '.join(TILE_CODES)})",
+                        "tile")
+    if event.space not in CELL:
+        raise RuleError(f"unknown space {event.space!r}", "space")
+    if event.space == "C5" and state.placements == 0 and not state.set_up:
+        raise RuleError("the first placement of the game may not be on C5", "first placement")
+    if event.space not in CENTRE:
+        raise RuleError(f"{event.space} is outside the centre: tiles are placed on C1-C9",
+                        "centre only")
+    if event.space in state.board:
+        o, t, f = state.board[event.space]
+        raise RuleError(f"{event.space} is occupied by {o}{t}{f}", "empty space")
+    if event.tile not in state.hands[p]:
+        raise RuleError(f"{p} has no {event.tile} in hand (it is on the board)", "tile in hand")
+    kind = TILES[event.tile]
+    if event.facing not in kind.facings:
+        raise RuleError(f"a {kind.name} ({event.tile}) faces {' '.join(kind.facings)}, "
+                        f"not {event.facing}", "facing")
+    state.before_last_placement = (dict(state.board),
+                                   {q: set(h) for q, h in state.hands.items()})
+    state.placements += 1
+    state.hands[p].discard(event.tile)
+    state.board[event.space] = (p, event.tile, event.facing)
+    state.mover = p
+    state.touched_own, state.touched_other, state.activated = set(), set(), set()
+    _touch(state, event.space)
+    _run(state)
+    for param in event.params:
+        if state.pending is None:
+            raise RuleError(f"parameter {param} given, but no choice is open", "choice")
+        _choose(state, state.pending, param)
+
+
+def _choose_bare(state: PhilosophyState, option: str) -> None:
+    if state.pending is None:
+        raise RuleError(f"choice {option} given, but no choice is open", "choice")
+    _choose(state, state.pending, option)
+
+
+def _choose(state: PhilosophyState, pending: Pending, option: str) -> None:
+    if option not in pending.options:
+        raise RuleError(f"{option} is not one of the options {' '.join(pending.options)}",
+                        "choice")
+    state.pending = None
+    if pending.kind == "candidate":
+        _activate(state, option)
+    else:
+        target = pending.target
+        assert target is not None  # a decision or a rephrase is about one tile
+        if pending.kind == "decision":
+            _move(state, target, 1, dict(pending.directions)[option])
+        else:  # rephrase
+            owner, tile, _ = state.board[target]
+            state.board[target] = (owner, tile, option)
+            ahead = step(target, option)
+            if ahead is not None and ahead in state.board:
+                _touch(state, ahead)
+    _run(state)
+
+
+# -- the chain reaction (section 5) ------------------------------------------------------------
+def _touch(state: PhilosophyState, space: str) -> None:
+    if state.board[space][0] == state.mover:
+        state.touched_own.add(space)
+    else:
+        state.touched_other.add(space)
+
+
+def _candidates(state: PhilosophyState) -> list[str]:
+    p, board = state.mover, state.board
+    found = []
+    for space, (owner, tile, facing) in board.items():
+        if owner != p or (owner, tile) in state.activated:
+            continue
+        target = target_of(space, tile, facing)
+        if target is None or target not in board or board[target][0] == p:
+            continue
+        if space in state.touched_own or target in state.touched_other:
+            found.append(space)
+    return found
+
+
+def _run(state: PhilosophyState) -> None:
+    """Activate candidates until none is left or a choice is needed."""
+    while state.pending is None:
+        candidates = _candidates(state)
+        if not candidates:
+            _end_turn(state)
+            return
+        if len(candidates) > 1:
+            state.pending = Pending("candidate", tuple(sorted(candidates)))
+            return
+        _activate(state, candidates[0])
+
+
+def _activate(state: PhilosophyState, space: str) -> None:
+    owner, tile, facing = state.board[space]
+    state.activated.add((owner, tile))
+    target = target_of(space, tile, facing)
+    assert target is not None  # only a tile whose target is on the board is a candidate
+    kind = TILES[tile]
+    if kind.moves is not None:
+        _move(state, target, kind.steps, turn(facing, kind.moves))
+    elif tile == "De":
+        choices = []
+        for eighths in (-2, 2):
+            direction = turn(facing, eighths)
+            choices.append((step(target, direction) or "OO", direction))
+        options = tuple(sorted({o for o, _ in choices}))
+        if len(options) == 1:  # both ways off the board: nothing to choose
+            _move(state, target, 1, choices[0][1])
+        else:
+            state.pending = Pending("decision", options, target, tuple(choices))
+    else:  # Rephrase: a new facing from the target's own set
+        target_tile = state.board[target][1]
+        facings = TILES[target_tile].facings
+        state.pending = Pending("rephrase", tuple(sorted(facings)), target)
+
+
+def _move(state: PhilosophyState, space: str, steps: int, direction: str) -> None:
+    """Move the tile on ``space``, shoving any line in the way (section 3.1)."""
+    owner, tile, facing = state.board[space]
+    dest = step(space, direction, steps)
+    if dest is None:  # off the board: back to its owner's hand
+        del state.board[space]
+        state.hands.setdefault(owner, set()).add(tile)
+        return
+    if dest in state.board:
+        _move(state, dest, 1, direction)
+    del state.board[space]
+    state.board[dest] = (owner, tile, facing)
+    _touch(state, dest)
+
+
+def _clear_turn(state: PhilosophyState) -> None:
+    state.pending = None
+    state.mover = None
+    state.touched_own, state.touched_other, state.activated = set(), set(), set()
+
+
+def _end_turn(state: PhilosophyState) -> None:
+    mover = state.mover
+    _clear_turn(state)
+    if mover in state.order:
+        state.order.remove(mover)
+        state.order.append(mover)
+    owners = {owner for owner, _ in state.conclusions()}
+    if len(owners) == 1:
+        state.over, state.ended_by = True, "conclusion"
+        state.winner = owners.pop()
+
+
+# -- what may happen next, and how it ended ----------------------------------------------------
+def legal_placements(state: PhilosophyState) -> list[Placement]:
+    """Every placement the player to move may make now (none while a choice is open)."""
+    if state.over or state.pending is not None or len(state.order) < 2:
+        return []
+    p = state.order[0]
+    out = []
+    for space in sorted(CENTRE):
+        if space in state.board or (space == "C5" and state.placements == 0
+                                    and not state.set_up):
+            continue
+        for tile in TILE_CODES:
+            if tile in state.hands[p]:
+                for facing in TILES[tile].facings:
+                    out.append(Placement(p, space, tile, facing))
+    return out
+
+
+def legal_moves(state: PhilosophyState) -> list[Event]:
+    """The open choice's options, else every legal placement."""
+    if state.pending is not None:
+        return [Choice(o) for o in state.pending.options]
+    return list(legal_placements(state))
+
+
+def result_tags(state: PhilosophyState) -> dict[str, str]:
+    """``[Result]``: ``*`` while the game goes on, the winner's code, or ``none``."""
+    if not state.over:
+        return {"Result": "*"}
+    return {"Result": state.winner or "none"}
+
+
+def winners(state: PhilosophyState) -> list[str]:
+    return [state.winner] if state.over and state.winner else []

@@ -1,0 +1,102 @@
+"""Philosophy's state: the board, the hands, the players, the rule variants in force
+and the turn in progress. Queries only; the rules that change it are in rules.py."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
+from .geometry import LINES, RANK, Line
+
+#: Rule variants: (rule, variable) -> allowed values, default first (section 8).
+VARIANTS: dict[tuple[str, str], tuple[str, ...]] = {
+    ("join", "permitted"): ("only_before_any_placement", "between_turns"),
+    ("join", "where"): ("immediately_next", "after_a_full_turn"),
+    ("leave", "permitted"): ("only_before_any_placement", "never", "anytime"),
+    ("leave", "effect"): ("ends_game", "rollback_placement", "remove_their_tiles"),
+}
+
+Tile = tuple[str, str, str]  # owner, tile type, facing
+
+
+class Pending(NamedTuple):
+    """A choice the placing player must make before the turn can go on."""
+
+    kind: str                 # "candidate", "decision" or "rephrase"
+    options: tuple[str, ...]  # sorted in plain ASCII order, as the reference writes them
+    target: str | None = None               # the tile being moved or turned
+    directions: tuple[tuple[str, str], ...] = ()  # decision: option -> direction
+
+
+def _default_variants() -> dict[tuple[str, str], str]:
+    return {key: values[0] for key, values in VARIANTS.items()}
+
+
+@dataclass(repr=False)
+class PhilosophyState:
+    board: dict[str, Tile] = field(default_factory=dict)
+    hands: dict[str, set[str]] = field(default_factory=dict)
+    order: list[str] = field(default_factory=list)   # turn order; order[0] is to move
+    names: dict[str, str] = field(default_factory=dict)
+    colour_tags: dict[str, str] = field(default_factory=dict)
+    variants: dict[tuple[str, str], str] = field(default_factory=_default_variants)
+    respect: str | None = None
+    placements: int = 0          # placement events so far (joins and leaves count these)
+    set_up: bool = False         # started from a [Position] with tiles: past the first placement
+    over: bool = False
+    winner: str | None = None
+    ended_by: str | None = None  # "conclusion" or "leave"
+    # the turn in progress
+    mover: str | None = None
+    touched_own: set[str] = field(default_factory=set)     # A
+    touched_other: set[str] = field(default_factory=set)   # B
+    activated: set[tuple[str, str]] = field(default_factory=set)  # (owner, tile type)
+    pending: Pending | None = None
+    before_last_placement: tuple[dict[str, Tile], dict[str, set[str]]] | None = None
+
+    def __repr__(self) -> str:
+        return f"<philosophy position {self.position()!r}>"
+
+    def copy(self) -> PhilosophyState:
+        other = PhilosophyState.__new__(PhilosophyState)
+        other.__dict__.update(self.__dict__)
+        other.board = dict(self.board)
+        other.hands = {p: set(h) for p, h in self.hands.items()}
+        other.order = list(self.order)
+        other.names = dict(self.names)
+        other.variants = dict(self.variants)
+        other.touched_own = set(self.touched_own)
+        other.touched_other = set(self.touched_other)
+        other.activated = set(self.activated)
+        return other
+
+    def restore(self, snapshot: PhilosophyState) -> None:
+        """Become ``snapshot`` again (a rejected event rolls back to the copy taken before it)."""
+        self.__dict__.update(snapshot.__dict__)
+
+    # -- queries ------------------------------------------------------------------
+    @property
+    def to_move(self) -> str | None:
+        """Who acts next: the chooser of a pending choice, else the head of the order."""
+        if self.over:
+            return None
+        if self.pending is not None:
+            return self.mover
+        return self.order[0] if self.order else None
+
+    def position(self) -> str:
+        """The board-state notation (section 11): ``SPACE:XxTtDd`` items in space order."""
+        return "/".join(f"{s}:{o}{t}{f}" for s, (o, t, f) in
+                        sorted(self.board.items(), key=lambda kv: RANK[kv[0]]))
+
+    def conclusions(self) -> list[tuple[str, Line]]:
+        """Every line of three spaces held by one player, with its owner."""
+        board = self.board
+        found = []
+        for line in LINES:
+            a = board.get(line[0])
+            if a is None:
+                continue
+            b, c = board.get(line[1]), board.get(line[2])
+            if b is not None and c is not None and a[0] == b[0] == c[0]:
+                found.append((a[0], line))
+        return found

@@ -1,0 +1,37 @@
+"""Philosophy's twelve tile kinds (rules file section 3): how each may face and what
+its activation does to the tile it targets."""
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from .geometry import CARDINAL, DIAGONAL, step
+
+
+class TileKind(NamedTuple):
+    name: str
+    facings: tuple[str, ...]  # the facings it may be placed with
+    distance: int             # how far away its target is
+    moves: int | None         # the turn (in eighths) of the target's move; None: a choice
+    steps: int = 1            # how far the target moves
+
+
+TILES: dict[str, TileKind] = {
+    "Pu": TileKind("Push", CARDINAL, 1, 0),
+    "Cp": TileKind("Corner Push", DIAGONAL, 1, 0),
+    "Ls": TileKind("Long Shot", CARDINAL, 2, 0),
+    "Cl": TileKind("Corner Long Shot", DIAGONAL, 2, 0),
+    "Sl": TileKind("Slide Left", CARDINAL, 1, -2),
+    "Sr": TileKind("Slide Right", CARDINAL, 1, 2),
+    "Pl": TileKind("Pull Left", CARDINAL, 1, 5),
+    "Pr": TileKind("Pull Right", CARDINAL, 1, 3),
+    "To": TileKind("Toss", CARDINAL, 1, 4, 2),
+    "Pe": TileKind("Persuade", CARDINAL, 1, 4),
+    "De": TileKind("Decision", DIAGONAL, 1, None),
+    "Re": TileKind("Rephrase", DIAGONAL, 1, None),
+}
+TILE_CODES = tuple(TILES)
+
+
+def target_of(space: str, tile: str, facing: str) -> str | None:
+    """The space a tile on ``space`` targets (None when that is off the board)."""
+    return step(space, facing, TILES[tile].distance)
