@@ -70,7 +70,9 @@ def random_events(rng: random.Random, record: Record, max_plies: int = 400) -> l
                 option = rng.choice(trial.pending.options)
                 apply(trial, Choice(option))
                 params.append(option)
-            move = move._replace(params=tuple(params), closed=trial.pending is None)
+            # closed only with something to close: "[]" is not written, so not read back
+            move = move._replace(params=tuple(params),
+                                 closed=bool(params) and trial.pending is None)
         play(move)
         lines = len(state.conclusions())
         if lines:
