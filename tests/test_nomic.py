@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 import notation
 from notation.core.ast import Record, Tag
+from notation.core.grammars import terminal_pattern
 from notation.games.nomic import events as ev
 
 from conftest import SAMPLES, invoke, run_cli
@@ -154,6 +155,51 @@ events_st = st.one_of(
     st.builds(ev.Invoke, names, texts), st.builds(ev.Judgment, st.integers(201, 300), names, texts),
     st.builds(ev.Note, texts), st.just(ev.End()),
 )
+
+
+@pytest.mark.parametrize("text, event", [
+    ("round 12", ev.Round(12)), ("join Zo_e-2", ev.Join("Zo_e-2")), ("turn Bob", ev.Turn("Bob")),
+    ("roll 3", ev.Roll((3,))), ("roll\t4  -5", ev.Roll((4, -5))), ("move NNE", ev.Move("NNE", None)),
+    ("move to( -1 , 2 )", ev.Move(None, (-1, 2))), ("move to (0,-3) via SWS", ev.Move("SWS", (0, -3))),
+    ("reveal(4,5)  Metal", ev.Reveal((4, 5), "Metal")),
+    ('propose enact 201 "a \\"b\\" \\\\ c\\nd"', ev.Propose("enact", 201, 'a "b" \\ c\nd')),
+    ('propose amend 109 ""', ev.Propose("amend", 109, "")), ("propose repeal 7", ev.Propose("repeal", 7)),
+    ("vote Al no", ev.Vote("Al", False)), ("failed", ev.Outcome(False)), ("adopted", ev.Outcome(True)),
+    ('invoke Bo "why?"', ev.Invoke("Bo", "why?")), ('judgment 202 Dana "r"', ev.Judgment(202, "Dana", "r")),
+    ('note "x  y"', ev.Note("x  y")), ("end", ev.End()),
+])
+def test_each_event_is_read_from_its_terminals_groups(text, event):
+    [record] = notation.parse('[Game "Nomic"]\n\n' + text + "\n", game="nomic")
+    assert record.events == [event] and type(record.events[0]) is type(event)
+    kind = "END_EVENT" if isinstance(event, ev.End) else type(event).__name__.upper()
+    assert ev.read(kind, text) == event
+
+
+def test_bad_line_words_are_the_words_of_events_with_a_form():
+    bad_line = terminal_pattern(ev.GRAMMAR, "BAD_LINE")
+    for word, form in ev.FORMS.items():
+        assert (bad_line.match(word + " ?") is not None) == (form is not None), word
+    assert NOMIC.diagnose("roll x") == "'roll x' is not a roll line; expected roll D [D ...]"
+    assert NOMIC.diagnose("end x").endswith("(round, join, turn, roll, move, reveal, propose, "
+                                            "vote, adopted, failed, invoke, judgment, note, end)")
+    with pytest.raises(notation.NotationError, match="not a vote line"):
+        NOMIC.read_event("VOTE", "vote Al maybe")
+
+
+def test_positions_read_back_and_show_in_the_repr():
+    state = run(EX1).state
+    text = NOMIC.position(state)
+    again = NOMIC.read_position(text)
+    assert NOMIC.position(again) == text and again.players == state.players
+    assert repr(again) == f"<nomic position {text!r}>"
+    copy = NOMIC.copy(state)
+    copy.players["Alice"] = (9, 9)
+    copy.rules[201].history.append("x")
+    assert state.players["Alice"] == (2, 0) and "x" not in state.rules[201].history
+    for bad in ("r; 9A@(1,2); -; next 1", "r; A@(1, 2); -; next 1", "r; A@(1,2); (1,2)wood; next 1",
+                "r; A@(1,2); -; next -1", "r; a@b@(1,2); -; next 1"):
+        with pytest.raises(notation.NotationError):
+            NOMIC.read_position(bad)
 
 
 @given(st.lists(events_st, max_size=10))

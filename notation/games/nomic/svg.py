@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from notation.core.svg import COLOURS, SEAT_COLOURS, Drawing
 
-from .engine import ORIGIN, NomicState
+from .state import ORIGIN, NomicState
 
 CELL = 30
 SPAN = 21          # the widest map drawn, in spaces (a far-flung map is cut around the players)
@@ -78,7 +78,7 @@ def draw(state: NomicState) -> Drawing:
         if not (x0 <= x <= x1 and y0 <= y <= y1):
             continue
         kind = state.revealed.get((x, y))
-        name = "origin" if (x, y) == ORIGIN else kind.lower()
+        name = "origin" if (x, y) == ORIGIN or kind is None else kind.lower()
         d.add("rect", ground, x=px(x), y=py(y), width=CELL, height=CELL,
               class_=f"space {name}", data_space=f"{x},{y}")
         if kind:
