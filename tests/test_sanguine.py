@@ -17,6 +17,8 @@ from notation.core.errors import RuleError
 from notation.core.limits import shorten
 from notation.games.sanguine.deck import Card, DeckError, parse_deck
 from notation.games.sanguine.events import Deal, Draw, Pass, Place, Result
+from notation.games.sanguine.state import cell_token
+from notation.games.sanguine.text import basic_view, full_view
 
 from conftest import DATA, SAMPLES, invoke, run_cli
 
@@ -98,8 +100,8 @@ def test_worked_examples_reach_every_documented_board(example):
     states, record = views_after_each_turn(SAMPLES / "sanguine" / f"{example}.sanguine")
     for view in VIEWS[example]:
         state = states[view["label"]]
-        assert SANG.basic_view(state).splitlines() == view["basic"], view["label"]
-        cells = [" ".join(SANG._token(c) for c in row) for row in state.board]
+        assert basic_view(state).splitlines() == view["basic"], view["label"]
+        cells = [" ".join(cell_token(c) for c in row) for row in state.board]
         assert cells == view["cells"], view["label"]
     out = record.run()
     assert out.valid and out.state.over
@@ -109,7 +111,7 @@ def test_worked_examples_reach_every_documented_board(example):
 
 def test_full_state_view_of_example_1_after_turn_7():
     states, _ = views_after_each_turn(SAMPLES / "sanguine" / "example-1.sanguine")
-    assert SANG.full_view(states["T7"]).splitlines() == [
+    assert full_view(states["T7"]).splitlines() == [
         "game sanguine 3x5 hand-size 3",
         "turn 8 to-move blue passes 0 status playing",
         "red  deck 9 hand Beacon Comet Forge",
@@ -463,10 +465,10 @@ def test_a_card_worth_ten_to_the_twentieth_scores_exactly(tmp_path):
     assert outcome.valid, outcome.error
     assert SANG.result_json(outcome.state) == {"over": True, "scores": [red, 0],
                                                "winners": ["red"]}
-    full = SANG.full_view(outcome.state).splitlines()
+    full = full_view(outcome.state).splitlines()
     assert f"row 0: R:Outrider R:Lancer B:Lancer | red {red} blue 3" in full
     assert f"score red {red} blue 0" in full and f"result {red}-0 red" in full
-    assert SANG.basic_view(outcome.state).splitlines()[0] == f"{red} RRB 3"
+    assert basic_view(outcome.state).splitlines()[0] == f"{red} RRB 3"
     picture = str(SANG.drawing(outcome.state))
     assert f">{BIG}<" in picture and f">{red}<" in picture and f"game over: {red}-0 red" in picture
     replayed = json.loads(invoke("replay", "--json", str(path)).output)

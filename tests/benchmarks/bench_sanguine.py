@@ -35,7 +35,7 @@ def main() -> None:
     events = sum(len(r.events) for r in records)
     text = "\n".join(format_record(r, game) for r in records)
     print(f"{args.games} random 5x7 games, {events} events "
-          f"({sum(isinstance(e, notation.games.sanguine.Place) for r in records for e in r.events)} placements)")
+          f"({sum(isinstance(e, notation.games.sanguine.events.Place) for r in records for e in r.events)} placements)")
     best = float("inf")
     for _ in range(3):
         gc.collect()

@@ -5,4 +5,6 @@ point names :data:`PLUGIN`); its code loads when a record of it is read.
 """
 from notation.core.plugins import Plugin
 
-PLUGIN = Plugin("sanguine", ('.sanguine', '.sgr'), "notation.games.sanguine.game:Sanguine")
+from .options import OPTIONS
+
+PLUGIN = Plugin("sanguine", ('.sanguine', '.sgr'), "notation.games.sanguine.game:Sanguine", OPTIONS)

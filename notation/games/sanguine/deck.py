@@ -7,14 +7,16 @@ one precise message per problem.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import lru_cache
+from typing import NamedTuple
 
-from lark import Lark
-from lark.exceptions import UnexpectedInput
+from lark import Token, UnexpectedInput
 
-from notation.core.errors import InputError
-from notation.core.limits import MAX_DECK_BYTES, MAX_VALUE_DIGITS, is_whole, shorten
-from notation.core.parsing import GRAMMAR_PACKAGE, decode, read_bytes, read_beside
+from notation.core.errors import InputError, shorten
+from notation.core.grammars import grammar, terminal_pattern
+from notation.core.limits import MAX_DECK_BYTES, MAX_VALUE_DIGITS, is_whole
+from notation.core.text import decode, read_beside, read_bytes
+
+GRAMMAR = "sanguine_deck.lark"
 
 
 @dataclass(frozen=True)
@@ -67,12 +69,6 @@ class DeckError(ValueError):
         self.problems = problems
 
 
-@lru_cache(maxsize=1)
-def _parser() -> Lark:
-    return Lark.open_from_package(GRAMMAR_PACKAGE, "sanguine_deck.lark", parser="lalr",
-                                  cache=True)
-
-
 #: Characters the deck format allows in names but records use themselves (; { } [ ]).
 RECORD_SYNTAX = frozenset(";{}[]")
 
@@ -97,25 +93,40 @@ def parse_deck(text: str, source: str = "<deck>", first_line: int = 1) -> Deck:
     return deck
 
 
-def _parse(text: str, source: str, first_line: int) -> Deck:
+class Line(NamedTuple):
+    """One line of a deck file as the grammar sees it (``HEADER``, ``ROW`` or ``JUNK``)."""
+
+    kind: str
+    text: str
+    number: int  # in the text read (the deck file's own lines are offset from these)
+
+
+def _lines(text: str, source: str, first_line: int) -> list[Line]:
     try:
-        tokens = [t for t in _parser().parse(text).children]
+        tree = grammar(GRAMMAR).parse(text)
     except UnexpectedInput as exc:  # the grammar reads any text; this is a safety net
         raise DeckError(source, [DeckProblem(exc.line + first_line - 1,
                                              "this line cannot be read as part of a deck")]) from None
+    return [Line(t.type, t.value, t.line or 0) for t in tree.children if isinstance(t, Token)]
+
+
+def _parse(text: str, source: str, first_line: int) -> Deck:
+    tokens = _lines(text, source, first_line)
+    header = terminal_pattern(GRAMMAR, "HEADER").fullmatch
     problems: list[DeckProblem] = []
     cards: list[Card] = []
     offset = first_line - 1
     i = 0
     while i < len(tokens):
         tok = tokens[i]
-        line = tok.line + offset
-        if tok.type != "HEADER":
-            what = "a grid row" if tok.type == "ROW" else repr(tok.value.strip())
+        line = tok.number + offset
+        head = header(tok.text) if tok.kind == "HEADER" else None
+        if head is None:
+            what = "a grid row" if tok.kind == "ROW" else repr(tok.text.strip())
             problems.append(DeckProblem(line, f"expected a card header NAME COST VALUE, got {what}"))
             i += 1
             continue
-        name, cost, value = tok.value.split()
+        name, cost, value = head["name"], head["cost"], head["value"]
         header_ok = True
         clash = sorted(set(name) & RECORD_SYNTAX)
         if clash:  # allowed by the deck format, but a record could never name the card
@@ -134,32 +145,33 @@ def _parse(text: str, source: str, first_line: int) -> Deck:
                                               f"1{limit}, got {shorten(value)}"))
             header_ok = False
         rows: list[str] = []
+        broken = False  # a blank or bad line inside the card: skip to the next header
         j = i + 1
         while len(rows) < 5 and j < len(tokens):
             row = tokens[j]
-            expected_line = tok.line + len(rows) + 1
-            if row.line != expected_line:
+            expected_line = tok.number + len(rows) + 1
+            if row.number != expected_line:
                 problems.append(DeckProblem(expected_line + offset,
                                             f"blank line inside card {name}: 5 grid rows expected"))
-                rows = None  # type: ignore[assignment]
+                broken = True
                 break
-            if row.type != "ROW":
-                if row.type == "HEADER" and len(row.value.split()) == 3 and not rows:
+            if row.kind != "ROW":
+                if row.kind == "HEADER" and not rows:
                     break
-                problems.append(DeckProblem(row.line + offset, f"grid row must be 5 characters "
-                                            f"from X, I, C: {row.value.strip()!r}"))
+                problems.append(DeckProblem(row.number + offset, f"grid row must be 5 characters "
+                                            f"from X, I, C: {row.text.strip()!r}"))
                 j += 1
-                rows = None  # type: ignore[assignment]
+                broken = True
                 break
-            rows.append(row.value.strip())
+            rows.append(row.text.strip())
             j += 1
-        if rows is None:
+        if broken:
             i = j
-            while i < len(tokens) and tokens[i].type != "HEADER":
+            while i < len(tokens) and tokens[i].kind != "HEADER":
                 i += 1
             continue
         if len(rows) < 5:
-            if j >= len(tokens) or tokens[j].line == tok.line + len(rows) + 1:
+            if j >= len(tokens) or tokens[j].number == tok.number + len(rows) + 1:
                 problems.append(DeckProblem(line, f"card {name} has {len(rows)} grid rows; "
                                             f"5 expected (the file ends inside the card)"
                                             if j >= len(tokens) else

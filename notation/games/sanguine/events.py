@@ -1,11 +1,19 @@
-"""Sanguine record events (see the README for the notation)."""
+"""Sanguine record events: the values, their canonical text, and reading them.
+
+An event's shape is its terminal in ``sanguine.lark`` and nowhere else: the
+readers here match the text with that terminal, compiled from the grammar, and
+take it apart by the terminal's named groups.
+"""
 from __future__ import annotations
 
-from typing import NamedTuple, Union
+import re
+from typing import Callable, NamedTuple, NoReturn, TypeVar, Union
 
-from notation.core.errors import NotationError
-from notation.core.limits import MAX_DIGITS, MAX_VALUE_DIGITS, shorten, whole
+from notation.core.errors import NotationError, shorten
+from notation.core.grammars import terminal_pattern
+from notation.core.limits import MAX_DIGITS, MAX_VALUE_DIGITS, whole
 
+GRAMMAR = "sanguine.lark"
 SIDES = {"R": 0, "B": 1}
 SIDE_NAMES = ("red", "blue")
 #: A score is a sum of at most Rows x Cols card values (each of 9 digits at most).
@@ -37,6 +45,10 @@ class Place(NamedTuple):
     def __str__(self) -> str:
         return f"{'RB'[self.side]} place {self.card} ({self.row},{self.col})"
 
+    def mirrored(self, cols: int) -> Place:
+        """The same placement, its column counted from the other side of the board."""
+        return self._replace(col=cols - 1 - self.col)
+
 
 class Pass(NamedTuple):
     side: int
@@ -55,50 +67,122 @@ class Result(NamedTuple):
 
 
 Event = Union[Deal, Draw, Place, Pass, Result]
+EventT = TypeVar("EventT")
+Match = Callable[[str], "re.Match[str] | None"]
+
+
+def _whole_match(terminal: str) -> Match:
+    """The grammar's terminal ``terminal``, matching a whole event text."""
+    return terminal_pattern(GRAMMAR, terminal).fullmatch
+
+
+_DEAL = _whole_match("DEAL")
+_DRAW = _whole_match("DRAW")
+_PLACE = _whole_match("PLACE")
+_PASS = _whole_match("PASS")
+_RESULT = _whole_match("RESULT")
+
+
+def read_deal(text: str) -> Deal:
+    m = _DEAL(text)
+    if m is None:
+        refuse(text)
+    return Deal(SIDES[m["deal_side"]], tuple(text[m.end("deal_verb"):].split()))
+
+
+def read_draw(text: str) -> Draw:
+    m = _DRAW(text)
+    if m is None:
+        refuse(text)
+    return Draw(SIDES[m["draw_side"]], text[m.end("draw_verb"):].strip())
+
+
+def read_place(text: str) -> Place:
+    m = _PLACE(text)
+    if m is None:
+        refuse(text)
+    return Place(SIDES[m["place_side"]], text[m.end("place_verb"):m.start("place_at")].strip(),
+                 whole(m["row"], "row", signed=True), whole(m["col"], "column", signed=True))
+
+
+def read_pass(text: str) -> Pass:
+    m = _PASS(text)
+    if m is None:
+        refuse(text)
+    return Pass(SIDES[m["pass_side"]])
+
+
+def read_result(text: str) -> Result:
+    m = _RESULT(text)
+    if m is None:
+        refuse(text)
+    return Result(whole(m["red"], "red score", digits=SCORE_DIGITS),
+                  whole(m["blue"], "blue score", digits=SCORE_DIGITS), m["winner"])
+
+
+def refuse(text: str) -> NoReturn:
+    """A line that is not the event it should be (``BAD_LINE``, or a reader's wrong text)."""
+    raise NotationError(diagnose(text))
+
+
+#: How many event texts each reader remembers.
+REMEMBERED = 4096
+
+
+def remembered(read: Callable[[str], EventT]) -> Callable[[str], EventT]:
+    """``read`` keeping the events it made by their text (they are immutable values):
+    an archive writes the same few hundred draws, placements and passes again and again."""
+    made: dict[str, EventT] = {}
+    get = made.get
+
+    def reader(text: str) -> EventT:
+        event = get(text)
+        if event is None:
+            event = read(text)
+            if len(made) >= REMEMBERED:
+                made.clear()
+            made[text] = event
+        return event
+
+    return reader
+
+
+#: A reader for each event terminal of the grammar. Deals and results are
+#: rarely written twice: they are read afresh each time.
+READERS: dict[str, Callable[[str], Event]] = {
+    "DEAL": read_deal, "DRAW": remembered(read_draw), "PLACE": remembered(read_place),
+    "PASS": remembered(read_pass), "RESULT": read_result, "BAD_LINE": refuse,
+}
 
 
 def read(kind: str, text: str) -> Event:
-    """Take apart the text of one grammar terminal (its shape is the grammar's)."""
-    if kind == "BAD_LINE":
-        raise NotationError(diagnose(text))
-    if kind == "PLACE":  # R place NAME (ROW,COL)
-        head, coords = text.split("(", 1)
-        side, _, card = head.split()
-        row, col = coords.rstrip(") \t").split(",")
-        return Place(SIDES[side], card, whole(row.strip(), "row", signed=True),
-                     whole(col.strip(), "column", signed=True))
-    if kind == "RESULT":  # result RED - BLUE WINNER, blanks anywhere between the tokens
-        scores, winner = text[len("result"):].rsplit(None, 1)
-        red, blue = scores.split("-")
-        return Result(whole(red.strip(), "red score", digits=SCORE_DIGITS),
-                      whole(blue.strip(), "blue score", digits=SCORE_DIGITS), winner)
-    words = text.split()
-    side = SIDES[words[0]]
-    if kind == "DEAL":
-        return Deal(side, tuple(words[2:]))
-    if kind == "DRAW":
-        return Draw(side, words[2])
-    return Pass(side)
+    """The event in ``text``, a token of the grammar's terminal ``kind``."""
+    try:
+        reader = READERS[kind]
+    except KeyError:
+        raise NotationError(f"{kind} is not a Sanguine event terminal") from None
+    return reader(text)
 
 
-_VERBS = ("deal", "draw", "place", "pass")
+#: What each verb's line looks like, for messages.
+FORMS = {"deal": "R deal NAME NAME ...", "draw": "R draw NAME",
+         "place": "R place NAME (ROW,COL)", "pass": "R pass"}
 
 
 def diagnose(text: str) -> str:
+    """Why ``text``, which starts like an event, is not one (the grammar's ``BAD_LINE``)."""
     words = text.split()
     verb = words[1] if len(words) > 1 else ""
     quoted = repr(shorten(text))
-    forms = {"deal": "R deal NAME NAME ...", "draw": "R draw NAME",
-             "place": "R place NAME (ROW,COL)", "pass": "R pass"}
     # Another event after the first on the same line (rules 4.1: one event per line).
     later = [i for i, w in enumerate(words[2:], 2)
-             if (w in SIDES and i + 1 < len(words) and words[i + 1] in _VERBS)
-             or (verb == "pass" and w in _VERBS) or w == "result"]
-    if verb in forms and later:
+             if (w in SIDES and i + 1 < len(words) and words[i + 1] in FORMS)
+             or (verb == "pass" and w in FORMS) or w == "result"]
+    if verb in FORMS and later:
         return (f"{quoted} holds more than one event; write one event per line "
-                f"(expected {forms[verb]})")
-    if verb in forms:
-        return f"{quoted} is not a {verb} line; expected {forms[verb]}"
+                f"(expected {FORMS[verb]})")
+    if verb in FORMS:
+        return f"{quoted} is not a {verb} line; expected {FORMS[verb]}"
     if text.startswith("result"):
         return f"{quoted} is not a result line; expected result RED-BLUE red|blue|tie"
     return (f"{quoted} is not a Sanguine event: expected R or B followed by deal, draw, place "

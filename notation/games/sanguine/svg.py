@@ -6,6 +6,7 @@ from notation.core.svg import COLOURS, Drawing
 
 from .deck import Card
 from .events import SIDE_NAMES
+from .state import SanguineState
 
 CELL_W, CELL_H = 92, 74
 SCORE_W = 54
@@ -32,7 +33,7 @@ def _short(name: str, size: int = 13) -> str:
     return name if len(name) <= size else name[:size - 1] + "…"
 
 
-def draw(state, side: int = 0) -> Drawing:
+def draw(state: SanguineState, side: int = 0) -> Drawing:
     """``side`` 0: Red's view (Red's home column on the left); 1: Blue's, mirrored."""
     rows, cols = state.rows, state.cols
     left, right = side, 1 - side   # whose scores stand on each side
@@ -80,16 +81,15 @@ def draw(state, side: int = 0) -> Drawing:
                 d.text(x + CELL_W / 2, y + CELL_H - 12, f"{count} {owner}", group,
                        class_="count", text_anchor="middle")
         mine = {0: scores[0], 1: scores[1]}
-        for who, x, anchor in ((left, 10 + SCORE_W / 2, "middle"),
-                               (right, x0 + cols * CELL_W + SCORE_W / 2, "middle")):
+        for who, centre in ((left, 10 + SCORE_W / 2), (right, x0 + cols * CELL_W + SCORE_W / 2)):
             wins = mine[who] > mine[1 - who]
-            d.text(x, y + CELL_H / 2 + 6, str(mine[who]), grid,
+            d.text(centre, y + CELL_H / 2 + 6, str(mine[who]), grid,
                    class_=f"score {SIDE_NAMES[who]}" + (" wins" if wins else ""),
-                   text_anchor=anchor)
+                   text_anchor="middle")
     hands = d.add("g", class_="label")
     for i, who in enumerate((0, 1)):
-        hand = " ".join(sorted(state.hands[who].elements())) or "(empty)"
-        deck = sum(state.left[who].values())
+        hand = " ".join(state.hand(who)) or "(empty)"
+        deck = state.deck_size(who)
         d.text(10, TOP + rows * CELL_H + 20 + 16 * i,
                f"{SIDE_NAMES[who]} hand: {hand}; deck {deck}", hands)
     return d

@@ -1,0 +1,30 @@
+"""What Sanguine adds to the commands (``random --red``, ``replay --view``...).
+
+Light on purpose: the package's ``PLUGIN`` offers these before the game loads.
+"""
+from __future__ import annotations
+
+from notation.core.options import GameOption
+
+#: The decks installed with the package (``notation.samples``), by name.
+BUNDLED_DECKS = ("ember", "legion", "skirmish", "tide")
+#: The two sides a board or a record may be seen from.
+PERSPECTIVES = ("red", "blue")
+#: The text pictures of a state.
+VIEWS = ("basic", "full")
+
+OPTIONS = (
+    GameOption("perspective", frozenset({"render", "convert"}), "red or blue.",
+               complete=PERSPECTIVES),
+    GameOption("view", frozenset({"replay"}), "the basic view or the full state (default).",
+               kind="choice", choices=VIEWS),
+    GameOption("red", frozenset({"random"}), "Red's deck file, or a bundled deck: "
+               f"{', '.join(BUNDLED_DECKS)} (default: legion).", metavar="DECK"),
+    GameOption("blue", frozenset({"random"}), "Blue's deck file or bundled deck "
+               "(default: legion).", metavar="DECK"),
+    GameOption("rows", frozenset({"random"}), "board rows (default 5).", kind="int",
+               low=1, high=50),
+    GameOption("cols", frozenset({"random"}), "board columns, odd (default 7).", kind="int",
+               low=3, high=51),
+    GameOption("hand_size", frozenset({"random"}), "starting hand size.", kind="int", low=1),
+)

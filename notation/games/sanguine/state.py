@@ -1,0 +1,186 @@
+"""The Sanguine state: the board, decks, hands and turn, its copies and queries (no rules).
+
+A cell is ``None`` (empty), ``(owner, count)`` for pawns, or ``(owner, card)``
+for a card (a :class:`Card`). Decks are multisets of the cards left; with
+``Order "file"`` the next card is also fixed by the file's order.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any, Optional, Union
+
+from .deck import Card, Deck
+from .events import SIDE_NAMES, Place
+
+#: Pawns, as (owner, count), or a card, as (owner, card); None is an empty cell.
+Cell = Optional[tuple[int, Union[int, Card]]]
+
+
+def cell_token(cell: Cell) -> str:
+    """A cell in the position notation: ``.``, ``r2`` (two red pawns), ``B:Surge`` (a card)."""
+    if cell is None:
+        return "."
+    owner, content = cell
+    if isinstance(content, Card):
+        return f"{'RB'[owner]}:{content.name}"
+    return f"{'rb'[owner]}{content}"
+
+
+@dataclass(repr=False)
+class SanguineState:
+    rows: int
+    cols: int
+    hand_size: int
+    decks: tuple[Deck, Deck]
+    file_order: bool = False
+    mirrored: bool = False       # [Perspective "blue"]: columns are written from Blue's side
+    board: list[list[Cell]] = field(default_factory=list)
+    left: list[Counter[str]] = field(default_factory=list)     # cards left in each deck
+    taken: list[int] = field(default_factory=lambda: [0, 0])  # cards off each deck (file order)
+    hands: list[Counter[str]] = field(default_factory=lambda: [Counter(), Counter()])
+    dealt: list[bool] = field(default_factory=lambda: [False, False])
+    to_move: int = 0
+    turn: int = 1
+    drawn: bool = False
+    passes: int = 0
+    over: bool = False
+    result_written: bool = False
+    #: Each deck's cards by name (from ``decks``).
+    cards: list[dict[str, Card]] = field(init=False, compare=False)
+
+    def __post_init__(self) -> None:
+        if not self.board:
+            self.board = [self._home_row() for _ in range(self.rows)]
+        if not self.left:
+            self.left = [Counter(c.name for c in d.cards) for d in self.decks]
+        self.cards = [d.by_name() for d in self.decks]
+
+    def _home_row(self) -> list[Cell]:
+        """A row at the start: one red pawn on the left edge, one blue pawn on the right."""
+        row: list[Cell] = [None] * self.cols
+        row[0], row[-1] = (0, 1), (1, 1)
+        return row
+
+    def __repr__(self) -> str:
+        try:
+            return f"<sanguine position {self.position()!r}>"
+        except (AttributeError, IndexError):  # a half-built state: still something readable
+            return "<sanguine state (no position yet)>"
+
+    def copy(self) -> SanguineState:
+        other = SanguineState.__new__(SanguineState)
+        other.__dict__.update(self.__dict__)
+        other.board = [row[:] for row in self.board]
+        other.left = [Counter(c) for c in self.left]
+        other.taken = self.taken[:]
+        other.hands = [Counter(h) for h in self.hands]
+        other.dealt = self.dealt[:]
+        return other
+
+    def position(self) -> str:
+        """The position notation: cells row by row (``/`` between rows, ``,`` between
+        cells), who moves (``-`` once over), passes in a row. Read back in position.py."""
+        rows = "/".join(",".join(cell_token(c) for c in row) for row in self.board)
+        return f"{rows} {'-' if self.over else SIDE_NAMES[self.to_move]} {self.passes}"
+
+    # -- scores --------------------------------------------------------------------
+    def row_scores(self) -> list[tuple[int, int]]:
+        """Each row's raw card values per player: (red, blue)."""
+        out = []
+        for row in self.board:
+            score = [0, 0]
+            for cell in row:
+                if cell is not None and isinstance(cell[1], Card):
+                    score[cell[0]] += cell[1].value
+            out.append((score[0], score[1]))
+        return out
+
+    def totals(self) -> tuple[int, int]:
+        """Each player's score: the rows each wins, counted at their values."""
+        red = blue = 0
+        for r, b in self.row_scores():
+            if r > b:
+                red += r
+            elif b > r:
+                blue += b
+        return red, blue
+
+    def winners(self) -> list[str]:
+        red, blue = self.totals()
+        return ["red"] if red > blue else ["blue"] if blue > red else ["red", "blue"]
+
+    def result_text(self) -> str:
+        """``RED-BLUE winner``, as the ``[Result]`` tag and the result line write it."""
+        red, blue = self.totals()
+        winner = "red" if red > blue else "blue" if blue > red else "tie"
+        return f"{red}-{blue} {winner}"
+
+    # -- whose turn, what may go where ---------------------------------------------------
+    def mover(self) -> str | None:
+        """Who moves next (``red``, ``blue``), None once the game is over."""
+        return None if self.over else SIDE_NAMES[self.to_move]
+
+    def deck_size(self, side: int) -> int:
+        return sum(self.left[side].values())
+
+    def hand(self, side: int) -> list[str]:
+        """The cards in ``side``'s hand, sorted by name."""
+        return sorted(self.hands[side].elements())
+
+    def placements(self, side: int) -> list[Place]:
+        """Every card in ``side``'s hand on every cell it may go (in board columns)."""
+        out = []
+        for name in sorted(n for n, k in self.hands[side].items() if k > 0):
+            card = self.cards[side][name]
+            for r, row in enumerate(self.board):
+                for c, cell in enumerate(row):
+                    if (cell is not None and cell[0] == side and not isinstance(cell[1], Card)
+                            and cell[1] >= card.cost):
+                        out.append(Place(side, name, r, c))
+        return out
+
+    def draw_due(self) -> bool:
+        """The player to move starts the turn with a draw (their deck is not empty)."""
+        return not self.over and not self.drawn and self.deck_size(self.to_move) > 0
+
+    # -- the state as data ---------------------------------------------------------------
+    def to_json(self) -> dict[str, Any]:
+        """The ``state`` object of ``replay --json``."""
+        def cell(c: Cell) -> dict[str, Any] | None:
+            if c is None:
+                return None
+            owner, content = c
+            if isinstance(content, Card):
+                return {"owner": SIDE_NAMES[owner], "card": content.name}
+            return {"owner": SIDE_NAMES[owner], "pawns": content}
+
+        return {
+            "board": [[cell(c) for c in row] for row in self.board],
+            "hands": {SIDE_NAMES[s]: self.hand(s) for s in (0, 1)},
+            "decks": {SIDE_NAMES[s]: self.deck_size(s) for s in (0, 1)},
+            "row_scores": [list(rs) for rs in self.row_scores()],
+            "to_move": self.mover(),
+            "turn": self.turn,
+            "passes": self.passes,
+        }
+
+    def result_json(self) -> dict[str, Any]:
+        """The ``result`` object of ``replay --json``."""
+        red, blue = self.totals()
+        return {"over": self.over, "scores": [red, blue],
+                "winners": self.winners() if self.over else []}
+
+    def cells(self) -> dict[str, str]:
+        """The state flattened to named parts, for diffing two states."""
+        out = {f"({r},{c})": cell_token(cell) for r, row in enumerate(self.board)
+               for c, cell in enumerate(row)}
+        for s in (0, 1):
+            out[f"{SIDE_NAMES[s]} hand"] = " ".join(self.hand(s))
+            out[f"{SIDE_NAMES[s]} deck"] = str(self.deck_size(s))
+        for r, (red, blue) in enumerate(self.row_scores()):
+            out[f"row {r} scores"] = f"red {red} blue {blue}"
+        red, blue = self.totals()
+        out["totals"] = f"red {red} blue {blue}"
+        out["to move"] = self.mover() or "nobody (game over)"
+        return out
