@@ -19,6 +19,7 @@ from pathlib import Path
 
 import notation
 from notation.core.writer import format_record
+from notation.games.sanguine.events import Place
 
 DECK = str(Path(__file__).resolve().parents[2] / "samples" / "sanguine" / "decks" / "legion.deck")
 
@@ -35,7 +36,7 @@ def main() -> None:
     events = sum(len(r.events) for r in records)
     text = "\n".join(format_record(r, game) for r in records)
     print(f"{args.games} random 5x7 games, {events} events "
-          f"({sum(isinstance(e, notation.games.sanguine.events.Place) for r in records for e in r.events)} placements)")
+          f"({sum(isinstance(e, Place) for r in records for e in r.events)} placements)")
     best = float("inf")
     for _ in range(3):
         gc.collect()
