@@ -93,3 +93,12 @@ def test_random_games_replay_the_same_through_the_library_and_the_command_line(n
     through_library = [replay_json(notation.run(r)) for r in notation.load(path)]
     assert through_cli == json.loads(json.dumps(through_library))
     assert [row["plies"] for row in through_cli] == [len(r.events) for r in records]
+
+
+def test_each_plugin_announces_the_options_its_game_declares():
+    from importlib.metadata import entry_points
+    for point in entry_points(group="notation.games"):
+        plugin = point.load()
+        game = registry.get(plugin.name)
+        assert game is not None and game.options == plugin.options, plugin.name
+        assert game.extensions == plugin.extensions, plugin.name

@@ -245,3 +245,8 @@ def test_a_move_built_by_hand_whose_contact_is_no_contact_tile_is_refused():
 def test_a_board_shows_its_position():
     board = play(2, "W5n-a1a1")
     assert repr(board) == f"<tilewe position {board.position()!r}>"
+
+
+def test_the_transform_names_are_the_symmetries_but_the_identity():
+    from notation.games.tilewe import symmetry
+    assert set(symmetry.NAMES) == set(symmetry.TRANSFORMS) - {"identity"}

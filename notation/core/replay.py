@@ -29,6 +29,11 @@ class Step:
     event: Any
     node: EventNode
     state: Any
+    game: AnyGame
+
+    def _repr_svg_(self) -> str:
+        """Notebooks draw a step as its position."""
+        return self.game.svg(self.state)
 
 
 class ReplayError(Exception):
@@ -257,7 +262,7 @@ def replay(record: Record, until: int | None = None) -> Iterator[Step]:
         except Exception as exc:
             raise error(_internal(record, item.pos, ply + 1, item.text, exc)) from None
         ply += 1
-        yield Step(ply, item.event, item, state)
+        yield Step(ply, item.event, item, state, game)
     if first is not None and (until is None or first.ply <= until):
         raise error(first)
     problem = end_checks(record, game, state, ply)

@@ -5,4 +5,6 @@ point names :data:`PLUGIN`); its code loads when a record of it is read.
 """
 from notation.core.plugins import Plugin
 
-PLUGIN = Plugin("flows", ('.flows',), "notation.games.flows.game:Flows")
+from .options import OPTIONS
+
+PLUGIN = Plugin("flows", ('.flows',), "notation.games.flows.game:Flows", OPTIONS)

@@ -7,11 +7,11 @@ from typing import Any, Callable, Mapping
 from notation.core.ast import Record
 from notation.core.errors import NotationError
 from notation.core.game import Game
-from notation.core.options import GameOption
 from notation.core.svg import Drawing
 
 from . import convert, events, rules
 from .events import Event
+from .options import OPTIONS
 from .position import read_position
 from .state import FlowsState, cells, mover_name, result_json, state_json, write_position
 from .svg import draw
@@ -39,14 +39,7 @@ class Flows(Game[FlowsState, Event]):
         "Result": '"*" while the game goes on, else how it ended and the winners: "flow P2", '
                   '"tie P1 P2", "constraint P2 P4"',
     }
-    options = (
-        GameOption("perspective", frozenset({"replay", "render", "convert"}),
-                   "P1..P6 or side:K (convert: also mover).",
-                   complete=tuple(f"P{n}" for n in range(1, 7))
-                   + tuple(f"side:{n}" for n in range(6)) + ("mover",)),
-        GameOption("tile", frozenset({"legal"}),
-                   "the drawn tile type (default: each in the bag).", kind="int", low=0, high=3),
-    )
+    options = OPTIONS
 
     # -- notation ---------------------------------------------------------------------
     def read_event(self, kind: str, text: str) -> Event:

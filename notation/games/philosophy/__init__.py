@@ -5,4 +5,6 @@ point names :data:`PLUGIN`); its code loads when a record of it is read.
 """
 from notation.core.plugins import Plugin
 
-PLUGIN = Plugin("philosophy", ('.philosophy', '.phil'), "notation.games.philosophy.game:Philosophy")
+from .options import OPTIONS
+
+PLUGIN = Plugin("philosophy", ('.philosophy', '.phil'), "notation.games.philosophy.game:Philosophy", OPTIONS)

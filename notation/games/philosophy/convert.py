@@ -10,11 +10,11 @@ from notation.core.ast import EventNode, Item, Record
 from notation.core.errors import NotationError, RuleError, TagError
 
 from .events import Choice, Placement
+from .options import CHOICE_FORMS
 from .rules import apply, start
 from .state import PhilosophyState
 
 #: The two ways of writing choices.
-CHOICE_FORMS = ("inline", "separate")
 
 
 def convert_choices(record: Record, choices: str) -> Record:

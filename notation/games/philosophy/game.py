@@ -12,12 +12,12 @@ from typing import Any, Callable, Mapping
 from notation.core.ast import Record
 from notation.core.errors import NotationError
 from notation.core.game import Game
-from notation.core.options import GameOption
 from notation.core.svg import Drawing
 
 from . import events, generate, report, rules, svg
-from .convert import CHOICE_FORMS, convert_choices
+from .convert import convert_choices
 from .events import Event
+from .options import CHOICE_FORMS, OPTIONS
 from .position import read_position
 from .state import PhilosophyState
 from .text import render as render_text
@@ -41,11 +41,7 @@ class Philosophy(Game[PhilosophyState, Event]):
                   'a leave ended it without one',
     }
     setup_positions = True
-    options = (
-        GameOption("choices", frozenset({"convert"}),
-                   "choices in brackets, or as separate events.",
-                   kind="choice", choices=CHOICE_FORMS),
-    )
+    options = OPTIONS
 
     # -- notation ----------------------------------------------------------------------
     def read_event(self, kind: str, text: str) -> Event:

@@ -5,4 +5,6 @@ point names :data:`PLUGIN`); its code loads when a record of it is read.
 """
 from notation.core.plugins import Plugin
 
-PLUGIN = Plugin("tilewe", ('.tilewe',), "notation.games.tilewe.game:Tilewe")
+from .options import OPTIONS
+
+PLUGIN = Plugin("tilewe", ('.tilewe',), "notation.games.tilewe.game:Tilewe", OPTIONS)

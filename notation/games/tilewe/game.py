@@ -13,11 +13,11 @@ from typing import Any
 from notation.core.ast import Record
 from notation.core.errors import NotationError
 from notation.core.game import Game
-from notation.core.options import GameOption
 from notation.core.svg import Drawing
 
 from . import position, rules, svg, symmetry, text
 from .events import Move, are_canonical, diagnose, read_move
+from .options import OPTIONS
 from .state import COLORS, Board
 
 
@@ -34,14 +34,7 @@ class Tilewe(Game[Board, Move]):
         "Scores": 'every player\'s score (tiles placed) at the record\'s end, e.g. "66 56 53 60"',
     }
     setup_positions = True
-    options = (
-        GameOption("transform", frozenset({"convert"}),
-                   "the same game on a turned or mirrored board.", kind="choice",
-                   choices=symmetry.NAMES),
-        GameOption("symmetric", frozenset({"dedupe"}),
-                   "games equal up to one of the board's 8 symmetries are duplicates.",
-                   kind="flag"),
-    )
+    options = OPTIONS
 
     # -- notation -------------------------------------------------------------
     def read_event(self, kind: str, text: str) -> Move:

@@ -17,6 +17,7 @@ from notation.core.ast import EventNode, Record
 from notation.core.errors import NotationError
 
 from .events import SIZE, Move
+from .options import TRANSFORM_NAMES
 from .pieces import ORIENTATIONS, Cell, orientation
 
 _LAST = SIZE - 1
@@ -32,7 +33,7 @@ TRANSFORMS: dict[str, Callable[[int, int], tuple[int, int]]] = {
     "flip-d": lambda x, y: (y, x),              # about the a1-t20 diagonal
     "flip-a": lambda x, y: (_LAST - y, _LAST - x),  # about the a20-t1 diagonal
 }
-NAMES = tuple(n for n in TRANSFORMS if n != "identity")
+NAMES = TRANSFORM_NAMES  # (a test holds them equal to TRANSFORMS but the identity)
 
 
 def square(transform: str, target: int) -> int:

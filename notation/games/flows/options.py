@@ -1,0 +1,16 @@
+"""What Flows adds to the commands (``--perspective``, ``legal --tile``).
+
+Light on purpose: the package's ``PLUGIN`` offers these before the game loads.
+"""
+from __future__ import annotations
+
+from notation.core.options import GameOption
+
+OPTIONS = (
+    GameOption("perspective", frozenset({"replay", "render", "convert"}),
+               "P1..P6 or side:K (convert: also mover).",
+               complete=tuple(f"P{n}" for n in range(1, 7))
+               + tuple(f"side:{n}" for n in range(6)) + ("mover",)),
+    GameOption("tile", frozenset({"legal"}),
+               "the drawn tile type (default: each in the bag).", kind="int", low=0, high=3),
+)
