@@ -79,7 +79,7 @@ def drawn_classes(driver) -> Counter:
 
 def expected_classes(record, ply: int) -> Counter:
     game = notation.get_game(record.game)
-    outcome = record.run(ply)
+    outcome = notation.run(record, ply)
     root = ET.fromstring(game.svg(outcome.state))
     rows = []
     for e in root.iter():

@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+import notation
+
 from conftest import SAMPLES, invoke, reference_games, run_cli
 
 GAME = '[Game "tilewe"]\n[Players "2"]\n\n'
@@ -253,8 +255,7 @@ def test_legal_moves_of_the_player_to_move(files):
     assert "after ply 0: blue to move, 232 legal moves" in result.output
     assert "O1n-a1a1" in result.output
     result = invoke("legal", "--count", str(good))
-    import notation
-    board = notation.load(good)[0].run().state
+    board = notation.run(notation.load(good)[0]).state
     moves = notation.get_game("tilewe").legal_moves(board)
     assert result.output == (f"{good}: game 1, after ply 3: yellow to move, "
                              f"{len(moves)} legal moves\n")

@@ -35,20 +35,20 @@ def test_tags_comments_and_numbers_are_kept():
     assert rec.items[0] == Comment(" before", False)
     assert rec.items[2] == Comment("after the first move", True)
     assert [i.number for i in rec.items if isinstance(i, EventNode)] == [1, 2]
-    assert rec.run().valid
+    assert notation.run(rec).valid
 
 
 def test_event_numbers_are_optional_and_checked():
-    assert parse(HEAD + "W5n-a1a1 2. F5e-a2d4")[0].run().valid
-    out = parse(HEAD + "1. W5n-a1a1 3. F5e-a2d4")[0].run()
+    assert notation.run(parse(HEAD + "W5n-a1a1 2. F5e-a2d4")[0]).valid
+    out = notation.run(parse(HEAD + "1. W5n-a1a1 3. F5e-a2d4")[0])
     assert not out.valid and out.plies == 1
     assert out.error.kind == "syntax" and out.error.ply == 2
     assert "event number 3. should be 2." in out.error.message
 
 
 def test_number_glued_to_its_event_and_dangling_number():
-    assert parse(HEAD + "1.W5n-a1a1 2.F5e-a2d4")[0].run().valid
-    out = parse(HEAD + "1. W5n-a1a1 2.")[0].run()
+    assert notation.run(parse(HEAD + "1.W5n-a1a1 2.F5e-a2d4")[0]).valid
+    out = notation.run(parse(HEAD + "1. W5n-a1a1 2.")[0])
     assert not out.valid and out.error.ply == 2
     assert "not followed by an event" in out.error.message
 
@@ -59,19 +59,19 @@ def test_many_games_per_file_each_with_its_own_tags():
     assert len(records) == 2
     assert [r.index for r in records] == [1, 2]
     assert records[1].tag_dict["Players"] == "2"
-    assert [r.run().plies for r in records] == [1, 2]
+    assert [notation.run(r).plies for r in records] == [1, 2]
 
 
 def test_bad_game_never_stops_the_others():
     text = HEAD + "W5n-a1a1 W5n-a1a1\n\n" + HEAD + "Zz9\n\n" + HEAD + "W5n-a1a1\n"
-    outs = [r.run() for r in parse(text)]
+    outs = [notation.run(r) for r in parse(text)]
     assert [o.valid for o in outs] == [False, False, True]
     assert outs[0].error.kind == "rule" and outs[1].error.kind == "syntax"
 
 
 def test_every_syntax_error_is_reported_in_one_run():
     rec = parse(HEAD + "W5n-a1a1 Q5n-a1a1 F5e-a2d4 X5q-a1a1 I3n-a2a1")[0]
-    out = rec.run()
+    out = notation.run(rec)
     assert [p.ply for p in out.problems] == [2, 4, 5]
     assert out.plies == 1  # replay stops before the first bad event
     assert {p.kind for p in out.problems} == {"syntax"}
@@ -79,14 +79,14 @@ def test_every_syntax_error_is_reported_in_one_run():
 
 def test_positions_are_line_and_column_of_the_event():
     rec = parse(HEAD + "W5n-a1a1\n   Q5n-a1a1")[0]
-    p = rec.run().error
+    p = notation.run(rec).error
     assert (p.line, p.column, p.event) == (5, 4, "Q5n-a1a1")
 
 
 def test_bom_and_crlf():
     text = decode(("\ufeff" + HEAD + "1. W5n-a1a1 ; note\r\n2. F5e-a2d4\r\n").encode("utf-8"), "x")
     rec = parse(text)[0]
-    assert rec.run().valid and rec.run().plies == 2
+    assert notation.run(rec).valid and notation.run(rec).plies == 2
     assert rec.items[1] == Comment(" note", False)  # no stray \r kept
 
 
@@ -106,24 +106,24 @@ def test_game_choice_tag_then_option_then_extension(tilewe):
 
 
 def test_unknown_and_mixed_games_are_record_errors():
-    out = parse('[Game "chess"]\n1. e4')[0].run()
+    out = notation.run(parse('[Game "chess"]\n1. e4')[0])
     assert not out.valid and "unknown game 'chess'" in out.error.message
     recs = parse(HEAD + "W5n-a1a1\n\n" + '[Game "chess"]\ne4\n')
-    assert recs[0].run().valid
-    assert "unknown game 'chess'" in recs[1].run().error.message
+    assert notation.run(recs[0]).valid
+    assert "unknown game 'chess'" in notation.run(recs[1]).error.message
 
 
 def test_each_game_of_a_file_is_read_as_its_own_game():
     flows = (SAMPLES / "flows" / "flows-090.flows").read_text()
     recs = parse(HEAD + "W5n-a1a1\n\n" + flows)
     assert [r.game for r in recs] == ["tilewe", "flows"]
-    assert all(r.run().valid for r in recs)
+    assert all(notation.run(r).valid for r in recs)
 
 
 def test_duplicate_and_malformed_tags():
-    out = parse('[Game "tilewe"]\n[Players "2"]\n[Players "3"]\nW5n-a1a1')[0].run()
+    out = notation.run(parse('[Game "tilewe"]\n[Players "2"]\n[Players "3"]\nW5n-a1a1')[0])
     assert "given twice" in out.error.message and out.error.ply == 0
-    out = parse('[Game "tilewe"]\n[Players 2]\nW5n-a1a1')[0].run()
+    out = notation.run(parse('[Game "tilewe"]\n[Players 2]\nW5n-a1a1')[0])
     assert "malformed tag" in out.error.message
 
 
@@ -142,19 +142,19 @@ def test_comment_between_tags_and_leading_comment_stay_with_the_game():
 
 
 def test_unclosed_brace_comment():
-    out = parse(HEAD + "W5n-a1a1 {never closed F5e-a2d4")[0].run()
+    out = notation.run(parse(HEAD + "W5n-a1a1 {never closed F5e-a2d4")[0])
     assert not out.valid and "never closed" in out.error.message and out.plies == 1
 
 
 def test_records_without_tags_use_the_fallback_game():
     recs = parse("W5n-a1a1 I2n-a1t1", game="tilewe")
-    assert recs[0].run().valid and recs[0].run().plies == 2
+    assert notation.run(recs[0]).valid and notation.run(recs[0]).plies == 2
 
 
 def test_empty_text_and_header_only():
     assert len(parse("", game="tilewe")) == 0
     rec = parse('[Game "tilewe"]\n[Players "3"]\n')[0]
-    out = rec.run()
+    out = notation.run(rec)
     assert out.valid and out.plies == 0
 
 
@@ -162,16 +162,16 @@ def test_replay_generator_steps_and_raises_at_the_first_problem():
     rec = parse(HEAD + "W5n-a1a1 F5e-a2d4 F5e-a2d4")[0]
     seen = []
     with pytest.raises(notation.ReplayError) as info:
-        for step in rec.replay():
+        for step in notation.replay(rec):
             seen.append((step.ply, str(step.event)))
     assert seen == [(1, "W5n-a1a1"), (2, "F5e-a2d4")]
     assert info.value.problem.ply == 3 and info.value.problem.rule == "each piece once"
-    assert [s.ply for s in rec.replay(until=1)] == [1]
+    assert [s.ply for s in notation.replay(rec, until=1)] == [1]
 
 
 def test_run_until_stops_at_that_ply(tilewe):
     rec = parse(HEAD + "W5n-a1a1 F5e-a2d4 Q5n-a1a1")[0]
-    out = rec.run(until=1)
+    out = notation.run(rec, until=1)
     assert out.valid and out.plies == 1
     assert tilewe.state_json(out.state)["board"][-1] == "00.................."
 
@@ -191,7 +191,7 @@ def test_problem_lines_and_caret_excerpts():
     from notation.core.output import caret, problem_line
     text = HEAD + "W5n-a1a1\n  Q5n-a1a1\n"
     rec = parse(text, source="x.tilewe")[0]
-    problem = rec.run().error
+    problem = notation.run(rec).error
     assert problem_line("x.tilewe", 1, problem).startswith(
         "x.tilewe:5:3: error: game 1, ply 2 (Q5n-a1a1): unknown piece 'Q5'")
     assert caret(rec.source_line(problem.line), problem) == "      Q5n-a1a1\n      ^~~~~~~~"

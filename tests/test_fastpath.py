@@ -39,7 +39,7 @@ def random_text(game_name: str, seed: int, count: int = 2) -> str:
 def verdicts(text: str, game: str, checked: bool):
     rows = []
     for record in notation.read_games(io.StringIO(text), game, checked=checked):
-        outcome = record.run()
+        outcome = notation.run(record)
         g = outcome.game
         rows.append((record.index, record.game, record.tag_dict, outcome.valid, outcome.plies,
                      [p.as_json() for p in outcome.problems],
@@ -71,9 +71,9 @@ def test_fast_path_gives_the_same_verdict_on_mutated_games(data, game, seed):
 def test_samples_agree_both_ways():
     # read from their files, so decks named by the records are found beside them
     for path in sorted(p for p in SAMPLES.rglob("*") if p.is_file() and p.suffix != ".deck"):
-        fast = [(r.index, r.run().valid, r.run().plies)
+        fast = [(r.index, notation.run(r).valid, notation.run(r).plies)
                 for r in notation.read_games(path, checked=True)]
-        full = [(r.index, r.run().valid, r.run().plies) for r in notation.read_games(path)]
+        full = [(r.index, notation.run(r).valid, notation.run(r).plies) for r in notation.read_games(path)]
         assert fast == full, path
 
 
@@ -121,7 +121,7 @@ def test_split_reading_of_plain_bodies_agrees_with_the_general_one(data, seed):
 @given(data=st.data(), seed=st.integers(0, 10**6))
 def test_dedupe_keys_from_words_as_written_equal_the_parsed_ones(data, seed):
     """``dedupe`` reads a plain game's moves without parsing; its key must be the parse's."""
-    from notation.cli.archive import game_key
+    from notation.archive import game_key
     from notation.core.reading import parse
     game, words = _random_moves(seed, data.draw(st.integers(1, 12)))
     odd = st.sampled_from(["hello", "F5e-a2d4;", "1.", "F5E-a2d4", "I2s-a1t20", "I2n-a2t20",

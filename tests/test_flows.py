@@ -158,7 +158,7 @@ def test_move_format_then_parse(player, row, col, tile, orientation):
     ("P1A2", "not a Flows move"),
 ])
 def test_bad_moves_are_syntax_errors_naming_the_token(text, words):
-    problem = record(f"{text}\n").run().error
+    problem = notation.run(record(f"{text}\n")).error
     assert problem.kind == "syntax" and words in problem.message and problem.event == text
 
 
@@ -185,7 +185,7 @@ def test_an_event_is_read_without_its_number():
     ("Game: 7-player", None), ("Game: 3-players", None), ("Game: two players", None),
 ])
 def test_seed_header_says_how_many_play(header, players):
-    out = record(f"{header}\nP1A1T0N\n").run()
+    out = notation.run(record(f"{header}\nP1A1T0N\n"))
     if players is None:
         assert out.error.rule == "tag Players" and "does not say 'Game: N-player'" in out.error.message
     else:
@@ -193,7 +193,7 @@ def test_seed_header_says_how_many_play(header, players):
 
 
 def test_seed_sample_record():
-    out = notation.load(DATA / "flows" / "seed-sample.flows")[0].run()
+    out = notation.run(notation.load(DATA / "flows" / "seed-sample.flows")[0])
     assert out.plies == 3  # stops before move 4
     first, second = out.problems
     assert (first.kind, first.ply, first.event) == ("rule", 4, "P2G1T0SW")
@@ -213,9 +213,9 @@ def test_header_line_and_abridged_marker_are_kept():
 # -- rules (sections 1, 4, 8, 9) -------------------------------------------------------------
 
 def test_turn_order_and_player_numbers():
-    assert "it is P1's turn, not P2's" in record("P2A1T0N").run().error.message
-    assert "no P3 in a 2-player game" in record('[Players "2"]\nP3A1T0N').run().error.message
-    assert record("P1A1T0N P2A4T1NE").run().valid
+    assert "it is P1's turn, not P2's" in notation.run(record("P2A1T0N")).error.message
+    assert "no P3 in a 2-player game" in notation.run(record('[Players "2"]\nP3A1T0N')).error.message
+    assert notation.run(record("P1A1T0N P2A4T1NE")).valid
 
 
 def test_ten_tiles_of_each_type():
@@ -288,23 +288,23 @@ def test_a_winning_placement_is_legal_even_if_it_blocks():
 
 def test_opposite_seats_make_every_flow_win_a_tie():
     ref = next(r for r in reference_games("flows") if r["id"] == "flows-080")
-    out = notation.load(SAMPLES / "flows" / "flows-080.flows")[0].run()
+    out = notation.run(notation.load(SAMPLES / "flows" / "flows-080.flows")[0])
     assert FLOWS.result_json(out.state) == {"over": True, "winners": [1, 2], "win_type": "tie"}
     assert ref["win_type"] == "tie"
 
 
 def test_constraint_win_needs_a_tile_that_really_fits_nowhere():
-    out = notation.load(SAMPLES / "flows" / "flows-150.flows")[0].run()
+    out = notation.run(notation.load(SAMPLES / "flows" / "flows-150.flows")[0])
     assert FLOWS.result_json(out.state) == {"over": True, "winners": [2, 4],
                                             "win_type": "constraint"}
     text = (SAMPLES / "flows" / "flows-150.flows").read_text().replace("P4T3", "P4T0")
-    out = notation.parse(text)[0].run()
+    out = notation.run(notation.parse(text)[0])
     assert not out.valid and out.error.rule == "mandatory placement"
 
 
 def test_moves_after_the_end_are_refused():
     text = (SAMPLES / "flows" / "flows-000.flows").read_text().rstrip() + " 37. P1A1T0N\n"
-    out = notation.parse(text)[0].run()
+    out = notation.run(notation.parse(text)[0])
     assert out.error.rule == "game end" and out.error.ply == 37
 
 
@@ -317,13 +317,13 @@ def test_seats_and_teams():
     for bad in ((4, (0, 1, 2, 3)), (2, (0, 0)), (3, (0, 2)), (2, (0, 7))):
         with pytest.raises(ValueError):
             Seating.make(*bad)
-    out = record('[Players "4"]\n[Seats "0 1 2 3"]\nP1A1T0N').run()
+    out = notation.run(record('[Players "4"]\n[Seats "0 1 2 3"]\nP1A1T0N'))
     assert out.error.rule == "tag Seats"
 
 
 def test_perspective_tag_changes_how_labels_are_read():
-    a = record('[Players "2"]\n[Seats "0 3"]\nP1A1T0N P2A4T1NE').run()
-    b = record('[Players "2"]\n[Seats "0 3"]\n[Perspective "P1"]\nP1A1T0N P2G4T1NE').run()
+    a = notation.run(record('[Players "2"]\n[Seats "0 3"]\nP1A1T0N P2A4T1NE'))
+    b = notation.run(record('[Players "2"]\n[Seats "0 3"]\n[Perspective "P1"]\nP1A1T0N P2G4T1NE'))
     assert a.valid and b.valid and FLOWS.position(a.state) == FLOWS.position(b.state)
 
 
@@ -355,7 +355,7 @@ def test_reference_games_move_by_move(ref):
 def test_position_round_trip_and_checks():
     for sample in sorted((SAMPLES / "flows").glob("*.flows")):
         for rec in notation.load(sample):
-            state = rec.run().state
+            state = notation.run(rec).state
             text = FLOWS.position(state)
             assert FLOWS.position(FLOWS.read_position(text)) == text
     start = FLOWS.position(state_for(2))
@@ -380,7 +380,7 @@ def test_records_convert_to_any_view_and_back(seed, players, view):
     back = FLOWS.convert(notation.parse(notation.format_record(converted, FLOWS))[0],
                          perspective="mover")
     assert notation.format_record(back, FLOWS) == text
-    a, b = original.run(), converted.run()
+    a, b = notation.run(original), notation.run(converted)
     assert b.valid and FLOWS.position(a.state) == FLOWS.position(b.state)
     assert FLOWS.event_keys(original) == FLOWS.event_keys(converted)
 
@@ -391,7 +391,7 @@ def test_random_games_replay_identically_in_library_and_cli(tmp_path):
     path.write_text(result.output)
     outs = [json.loads(line) for line in run_cli("replay", "--json", str(path)).stdout.splitlines()]
     for rec, out in zip(notation.load(path), outs):
-        lib = rec.run()
+        lib = notation.run(rec)
         assert out["valid"] and out["plies"] == lib.plies
         assert out["position"] == FLOWS.position(lib.state)
         assert out["state"] == FLOWS.state_json(lib.state)

@@ -22,7 +22,7 @@ EX2 = (SAMPLES / "nomic" / "example-2.nomic").read_text()
 
 
 def run(text: str):
-    return notation.parse(text, game="nomic")[0].run()
+    return notation.run(notation.parse(text, game="nomic")[0])
 
 
 def altered(text: str, old: str, new: str) -> notation.Problem:
@@ -47,7 +47,7 @@ def test_example_1_final_state():
 
 def test_example_1_step_by_step_effects():
     record = notation.parse(EX1, game="nomic")[0]
-    states = {step.ply: NOMIC.copy(step.state) for step in record.replay()}
+    states = {step.ply: NOMIC.copy(step.state) for step in notation.replay(record)}
     assert states[10].rules[201].status == "adopted, pending"  # adopted: not in effect yet
     assert not states[10].rules[201].in_effect
     assert states[11].rules[201].in_effect  # turn Bob: in effect
@@ -214,7 +214,7 @@ def test_random_games_replay_identically_in_library_and_cli(tmp_path):
     outs = [json.loads(line) for line in run_cli("replay", "--json", str(path)).stdout.splitlines()]
     assert len(outs) == 3
     for rec, out in zip(notation.load(path), outs):
-        lib = rec.run()
+        lib = notation.run(rec)
         assert out["valid"], out["error"]
         assert out["plies"] == lib.plies and out["state"] == NOMIC.state_json(lib.state)
         assert out["position"] == NOMIC.position(lib.state)

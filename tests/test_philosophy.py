@@ -29,7 +29,7 @@ def play(text: str, position: str | None = None, **tags: str):
     if position is not None:
         head += f'[Position "{position}"]\n'
     head += "".join(f'[{k} "{v}"]\n' for k, v in tags.items())
-    return notation.parse(head + "\n" + text)[0].run()
+    return notation.run(notation.parse(head + "\n" + text)[0])
 
 
 def position(text: str, setup: str | None = None, **tags: str) -> str:
@@ -266,9 +266,9 @@ def test_lines_of_two_players_let_the_game_go_on():
 @pytest.mark.parametrize("ref", reference_games("philosophy"), ids=lambda r: r["id"])
 def test_reference_games_event_by_event(ref):
     record = notation.parse('[Game "philosophy"]\n\n' + " ".join(ref["events"]))[0]
-    states = [PHIL.position(step.state) for step in record.replay()]
+    states = [PHIL.position(step.state) for step in notation.replay(record)]
     assert states == ref["states"]
-    out = record.run()
+    out = notation.run(record)
     assert out.state.over == ref["concluded"]
     assert out.state.winner == ref["winner"]
 
@@ -396,12 +396,12 @@ def test_random_games_convert_both_ways_and_replay_identically(seed, players):
     tags = PHIL.random_tags({"players": players})
     events_ = PHIL.random_events(random.Random(seed), Record("philosophy", [Tag(k, v) for k, v in tags.items()]))
     record = notation.parse(notation.format_events(PHIL, tags, events_))[0]
-    base = record.run()
+    base = notation.run(record)
     assert base.valid
     texts = {}
     for mode in ("inline", "separate"):
         text = notation.format_record(PHIL.convert(record, choices=mode), PHIL)
-        out = notation.parse(text)[0].run()
+        out = notation.run(notation.parse(text)[0])
         assert out.valid and PHIL.position(out.state) == PHIL.position(base.state)
         assert PHIL.result_json(out.state) == PHIL.result_json(base.state)
         texts[mode] = text
@@ -415,7 +415,7 @@ def test_random_games_replay_identically_in_library_and_cli(tmp_path):
     outs = [json.loads(line) for line in run_cli("replay", "--json", str(path)).stdout.splitlines()]
     assert len(outs) == 4
     for rec, out in zip(notation.load(path), outs):
-        lib = rec.run()
+        lib = notation.run(rec)
         assert out["valid"] and out["plies"] == lib.plies
         assert out["position"] == PHIL.position(lib.state)
         assert out["state"] == PHIL.state_json(lib.state)

@@ -25,7 +25,7 @@ PICTURED = ("tilewe", "flows", "philosophy", "sanguine", "nomic")
 
 def first(path: Path | str, ply: int | None = None):
     record = list(notation.load(str(path)))[0]
-    outcome = record.run(ply)
+    outcome = notation.run(record, ply)
     return record, outcome.game, outcome.state
 
 
@@ -45,7 +45,7 @@ def sample_files():
 @pytest.mark.parametrize("path", sample_files(), ids=lambda p: p.name)
 def test_every_sample_position_draws_as_well_formed_svg(path):
     for record in notation.load(str(path)):
-        outcome = record.run()
+        outcome = notation.run(record)
         if outcome.state is None:
             continue
         root = tree(outcome.game.svg(outcome.state))
@@ -128,7 +128,7 @@ def test_flows_caption_and_subtitle_fit_the_picture_for_every_seating_and_view(p
     game = notation.get_game("flows")
     record = game.random_record(random.Random(players), {"players": players})
     views = [f"P{p}" for p in range(1, players + 1)] + [f"side:{s}" for s in range(6)]
-    for state in (game.start(record), record.run().state):
+    for state in (game.start(record), notation.run(record).state):
         for view in views:
             root = tree(game.svg(state, perspective=view))
             _x, _y, width, height = map(float, root.get("viewBox").split())
@@ -298,7 +298,7 @@ def test_viewer_data_rebuilds_every_position_exactly(game_name):
         data = game_data(record)
         game = notation.get_game(record.game)
         expected = [game.drawing(game.start(record)).parts()]
-        for step in record.replay():
+        for step in notation.replay(record):
             expected.append(game.drawing(step.state).parts())
         assert decode(data) == expected
         assert [e["text"] for e in data["events"]] == [
@@ -343,7 +343,7 @@ def test_viewer_stays_small_for_a_10000_event_record():
     assert data["error"] is None and len(data["frames"]) == len(record.events) + 1
     size = len(json.dumps(data))
     assert size < 5_000_000, size  # compact data, not a picture per ply
-    assert decode(data)[-1] == game.drawing(record.run().state).parts()
+    assert decode(data)[-1] == game.drawing(notation.run(record).state).parts()
 
 
 # -- the README's pictures ------------------------------------------------------------------
@@ -389,7 +389,7 @@ def test_every_sample_renders_as_an_html_viewer(path, tmp_path):
     records = list(notation.load(str(path)))
     assert len(data["games"]) == len(records)
     for game, record in zip(data["games"], records):
-        assert len(game["frames"]) == record.run().plies + 1
+        assert len(game["frames"]) == notation.run(record).plies + 1
 
 
 # -- hostile text ----------------------------------------------------------------------------

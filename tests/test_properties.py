@@ -83,7 +83,7 @@ def test_record_format_then_parse_gives_the_same_ast(record):
 @settings(max_examples=200, suppress_health_check=[HealthCheck.too_slow])
 def test_any_text_parses_and_replays_without_raising(text):
     for record in notation.parse(text, game="tilewe"):
-        outcome = record.run()
+        outcome = notation.run(record)
         for problem in outcome.problems:
             assert problem.kind in ("syntax", "rule") and problem.line >= 1
             assert problem.message
@@ -108,7 +108,7 @@ def test_random_games_replay_identically_in_library_and_cli(seed, players):
     moves, positions, board = random_game(seed, players)
     text = format_events(TILEWE, {"Game": "tilewe", "Players": str(players)}, moves)
     record = notation.parse(text)[0]
-    assert [TILEWE.position(step.state) for step in record.replay()] == positions
+    assert [TILEWE.position(step.state) for step in notation.replay(record)] == positions
     out = json.loads(invoke("replay", "--json", "-", input=text).output)
     assert out["valid"] and out["plies"] == len(moves)
     assert out["position"] == positions[-1]

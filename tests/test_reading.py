@@ -131,7 +131,7 @@ def test_memory_stays_flat_whatever_the_archive_size():
         data = io.BytesIO(one.encode() * copies)
         tracemalloc.start()
         for record in notation.read_games(data, "tilewe"):
-            record.run()
+            notation.run(record)
         _, top = tracemalloc.get_traced_memory()
         tracemalloc.stop()
         return top

@@ -88,7 +88,7 @@ def views_after_each_turn(path):
     state = SANG.start(record)
     seen = {"Start": state.copy()}
     turn = 0
-    for step in record.replay():
+    for step in notation.replay(record):
         if isinstance(step.event, (Place, Pass)):
             turn += 1
             seen[f"T{turn}"] = step.state.copy()
@@ -103,7 +103,7 @@ def test_worked_examples_reach_every_documented_board(example):
         assert basic_view(state).splitlines() == view["basic"], view["label"]
         cells = [" ".join(cell_token(c) for c in row) for row in state.board]
         assert cells == view["cells"], view["label"]
-    out = record.run()
+    out = notation.run(record)
     assert out.valid and out.state.over
     expected = {"example-1": ([9, 8], ["red"]), "example-2": ([5, 0], ["red"])}[example]
     assert (SANG.result_json(out.state)["scores"], SANG.result_json(out.state)["winners"]) == expected
@@ -134,7 +134,7 @@ def game(events: str, tmp_path, **tags) -> notation.Outcome:
     text = "".join(f'[{k} "{v}"]\n' for k, v in head.items()) + "\n" + events + "\n"
     path = tmp_path / "g.sanguine"
     path.write_text(text)
-    return notation.load(path)[0].run()
+    return notation.run(notation.load(path)[0])
 
 
 START = "R deal Spark Lantern Forge\nB deal Ripple Current Surge\n"
@@ -185,7 +185,7 @@ def test_file_order(tmp_path):
 def test_draw_from_an_empty_deck_is_refused():
     text = (SAMPLES / "sanguine" / "example-2.sanguine").read_text()
     bad = text.replace("R pass                  # Red's deck is empty", "R draw Scout\nR pass  #")
-    out = notation.parse(bad, source=str(SAMPLES / "sanguine" / "x.sanguine"))[0].run()
+    out = notation.run(notation.parse(bad, source=str(SAMPLES / "sanguine" / "x.sanguine"))[0])
     assert out.error.rule == "draw every turn" and "red's deck is empty" in out.error.message
 
 
@@ -229,11 +229,11 @@ def test_result_tag_must_match(tmp_path):
 
 def test_influence_cap_conversion_mirroring_and_cards_immune(tmp_path):
     ex2 = notation.load(SAMPLES / "sanguine" / "example-2.sanguine")[0]
-    states = {s.ply: s.state.copy() for s in ex2.replay()}
+    states = {s.ply: s.state.copy() for s in notation.replay(ex2)}
     # T5: Red's Grapple hits (1,0) holding 3 red pawns: it stays 3 (the cap)
     assert states[12].board[1][0] == (0, 3)
     ex1 = notation.load(SAMPLES / "sanguine" / "example-1.sanguine")[0]
-    states = {s.ply: s.state.copy() for s in ex1.replay()}
+    states = {s.ply: s.state.copy() for s in notation.replay(ex1)}
     # T2: Blue's Current mirrors (-1,+1),(+1,+1) to the left: (0,3) and (2,3) get blue pawns
     assert states[6].board[0][3] == (1, 1) and states[6].board[2][3] == (1, 1)
     # T6: Blue's Surge converts red's pawn on (0,1), keeping its count
@@ -247,10 +247,10 @@ def test_inline_decks(tmp_path):
     tide = (DECKS / "tide.deck").read_text()
     text = ('[Game "Sanguine"]\n[Rows "3"]\n[Cols "5"]\n[HandSize "3"]\n[RedDeck "inline"]\n'
             f'[BlueDeck "inline"]\n\ndeck R\n{ember}enddeck\ndeck B\n{tide}enddeck\n{START}')
-    out = notation.parse(text)[0].run()
+    out = notation.run(notation.parse(text)[0])
     assert out.valid and out.plies == 2
     bad = text.replace("deck B\n", "").replace(f"{tide}enddeck\n", "")
-    assert "needs exactly one deck B block" in notation.parse(bad)[0].run().error.message
+    assert "needs exactly one deck B block" in notation.run(notation.parse(bad)[0]).error.message
 
 
 # -- records: grammar, views, perspective, random games ------------------------------------------
@@ -284,7 +284,7 @@ def test_perspective_blue_round_trip(tmp_path):
         shutil.copy(DECKS / f"{name}.deck", tmp_path / "decks" / f"{name}.deck")
     conv = tmp_path / "blue.sanguine"
     conv.write_text(blue)
-    a, b = notation.load(path)[0].run(), notation.load(conv)[0].run()
+    a, b = notation.run(notation.load(path)[0]), notation.run(notation.load(conv)[0])
     assert b.valid and SANG.position(a.state) == SANG.position(b.state)
     back = invoke("convert", "--perspective", "red", str(conv)).output
     assert back == notation.format(notation.load(path)[0])
@@ -350,7 +350,7 @@ def test_random_games_replay_identically_in_library_and_cli(tmp_path):
     outs = [json.loads(line) for line in run_cli("replay", "--json", str(path)).stdout.splitlines()]
     assert len(outs) == 3
     for rec, out in zip(notation.load(path), outs):
-        lib = rec.run()
+        lib = notation.run(rec)
         assert out["valid"] and out["result"]["over"] and out["plies"] == lib.plies
         assert out["position"] == SANG.position(lib.state)
         assert out["state"] == SANG.state_json(lib.state)
@@ -369,7 +369,7 @@ def test_the_step_by_step_replay_runs_the_end_of_record_checks_too(tmp_path):
     game(START, tmp_path, Result="1-0 red")
     record = notation.load(tmp_path / "g.sanguine")[0]
     with pytest.raises(notation.ReplayError) as info:
-        list(record.replay())
+        list(notation.replay(record))
     assert info.value.problem.rule == "Result tag"
 
 
@@ -418,11 +418,11 @@ def test_a_card_called_enddeck_does_not_end_an_inline_block(tmp_path):
     named = "enddeck 1 1\nXXXXX\nXXIXX\nXICIX\nXXIXX\nXXXXX\n" + deck
     text = ('[Game "Sanguine"]\n[Rows "1"]\n[Cols "3"]\n[HandSize "1"]\n[RedDeck "inline"]\n'
             '[BlueDeck "inline"]\n\ndeck R\n' + named + "enddeck\ndeck B\n" + deck + "enddeck\n")
-    outcome = notation.parse(text, "sanguine")[0].run()
+    outcome = notation.run(notation.parse(text, "sanguine")[0])
     assert outcome.valid, outcome.error
     assert "enddeck" in outcome.state.left[0]
     unclosed = text.rsplit("enddeck", 1)[0]
-    outcome = notation.parse(unclosed, "sanguine")[0].run()
+    outcome = notation.run(notation.parse(unclosed, "sanguine")[0])
     assert not outcome.valid and "never closed" in outcome.error.message
 
 
@@ -461,7 +461,7 @@ def test_a_card_worth_ten_to_the_twentieth_scores_exactly(tmp_path):
     red = BIG + 3
     path = tmp_path / "big.sanguine"
     path.write_text(big_example_2(BIG, red))
-    outcome = notation.load(path)[0].run()
+    outcome = notation.run(notation.load(path)[0])
     assert outcome.valid, outcome.error
     assert SANG.result_json(outcome.state) == {"over": True, "scores": [red, 0],
                                                "winners": ["red"]}
@@ -474,7 +474,7 @@ def test_a_card_worth_ten_to_the_twentieth_scores_exactly(tmp_path):
     replayed = json.loads(invoke("replay", "--json", str(path)).output)
     assert replayed["result"]["scores"] == [red, 0]
     assert replayed["state"]["row_scores"] == [[red, 3], [3, 3]]
-    wrong = notation.parse(big_example_2(BIG, BIG))[0].run()
+    wrong = notation.run(notation.parse(big_example_2(BIG, BIG))[0])
     assert wrong.error.message == (f"result says {BIG}-0 red, computed {red}-0 red")
 
 
@@ -490,9 +490,9 @@ def test_card_values_have_at_most_a_thousand_digits(tmp_path):
     result = run_cli("deck", "check", str(tmp_path / "x.deck"))
     assert result.returncode == 1 and message in result.stdout and "Traceback" not in result.stderr
     # A score is a sum of such values: a result line may be a little longer, no more.
-    out = notation.parse(big_example_2(widest, widest + 3))[0].run()
+    out = notation.run(notation.parse(big_example_2(widest, widest + 3))[0])
     assert out.valid and SANG.result_json(out.state)["scores"] == [widest + 3, 0]
-    out = notation.parse(big_example_2(widest, "1" * 1019))[0].run()
+    out = notation.run(notation.parse(big_example_2(widest, "1" * 1019))[0])
     assert "red score 1111" in out.error.message and "(at most 1,018 digits)" in out.error.message
 
 

@@ -59,12 +59,12 @@ def test_ill_formed_moves_are_rejected_with_the_reason(text, words):
         Move.parse(text)
     assert words in str(info.value)
     rec = notation.parse(f'[Game "tilewe"]\n{text}')[0]
-    problem = rec.run().error
+    problem = notation.run(rec).error
     assert problem.kind == "syntax" and words in problem.message and problem.event == text
 
 
 def test_whitespace_inside_a_move_is_not_accepted():
-    out = notation.parse('[Game "tilewe"]\nF5e - a2d4')[0].run()
+    out = notation.run(notation.parse('[Game "tilewe"]\nF5e - a2d4')[0])
     assert not out.valid
 
 

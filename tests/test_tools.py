@@ -1,13 +1,17 @@
 """Archive tools: tags, select, dedupe, split, cat, stats and Tilewe's board symmetries."""
 from __future__ import annotations
 
+import io
 import json
+import pickle
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 import pytest
 
 import notation
+from notation.archive import (Duplicates, FilterError, Filters, NoSymmetries, Summary,
+                              game_figures, game_key, parse_plies)
 from notation.games.tilewe.symmetry import NAMES, TRANSFORMS, square
 
 from conftest import SAMPLES, run_cli
@@ -79,7 +83,7 @@ def test_select_by_position_at_any_ply_or_after_one(tmp_path):
     path = archive(tmp_path, "tilewe", "tilewe3")
     record = notation.load(FILES["tilewe"])[0]
     game = notation.get_game("tilewe")
-    after_7 = [game.position(s.state) for s in record.replay()][6]
+    after_7 = [game.position(s.state) for s in notation.replay(record)][6]
     assert indexes(run_cli("select", "--json", "--position", after_7, str(path))) == [1]
     assert indexes(run_cli("select", "--json", "--position", after_7, "--after-ply", "7",
                            str(path))) == [1]
@@ -154,12 +158,13 @@ def test_transformed_record_replays_to_the_transformed_board_at_every_ply(seed, 
     record = notation.parse(text, "tilewe")[0]
     game = notation.get_game("tilewe")
     turned = game.convert(record, transform=name)
-    pairs = zip(record.replay(), turned.replay())
+    pairs = zip(notation.replay(record), notation.replay(turned))
     for a, b in pairs:
         for s in range(400):
             assert a.state.color_at(s) == b.state.color_at(square(name, s))
         assert a.state.to_move() == b.state.to_move()
-    assert turned.run().valid and turned.run().plies == record.run().plies
+    again = notation.run(turned)
+    assert again.valid and again.plies == notation.run(record).plies
 
 
 def test_transforms_are_the_eight_symmetries():
@@ -203,7 +208,7 @@ def test_stats_known_figures(tmp_path):
     assert (tw["games"], tw["valid"], tw["invalid"]) == (3, 2, 1)
     assert tw["plies"] == {"min": 1, "median": 52, "max": 58}
     assert tw["results"]["blue"]["wins"] == 2 and tw["finished"] == 2  # both samples: blue
-    assert tw["means"]["blue score"] == (66 + notation.load(FILES["tilewe3"])[0].run()
+    assert tw["means"]["blue score"] == (66 + notation.run(notation.load(FILES["tilewe3"])[0])
                                          .state.scores()[0]) / 2
     assert data["flows"]["counts"]["ended by"] == {"flow": 1}
     assert data["flows"]["results"]["P2"] == {"wins": 1, "ties": 0, "win_rate": 1.0,
@@ -238,4 +243,60 @@ def test_output_file_is_all_or_nothing(tmp_path):
     result = run_cli("cat", "-o", str(out), str(path), str(tmp_path / "missing.tilewe"))
     assert result.returncode == 2 and out.read_text() == "keep me\n"
     result = run_cli("select", "-o", str(path), "--tag", "Game=tilewe", str(path))
-    assert result.returncode == 0 and notation.load(path)[0].run().valid  # in place is safe
+    assert result.returncode == 0 and notation.run(notation.load(path)[0]).valid  # in place is safe
+
+
+# -- the same tools as a library ---------------------------------------------------------------
+
+def test_filters_decide_a_game_without_the_command_line():
+    (tilewe,), (flows,) = notation.load(FILES["tilewe"]), notation.load(FILES["flows"])
+    assert Filters(tags=("Game=tilewe",)).matches(tilewe)
+    assert not Filters(tags=("Game=tilewe",)).matches(flows)
+    assert Filters(tags=("Id~^tw-sample",), validity=True, winners=("blue",)).matches(tilewe)
+    assert not Filters(winners=("red",)).matches(tilewe)
+    assert Filters(plies=parse_plies("1:")).matches(tilewe)
+    assert not Filters(plies=parse_plies(":0")).matches(tilewe)
+    game = notation.get_game("tilewe")
+    start = game.position(game.start(tilewe))
+    assert Filters(positions=(start,), after_ply=0).matches(tilewe)
+    assert not Filters(positions=(start,), after_ply=1).matches(tilewe)
+    moved = pickle.loads(pickle.dumps(Filters(tags=("Id~^tw-sample",))))  # for workers
+    assert moved.matches(tilewe) and not moved.matches(flows)
+    with pytest.raises(FilterError) as bad:
+        Filters(tags=("Id~(",))
+    assert bad.value.name == "tag" and "bad regular expression" in str(bad.value)
+    with pytest.raises(FilterError) as bad:
+        parse_plies("a:b")
+    assert bad.value.name == "plies"
+    with pytest.raises(FilterError) as bad:
+        Filters(positions=("not a position",)).matches(tilewe)
+    assert bad.value.name == "position"
+
+
+def test_game_key_is_one_for_every_spelling_of_a_game():
+    text = FILES["tilewe"].read_text()
+    (parsed,) = notation.load(FILES["tilewe"])
+    (headers,) = notation.read_games(io.StringIO(text), "tilewe", headers=True)
+    (canonical,) = notation.parse(notation.format(parsed), "tilewe")
+    key = game_key(parsed)
+    assert key is not None and game_key(headers) == key == game_key(canonical)
+    assert game_key(notation.load(FILES["tilewe3"])[0]) != key
+    assert game_key(parsed, symmetric=True) is not None
+    with pytest.raises(NoSymmetries):
+        game_key(notation.load(FILES["flows"])[0], symmetric=True)
+    seen = Duplicates()
+    assert seen.original_of(parsed) is None
+    assert seen.original_of(canonical) == f"{parsed.source}:{parsed.index}"
+    assert seen.distinct == 1
+
+
+def test_summary_counts_the_figures_of_games():
+    summary = Summary()
+    for name in ("tilewe", "tilewe3"):
+        summary.add(game_figures(notation.load(FILES[name])[0]))
+    data = summary.as_json()
+    assert (data["games"], data["valid"], data["invalid"], data["finished"]) == (2, 2, 0, 2)
+    assert data["results"]["blue"]["wins"] == 2 and data["results"]["blue"]["win_rate"] == 1.0
+    lines = summary.lines("tilewe")
+    assert lines[0] == "tilewe: 2 games, 2 valid, 0 invalid"
+    assert any(line.startswith("  mean blue score: ") for line in lines)

@@ -188,7 +188,7 @@ def test_a_bug_while_reading_an_event_is_that_events_problem(monkeypatch):
     from notation.games.tilewe import events
     monkeypatch.setattr(events, "_SQUARES", {})
     records = notation.parse(TILEWE + "1. W5n-a1a1\n", "tilewe")
-    outcome = records[0].run()
+    outcome = notation.run(records[0])
     assert not outcome.valid and "internal error while reading this event" in outcome.error.message
 
 
@@ -215,7 +215,7 @@ def test_tag_values_with_line_breaks_are_written_back_escaped():
     text = notation.format(record)
     again = notation.parse(text, "tilewe")[0]
     assert again.tag_dict["Note"] == 'line one\rline two\n"quoted" \\ end'
-    assert again.run().valid
+    assert notation.run(again).valid
 
 
 def test_diff_with_a_directory_is_a_usage_error(tmp_path):
@@ -293,7 +293,7 @@ def test_random_games_carry_correct_result_tags(game):
     result = run_cli(*args)
     assert result.returncode == 0 and "[Result " in result.stdout
     records = notation.parse(result.stdout, game)
-    assert len(records) == 2 and all(r.run().valid for r in records)
+    assert len(records) == 2 and all(notation.run(r).valid for r in records)
 
 
 def _split_at(path: Path, game_name: str, ply: int) -> tuple[str, str]:
@@ -301,7 +301,7 @@ def _split_at(path: Path, game_name: str, ply: int) -> tuple[str, str]:
     record = notation.load(path)[0]
     game = notation.get_game(game_name)
     positions, events = [], []
-    for step in record.replay():  # the state is live: take each position as it passes
+    for step in notation.replay(record):  # the state is live: take each position as it passes
         positions.append(game.position(step.state))
         events.append(step.event)
     start = positions[ply - 1]
@@ -319,7 +319,7 @@ def _split_at(path: Path, game_name: str, ply: int) -> tuple[str, str]:
 def test_set_up_positions_for_tilewe_and_flows(game, sample, ply):
     text, final = _split_at(SAMPLES / game / sample, game, ply)
     record = notation.parse(text, game)[0]
-    outcome = record.run()
+    outcome = notation.run(record)
     assert outcome.valid, outcome.error
     assert notation.get_game(game).position(outcome.state) == final
 
@@ -327,26 +327,26 @@ def test_set_up_positions_for_tilewe_and_flows(game, sample, ply):
 @pytest.mark.parametrize("game", ["sanguine", "nomic"])
 def test_position_tag_refused_where_there_is_no_setup(game):
     records = notation.parse(f'[Game "{game}"]\n[Position "anything"]\n', game)
-    outcome = records[0].run()
+    outcome = notation.run(records[0])
     assert outcome.error.rule == "tag Position" and "cannot start from" in outcome.error.message
 
 
 def test_tag_name_case_mistakes_are_named():
-    outcome = notation.parse('[game "TILEWE"]\n[players "2"]\n\n1. W5n-a1a1\n', "tilewe")[0].run()
+    outcome = notation.run(notation.parse('[game "TILEWE"]\n[players "2"]\n\n1. W5n-a1a1\n', "tilewe")[0])
     messages = [p.message for p in outcome.problems]
     assert any("unknown tag [game]; did you mean [Game]?" in m for m in messages)
     assert any("did you mean [Players]?" in m for m in messages)
-    assert notation.parse('[Game "TileWe"]\n\n1. W5n-a1a1\n')[0].run().valid
+    assert notation.run(notation.parse('[Game "TileWe"]\n\n1. W5n-a1a1\n')[0]).valid
 
 
 # -- resource limits and hangs --------------------------------------------------------------
 
 def test_nomic_world_is_bounded():
     text = ('[Game "nomic"]\n[Players "A B"]\n\nround 1\nturn A\nroll 3\nmove to (100000000,0)\n')
-    outcome = notation.parse(text, "nomic")[0].run()
+    outcome = notation.run(notation.parse(text, "nomic")[0])
     assert outcome.error.rule == "limits" and "beyond" in outcome.error.message
     text = ('[Game "nomic"]\n[Players "A B"]\n\nround 1\nturn A\nroll 1000000000\n')
-    outcome = notation.parse(text, "nomic")[0].run()
+    outcome = notation.run(notation.parse(text, "nomic")[0])
     assert not outcome.valid
 
 
@@ -420,30 +420,30 @@ def test_in_place_refuses_read_only_and_hard_linked_files(tmp_path):
 
 
 def test_in_place_failure_leaves_the_file_and_no_temporary(tmp_path, monkeypatch):
-    from cli import rewrite
+    from notation.archive import output
     path = _unformatted(tmp_path)
     before = path.read_text()
 
     def full_disk(fd):
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(rewrite.os, "fsync", full_disk)
-    with pytest.raises(rewrite.WriteError, match="No space left"):
-        rewrite.write_atomically(str(path), "new text", "utf-8")
+    monkeypatch.setattr(output.os, "fsync", full_disk)
+    with pytest.raises(output.WriteError, match="No space left"):
+        output.write_atomically(str(path), "new text", "utf-8")
     assert path.read_text() == before and not list(tmp_path.glob(".notation-*"))
 
 
 def test_in_place_into_a_folder_it_cannot_write(tmp_path, monkeypatch):
     # Root writes into read-only folders, so the refusal is simulated where it happens.
-    from cli import rewrite
+    from notation.archive import output
     path = _unformatted(tmp_path)
 
     def refused(**kwargs):
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr(rewrite.tempfile, "mkstemp", refused)
-    with pytest.raises(rewrite.WriteError, match="cannot create a temporary file beside it"):
-        rewrite.write_atomically(str(path), "new", "utf-8")
+    monkeypatch.setattr(output.tempfile, "mkstemp", refused)
+    with pytest.raises(output.WriteError, match="cannot create a temporary file beside it"):
+        output.write_atomically(str(path), "new", "utf-8")
 
 
 # -- signals and pipes ----------------------------------------------------------------------
@@ -529,7 +529,7 @@ def test_load_accepts_paths_strings_and_open_files():
 def test_replay_error_carries_source_line_and_column():
     record = notation.parse(TILEWE + "1. W5n-a1a1\n2. W5n-a1t1\n", "tilewe", source="g.tilewe")[0]
     with pytest.raises(notation.ReplayError) as info:
-        list(record.replay())
+        list(notation.replay(record))
     err = info.value
     assert (err.source, err.line, err.column, err.index) == ("g.tilewe", 5, 4, 1)
     assert str(err).startswith("g.tilewe:5:4: ply 2 (W5n-a1t1)")
@@ -540,7 +540,7 @@ def test_state_repr_shows_the_position(game):
     sample = {"tilewe": "tw-sample-1.tilewe", "flows": "flows-090.flows",
               "philosophy": "phil-0009.philosophy", "sanguine": "example-1.sanguine",
               "nomic": "example-1.nomic"}[game]
-    outcome = notation.load(SAMPLES / game / sample)[0].run()
+    outcome = notation.run(notation.load(SAMPLES / game / sample)[0])
     text = repr(outcome.state)
     assert " object at 0x" not in text
     assert notation.get_game(game).position(outcome.state) in text

@@ -28,9 +28,9 @@ def test_a_fast_read_record_never_pretends_to_have_no_events(game, how):
     fast = next(notation.read_games(str(path), **{how: True}))
     assert fast.unread  # it did take the fast reading
     assert fast.events == full.events and len(fast.events) > 0
-    assert [(s.ply, s.event) for s in fast.replay()] == [(s.ply, s.event) for s in full.replay()]
+    assert [(s.ply, s.event) for s in notation.replay(fast)] == [(s.ply, s.event) for s in notation.replay(full)]
     assert notation.format(fast) == notation.format(full)
-    assert fast.run().valid and fast.run(until=2).plies == 2
+    assert notation.run(fast).valid and notation.run(fast, until=2).plies == 2
     assert fast.items == full.items and fast.tags == full.tags
 
 
@@ -100,7 +100,7 @@ def test_make_test_checks_the_system_packages_before_running_anything():
 def test_a_wrong_score_tag_of_an_unfinished_game_does_not_say_it_ended():
     record = notation.parse('[Game "tilewe"]\n[Players "2"]\n[Scores "7 1"]\n\n1. W5n-a1a1\n',
                             "tilewe")[0]
-    message = record.run().error.message
+    message = notation.run(record).error.message
     assert message == '[Scores "7 1"] but the record stops before the game is over (expected "5 0")'
 
 

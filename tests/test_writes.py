@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from notation.cli import archive
+from notation.archive import AtomicFile, GameSink, WriteError, split
 from notation.cli.main import run
 
 from conftest import SAMPLES, interruptible, invoke, notation_exe
@@ -81,6 +81,28 @@ def fill_disk(monkeypatch, room: int, fault: type[BaseException] | None = None) 
         return FullDisk(handle, room, fault) if "w" in mode else handle
 
     monkeypatch.setattr(os, "fdopen", fdopen)
+
+
+def test_an_atomic_write_that_fails_leaves_nothing_new(tmp_path, monkeypatch):
+    """The library's writers, without the command line: a new file is not made, an
+    existing one keeps its text, and no temporary is left."""
+    old = tmp_path / "old.tilewe"
+    old.write_text("keep me\n")
+    fill_disk(monkeypatch, room=10)
+    with pytest.raises(WriteError, match=NO_SPACE):
+        with GameSink(str(tmp_path / "new.tilewe")) as sink:
+            sink.add(game())
+            sink.commit()
+    with pytest.raises(WriteError, match=NO_SPACE):
+        with AtomicFile(str(old)) as out:
+            out.write(game())
+            out.commit()
+    with pytest.raises(KeyError):  # any exception in the block: the file is left alone
+        with AtomicFile(str(old)) as out:
+            out.write("short")
+            raise KeyError("on the way")
+    assert [p.name for p in tmp_path.iterdir()] == ["old.tilewe"]
+    assert old.read_text() == "keep me\n"
 
 
 # -- a full disk -------------------------------------------------------------------------------
@@ -333,7 +355,7 @@ def test_split_gives_odd_values_distinct_safe_names(tmp_path):
         assert f'[Who "{plain}"]' in files[f"odd-{plain}.tilewe"]
     for value in ("a/b", "a", "a b", "x" * 1000, "a+b", "v" * 101, "../../etc"):
         digest = hashlib.sha256(value.encode()).hexdigest()[:16]
-        name = f"odd-{archive._UNSAFE_RUN.sub('_', value)[:100]}+{digest}.tilewe"
+        name = f"odd-{split.UNSAFE_RUN.sub('_', value)[:100]}+{digest}.tilewe"
         assert f'[Who "{value}"]' in files[name], name
     empty = f"odd-none+{hashlib.sha256(b'').hexdigest()[:16]}.tilewe"
     assert files[empty].count("[Game") == 2
@@ -342,10 +364,10 @@ def test_split_gives_odd_values_distinct_safe_names(tmp_path):
 def test_piece_names_never_collide_even_past_the_short_hash():
     digest = hashlib.sha256(b"a").hexdigest()
     taken: dict[str, str] = {}
-    assert [archive.piece_name(v, taken) for v in ("A", "a", "B")] == ["A", f"a+{digest[:16]}",
+    assert [split.piece_name(v, taken) for v in ("A", "a", "B")] == ["A", f"a+{digest[:16]}",
                                                                         "B"]
     clash = {"a": "A", f"a+{digest[:16]}": "a value whose short hash is a's"}
-    assert archive.piece_name("a", clash) == f"a+{digest}"
+    assert split.piece_name("a", clash) == f"a+{digest}"
 
 
 def test_split_refuses_an_existing_piece_in_one_line_and_writes_nothing(tmp_path):

@@ -133,16 +133,6 @@ class Record:
     def tag_dict(self) -> dict[str, str]:
         return {t.key: t.value for t in self.tags if isinstance(t, Tag)}
 
-    def replay(self, until: int | None = None) -> Any:
-        """Transitional (removed once callers use ``notation.replay(record)``)."""
-        from .replay import replay
-        return replay(self, until)
-
-    def run(self, until: int | None = None) -> Any:
-        """Transitional (removed once callers use ``notation.run(record)``)."""
-        from .replay import run
-        return run(self, until)
-
     @property
     def events(self) -> list[Any]:
         return [i.event for i in self.items if isinstance(i, EventNode)]

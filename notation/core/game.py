@@ -19,30 +19,6 @@ State = TypeVar("State")
 Event = TypeVar("Event")
 
 
-def state_repr(game_name: str) -> Callable[[Any], str]:
-    """A ``__repr__`` for a game's state class: the position, not ``<... at 0x...>``."""
-
-    def __repr__(self: Any) -> str:
-        from . import registry
-        game = registry.get(game_name)
-        try:
-            return f"<{game_name} position {game.position(self)!r}>"
-        except Exception:  # a half-built state: still something readable
-            return f"<{game_name} state (no position yet)>"
-
-    return __repr__
-
-
-def state_svg(game_name: str) -> Callable[[Any], str]:
-    """A ``_repr_svg_`` for a game's state class: notebooks show the position drawn."""
-
-    def _repr_svg_(self: Any) -> str:
-        from . import registry
-        return registry.get(game_name).svg(self)
-
-    return _repr_svg_
-
-
 class Game(ABC, Generic[State, Event]):
     """Rules and notation of one game.
 

@@ -106,7 +106,7 @@ def game_moves_per_second(name: str, count: int) -> float:
         start = time.perf_counter()
         plies = 0
         for record in notation.read_games(io.StringIO(text), name, checked=True):
-            outcome = record.run()
+            outcome = notation.run(record)
             assert outcome.valid
             plies += outcome.plies
         best = min(best, time.perf_counter() - start)

@@ -53,7 +53,7 @@ def main() -> None:
         t0 = time.perf_counter()
         plies = 0
         for rec in notation.parse(text):
-            outcome = rec.run()
+            outcome = notation.run(rec)
             assert outcome.valid
             plies += outcome.plies
         best = min(best, time.perf_counter() - t0)

@@ -70,7 +70,7 @@ def main() -> None:
     def validate():
         plies = 0
         for record in notation.parse(text):
-            outcome = record.run()
+            outcome = notation.run(record)
             assert outcome.valid
             plies += outcome.plies
         return plies

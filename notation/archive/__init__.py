@@ -1,0 +1,37 @@
+"""Archive tools as a library: select, dedupe, split, join, count and rewrite games.
+
+What the ``select``, ``dedupe``, ``split``, ``cat``, ``stats``, ``fmt`` and
+``convert`` commands do, callable without the command line::
+
+    import notation
+    from notation.archive import Filters, GameSink
+
+    wanted = Filters(tags=("Game=tilewe",), validity=True)
+    with GameSink("valid.tilewe") as out:   # made whole at commit(), or not at all
+        for record in notation.read_games("big.tilewe", headers=True):
+            if wanted.matches(record):
+                out.add(record)
+        out.commit()
+
+The tools' own errors (a bad filter, an output that cannot be written) derive
+from :class:`ArchiveError`; reading and notation errors stay the core's.
+"""
+from __future__ import annotations
+
+from .errors import ArchiveError, FilterError, NoSymmetries, WriteError
+from .filters import Filters, Selector, TagTest, parse_plies, reaches
+from .keys import Duplicates, game_key
+from .output import AtomicFile, DeviceFile, open_output, write_atomically
+from .rewrite import (FileRewrite, Mode, Settled, canonical_text, converted_text,
+                      to_format)
+from .sink import GameSink, game_text
+from .split import PieceNames, Pieces, input_name, piece_name
+from .stats import Stats, Summary, game_figures, summary_lines
+
+__all__ = [
+    "ArchiveError", "AtomicFile", "DeviceFile", "Duplicates", "FileRewrite", "FilterError",
+    "Filters", "GameSink", "Mode", "NoSymmetries", "PieceNames", "Pieces", "Selector",
+    "Settled", "Stats", "Summary", "TagTest", "WriteError", "canonical_text",
+    "converted_text", "game_figures", "game_key", "game_text", "input_name", "open_output",
+    "parse_plies", "piece_name", "reaches", "summary_lines", "to_format", "write_atomically",
+]

@@ -1,0 +1,36 @@
+"""What the archive tools raise: one root, so a caller can catch them all at once."""
+from __future__ import annotations
+
+
+class ArchiveError(Exception):
+    """An archive tool cannot do what it was asked (a bad filter, an unwritable output)."""
+
+
+class FilterError(ArchiveError, ValueError):
+    """A filter that cannot be applied: a bad tag test or ply range, or a position the
+    game cannot read. ``name`` is the filter's name (``tag``, ``plies``, ``position``),
+    so a command line can name its own option."""
+
+    def __init__(self, name: str, message: str) -> None:
+        super().__init__(message)
+        self.name = name
+
+
+class NoSymmetries(ArchiveError):
+    """Symmetric duplicate keys asked of a game whose board has no symmetries."""
+
+    def __init__(self, game: str) -> None:
+        super().__init__(f"{game} has no board symmetries here")
+        self.game = game
+
+
+class WriteError(ArchiveError):
+    """An output that could not be written; whatever it replaces is left as it was.
+
+    ``path`` is the file concerned when the writer knows it better than its
+    caller does (one of ``split``'s pieces, say).
+    """
+
+    def __init__(self, message: str, path: str | None = None) -> None:
+        super().__init__(message)
+        self.path = path

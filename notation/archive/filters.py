@@ -1,0 +1,197 @@
+"""Which games of an archive to keep (``notation select``): tests on tags, verdicts,
+results and positions reached.
+
+Filters are plain data (they pickle), so worker processes apply them as the
+main process does. Bad filters raise :class:`~notation.archive.errors.FilterError`
+when they are made, before any game is read; a position is read in the notation
+of each game met, so a position a game cannot read is said when that game comes.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from notation.core.ast import Record
+from notation.core.errors import NotationError
+from notation.core.game import Game
+from notation.core.outcome import Outcome
+from notation.core.replay import game_of, replay, run
+
+from .errors import FilterError
+from .sink import game_text
+
+#: The ply range of an open ``MIN:`` bound.
+NO_LIMIT = 10**12
+
+
+@dataclass(frozen=True)
+class TagTest:
+    """One tag test: the tag equals ``value``, or matches ``pattern`` (a missing tag is
+    an empty value to a pattern, and equals no value)."""
+
+    key: str
+    value: str | None = None
+    pattern: re.Pattern[str] | None = None
+
+    @classmethod
+    def parse(cls, spec: str) -> TagTest:
+        """``KEY=VALUE`` or ``KEY~REGEX`` (whichever of ``=`` and ``~`` comes first)."""
+        if "~" in spec and ("=" not in spec or spec.index("~") < spec.index("=")):
+            key, pattern = spec.split("~", 1)
+            try:
+                return cls(key, pattern=re.compile(pattern))
+            except re.error as exc:
+                raise FilterError("tag", f"{spec}: bad regular expression: {exc}") from None
+        if "=" not in spec:
+            raise FilterError("tag", f"{spec}: expected KEY=VALUE or KEY~REGEX")
+        key, value = spec.split("=", 1)
+        return cls(key, value=value)
+
+    def matches(self, record: Record) -> bool:
+        if self.pattern is not None:
+            return self.pattern.search(record.tag_dict.get(self.key, "")) is not None
+        return record.tag_dict.get(self.key) == self.value
+
+
+def parse_plies(spec: str) -> tuple[int, int]:
+    """A ply range ``MIN:MAX``, either bound left out (``30:``, ``:2``)."""
+    low, _, high = spec.partition(":")
+    try:
+        return (int(low) if low else 0, int(high) if high else NO_LIMIT)
+    except ValueError:
+        raise FilterError("plies", f"{spec}: expected MIN:MAX (either may be left out)") \
+            from None
+
+
+def reaches(record: Record, wanted: str, at_ply: int | None = None) -> bool:
+    """Whether the game shows position ``wanted`` (canonical text) at some ply, or at
+    ``at_ply`` (0: the start). A game that cannot be replayed that far does not."""
+    game = game_of(record)
+    if game is None:
+        return False
+    try:
+        return _shows(game, record, wanted, at_ply)
+    except Exception:  # a ReplayError, or a bug of ours: the game does not reach it
+        return False
+
+
+def _shows(game: Game[Any, Any], record: Record, wanted: str, at_ply: int | None) -> bool:
+    if at_ply in (0, None) and game.position(game.start(record)) == wanted:
+        return True
+    if at_ply == 0:
+        return False
+    for step in replay(record):
+        if at_ply is None and game.position(step.state) == wanted:
+            return True
+        if step.ply == at_ply:
+            return game.position(step.state) == wanted
+    return False
+
+
+@dataclass
+class Filters:
+    """Every filter a game must pass; empty filters pass every game.
+
+    ``tags``: ``KEY=VALUE`` or ``KEY~REGEX`` tests; ``validity``: valid (True)
+    or invalid (False) games only; ``plies``: a ``(min, max)`` range of plies
+    applied; ``winners``: all of these won, in the game's words; ``players``:
+    the number of players; ``positions``: every one of these positions is
+    reached (at ply ``after_ply`` exactly, if given).
+    """
+
+    tags: tuple[str, ...] = ()
+    validity: bool | None = None
+    plies: tuple[int, int] | None = None
+    winners: tuple[str, ...] = ()
+    players: int | None = None
+    positions: tuple[str, ...] = ()
+    after_ply: int | None = None
+    tag_tests: tuple[TagTest, ...] = field(init=False, repr=False)
+    #: The positions in each game's canonical text, read when a game of it first comes.
+    canonical: dict[str, list[str]] = field(init=False, repr=False, default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.tag_tests = tuple(TagTest.parse(spec) for spec in self.tags)
+
+    @property
+    def headers_only(self) -> bool:
+        """Whether the tags alone decide (no game needs replaying)."""
+        return not (self.needs_verdict or self.positions)
+
+    @property
+    def needs_verdict(self) -> bool:
+        return bool(self.validity is not None or self.plies or self.winners
+                    or self.players is not None)
+
+    def matches(self, record: Record) -> bool:
+        """Whether ``record`` passes every filter."""
+        if not all(test.matches(record) for test in self.tag_tests):
+            return False
+        if self.needs_verdict and not self._verdict_passes(run(record)):
+            return False
+        return not self.positions or self._reaches_all(record)
+
+    def _verdict_passes(self, outcome: Outcome) -> bool:
+        if self.validity is not None and outcome.valid != self.validity:
+            return False
+        if self.plies and not self.plies[0] <= outcome.plies <= self.plies[1]:
+            return False
+        if not (self.winners or self.players is not None):
+            return True
+        game, state = outcome.game, outcome.state
+        if game is None or state is None or not outcome.valid:
+            return False
+        if self.winners and not set(self.winners) <= set(game.winner_words(state)):
+            return False
+        return self.players is None or game.player_count(state) == self.players
+
+    def _reaches_all(self, record: Record) -> bool:
+        wanted = self.wanted_positions(record)
+        return wanted is not None and all(reaches(record, p, self.after_ply) for p in wanted)
+
+    def wanted_positions(self, record: Record) -> list[str] | None:
+        """The positions in the canonical text of the record's game (None: no game)."""
+        game = game_of(record)
+        if game is None:
+            return None
+        if game.name not in self.canonical:
+            try:
+                self.canonical[game.name] = [game.position(game.read_position(p))
+                                             for p in self.positions]
+            except NotationError as exc:
+                raise FilterError("position", f"for {game.name}: {exc}") from None
+        return self.canonical[game.name]
+
+
+@dataclass(frozen=True)
+class Selector:
+    """One game's answer to the filters, as plain data (a worker's result): file, index,
+    game, whether it is selected (``invert``: whether it fails), its text if so, and
+    with ``verdict`` its validity, plies and tags. A filter that cannot be applied to
+    the game is said under ``"usage"``."""
+
+    filters: Filters
+    invert: bool = False
+    verdict: bool = False
+
+    @property
+    def needs_events(self) -> bool:
+        """Positions are looked for in the events (a fast verdict is not enough)."""
+        return bool(self.filters.positions)
+
+    def __call__(self, record: Record) -> dict[str, Any]:
+        data: dict[str, Any] = {"file": record.source, "index": record.index,
+                                "game": record.game, "selected": False}
+        try:
+            data["selected"] = self.filters.matches(record) != self.invert
+        except FilterError as exc:  # said once by whoever reads the answers
+            data["usage"] = str(exc)
+            data["filter"] = exc.name
+            return data
+        if data["selected"]:
+            data["text"] = game_text(record)
+        if data["selected"] and self.verdict:
+            outcome = run(record)
+            data.update(valid=outcome.valid, plies=outcome.plies, tags=record.tag_dict)
+        return data

@@ -1,0 +1,295 @@
+"""Files written all or nothing: a new text appears whole under its name, or not at all.
+
+A replacement is written to a temporary file beside its target, synced, given
+the target's mode and owner, then renamed over it; every failure (Ctrl-C
+included) removes the temporary and leaves the target as it was. Devices and
+pipes cannot be renamed over, so they are written directly.
+"""
+from __future__ import annotations
+
+import atexit
+import codecs
+import contextlib
+import os
+import stat
+import tempfile
+from types import TracebackType
+from typing import BinaryIO, Iterator
+
+from .errors import WriteError
+
+#: Temporary files are named so that no walk ever reads them as records; a
+#: killed process may leave one behind, which is safe to delete.
+TEMP_PREFIX, TEMP_SUFFIX = ".notation-", ".tmp"
+
+#: Temporary files of this process not yet renamed or removed (path -> the pid that made
+#: it): removed at exit, whatever way the run ends, should a caller have missed one.
+_LIVE: dict[str, int] = {}
+
+
+@atexit.register
+def _remove_live_temporaries() -> None:
+    for path, pid in list(_LIVE.items()):
+        if pid == os.getpid():  # never a forked worker's copy of the table
+            remove_file(path)
+
+
+def _reason(exc: OSError) -> str:
+    return exc.strerror or str(exc)
+
+
+class AtomicFile:
+    """A replacement for the file at ``path`` (through a symbolic link), all or nothing.
+
+    Use it as a context manager: leaving the block without :meth:`commit`
+    removes the temporary. Read-only files and files with other hard links (a
+    rename would split them) are refused. With ``create``, a missing file is
+    made (mode from the umask, as a shell's ``>`` does) and nothing is visible
+    under its name before the rename. ``suspend`` closes the temporary until
+    the next write (for callers that write many files at once).
+    """
+
+    def __init__(self, path: str, encoding: str = "utf-8", create: bool = False) -> None:
+        self.target = os.path.realpath(path)
+        self.encoding = encoding
+        self.handle: BinaryIO | None = None
+        self.tmp: str | None = None
+        try:
+            codecs.lookup(encoding)
+        except LookupError as exc:
+            raise WriteError(str(exc)) from None
+        self.info = _replaceable(self.target, create)
+        try:
+            fd, tmp = tempfile.mkstemp(prefix=TEMP_PREFIX, suffix=TEMP_SUFFIX,
+                                       dir=os.path.dirname(self.target))
+        except OSError as exc:
+            raise WriteError(f"cannot create a temporary file beside it: {_reason(exc)}") \
+                from None
+        self.tmp = tmp
+        _LIVE[tmp] = os.getpid()
+        try:
+            self.handle = os.fdopen(fd, "wb")
+        except BaseException:
+            os.close(fd)
+            self.discard()
+            raise
+
+    def __enter__(self) -> AtomicFile:
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
+                 trace: TracebackType | None) -> None:
+        self.discard()  # after a commit: nothing left to remove
+
+    def write(self, text: str) -> None:
+        with self._undone_on_failure():
+            try:
+                data = text.encode(self.encoding)
+            except (UnicodeError, LookupError) as exc:
+                raise WriteError(f"the text cannot be written in {self.encoding}: "
+                                 f"{exc}") from None
+            self._open().write(data)
+
+    def suspend(self) -> None:
+        """Close the temporary (its data written) until the next write."""
+        if self.handle is not None:
+            with self._undone_on_failure():
+                handle, self.handle = self.handle, None
+                handle.close()
+
+    def resume(self) -> None:
+        """Open the temporary again, to add to it."""
+        self._open()
+
+    def _open(self) -> BinaryIO:
+        """The temporary's handle, opened again (to append) if it was suspended."""
+        if self.handle is not None:
+            return self.handle
+        if self.tmp is None:
+            raise WriteError("the temporary file was removed")
+        with self._undone_on_failure():
+            self.handle = os.fdopen(os.open(self.tmp, os.O_WRONLY | os.O_APPEND), "wb")
+        return self.handle
+
+    def commit(self) -> None:
+        """Seal and rename: the file now holds exactly what was written."""
+        self.seal()
+        self.replace()
+        sync_folder(os.path.dirname(self.target))
+
+    def seal(self) -> None:
+        """The temporary complete on disk, with the file's mode and owner: ready to rename."""
+        info = self.info
+        handle = self._open()
+        with self._undone_on_failure():
+            handle.flush()
+            os.fsync(handle.fileno())
+            self.handle = None
+            handle.close()
+            tmp = self._temporary()
+            os.chmod(tmp, stat.S_IMODE(info.st_mode) if info else _new_file_mode())
+            if info and (info.st_uid, info.st_gid) != (os.getuid(), os.getgid()):
+                _keep_owner(tmp, info)
+
+    def replace(self) -> None:
+        """Rename the sealed temporary over the file (the folder is not synced here)."""
+        tmp = self._temporary()
+        with self._undone_on_failure():
+            os.replace(tmp, self.target)
+        _LIVE.pop(tmp, None)
+        self.tmp = None
+
+    def discard(self) -> None:
+        """Give the replacement up: the temporary goes, the file stays as it was."""
+        close_quietly(self.handle)
+        self.handle = None
+        if self.tmp is not None:
+            remove_file(self.tmp)
+            _LIVE.pop(self.tmp, None)
+            self.tmp = None
+
+    def _temporary(self) -> str:
+        if self.tmp is None:
+            raise WriteError("the temporary file was removed")
+        return self.tmp
+
+    @contextlib.contextmanager
+    def _undone_on_failure(self) -> Iterator[None]:
+        """Any exception removes the temporary; a system error becomes a WriteError."""
+        try:
+            yield
+        except OSError as exc:
+            self.discard()
+            raise WriteError(_reason(exc)) from None
+        except BaseException:
+            self.discard()
+            raise
+
+
+def _keep_owner(path: str, info: os.stat_result) -> None:
+    try:
+        os.chown(path, info.st_uid, info.st_gid)
+    except PermissionError:
+        raise WriteError(f"it belongs to another user (uid {info.st_uid}) and its "
+                         f"owner could not be kept") from None
+
+
+def _replaceable(target: str, create: bool) -> os.stat_result | None:
+    """The file's status, if it is one we may replace (None: a new file, with ``create``)."""
+    try:
+        info = os.stat(target)
+    except FileNotFoundError:
+        if create:
+            return None
+        raise WriteError("No such file or directory") from None
+    except OSError as exc:
+        raise WriteError(_reason(exc)) from None
+    if not stat.S_ISREG(info.st_mode):
+        raise WriteError("not a regular file")
+    if not info.st_mode & 0o222:
+        raise WriteError("the file is read-only (make it writable first)")
+    if info.st_nlink > 1:
+        raise WriteError(f"the file has {info.st_nlink} hard links; replacing it would "
+                         f"split them (rewrite it with output redirection instead)")
+    return info
+
+
+def _new_file_mode() -> int:
+    """What a shell's ``>`` would give a new file: 0o666 less the umask."""
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return 0o666 & ~mask
+
+
+class DeviceFile:
+    """An output that is a character device or a named pipe (``/dev/null``, a FIFO):
+    written directly, as a shell's ``>`` does; a rename would replace the device."""
+
+    def __init__(self, path: str, encoding: str = "utf-8") -> None:
+        self.encoding = encoding
+        try:
+            self.handle: BinaryIO | None = open(path, "wb")
+        except OSError as exc:
+            raise WriteError(_reason(exc)) from None
+
+    def __enter__(self) -> DeviceFile:
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
+                 trace: TracebackType | None) -> None:
+        self.discard()
+
+    def write(self, text: str) -> None:
+        if self.handle is None:
+            raise WriteError("the output was closed")
+        try:
+            self.handle.write(text.encode(self.encoding))
+        except (UnicodeError, LookupError) as exc:
+            self.discard()
+            raise WriteError(f"the text cannot be written in {self.encoding}: {exc}") from None
+        except OSError as exc:
+            self.discard()
+            raise WriteError(_reason(exc)) from None
+
+    def commit(self) -> None:
+        handle, self.handle = self.handle, None
+        if handle is None:
+            return
+        try:
+            handle.close()
+        except OSError as exc:
+            raise WriteError(_reason(exc)) from None
+
+    def discard(self) -> None:
+        close_quietly(self.handle)
+        self.handle = None
+
+
+def close_quietly(handle: BinaryIO | None) -> None:
+    """Close a file being given up on (its write already failed, or is abandoned)."""
+    if handle is not None:
+        try:
+            handle.close()
+        except OSError:
+            pass
+
+
+def open_output(path: str, encoding: str = "utf-8") -> AtomicFile | DeviceFile:
+    """Where an output named by the user goes: a device or pipe directly, any other path
+    through an :class:`AtomicFile` (made if new)."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        mode = 0
+    if stat.S_ISCHR(mode) or stat.S_ISFIFO(mode):
+        return DeviceFile(path, encoding)
+    return AtomicFile(path, encoding, create=True)
+
+
+def write_atomically(path: str, text: str, encoding: str = "utf-8") -> None:
+    """Replace the file at ``path`` by ``text``, all or nothing (see :class:`AtomicFile`)."""
+    with AtomicFile(path, encoding) as out:
+        out.write(text)
+        out.commit()
+
+
+def remove_file(path: str) -> None:
+    """Remove a file if it is there (nothing to say if it is not)."""
+    try:
+        os.unlink(path)
+    except OSError:
+        pass
+
+
+def sync_folder(folder: str) -> None:
+    """Make a rename itself durable (where the platform allows it)."""
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)

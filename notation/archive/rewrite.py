@@ -1,0 +1,161 @@
+"""Files rewritten game by game (``fmt``, ``convert``): printed, checked, or replaced in place.
+
+A file's new text is streamed into a spool (to print), a temporary file
+beside it (in place) or only a digest (to check); nothing is written unless
+every game of the file passed, and a file whose text would not change is not
+touched at all.
+"""
+from __future__ import annotations
+
+import enum
+import hashlib
+import tempfile
+from types import TracebackType
+from typing import IO, Any, Callable
+
+from notation.core.ast import Record
+from notation.core.errors import InputError, NotationError, Problem
+from notation.core.game import Game
+from notation.core.replay import game_of, run
+from notation.core.results import with_result_tags
+from notation.core.text import source_chunks
+from notation.core.writer import format_record
+
+from .errors import WriteError
+from .output import AtomicFile
+
+#: Text to print is held until the whole file passed; beyond this, on disk.
+SPOOL_BYTES = 8 << 20
+
+
+class Mode(enum.Enum):
+    """What becomes of a file's new text."""
+
+    PRINT = "print"        # held, then copied out (standard output)
+    CHECK = "check"        # only compared with the file
+    IN_PLACE = "in-place"  # the file is replaced by it
+
+
+class Settled(enum.Enum):
+    """How a file's rewrite ended (:meth:`FileRewrite.settle`)."""
+
+    TO_PRINT = "to print"    # the text waits in the spool (:meth:`FileRewrite.copy_to`)
+    UNCHANGED = "unchanged"  # the file already reads so: nothing written
+    DIFFERS = "differs"      # checking: the file would change
+    WRITTEN = "written"      # the file was replaced
+
+
+class FileRewrite:
+    """Where one file's rewritten games go while the file is read.
+
+    Games are joined by a blank line. The digest of what was written is kept,
+    so checking, and an unchanged file in place, need no copy of the text. A
+    file that cannot be replaced (read-only, hard-linked, in a folder that
+    cannot be written) is only digested: that is an error only if its text
+    would change. Leaving the context manager removes any temporary.
+    """
+
+    def __init__(self, path: str, encoding: str = "utf-8", mode: Mode = Mode.PRINT) -> None:
+        self.path, self.encoding, self.mode = path, encoding, mode
+        self.digest = hashlib.sha256()
+        self.first = True
+        self.atomic: AtomicFile | None = None
+        self.refusal: str | None = None  # why the file cannot be replaced
+        self.spool: IO[str] | None = None
+        if mode is Mode.IN_PLACE:
+            try:
+                self.atomic = AtomicFile(path, encoding)
+            except WriteError as exc:
+                self.refusal = str(exc)
+        elif mode is Mode.PRINT:
+            self.spool = tempfile.SpooledTemporaryFile(max_size=SPOOL_BYTES, mode="w+",
+                                                       encoding="utf-8")
+
+    def __enter__(self) -> FileRewrite:
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
+                 trace: TracebackType | None) -> None:
+        self.discard()  # after a commit, nothing is left to remove
+
+    def write(self, text: str) -> None:
+        """One more game's text (a failure to write raises :class:`WriteError`)."""
+        if not self.first:
+            text = "\n" + text
+        self.first = False
+        self.digest.update(text.encode("utf-8", "surrogatepass"))
+        if self.atomic is not None:
+            self.atomic.write(text)
+        elif self.spool is not None:
+            self.spool.write(text)
+
+    def same_as_file(self) -> bool:
+        """Whether the file's text (line ends normalised) is exactly what was written."""
+        original = hashlib.sha256()
+        try:
+            for chunk in source_chunks(self.path, self.encoding):
+                original.update(chunk.encode("utf-8", "surrogatepass"))
+        except (OSError, InputError):
+            return False
+        return original.digest() == self.digest.digest()
+
+    def settle(self) -> Settled:
+        """Every game passed: print, compare or replace, as the mode says."""
+        if self.mode is Mode.PRINT:
+            return Settled.TO_PRINT
+        if self.same_as_file():
+            return Settled.UNCHANGED  # not even a read-only file is an error then
+        if self.mode is Mode.CHECK:
+            return Settled.DIFFERS
+        self.commit()
+        return Settled.WRITTEN
+
+    def copy_to(self, echo: Callable[[str], None], block: int = 1 << 16) -> None:
+        """Give the held text out, a block at a time."""
+        if self.spool is None:
+            return
+        self.spool.seek(0)
+        while text := self.spool.read(block):
+            echo(text)
+        self.spool.close()
+
+    def commit(self) -> None:
+        """Replace the file by what was written (raises :class:`WriteError` if it cannot be)."""
+        if self.refusal is not None:
+            raise WriteError(self.refusal)
+        if self.atomic is not None:
+            self.atomic.commit()
+
+    def discard(self) -> None:
+        if self.atomic is not None:
+            self.atomic.discard()
+        if self.spool is not None:
+            self.spool.close()
+
+
+def _known_game(record: Record) -> Game[Any, Any]:
+    game = game_of(record)
+    if game is None:
+        raise NotationError(f"no known game to write {record.game!r} records")
+    return game
+
+
+def to_format(record: Record, fix_results: bool = False) -> tuple[Record, list[Problem]]:
+    """The record ``fmt`` writes and its problems (it writes none that has any);
+    ``fix_results``: its result tags set to what its replay reaches first."""
+    if fix_results:
+        fixed, outcome = with_result_tags(record)
+        return fixed, outcome.problems
+    return record, run(record).problems
+
+
+def canonical_text(record: Record) -> str:
+    """The record in canonical form (it must have no problem)."""
+    return format_record(record, _known_game(record))
+
+
+def converted_text(record: Record, **options: Any) -> str:
+    """The record written another way by its game (``Game.convert``), in canonical form;
+    raises :class:`NotationError` for options the game cannot apply."""
+    game = _known_game(record)
+    return format_record(game.convert(record, **options), game)

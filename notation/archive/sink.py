@@ -1,0 +1,69 @@
+"""Games copied out as one archive: each game's lines as written, a blank line between games.
+
+The copy is itself a valid archive (comments kept). It goes to a text
+callback (standard output, say) or to a file named by the user, which is
+replaced all at once at the end (see :func:`notation.archive.output.open_output`).
+"""
+from __future__ import annotations
+
+from types import TracebackType
+from typing import Callable
+
+from notation.core.ast import Record
+
+from .output import AtomicFile, DeviceFile, open_output
+
+
+def game_text(record: Record | str) -> str:
+    """A game's own lines as written (a record, or its text), ending in one line break."""
+    return (record if isinstance(record, str) else record.raw).rstrip("\n") + "\n"
+
+
+class GameSink:
+    """Where copied games go: ``target`` is a file path or a callback taking text.
+
+    As a context manager it leaves nothing new behind unless :meth:`commit`
+    was called: a file that was not there before is not made, one that was
+    keeps its content. Every failure to write raises
+    :class:`~notation.archive.errors.WriteError` (the file side already given up).
+    """
+
+    def __init__(self, target: str | Callable[[str], None], encoding: str = "utf-8") -> None:
+        self.count = 0
+        self.file: AtomicFile | DeviceFile | None = None
+        self.echo: Callable[[str], None] | None = None
+        if isinstance(target, str):
+            self.file = open_output(target, encoding)
+        else:
+            self.echo = target
+
+    def __enter__(self) -> GameSink:
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
+                 trace: TracebackType | None) -> None:
+        self.discard()  # after commit(): nothing left to remove
+
+    def add(self, record: Record | str) -> None:
+        """One more game, after a blank line if it is not the first."""
+        self.write(("\n" if self.count else "") + game_text(record))
+
+    def write(self, text: str) -> None:
+        """Text as it is (counted as one game)."""
+        self.count += 1
+        if self.file is not None:
+            self.file.write(text)
+        elif self.echo is not None:
+            self.echo(text)
+
+    def commit(self) -> None:
+        """The output is complete: a file now holds it (a callback has had it all)."""
+        file, self.file = self.file, None
+        if file is not None:
+            file.commit()
+
+    def discard(self) -> None:
+        """Give the output up: a file is left as it was before."""
+        file, self.file = self.file, None
+        if file is not None:
+            file.discard()

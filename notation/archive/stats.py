@@ -1,0 +1,150 @@
+"""Figures of an archive (``notation stats``): per game, verdicts, plies, results per seat
+or colour, first events, and the figures each game reports of its own (``Game.facts``).
+
+Each record gives plain data (:func:`game_figures`, what a worker returns);
+:class:`Summary` counts them in flat memory, whatever the archive's size.
+"""
+from __future__ import annotations
+
+import statistics
+from collections import Counter, defaultdict
+from typing import Any
+
+from notation.core.ast import Record
+from notation.core.replay import game_of, run
+
+#: How many of the most common first events are shown.
+FIRST_EVENTS = 10
+
+
+def _first_event(record: Record) -> str | None:
+    game = game_of(record)
+    events = record.events
+    return game.format_event(events[0]) if game is not None and events else None
+
+
+def game_figures(record: Record) -> dict[str, Any]:
+    """What ``stats`` counts of one game, as plain data: file, index, game, valid,
+    plies, first event, and for a valid game whether it is over, its winners and
+    its facts."""
+    outcome = run(record)
+    figures: dict[str, Any] = {
+        "file": record.source, "index": record.index, "game": record.game or "unknown",
+        "valid": outcome.valid, "plies": outcome.plies, "first": _first_event(record),
+        "scored": outcome.valid and outcome.state is not None,
+        "finished": False, "winners": [], "facts": {}}
+    game, state = outcome.game, outcome.state
+    if figures["scored"] and game is not None:
+        figures.update(finished=game.is_over(state), winners=game.winner_words(state),
+                       facts=game.facts(state))
+    return figures
+
+
+game_figures.needs_events = True  # type: ignore[attr-defined]  # the first event
+
+
+class Summary:
+    """Running figures of one game's records (plies kept as counts for the median)."""
+
+    def __init__(self) -> None:
+        self.games = self.valid = 0
+        self.plies: Counter[int] = Counter()
+        self.wins: Counter[str] = Counter()
+        self.ties: Counter[str] = Counter()
+        self.finished = 0
+        self.first: Counter[str] = Counter()
+        self.numbers: defaultdict[str, list[float]] = defaultdict(lambda: [0.0, 0])
+        self.words: defaultdict[str, Counter[str]] = defaultdict(Counter)
+
+    def add(self, figures: dict[str, Any]) -> None:
+        """Count one game's figures (:func:`game_figures`)."""
+        self.games += 1
+        self.plies[figures["plies"]] += 1
+        if figures.get("first"):
+            self.first[figures["first"]] += 1
+        if not figures.get("scored"):
+            return
+        self.valid += 1
+        if figures["finished"]:
+            self._count_result(figures["winners"])
+        for key, value in figures["facts"].items():
+            self._count_fact(key, value)
+
+    def _count_result(self, winners: list[str]) -> None:
+        self.finished += 1
+        for name in winners:
+            (self.wins if len(winners) == 1 else self.ties)[name] += 1
+
+    def _count_fact(self, key: str, value: Any) -> None:
+        """A number goes to a mean; anything else but None is counted as a word."""
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            total = self.numbers[key]
+            total[0] += value
+            total[1] += 1
+        elif value is not None:
+            self.words[key][str(value)] += 1
+
+    def as_json(self) -> dict[str, Any]:
+        """The figures as ``stats --json`` prints them."""
+        plies = sorted(self.plies.elements())
+        finished = self.finished or 1
+        return {
+            "games": self.games, "valid": self.valid, "invalid": self.games - self.valid,
+            "plies": {"min": plies[0], "median": statistics.median(plies), "max": plies[-1]}
+            if plies else None,
+            "finished": self.finished,
+            "results": {name: {"wins": self.wins[name], "ties": self.ties[name],
+                               "win_rate": round(self.wins[name] / finished, 4),
+                               "tie_rate": round(self.ties[name] / finished, 4)}
+                        for name in sorted(set(self.wins) | set(self.ties))},
+            "first_events": dict(self.first.most_common(FIRST_EVENTS)),
+            "means": {k: round(total / n, 3) for k, (total, n) in self.numbers.items() if n},
+            "counts": {k: dict(v.most_common()) for k, v in self.words.items()},
+        }
+
+    def lines(self, name: str) -> list[str]:
+        """The figures as ``stats`` prints them for people, headed by the game's ``name``."""
+        return summary_lines(name, self.as_json())
+
+
+class Stats:
+    """One :class:`Summary` per game, filled from :func:`game_figures` of any games."""
+
+    def __init__(self) -> None:
+        self.summaries: defaultdict[str, Summary] = defaultdict(Summary)
+
+    def add(self, figures: dict[str, Any]) -> None:
+        self.summaries[figures["game"] or "unknown"].add(figures)
+
+    def as_json(self) -> dict[str, dict[str, Any]]:
+        """Every game's figures, by game name in order."""
+        return {name: self.summaries[name].as_json() for name in sorted(self.summaries)}
+
+    def lines(self) -> list[str]:
+        return [line for name, data in self.as_json().items()
+                for line in summary_lines(name, data)]
+
+
+def _counted(count: int, word: str) -> str:
+    return f"{count:,} {word if count == 1 else word + 's'}"
+
+
+def summary_lines(name: str, data: dict[str, Any]) -> list[str]:
+    """The lines for people of one game's figures (:meth:`Summary.as_json`)."""
+    lines = [f"{name}: {_counted(data['games'], 'game')}, {data['valid']:,} valid, "
+             f"{data['invalid']:,} invalid"]
+    if data["plies"]:
+        p = data["plies"]
+        lines.append(f"  plies: min {p['min']}, median {p['median']:g}, max {p['max']}")
+    if data["results"]:
+        lines.append(f"  results of {_counted(data['finished'], 'finished game')}:")
+        lines.extend(f"    {who:<10} {r['wins']:>6,} wins ({r['win_rate']:.1%}), "
+                     f"{r['ties']:,} ties ({r['tie_rate']:.1%})"
+                     for who, r in data["results"].items())
+    if data["first_events"]:
+        lines.append("  first events: " + ", ".join(f"{e} {n:,}"
+                                                    for e, n in data["first_events"].items()))
+    lines.extend(f"  mean {key}: {mean:g}" for key, mean in data["means"].items())
+    lines.extend(f"  {key}: " + ", ".join(f"{v} {n:,}" for v, n in counts.items())
+                 for key, counts in data["counts"].items())
+    return lines
