@@ -22,6 +22,7 @@ from notation.core.ast import Record, Tag
 from . import parallel
 from .common import (ENCODING_OPTION, GAME_OPTION, JOBS_OPTION, PATHS, Context, color_option,
                      emit, plural, say, shown)
+from .game_options import WithGameOptions
 from .progress import watch
 
 JSON_OPTION = click.option("--json", "as_json", is_flag=True, help="JSON output.")
@@ -249,19 +250,19 @@ def _give(data: dict[str, Any], sink: Sink | None, with_verdict: bool) -> None:
 
 # -- dedupe --------------------------------------------------------------------------------
 
-@click.command()
+@click.command(cls=WithGameOptions)
 @PATHS
 @OUTPUT_OPTION
 @click.option("--report", is_flag=True, help="Name every duplicate and its original (stderr).")
-@click.option("--symmetric", is_flag=True,
-              help="Tilewe: games equal up to one of the board's 8 symmetries are duplicates.")
 @JSON_OPTION
 @GAME_OPTION
 @ENCODING_OPTION
 @color_option
-def dedupe(paths: tuple[str, ...], output: str | None, report: bool, symmetric: bool,
-           as_json: bool, game_name: str | None, encoding: str, color: bool | None) -> None:
+def dedupe(paths: tuple[str, ...], output: str | None, report: bool, as_json: bool,
+           game_name: str | None, encoding: str, color: bool | None,
+           game_options: dict[str, Any]) -> None:
     """Keep the first copy of every game (same events in canonical form); drop the others."""
+    symmetric = bool(game_options.get("symmetric"))
     ctx = Context(game_name, encoding, color)
     watch(ctx, paths, not as_json)
     duplicates = Duplicates(symmetric)

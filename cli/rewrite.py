@@ -22,10 +22,11 @@ from notation.core.errors import NotationError, Problem
 
 from . import parallel
 from .common import (
-    ENCODING_OPTION, GAME_OPTION, PATHS, Context, color_option, complete_perspective, emit, plural,
+    ENCODING_OPTION, GAME_OPTION, PATHS, Context, color_option, emit, plural,
     say, shown,
 )
 from .inputs import FileRecords
+from .game_options import WithGameOptions
 from .progress import watch
 
 Prepare = Callable[[Record], tuple[Record, list[Problem]]]
@@ -60,25 +61,19 @@ def fmt(paths: tuple[str, ...], in_place: bool, check: bool, fix_results: bool,
     ctx.finish()
 
 
-@click.command()
+@click.command(cls=WithGameOptions)
 @PATHS
-@click.option("--perspective", shell_complete=complete_perspective,
-              help="Flows: P1..P6, side:K, or mover; Sanguine: red or blue.")
-@click.option("--choices", type=click.Choice(["inline", "separate"]),
-              help="Philosophy: choices in brackets, or as separate events.")
-@click.option("--transform", type=click.Choice(["rot90", "rot180", "rot270", "flip-h", "flip-v",
-                                                "flip-d", "flip-a"]),
-              help="Tilewe: the same game on a turned or mirrored board.")
 @click.option("--in-place", "-i", is_flag=True, help="Rewrite the files (atomically).")
 @GAME_OPTION
 @ENCODING_OPTION
 @color_option
-def convert(paths: tuple[str, ...], perspective: str | None, choices: str | None,
-            transform: str | None, in_place: bool, game_name: str | None, encoding: str,
-            color: bool | None) -> None:
-    """Rewrite records another way without changing what they mean (comments kept)."""
-    options = {k: v for k, v in {"perspective": perspective, "choices": choices,
-                                 "transform": transform}.items() if v is not None}
+def convert(paths: tuple[str, ...], in_place: bool, game_name: str | None, encoding: str,
+            color: bool | None, game_options: dict[str, Any]) -> None:
+    """Rewrite records another way without changing what they mean (comments kept).
+
+    How is the game's to say: the options below are each game's own.
+    """
+    options = game_options
     ctx = Context(game_name, encoding, color)
     watch(ctx, paths, True)
     rewrite(ctx, paths, to_format, functools.partial(_converted, options), "converted",

@@ -212,11 +212,12 @@ def test_nomic_map_players_and_rules():
     assert known == {f"{x},{y}" for x, y in state.revealed}
 
 
-def test_states_show_themselves_in_notebooks():
+def test_replay_steps_show_their_positions_in_notebooks():
     for game_name in PICTURED:
         path = sorted((SAMPLES / game_name).glob(f"*.{game_name}"))[0]
-        _r, game, state = first(path)
-        assert state._repr_svg_() == game.svg(state)
+        record, game, _state = first(path)
+        for step in notation.replay(record, until=2):
+            assert step._repr_svg_() == game.svg(step.state)
 
 
 # -- the command line ---------------------------------------------------------------------
