@@ -2,12 +2,15 @@
 from __future__ import annotations
 
 import json
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Iterator
 
 import click
 
-from notation.core.batch import check_game, replay_game
-from notation.core.errors import NotationError
+from notation import runner
+from notation.core.ast import Record
+from notation.core.errors import NotationError, Problem
+from notation.core.outcome import Outcome
 from notation.core.output import every_json, replay_json
 from notation.core.replay import positions, run
 
@@ -17,6 +20,65 @@ from .common import (
 )
 from . import parallel
 from .progress import Tally, watch
+
+
+def _where(outcome: Outcome, problem: Problem) -> Record:
+    """The record a problem message quotes: the live one, or for an outcome from a worker a
+    stand-in holding its file, index, game and the line the problem points at."""
+    if outcome.record is not None:
+        return outcome.record
+    record = Record(outcome.game_name, index=outcome.index, source=outcome.file)
+    line = outcome.source_line(problem.line)
+    if line is not None:
+        record.text, record.first_line = line, problem.line
+    return record
+
+
+def _report(ctx: Context, outcome: Outcome, err: bool = False) -> None:
+    for problem in outcome.problems:
+        ctx.report(_where(outcome, problem), problem, err=err)
+
+
+@dataclass
+class Verdicts:
+    """How ``validate`` shows each game's verdict, and the run's tally."""
+
+    ctx: Context
+    tally: Tally
+    as_json: bool
+    quiet: bool
+
+    def show(self, outcome: Outcome) -> None:
+        ctx = self.ctx
+        self.tally.count(outcome.valid, outcome.plies)
+        ctx.invalid |= not outcome.valid
+        ctx.internal |= any(p.kind == "internal" for p in outcome.problems)
+        if self.as_json:
+            say(json.dumps(outcome.verdict_json()))
+        elif not outcome.valid:
+            _report(ctx, outcome)
+        elif not self.quiet:
+            say(f"{shown(outcome.file)}: game {outcome.index}: ok, "
+                f"{plural(outcome.plies, 'ply', 'plies')}")
+
+    def here(self, paths: tuple[str, ...]) -> None:
+        """Every game checked in this process (a bug of ours: that game's error)."""
+        for records in self.ctx.inputs.read(paths, checked=True):
+            for record in records:
+                with self.ctx.guard(record):
+                    self.show(run(record))
+
+
+def _elsewhere(ctx: Context, paths: tuple[str, ...], task: runner.Task, jobs: int | None,
+               scheduler: str | None = None) -> Iterator[Outcome] | None:
+    """Outcomes from a Dask cluster or worker processes, in input order; None when the run
+    is better done here (few bytes, or one process)."""
+    if scheduler:
+        return parallel.on_cluster(ctx.inputs, paths, scheduler, task, ctx.fail)
+    if not parallel.worth_a_pool(list(ctx.inputs.expand_quietly(paths)), jobs):
+        return None
+    workers = parallel.default_jobs() if jobs is None else jobs
+    return parallel.in_workers(ctx.inputs, paths, task, workers, ctx.fail)
 
 
 @click.command()
@@ -35,45 +97,68 @@ def validate(paths: tuple[str, ...], as_json: bool, quiet: bool, jobs: int | Non
              color: bool | None) -> None:
     """Check every game of every record file against its rules."""
     ctx = Context(game_name, encoding, color)
-    tally = Tally(watch(ctx, paths, not (quiet or as_json)))
-
-    def show(data: dict) -> None:
-        tally.count(data["valid"], data["plies"])
-        ctx.invalid |= not data["valid"]
-        if "internal" in data:
-            ctx.report_data(data, {"kind": "internal", "line": data["line"],
-                                   "column": data["column"], "ply": 0, "event": None,
-                                   "message": data["internal"], "rule": None})
-            return
-        ctx.internal |= any(p["kind"] == "internal" for p in data["errors"])
-        if as_json:
-            say(json.dumps({k: data[k] for k in ("file", "index", "game", "valid", "plies",
-                                                 "errors", "tags", "result")}))
-        elif data["valid"]:
-            if not quiet:
-                say(f"{shown(data['file'])}: game {data['index']}: ok, "
-                    f"{plural(data['plies'], 'ply', 'plies')}")
-        else:
-            for problem in data["errors"]:
-                ctx.report_data(data, problem)
-
-    asked, jobs = jobs, parallel.default_jobs() if jobs is None else jobs
-    if scheduler:
-        for data in parallel.cluster_results(ctx.inputs, paths, scheduler, ctx.fail):
-            show(data)
-    elif parallel.worth_a_pool(list(ctx.inputs.expand_quietly(paths)), asked):
-        for data in parallel.results(ctx.inputs, paths, check_game, jobs, ctx.fail):
-            show(data)
+    verdicts = Verdicts(ctx, Tally(watch(ctx, paths, not (quiet or as_json))), as_json, quiet)
+    elsewhere = _elsewhere(ctx, paths, runner.VALIDATE, jobs, scheduler)
+    if elsewhere is not None:
+        for outcome in elsewhere:
+            verdicts.show(outcome)
     else:
-        for records in ctx.inputs.read(paths, checked=True):
-            for record in records:
-                with ctx.guard(record):
-                    show(check_game(record))
+        verdicts.here(paths)
     if quiet:  # only the problems
-        tally.close()
+        verdicts.tally.close()
     else:
-        tally.summary()
+        verdicts.tally.summary()
     ctx.finish()
+
+
+@dataclass
+class Replay:
+    """What ``replay`` shows of each game: JSON, or boards drawn after a ply or every ply."""
+
+    ctx: Context
+    tally: Tally
+    ply: int | None
+    every: bool
+    as_json: bool
+    view: dict[str, str]
+
+    def show(self, record: Record) -> None:
+        outcome = run(record, self.ply)
+        self.tally.count(outcome.valid, outcome.plies)
+        self.ctx.invalid |= not outcome.valid
+        if self.as_json:
+            data = replay_json(outcome)
+            if self.every:
+                data["every"] = every_json(outcome)
+            say(json.dumps(data))
+            return
+        game = outcome.game
+        say(f"{shown(record.source)}: game {record.index}" + (f" ({game.name})" if game else ""))
+        if game is not None and outcome.state is not None:
+            if self.every:  # the problems are reported below; the steps stop before the first
+                self.steps(game, outcome)
+            else:
+                self.end(game, outcome)
+        _report(self.ctx, outcome)
+
+    def steps(self, game: Any, outcome: Outcome) -> None:
+        for step, event, state in positions(outcome):
+            say(f"\nafter ply {step} ({game.format_event(event)}):" if step else "start:")
+            self.draw(game, state)
+
+    def end(self, game: Any, outcome: Outcome) -> None:
+        note = ""
+        if self.ply is not None and outcome.plies < self.ply and outcome.valid:
+            note = f" (the record has only {plural(outcome.plies, 'ply', 'plies')})"
+        say(f"after ply {outcome.plies}{note}:")
+        self.draw(game, outcome.state)
+
+    def draw(self, game: Any, state: Any) -> None:
+        try:
+            picture = game.render(state, self.ctx.color, **self.view)
+        except NotationError as exc:
+            raise click.UsageError(str(exc)) from None
+        say(picture, color=self.ctx.color, raw=True)  # drawn by the engine, not the record
 
 
 @click.command()
@@ -95,57 +180,24 @@ def replay(paths: tuple[str, ...], ply: int | None, every: bool, as_json: bool,
            jobs: int | None, game_name: str | None, encoding: str) -> None:
     """Replay records and show the board after a ply, after every ply, or at the end."""
     ctx = Context(game_name, encoding, color)
-    asked, jobs = jobs, parallel.default_jobs() if jobs is None else jobs
-    if as_json and ply is None and not every and parallel.worth_a_pool(
-            list(ctx.inputs.expand_quietly(paths)), asked):
+    final_json = as_json and ply is None and not every  # what workers can give
+    elsewhere = _elsewhere(ctx, paths, runner.REPLAY, jobs) if final_json else None
+    if elsewhere is not None:
         tally = Tally(watch(ctx, paths, True))
-        for data in parallel.results(ctx.inputs, paths, replay_game, jobs, ctx.fail):
-            tally.count(data["valid"], data["plies"])
-            ctx.invalid |= not data["valid"]
-            say(json.dumps(data))
+        for outcome in elsewhere:
+            tally.count(outcome.valid, outcome.plies)
+            ctx.invalid |= not outcome.valid
+            say(json.dumps(replay_json(outcome)))
         tally.summary()
         ctx.finish()
     view = {k: v for k, v in {"perspective": perspective, "view": view_name}.items()
             if v is not None}
-
-    def draw(game: Any, state: Any) -> None:
-        try:
-            picture = game.render(state, ctx.color, **view)
-        except NotationError as exc:
-            raise click.UsageError(str(exc)) from None
-        say(picture, color=ctx.color, raw=True)  # drawn by the engine, not the record
-
-    tally = Tally(watch(ctx, paths, True))
-    for records in ctx.inputs.read(paths, checked=as_json and ply is None and not every):
+    shows = Replay(ctx, Tally(watch(ctx, paths, True)), ply, every, as_json, view)
+    for records in ctx.inputs.read(paths, checked=final_json):
         for record in records:
             with ctx.guard(record):
-                outcome = run(record, ply)
-                tally.count(outcome.valid, outcome.plies)
-                ctx.invalid |= not outcome.valid
-                if as_json:
-                    data = replay_json(outcome)
-                    if every:
-                        data["every"] = every_json(outcome)
-                    say(json.dumps(data))
-                    continue
-                game = outcome.game
-                say(f"{shown(record.source)}: game {record.index}"
-                    + (f" ({game.name})" if game else ""))
-                if game is not None and every and outcome.state is not None:
-                    # the problems are reported below; the steps stop before the first
-                    for step, event, state in positions(outcome):
-                        say(f"\nafter ply {step} ({game.format_event(event)}):" if step
-                            else "start:")
-                        draw(game, state)
-                elif game is not None and outcome.state is not None:
-                    note = ""
-                    if ply is not None and outcome.plies < ply and outcome.valid:
-                        note = f" (the record has only {plural(outcome.plies, 'ply', 'plies')})"
-                    say(f"after ply {outcome.plies}{note}:")
-                    draw(game, outcome.state)
-                for problem in outcome.problems:
-                    ctx.report(record, problem)
-    tally.summary()
+                shows.show(record)
+    shows.tally.summary()
     ctx.finish()
 
 
@@ -165,23 +217,29 @@ def legal(path: str, ply: int | None, count: bool, tile: int | None, game_name: 
     for records in ctx.inputs.read((path,)):
         for record in records:
             with ctx.guard(record):
-                outcome = run(record, ply)
-                if not outcome.valid:
-                    ctx.invalid = True
-                    for problem in outcome.problems:
-                        ctx.report(record, problem)
-                    continue
-                game, state = outcome.game, outcome.state
-                try:
-                    moves = game.legal_moves(state, **options)
-                except NotationError as exc:
-                    raise click.UsageError(str(exc)) from None
-                who = game.to_move(state)
-                say(f"{shown(record.source)}: game {record.index}, after ply {outcome.plies}: "
-                    + (f"{who} to move, {plural(len(moves), 'legal move')}" if who else
-                       "the game is over, no legal moves"))
-                if not count and moves:
-                    words = [game.format_event(m) for m in moves]
-                    for i in range(0, len(words), 8):
-                        say("  " + " ".join(words[i:i + 8]))
+                _list_legal(ctx, record, ply, count, options)
     ctx.finish()
+
+
+def _list_legal(ctx: Context, record: Record, ply: int | None, count: bool,
+                options: dict[str, Any]) -> None:
+    """The legal moves after ``ply`` of one game, eight to a line (or only how many)."""
+    outcome = run(record, ply)
+    game, state = outcome.game, outcome.state
+    if not outcome.valid:
+        ctx.invalid = True
+        _report(ctx, outcome)
+        return
+    if game is None:  # not reached: a record of no known game has a problem
+        return
+    try:
+        moves = game.legal_moves(state, **options)
+    except NotationError as exc:
+        raise click.UsageError(str(exc)) from None
+    who = game.to_move(state)
+    say(f"{shown(record.source)}: game {record.index}, after ply {outcome.plies}: "
+        + (f"{who} to move, {plural(len(moves), 'legal move')}" if who else
+           "the game is over, no legal moves"))
+    words = [] if count else [game.format_event(m) for m in moves]
+    for i in range(0, len(words), 8):
+        say("  " + " ".join(words[i:i + 8]))

@@ -1,247 +1,150 @@
-"""``--jobs N``: batches of whole games checked by worker processes, results in input order.
+"""``--jobs N`` and ``--scheduler``: the library's runner (:mod:`notation.runner`) fed the
+command line's inputs, with its progress line, input errors and warnings.
 
-The main process reads each input as a stream and cuts it into batches
-(:mod:`notation.core.batch`); at most a few batches per worker are in flight,
-so memory stays flat; results come back in input order. A worker that dies
-is reported (exit 2), never waited for.
+Standard input (``-``) is read by the main process and stays there unless
+``--jobs`` asks for workers (:func:`worth_a_pool`); a Dask cluster reads
+files only. A worker process that dies is reported (exit 2), never waited for;
+Dask's own log lines stay off the user's stderr during the run.
 """
 from __future__ import annotations
 
-import collections
 import contextlib
 import functools
 import logging
-import multiprocessing
-import os
-import signal
-import stat
 import sys
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Iterable, Iterator
 
 import click
 
-from notation.core import batch as batching
+from notation import distributed as nd
+from notation import runner
+from notation.core.ast import Record
 from notation.core.errors import InputError
+from notation.core.outcome import Outcome
+from notation.runner import default_jobs
 
 from .inputs import STDIN, Inputs
 
-#: Below this many bytes of input, one process is faster than starting a pool.
-SMALL_INPUT = 1 << 20
+__all__ = ["ClusterUnreachable", "default_jobs", "in_workers", "on_cluster", "results",
+           "worth_a_pool"]
 
 
-def default_jobs() -> int:
-    try:
-        return len(os.sched_getaffinity(0))
-    except (AttributeError, OSError):  # pragma: no cover - not Linux
-        return os.cpu_count() or 1
+def _local_inputs(paths: Iterable[str]) -> Iterator[runner.Input]:
+    """Paths as the runner's inputs: ``-`` is standard input, read by this process."""
+    for path in paths:
+        if path != "-":
+            yield path
+        elif sys.stdin is None:
+            yield InputError(STDIN, "standard input is closed")
+        else:
+            yield runner.Stream(sys.stdin.buffer, STDIN)
+
+
+def _cluster_inputs(paths: Iterable[str]) -> Iterator[runner.Input]:
+    """Paths as the runner's inputs for a cluster, which cannot read standard input."""
+    for path in paths:
+        yield InputError(STDIN, "--scheduler reads files the workers can see, not standard "
+                                "input") if path == "-" else path
 
 
 def worth_a_pool(paths: list[str], asked: int | None) -> bool:
-    """Several workers, and enough input to repay their start-up.
+    """Whether worker processes repay their start (``asked``: ``--jobs``, None if not given)."""
+    return runner.worth_a_pool(_local_inputs(paths), asked)
 
-    ``asked``: the ``--jobs`` given (None: the default). Standard input counts by
-    its size when it is a file; a pipe's size is unknown, so it takes a pool
-    only when ``--jobs`` asks for one (a small piped record would otherwise pay
-    for starting workers).
-    """
-    if (default_jobs() if asked is None else asked) < 2:
-        return False
-    total = 0
-    for path in paths:
-        try:
-            info = os.fstat(0) if path == "-" else os.stat(path)
-        except OSError:
+
+def _taken(parts: Iterable[runner.Part], inputs: Inputs,
+           on_failure: Callable[[runner.Part], None]) -> Iterator[Outcome]:
+    """The games of parts as they come, in input order; the progress line moved by their
+    size, their input errors and warnings made the run's."""
+    for part in parts:
+        if part.warning is not None:
+            inputs.warnings.append(part.warning)
             continue
-        if path == "-" and not stat.S_ISREG(info.st_mode):
-            if asked is not None:
-                return True
-            continue
-        total += info.st_size
-    return total >= SMALL_INPUT
+        error = part.input_failure()
+        if error is not None:
+            inputs.input_errors.append(str(error))
+        if part.failure is not None:
+            on_failure(part)
+        if inputs.progress is not None:
+            inputs.progress.advance(part.size, len(part.outcomes))
+        yield from part.outcomes
 
 
-def _die_with_parent() -> None:
-    """Worker initializer: a worker must not outlive the run that started it (Linux)."""
+def _failed(what: str, on_internal: Callable[[str], None]) -> Callable[[runner.Part], None]:
+    """Reports a part whose work failed: ``FILE: internal error: WHAT: ERROR``."""
+    def report(part: runner.Part) -> None:
+        exc = part.failure
+        if exc is not None:
+            on_internal(f"{part.source}: internal error: {what}: "
+                        f"{exc.__class__.__name__}: {_reason(exc)}")
+    return report
+
+
+def in_workers(inputs: Inputs, paths: tuple[str, ...], task: runner.Task, jobs: int,
+               on_internal: Callable[[str], None]) -> Iterator[Outcome]:
+    """Every game's outcome from ``jobs`` worker processes, in input order."""
+    parts = runner.parts(_local_inputs(inputs.expand(paths)), task, jobs=jobs,
+                         game=inputs.game, encoding=inputs.encoding)
     try:
-        import ctypes
-        libc = ctypes.CDLL("libc.so.6", use_errno=True)
-        libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
-    except (OSError, AttributeError):  # pragma: no cover - not Linux
-        pass
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the main process's to handle
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # not the main process's handler (forked)
+        yield from _taken(parts, inputs, _failed("a worker failed", on_internal))
+    except runner.WorkerStopped as exc:
+        on_internal(f"notation: internal error: a worker process stopped ({exc}); "
+                    f"the games after that point were not checked")
 
 
-def _work(item: batching.Batch, task: Callable) -> list[dict[str, Any]]:
-    if os.environ.get("NOTATION_TEST_WORKER_FAULT") == "exit":  # test seam: a dying worker
-        os._exit(3)
-    return batching.process(item, task)
-
-
-def results(inputs: Inputs, paths: tuple[str, ...], task: Callable, jobs: int,
-            on_internal: Callable[[str], None]) -> Iterator[dict[str, Any]]:
-    """Every game's result (``task`` applied in a worker), in input order, numbered in its file."""
-    context = multiprocessing.get_context("fork")
-    work = functools.partial(_work, task=task)
-    with ProcessPoolExecutor(max_workers=jobs, mp_context=context,
-                             initializer=_die_with_parent) as pool:
-        window: Window = collections.deque()
-        sizes: collections.deque[int] = collections.deque()
-        submitted = ((item.source, pool.submit(work, item))
-                     for item in _sized(_all_batches(inputs, paths), sizes))
-        try:
-            yield from batching.renumber(_moving(in_order(submitted, 3 * jobs, window), sizes,
-                                                 inputs.progress))
-        except BrokenProcessPool as exc:
-            on_internal(f"notation: internal error: a worker process stopped ({exc}); "
-                        f"the games after that point were not checked")
-            cancel(window)
-        except BaseException:
-            cancel(window)
-            pool.shutdown(wait=False, cancel_futures=True)
-            raise
-
-
-Window = collections.deque  # of (file, future) pairs submitted and not yet given back
-
-
-def _sized(items: Iterator[Any], sizes: collections.deque[int]) -> Iterator[Any]:
-    """Batches or spans as they are submitted, their sizes noted in order (for progress)."""
-    for item in items:
-        sizes.append(item.size)
-        yield item
-
-
-def _moving(finished: Iterator[tuple[str, list[dict[str, Any]]]], sizes: collections.deque[int],
-            progress: Any) -> Iterator[tuple[str, list[dict[str, Any]]]]:
-    """Results as they come back in order, moving the progress line by their bytes and games."""
-    for source, games in finished:
-        size = sizes.popleft()
-        if progress is not None:
-            progress.advance(size, len(games))
-        yield source, games
-
-
-def in_order(submitted: Iterator[tuple[str, Any]], limit: int,
-             window: Window) -> Iterator[tuple[str, Any]]:
-    """``(file, result)`` of submitted futures in submission order, at most ``limit`` in
-    flight (so memory stays flat); ``window`` holds the ones not given back yet."""
-    for entry in submitted:
-        window.append(entry)
-        while len(window) >= limit:
-            source, future = window.popleft()
-            yield source, future.result()
-    while window:
-        source, future = window.popleft()
-        yield source, future.result()
-
-
-def cancel(window: Window) -> None:
-    for _source, future in window:
-        future.cancel()
-
-
-def _all_batches(inputs: Inputs, paths: tuple[str, ...]) -> Iterator[batching.Batch]:
-    for path in inputs.expand(paths):
-        count = 0
-        try:
-            if path == "-":
-                if sys.stdin is None:
-                    raise InputError(STDIN, "standard input is closed")
-                source = batching.batches(sys.stdin.buffer, inputs.game, inputs.encoding, STDIN)
-            else:
-                source = batching.batches(path, inputs.game, inputs.encoding)
-            for item in source:
-                count += len(item.pieces)
-                yield item
-        except InputError as exc:
-            inputs.input_errors.append(str(exc))
-            continue
-        if not count:
-            inputs.warnings.append(f"{STDIN if path == '-' else path}: warning: no games")
-
-
-def cluster_results(inputs: Inputs, paths: tuple[str, ...], address: str,
-                    on_internal: Callable[[str], None], jobs: int = 4) -> Iterator[dict[str, Any]]:
-    """Per-game results from a Dask cluster, in input order (see notation.distributed).
+def on_cluster(inputs: Inputs, paths: tuple[str, ...], address: str, task: runner.Task,
+               on_internal: Callable[[str], None]) -> Iterator[Outcome]:
+    """Every game's outcome from the Dask cluster at ``address``, in input order.
 
     The workers open each file by the absolute path resolved here and check it
     is the file measured here; the library's log lines stay off the user's
     stderr for the whole run (what matters is said in the run's own lines).
     """
     try:
-        from distributed import Client
-
-        from notation.distributed import CONNECT_TIMEOUT, probe_scheduler
+        import distributed  # noqa: F401  (the [dask] extra: only to say it is missing)
     except ImportError:
         raise click.UsageError("--scheduler needs the Dask extra: pip install 'notation[dask]'") \
             from None
     with _library_logs_silenced():
         try:
-            probe_scheduler(address)  # before Client: a peer that is not Dask is refused
-            client = Client(address, timeout=CONNECT_TIMEOUT)
+            client = nd.connect(address)  # a peer that is not Dask is refused first
         except (OSError, TimeoutError, ValueError, TypeError) as exc:  # TypeError: no TLS setup
             raise ClusterUnreachable(f"cannot reach the Dask scheduler at {address}: "
                                      f"{_reason(exc)}") from None
         with client:
-            workers = max(1, len(client.scheduler_info().get("workers", {})))
-            for path in inputs.expand(paths):
-                if path == "-":
-                    inputs.input_errors.append(f"{STDIN}: error: --scheduler reads files the "
-                                               f"workers can see, not standard input")
-                    continue
-                yield from _file_on_cluster(client, path, inputs, 3 * workers, on_internal)
+            parts = runner.parts(_cluster_inputs(inputs.expand(paths)), task, client=client,
+                                 game=inputs.game, encoding=inputs.encoding)
+            yield from _taken(parts, inputs, _failed("the cluster failed", on_internal))
 
 
-def _file_on_cluster(client: Any, path: str, inputs: Inputs, limit: int,
-                     on_internal: Callable[[str], None]) -> Iterator[dict[str, Any]]:
-    """One file's games checked on the cluster, at most ``limit`` spans in flight; its
-    first input error (here or on a worker) is said once and ends the file."""
-    from notation.spans import check_span, spans
-    window: Window = collections.deque()
-    errors_before = len(inputs.input_errors)
-    games = 0
-    try:
-        sizes: collections.deque[int] = collections.deque()
-        submitted = ((path, client.submit(check_span, span, pure=False))
-                     for span in _sized(spans(path, inputs.game, inputs.encoding), sizes))
-        finished = _moving(in_order(submitted, limit, window), sizes, inputs.progress)
-        for data in batching.renumber(_until_input_error(finished, inputs)):
-            games += 1
-            yield data
-    except InputError as exc:  # the client cannot read the file
-        inputs.input_errors.append(str(exc))
-    except Exception as exc:  # a worker lost, a task failed: reported, not waited for
-        on_internal(f"{path}: internal error: the cluster failed: "
-                    f"{exc.__class__.__name__}: {_reason(exc)}")
-        return
-    finally:
-        cancel(window)
-    if not games and len(inputs.input_errors) == errors_before:
-        inputs.warnings.append(f"{path}: warning: no games")
+# -- transitional ----------------------------------------------------------------------
+
+def results(inputs: Inputs, paths: tuple[str, ...], task: Callable[[Record], dict[str, Any]],
+            jobs: int, on_internal: Callable[[str], None]) -> Iterator[dict[str, Any]]:
+    """Transitional, for ``cli/archive.py`` and ``cli/rewrite.py`` until their tasks return
+    outcomes: each game's dict from ``task`` (in a worker), numbered in its file; a bug of
+    ours in the task gives that game's ``internal`` dict."""
+    carrier = runner.Task(functools.partial(_carried, task),
+                          events=bool(getattr(task, "needs_events", False)))
+    for outcome in in_workers(inputs, paths, carrier, jobs, on_internal):
+        yield _legacy(outcome)
 
 
-def _until_input_error(finished: Iterator[tuple[str, list[dict[str, Any]]]], inputs: Inputs
-                       ) -> Iterator[tuple[str, list[dict[str, Any]]]]:
-    """Spans' games up to the first span with an input error, which ends the file (as a
-    local run stops at a file's first input error; later spans would only repeat it)."""
-    for source, batch in finished:
-        games = _kept(batch, inputs)
-        yield source, games
-        if len(games) < len(batch):
-            return
+def _carried(task: Callable[[Record], dict[str, Any]], record: Record) -> Outcome:
+    return Outcome(record, None, None, 0, data=task(record))
 
 
-def _kept(batch: list[dict[str, Any]], inputs: Inputs) -> list[dict[str, Any]]:
-    """A span's games; its input errors (a file gone unreadable, or not the file the
-    client measured) become the run's."""
-    for data in batch:
-        if "input_error" in data:
-            inputs.input_errors.append(data["input_error"])
-    return [data for data in batch if "input_error" not in data]
+def _legacy(outcome: Outcome) -> dict[str, Any]:
+    if outcome.data is not None:
+        return dict(outcome.data, index=outcome.index)
+    problem = outcome.problems[0]
+    return {"file": outcome.file, "index": outcome.index, "game": outcome.game_name,
+            "valid": False, "plies": 0, "errors": [], "line": problem.line,
+            "column": problem.column,
+            "internal": problem.message.removeprefix("internal error: ")}
 
+
+# -- Dask, for a command-line run ------------------------------------------------------
 
 #: Libraries whose log lines must not reach the user's stderr during a CLI run.
 LIBRARY_LOGGERS = ("distributed", "tornado", "bokeh", "asyncio")

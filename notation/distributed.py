@@ -1,21 +1,24 @@
 """Validating archives on a Dask cluster (``pip install notation[dask]``).
 
 The client scans each file for the byte ranges of whole games
-(:mod:`notation.spans`); each Dask task reads its range and checks its games,
-so one big file spreads over every worker. The workers must see the files at
-the same paths (a local cluster, or shared storage): each span names its file
-by the absolute path resolved on the client (a worker's working folder is its
-own), and a worker that sees another file there (its size, modification time
-or first 64 KiB differ from what the client measured) gives an input-error
-row for each span of that file instead of its games. Rows quote each path as
-it was given.
+(:mod:`notation.spans`); each Dask task reads its range and checks its games
+(:func:`notation.runner.work.span_part`), so one big file spreads over every
+worker. The workers must see the files at the same paths (a local cluster,
+or shared storage): each span names its file by the absolute path resolved
+on the client (a worker's working folder is its own), and a worker that sees
+another file there (its size, modification time or first 64 KiB differ from
+what the client measured) gives an input-error row for that file instead of
+its games from there on, as a file's first input error ends it everywhere.
+Rows quote each path as it was given.
 
     from dask.distributed import Client
     import notation.distributed as nd
-    nd.probe_scheduler("tcp://scheduler:8786")     # refuses a peer that is not Dask
-    client = Client("tcp://scheduler:8786")
+    client = nd.connect("tcp://scheduler:8786")   # refuses a peer that is not Dask
     games = nd.game_results(["archive-2025.tilewe", "archive-2026.tilewe"])
     games.filter(lambda g: not g["valid"]).pluck("file").frequencies().compute()
+
+For outcomes one at a time in input order instead of a bag, use
+``notation.runner.outcomes(paths, client=client)``.
 """
 from __future__ import annotations
 
@@ -26,70 +29,91 @@ import time
 from typing import Any, Iterable
 
 from notation.core.batch import TARGET
-from notation.spans import Span, check_span, spans
+from notation.core.outcome import Outcome
+from notation.runner import VALIDATE, Part, Task
+from notation.runner.order import Numbering
+from notation.runner.work import part_of
+from notation.spans import Span, spans
 
 #: The fields of every per-game result.
 FIELDS = ("file", "index", "game", "valid", "plies", "error", "result")
 
 
-def _row(data: dict[str, Any]) -> dict[str, Any]:
-    if "input_error" in data:
-        return {"file": data["file"], "index": 0, "game": None, "valid": False, "plies": 0,
-                "error": {"kind": "input", "message": data["input_error"]}, "result": None}
-    return {"file": data["file"], "index": data["index"], "game": data["game"],
-            "valid": data["valid"], "plies": data["plies"],
-            "error": data["errors"][0] if data["errors"] else None, "result": data["result"]}
+def row_of(outcome: Outcome) -> dict[str, Any]:
+    """A game's row of :func:`game_results`: the :data:`FIELDS` of its outcome."""
+    return {"file": outcome.file, "index": outcome.index, "game": outcome.game_name,
+            "valid": outcome.valid, "plies": outcome.plies,
+            "error": outcome.error.as_json() if outcome.error else None,
+            "result": outcome.result}
 
 
-def _games_in(games: list[dict[str, Any]]) -> int:
-    return sum(1 for data in games if "index" in data)
+def rows_of(part: Part, before: int) -> list[dict[str, Any]]:
+    """A part's rows, its games ``before`` places on, and a row for its input error."""
+    rows = [row_of(outcome.shifted(before)) for outcome in part.outcomes]
+    error = part.input_failure()
+    if error is not None:
+        rows.append({"file": part.source, "index": 0, "game": None, "valid": False,
+                     "plies": 0, "error": {"kind": "input", "message": str(error)},
+                     "result": None})
+    return rows
 
 
-def _numbered(games: list[dict[str, Any]], before: int) -> list[dict[str, Any]]:
-    out = []
-    for data in games:
-        row = _row(data)
-        if row["index"]:
-            row["index"] += before
-        out.append(row)
-    return out
+def _summary(part: Part) -> tuple[int, bool]:
+    """What the client needs to number a part: its games, and whether it ends its file."""
+    return len(part.outcomes), part.input_error is not None
 
 
 def all_spans(paths: Iterable[str | os.PathLike[str]], game: str | None = None,
               encoding: str = "utf-8", target: int = TARGET) -> list[Span]:
     """Every span of every file (a few dozen bytes each, whatever the archive's size)."""
-    return [span for path in paths for span in spans(path, game, encoding, target)]
+    return [span for _key, span in _keyed_spans(paths, game, encoding, target)]
+
+
+def _keyed_spans(paths: Iterable[str | os.PathLike[str]], game: str | None, encoding: str,
+                 target: int) -> list[tuple[int, Span]]:
+    """Every span with its file's place among the paths (a file given twice is two)."""
+    return [(key, span) for key, path in enumerate(paths)
+            for span in spans(path, game, encoding, target)]
 
 
 def game_results(paths: Iterable[str | os.PathLike[str]], game: str | None = None,
-                 encoding: str = "utf-8", target: int = TARGET):
+                 encoding: str = "utf-8", target: int = TARGET, task: Task = VALIDATE) -> Any:
     """A Dask bag of per-game results: ``file, index, game, valid, plies, error, result``.
 
     Runs on the current Dask client (or scheduler). The games' indexes are
     their places in their files: the spans are checked once (persisted),
-    counted, then numbered.
+    counted, then numbered as the runner numbers them
+    (:class:`notation.runner.order.Numbering`).
     """
-    import dask
-    import dask.bag as db
+    # The [dask] extra, loaded only when asked for (its names are not re-exported for mypy).
+    from dask import compute, delayed, persist  # type: ignore[attr-defined]
+    from dask.bag import from_delayed
 
-    spans_list = all_spans(paths, game, encoding, target)
-    parts = [dask.delayed(check_span)(span) for span in spans_list]
-    (parts,) = dask.persist(parts)
-    counts = dask.compute(*[dask.delayed(_games_in)(part) for part in parts])
-    numbered, before = [], {}
-    for span, part, count in zip(spans_list, parts, counts):
-        offset = before.get(span.source, 0)
-        numbered.append(dask.delayed(_numbered)(part, offset))
-        before[span.source] = offset + count
-    return db.from_delayed(numbered)
+    keyed = _keyed_spans(paths, game, encoding, target)
+    parts = [delayed(part_of)(span, task) for _key, span in keyed]
+    (parts,) = persist(parts)  # type: ignore[no-untyped-call]
+    counts = [delayed(_summary)(part) for part in parts]
+    summaries = compute(*counts)  # type: ignore[no-untyped-call]
+    numbering = Numbering()
+    placed = []
+    for (key, _span), part, (games, ends) in zip(keyed, parts, summaries):
+        before = numbering.admit(key, games, ends)
+        if before is not None:
+            placed.append(delayed(rows_of)(part, before))
+    return from_delayed(placed)  # type: ignore[no-untyped-call]
 
 
-def game_frame(paths: Iterable[str | os.PathLike[str]], **options: Any):
+def game_frame(paths: Iterable[str | os.PathLike[str]], **options: Any) -> Any:
     """The same results as a Dask dataframe (needs pandas), one row per game."""
     bag = game_results(paths, **options)
-    return bag.map(lambda row: {k: row[k] for k in FIELDS if k not in ("error", "result")}
-                   | {"error": (row["error"] or {}).get("message"),
-                      "result": None if row["result"] is None else str(row["result"])}).to_dataframe()
+    return bag.map(_flat).to_dataframe()
+
+
+def _flat(row: dict[str, Any]) -> dict[str, Any]:
+    """A row with its error message and result as text (dataframe columns)."""
+    return ({k: row[k] for k in FIELDS if k not in ("error", "result")}
+            | {"error": (row["error"] or {}).get("message"),
+               "result": None if row["result"] is None else str(row["result"])})
 
 
 #: Seconds to connect to the scheduler and hear its handshake.
@@ -114,11 +138,12 @@ def probe_scheduler(address: str, timeout: float = CONNECT_TIMEOUT) -> None:
     other comms do not frame this way. A peer that answers this probe like a
     scheduler and the client's connection otherwise is not guarded against.
     """
-    from distributed.comm.addressing import parse_address, parse_host_port
-    scheme, location = parse_address(address, strict=False)
+    import distributed  # the [dask] extra, loaded only when asked for
+    addressing = distributed.comm.addressing
+    scheme, location = addressing.parse_address(address, strict=False)
     if scheme != "tcp":
         return
-    host, port = parse_host_port(location)
+    host, port = addressing.parse_host_port(location)
     deadline = time.monotonic() + timeout
     try:
         with socket.create_connection((host, port), timeout=timeout) as peer:
@@ -134,6 +159,15 @@ def probe_scheduler(address: str, timeout: float = CONNECT_TIMEOUT) -> None:
             HANDSHAKE_LIMIT:
         raise ValueError("the peer does not speak Dask's protocol (its first frame is not a "
                          "Dask handshake)")
+
+
+def connect(address: str, timeout: float = CONNECT_TIMEOUT) -> Any:
+    """A ``distributed.Client`` of the scheduler at ``address``, once :func:`probe_scheduler`
+    found it speaks Dask (``OSError``, ``TimeoutError``, ``ValueError`` if not; ``TypeError``
+    for a ``tls://`` address without TLS set up)."""
+    import distributed  # the [dask] extra, loaded only when asked for
+    probe_scheduler(address, timeout)
+    return distributed.Client(address, timeout=timeout)  # type: ignore[no-untyped-call]
 
 
 def _receive(peer: socket.socket, size: int, deadline: float) -> bytes:

@@ -2,9 +2,10 @@
 
 The client scans a file once (lines only, nothing is parsed) and notes where
 batches of games begin: byte offset and line number, by the same rule as the
-streaming reader (:class:`~notation.core.reading.Cutter`). A worker that can
+streaming reader (:class:`~notation.core.text.Cutter`). A worker that can
 see the file (a local cluster, or a cluster on shared storage) reads its range
-and checks those games; their line numbers are the file's.
+and checks those games (:func:`notation.runner.work.span_part`); their line
+numbers are the file's.
 
 A worker runs in its own folder, on its own machine: it opens the file by the
 absolute path the client resolved, and reads it only if it is the file the
@@ -13,19 +14,16 @@ quote the path as the user gave it.
 """
 from __future__ import annotations
 
-import codecs
 import hashlib
-import io
 import os
 import stat
 import sys
 from dataclasses import dataclass, replace
-from typing import IO, Any, Iterator
+from typing import IO, Iterator
 
-from notation.core.batch import TARGET, check_game
+from notation.core.batch import TARGET
 from notation.core.errors import InputError
-from notation.core.reading import (Cutter, chunks, decoded_blocks, open_record_file,
-                                   records_of)
+from notation.core.text import Cutter, open_record_file
 
 #: Bytes at the head of a file that client and worker digest to agree it is the same file.
 HEAD = 64 << 10
@@ -107,7 +105,8 @@ def _cut(handle: IO[bytes], first: Span, target: int) -> Iterator[Span]:
     except (LookupError, UnicodeError):
         ascii_like = False
     if not ascii_like:  # lines cannot be found in the bytes: the file is one span
-        yield replace(first, end=first.identity.size)
+        size = first.identity.size if first.identity else os.fstat(handle.fileno()).st_size
+        yield replace(first, end=size)
         return
     number, start, first_line, offset, line_no = 1, 0, 1, 0, 0
     cutter = Cutter()
@@ -123,31 +122,6 @@ def _cut(handle: IO[bytes], first: Span, target: int) -> Iterator[Span]:
         offset += len(raw)
     if offset > start or number == 1:
         yield replace(first, number=number, start=start, end=offset, first_line=first_line)
-
-
-def check_span(span: Span) -> list[dict[str, Any]]:
-    """Every game of a span checked, as ``validate --json`` shows it (indexes from 1).
-
-    A span that cannot be read here, or whose file is not the one the client
-    measured, gives one ``input_error`` entry and no games.
-    """
-    try:
-        data = read_span(span)
-    except InputError as exc:
-        return [{"file": span.source, "input_error": str(exc)}]
-    encoding = span.encoding
-    if span.start and codecs.lookup(encoding).name == "utf-8":
-        encoding = "utf-8"  # a byte-order mark can only open the file
-    out: list[dict[str, Any]] = []
-    try:
-        text = chunks(decoded_blocks(io.BytesIO(data), span.source, encoding,
-                                     base=span.start))
-        for record in records_of(text, span.source, span.game, checked=True,
-                                 start_line=span.first_line):
-            out.append(check_game(record))
-    except InputError as exc:
-        out.append({"file": span.source, "input_error": str(exc)})
-    return out
 
 
 def read_span(span: Span) -> bytes:
@@ -175,6 +149,8 @@ def _without_blocking(path: str, flags: int) -> int:
 def _same_file(span: Span, seen: Identity) -> None:
     """Refuse a file that is not the one the client measured (another machine's, or changed)."""
     expected = span.identity
+    if expected is None:
+        return
     differ = [what for what, same in (("size", seen.size == expected.size),
                                       ("mtime", seen.mtime_ns == expected.mtime_ns),
                                       ("content", seen.head == expected.head)) if not same]
@@ -194,6 +170,7 @@ def _worker_address() -> str | None:
     if module is None:
         return None
     try:
-        return module.get_worker().address
+        address: str = module.get_worker().address
     except (ValueError, AttributeError):
         return None
+    return address

@@ -42,7 +42,7 @@ def test_library_bag_equals_the_single_process_run(tmp_path, cluster):
     expected = []
     for source in (path, other):
         for record in notation.read_games(source):
-            outcome = record.run()
+            outcome = notation.run(record)
             expected.append((str(source), record.index, record.game, outcome.valid,
                              outcome.plies, outcome.error.as_json() if outcome.error else None))
     got = [(r["file"], r["index"], r["game"], r["valid"], r["plies"], r["error"]) for r in rows]

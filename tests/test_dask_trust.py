@@ -22,7 +22,9 @@ import notation
 from notation import distributed as nd
 from notation.cli.parallel import _library_logs_silenced
 from notation.distributed import probe_scheduler
-from notation.spans import check_span, spans
+from notation.runner import VALIDATE
+from notation.runner.work import span_part
+from notation.spans import spans
 
 from conftest import SAMPLES, run_cli
 from test_archive import mixed_archive
@@ -131,7 +133,8 @@ def test_library_workers_check_the_file_the_caller_named(tmp_path, elsewhere, mo
     monkeypatch.chdir(here)
     with distributed.Client(address):
         rows = nd.game_results([name]).compute()
-    expected = [(name, record.index, record.run().valid) for record in notation.read_games(name)]
+    expected = [(name, record.index, notation.run(record).valid)
+                for record in notation.read_games(name)]
     assert [(row["file"], row["index"], row["valid"]) for row in rows] == expected
     assert [valid for _f, _i, valid in expected] == [False, True, True]
 
@@ -151,11 +154,11 @@ def stale_span(path: Path, **changes: int):
 def test_a_file_changed_after_the_scan_is_refused(tmp_path):
     path = tmp_path / "games.tilewe"
     path.write_text(VALID)
-    rows = check_span(stale_span(path))
-    assert rows == [{"file": str(path), "input_error": f"{path}: error: the file changed "
-                                                       f"after it was scanned (content differs)"}]
-    rows = check_span(stale_span(path, grow=1))  # a small file: its head grew too
-    assert rows[0]["input_error"].endswith("(size/content differ)") and len(rows) == 1
+    part = span_part(stale_span(path), VALIDATE)
+    assert part.outcomes == [] and str(part.input_failure()) == (
+        f"{path}: error: the file changed after it was scanned (content differs)")
+    part = span_part(stale_span(path, grow=1), VALIDATE)  # a small file: its head grew too
+    assert part.outcomes == [] and str(part.input_failure()).endswith("(size/content differ)")
 
 
 def test_a_worker_refuses_a_file_that_is_not_the_clients(tmp_path, elsewhere):
@@ -164,10 +167,10 @@ def test_a_worker_refuses_a_file_that_is_not_the_clients(tmp_path, elsewhere):
     path.write_text(VALID)
     span = stale_span(path)
     with distributed.Client(address) as client:
-        rows = client.submit(check_span, span, pure=False).result()
-    assert len(rows) == 1 and re.fullmatch(
+        part = client.submit(span_part, span, VALIDATE, pure=False).result()
+    assert part.outcomes == [] and re.fullmatch(
         rf"{re.escape(str(path))}: error: the worker at tcp://127\.0\.0\.1:\d+ sees a different "
-        rf"file at this path \(content differs\); {SAME_FILES}", rows[0]["input_error"])
+        rf"file at this path \(content differs\); {SAME_FILES}", str(part.input_failure()))
 
 
 def test_cli_a_file_the_workers_see_otherwise_is_one_line(tmp_path, elsewhere):

@@ -1,12 +1,15 @@
-"""The verdict on one record: what replaying it found.
+"""The verdict on one game: what replaying it found, live or read back from JSON.
 
-:func:`notation.core.replay.run` returns it; the pool workers and Dask tasks
-of the runner return it too, which is why it is kept apart from the replay
-driver.
+:func:`notation.core.replay.run` returns a live outcome (its record, game and
+state). Worker processes and Dask tasks send outcomes back as JSON
+(:meth:`Outcome.to_json`; pickling does the same), and what comes back
+(:meth:`Outcome.from_json`) has no record, game or state but answers every
+question a verdict is asked: file, index, game name, validity, plies,
+problems, tags, result and the source lines the problems point at.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .ast import Record
@@ -14,15 +17,30 @@ from .errors import Problem
 from .game import Game
 
 
+@dataclass(frozen=True, slots=True)
+class Facts:
+    """What an outcome read back from JSON knows in place of its record and state."""
+
+    file: str
+    index: int
+    game: str | None
+    tags: dict[str, str]
+    result: Any  # the game's result JSON, None when the replay reached no state
+    lines: dict[int, str | None]  # the source line of each problem, by line number
+
+
 @dataclass(slots=True)
 class Outcome:
-    """What replaying one record found."""
+    """What replaying one game found."""
 
-    record: Record
-    game: Game | None
+    record: Record | None  # None when read back from JSON
+    game: Game[Any, Any] | None
     state: Any  # the state after the last applied event; None if there is none
     plies: int  # events applied
     problems: list[Problem] = field(default_factory=list)
+    text: str | None = None  # the game in canonical form (``fmt``), when asked for
+    data: Any = None  # a task's own output, of JSON types (``replay --json``'s position)
+    facts: Facts | None = None  # what it knows without its record (read back from JSON)
 
     @property
     def valid(self) -> bool:
@@ -32,3 +50,102 @@ class Outcome:
     def error(self) -> Problem | None:
         """The first problem in record order."""
         return self.problems[0] if self.problems else None
+
+    def _facts(self) -> Facts:
+        """The facts of an outcome without its record (read back from JSON)."""
+        if self.facts is None:
+            raise ValueError("an outcome without its record needs the facts read with it")
+        return self.facts
+
+    @property
+    def file(self) -> str:
+        return self.record.source if self.record is not None else self._facts().file
+
+    @property
+    def index(self) -> int:
+        """The game's place in its file, from 1."""
+        return self.record.index if self.record is not None else self._facts().index
+
+    @property
+    def game_name(self) -> str | None:
+        return self.record.game if self.record is not None else self._facts().game
+
+    @property
+    def tags(self) -> dict[str, str]:
+        return self.record.tag_dict if self.record is not None else self._facts().tags
+
+    @property
+    def result(self) -> Any:
+        """The game's ``result`` JSON (None when the replay reached no state)."""
+        if self.record is None:
+            return self._facts().result
+        if self.game is None or self.state is None:
+            return None
+        return self.game.result_json(self.state)
+
+    @property
+    def lines(self) -> dict[int, str | None]:
+        """The source line each problem points at, by line number."""
+        if self.record is None:
+            return self._facts().lines
+        return {p.line: self.record.source_line(p.line) for p in self.problems}
+
+    def source_line(self, line: int) -> str | None:
+        """Line ``line`` of the file, if it is one the problems point at (or in the record)."""
+        if self.record is not None:
+            return self.record.source_line(line)
+        return self._facts().lines.get(line)
+
+    def verdict_json(self) -> dict[str, Any]:
+        """The object ``validate --json`` prints for this game."""
+        return {"file": self.file, "index": self.index, "game": self.game_name,
+                "valid": self.valid, "plies": self.plies,
+                "errors": [p.as_json() for p in self.problems], "tags": self.tags,
+                "result": self.result}
+
+    def to_json(self) -> dict[str, Any]:
+        """The outcome as JSON types: :meth:`verdict_json`'s keys, then ``lines`` (keyed by
+        line number as text), and ``text`` and ``data`` when they are set."""
+        out = self.verdict_json()
+        out["lines"] = {str(line): text for line, text in self.lines.items()}
+        if self.text is not None:
+            out["text"] = self.text
+        if self.data is not None:
+            out["data"] = self.data
+        return out
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Outcome:
+        """An outcome read back from :meth:`to_json`: no record, game or state."""
+        facts = Facts(data["file"], data["index"], data["game"], dict(data["tags"]),
+                      data["result"], {int(line): text for line, text in data["lines"].items()})
+        problems = [problem_of(p) for p in data["errors"]]
+        return cls(None, None, None, data["plies"], problems, data.get("text"), data.get("data"),
+                   facts)
+
+    def detached(self) -> Outcome:
+        """The outcome as it reads back from JSON, without record, game or state (what a
+        worker sends home)."""
+        if self.record is None:
+            return self
+        facts = Facts(self.file, self.index, self.game_name, self.tags, self.result, self.lines)
+        return replace(self, record=None, game=None, state=None, facts=facts)
+
+    def shifted(self, by: int) -> Outcome:
+        """The outcome of the same game ``by`` places on in its file (a batch's games are
+        numbered from 1; their places come once the batches before are counted)."""
+        if not by:
+            return self
+        detached = self.detached()
+        facts = detached._facts()
+        return replace(detached, facts=replace(facts, index=facts.index + by))
+
+    def __reduce__(self) -> tuple[Any, tuple[dict[str, Any]]]:
+        """Pickled as its JSON: a game or a live state never travels to another process."""
+        return Outcome.from_json, (self.to_json(),)
+
+
+def problem_of(data: dict[str, Any]) -> Problem:
+    """A :class:`Problem` from its JSON form (``Problem.as_json``)."""
+    return Problem(data["kind"], data["line"], data["column"], data["ply"], data["event"],
+                   data["message"], data["rule"] or "")

@@ -4,7 +4,8 @@ from __future__ import annotations
 from typing import Any
 
 from .errors import Problem
-from .replay import Outcome, positions
+from .outcome import Outcome
+from .replay import positions
 
 
 def problem_line(source: str, index: int, problem: Problem) -> str:
@@ -29,22 +30,33 @@ def caret(line: str | None, problem: Problem) -> str:
     return f"    {line}\n    {' ' * (problem.column - 1)}^{'~' * (width - 1)}"
 
 
+def position_json(outcome: Outcome) -> dict[str, Any]:
+    """``position`` and ``state`` of ``replay --json``: from the live state, or, for an
+    outcome read back from a worker, as the worker wrote them in its ``data``."""
+    if outcome.record is None:
+        data = outcome.data if isinstance(outcome.data, dict) else {}
+        return {"position": data.get("position"), "state": data.get("state")}
+    game, state = outcome.game, outcome.state
+    if game is None or state is None:
+        return {"position": None, "state": None}
+    return {"position": game.position(state), "state": game.state_json(state)}
+
+
 def replay_json(outcome: Outcome) -> dict[str, Any]:
     """The object ``notation replay --json`` prints for one game."""
-    game, state, record = outcome.game, outcome.state, outcome.record
-    has_state = game is not None and state is not None
+    view = position_json(outcome)
     return {
-        "file": record.source,
-        "game": record.game,
-        "index": record.index,
-        "tags": record.tag_dict,
+        "file": outcome.file,
+        "game": outcome.game_name,
+        "index": outcome.index,
+        "tags": outcome.tags,
         "valid": outcome.valid,
         "plies": outcome.plies,
         "error": outcome.error.as_json() if outcome.error else None,
         "errors": [p.as_json() for p in outcome.problems],
-        "position": game.position(state) if has_state else None,
-        "state": game.state_json(state) if has_state else None,
-        "result": game.result_json(state) if has_state else None,
+        "position": view["position"],
+        "state": view["state"],
+        "result": outcome.result,
     }
 
 
@@ -52,6 +64,8 @@ def every_json(outcome: Outcome) -> list[dict[str, Any]]:
     """The position after every ply (``replay --json --every``): ply 0 is the start; the
     list stops before the first problem, as the replay does."""
     game = outcome.game
+    if game is None:
+        return []
     return [{"ply": ply, "event": None if event is None else game.format_event(event),
              "position": game.position(state), "state": game.state_json(state),
              "result": game.result_json(state)}

@@ -1,0 +1,78 @@
+"""One runner: a task over every game of many files, in input order, anywhere.
+
+The same task over the same inputs gives the same outcomes, numbered the
+same way, whether it runs here, in worker processes (``jobs``) or on a Dask
+cluster (``client``)::
+
+    from notation import runner
+    for outcome in runner.outcomes(["a.tilewe", "b.flows"], runner.VALIDATE, jobs=4):
+        print(outcome.file, outcome.index, outcome.valid)
+
+Inputs are cut into units (batches of text read here, or byte spans that
+Dask workers read themselves, see :mod:`notation.spans`), each unit's games
+are worked on where it goes, and what comes back is put in input order and
+numbered in its file (:mod:`.order`). Outcomes come back read from JSON: no
+game or state travels between processes.
+"""
+from __future__ import annotations
+
+from concurrent.futures import Future
+from typing import Any, Iterable, Iterator
+
+from notation.core.batch import TARGET
+from notation.core.outcome import Outcome
+
+from .cluster import on_cluster
+from .order import ordered
+from .pool import SMALL_INPUT, WorkerStopped, default_jobs, in_processes, worth_a_pool
+from .tasks import FORMAT, REPLAY, VALIDATE, Task, outcome_of
+from .units import Input, Stream, cluster_jobs, local_jobs, units
+from .work import Job, Part, part_of
+
+__all__ = ["FORMAT", "REPLAY", "SMALL_INPUT", "TARGET", "VALIDATE", "Input", "Part", "Stream",
+           "Task", "WorkerStopped", "default_jobs", "outcome_of", "outcomes", "parts",
+           "worth_a_pool"]
+
+
+def parts(inputs: Iterable[Input], task: Task = VALIDATE, *, jobs: int = 1,
+          client: Any = None, game: str | None = None, encoding: str = "utf-8",
+          target: int = TARGET) -> Iterator[Part]:
+    """Every unit's part, in input order, its games numbered in their files.
+
+    Here when ``jobs`` is 1, in ``jobs`` worker processes otherwise, or on the
+    Dask cluster of ``client`` (whose workers must see the files at the same
+    paths). An input's first input error or failure ends it; an input without
+    games ends with an empty part carrying a warning. A worker process that
+    dies raises :class:`WorkerStopped`.
+    """
+    if client is not None:
+        return on_cluster(units(inputs, cluster_jobs, game, encoding, target), task, client)
+    items = units(inputs, local_jobs, game, encoding, target)
+    if jobs > 1:
+        return in_processes(items, task, jobs)
+    return ordered(items, lambda unit: _here(unit.job, task), 1)
+
+
+def _here(job: Job, task: Task) -> Future[Part]:
+    """A unit worked on in this process, as a finished future (a failure as its exception)."""
+    future: Future[Part] = Future()
+    try:
+        future.set_result(part_of(job, task))
+    except Exception as exc:
+        future.set_exception(exc)
+    return future
+
+
+def outcomes(inputs: Iterable[Input], task: Task = VALIDATE, **how: Any) -> Iterator[Outcome]:
+    """Every game's outcome, in input order (``how``: as for :func:`parts`).
+
+    An input error is raised (:class:`~notation.core.errors.InputError`) after
+    the games before it, a worker's failure as it was raised.
+    """
+    for part in parts(inputs, task, **how):
+        yield from part.outcomes
+        error = part.input_failure()
+        if error is not None:
+            raise error
+        if part.failure is not None:
+            raise part.failure

@@ -1,0 +1,144 @@
+"""Results in input order from work done anywhere, and games placed in their files.
+
+Units are submitted as the window allows (at most ``limit`` in flight, so
+memory stays flat however long the inputs) and their parts taken back in
+submission order. :class:`Numbering` then gives each game its place in its
+file, ends a file at its first input error or failure, and notes the inputs
+that had no games.
+"""
+from __future__ import annotations
+
+import collections
+from concurrent.futures import BrokenExecutor, Future
+from dataclasses import replace
+from typing import Callable, Iterable, Iterator, Protocol, Union
+
+from .units import Item, Known, Unit
+from .work import Part
+
+
+class Pending(Protocol):
+    """A submitted unit's part to come (a ``concurrent.futures`` or a Dask future)."""
+
+    def result(self) -> Part: ...
+
+    def cancel(self) -> object: ...
+
+
+#: Sends a unit to be worked on.
+Submit = Callable[[Unit], Pending]
+
+
+class Numbering:
+    """Places the games of parts taken in input order in their files."""
+
+    def __init__(self) -> None:
+        self.counted: dict[int, int] = {}  # games so far, by input
+        self.ended: set[int] = set()       # inputs ended by an input error or a failure
+
+    def admit(self, key: int, games: int, ends: bool) -> int | None:
+        """How many games of input ``key`` come before a part of ``games`` games, or None
+        if the input has ended already (the part is left out); ``ends``: the part ends
+        the input (an input error, a failure)."""
+        if key in self.ended:
+            return None
+        before = self.counted.get(key, 0)
+        self.counted[key] = before + games
+        if ends:
+            self.ended.add(key)
+        return before
+
+    def close(self, key: int) -> bool:
+        """Input ``key`` is over: whether it gave no games and ended normally."""
+        games = self.counted.pop(key, 0)
+        failed = key in self.ended
+        self.ended.discard(key)
+        return not failed and not games
+
+    def place(self, key: int, part: Part, end: bool = False) -> Part | None:
+        """The part with its games in their file's places; None for what is left out (the
+        parts of an input after its end, an input's end when it had games)."""
+        if end:
+            empty = self.close(key)
+            return replace(part, warning=f"{part.source}: warning: no games") if empty else None
+        ends = part.input_error is not None or part.failure is not None
+        before = self.admit(key, len(part.outcomes), ends)
+        if before is None:
+            return None
+        if before:
+            part = replace(part, outcomes=[o.shifted(before) for o in part.outcomes])
+        return part
+
+
+def done(part: Part) -> Future[Part]:
+    """A part known now, as a future."""
+    future: Future[Part] = Future()
+    future.set_result(part)
+    return future
+
+
+def sent(unit: Unit, submit: Submit) -> Pending:
+    """A unit submitted; one that cannot be sent fails like one that ran (a broken process
+    pool is not one unit's failure but the run's: it is raised)."""
+    try:
+        return submit(unit)
+    except BrokenExecutor:
+        raise
+    except Exception as exc:
+        return done(Part(unit.job.source, failure=exc))
+
+
+def finished(unit: Unit, pending: Pending) -> Part:
+    """A unit's part; a worker's failure on it becomes the part's ``failure``."""
+    try:
+        return pending.result()
+    except BrokenExecutor:
+        raise
+    except Exception as exc:
+        return Part(unit.job.source, failure=exc)
+
+
+#: An item and, for a unit, its part to come.
+Flying = tuple[Item, Union[Pending, None]]
+
+
+def flying(items: Iterable[Item], submit: Submit, numbering: Numbering) -> Iterator[Flying]:
+    """Items as they are sent; a unit of an input that has ended already is not sent."""
+    for item in items:
+        if isinstance(item, Known):
+            yield item, None
+        elif item.key not in numbering.ended:
+            yield item, sent(item, submit)
+
+
+def landed(entry: Flying, numbering: Numbering) -> Iterator[Part]:
+    """An item's part placed in its file, unless it is left out."""
+    item, pending = entry
+    if isinstance(item, Known):
+        part = numbering.place(item.key, item.part, item.end)
+    else:
+        assert pending is not None  # a unit is always sent
+        part = numbering.place(item.key, finished(item, pending))
+    if part is not None:
+        yield part
+
+
+def ordered(items: Iterable[Item], submit: Submit, limit: int) -> Iterator[Part]:
+    """The parts of ``items`` in input order, their games placed in their files.
+
+    At most ``limit`` units are in flight. Whatever stops the iteration (the
+    consumer, an interrupt) cancels the units still in flight.
+    """
+    numbering = Numbering()
+    flight: collections.deque[Flying] = collections.deque()
+    try:
+        for entry in flying(items, submit, numbering):
+            flight.append(entry)
+            if len(flight) >= limit:
+                yield from landed(flight.popleft(), numbering)
+        while flight:
+            yield from landed(flight.popleft(), numbering)
+    finally:
+        for _item, pending in flight:
+            if pending is not None:
+                pending.cancel()

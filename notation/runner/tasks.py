@@ -1,0 +1,63 @@
+"""What the runner does with each game: a task turns a record into its :class:`Outcome`.
+
+A task is sent to worker processes and Dask workers, so its function is a
+module-level one (or a ``functools.partial`` of one). A bug of ours in a task
+becomes that game's internal problem; the run goes on.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from notation.core.ast import Record
+from notation.core.errors import Problem
+from notation.core.outcome import Outcome
+from notation.core.output import position_json
+from notation.core.replay import game_of, run
+from notation.core.writer import format_record
+
+
+@dataclass(frozen=True, slots=True)
+class Task:
+    """A function from a record to its outcome, and whether it needs the record's events.
+
+    Without ``events``, valid games are read by the fast path: replayed as they
+    are scanned, their events left out (what verdicts need, and quicker).
+    """
+
+    apply: Callable[[Record], Outcome]
+    events: bool = False
+
+
+def replayed(record: Record) -> Outcome:
+    """The verdict with the final position and state as JSON (``replay --json``)."""
+    outcome = run(record)
+    outcome.data = position_json(outcome)
+    return outcome
+
+
+def formatted(record: Record) -> Outcome:
+    """The verdict and, if the game has no problem, its canonical text (``fmt``)."""
+    outcome = run(record)
+    game = game_of(record)
+    if outcome.valid and game is not None:
+        outcome.text = format_record(record, game)
+    return outcome
+
+
+#: The verdict alone (``validate``).
+VALIDATE = Task(run)
+#: The verdict with the position reached (``replay --json``).
+REPLAY = Task(replayed)
+#: The verdict with the canonical text (``fmt --check``).
+FORMAT = Task(formatted, events=True)
+
+
+def outcome_of(task: Task, record: Record) -> Outcome:
+    """``task`` applied to ``record``; a bug of ours in the task is the game's internal problem."""
+    try:
+        return task.apply(record)
+    except Exception as exc:  # run() guards the rules; this guards the task itself
+        return Outcome(record, None, None, 0, [
+            Problem("internal", record.pos.line, record.pos.column, 0, None,
+                    f"internal error: {exc.__class__.__name__}: {exc}")])

@@ -1,0 +1,101 @@
+"""The runner's inputs cut into units of work, in input order.
+
+An input is a path, an open binary stream (:class:`Stream`), or an
+:class:`InputError` that stands in its place (an input known to be
+unreadable, reported where it comes). Local runs (here or in worker
+processes) cut inputs into batches of text read here; Dask runs cut files
+into spans that the workers read themselves. Each input also gives a
+closing item, so that the runner knows when an input is over.
+"""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from typing import IO, Callable, Iterable, Iterator, Union
+
+from notation.core.batch import TARGET, batches
+from notation.core.errors import InputError
+from notation.spans import spans
+
+from .work import Job, Part
+
+
+@dataclass(frozen=True, slots=True)
+class Stream:
+    """An open binary stream to read as one input, under the name messages give it."""
+
+    handle: IO[bytes]
+    label: str
+
+
+#: One input of a run.
+Input = Union[str, "os.PathLike[str]", Stream, InputError]
+
+
+@dataclass(frozen=True, slots=True)
+class Unit:
+    """Work for a worker; ``key`` is the input's place in the run (a file given twice is
+    two inputs, each numbered from 1)."""
+
+    key: int
+    job: Job
+
+
+@dataclass(frozen=True, slots=True)
+class Known:
+    """A part known without a worker: an input error met here, or the end of an input
+    (an empty part with ``end`` set)."""
+
+    key: int
+    part: Part
+    end: bool = False
+
+
+Item = Union[Unit, Known]
+
+#: How one input is cut: (input, game, encoding, target) -> jobs.
+JobsOf = Callable[[Input, Union[str, None], str, int], Iterator[Job]]
+
+
+def name_of(given: Input) -> str:
+    """What messages call an input."""
+    if isinstance(given, Stream):
+        return given.label
+    if isinstance(given, InputError):
+        return given.source
+    return os.fspath(given)
+
+
+def local_jobs(given: Input, game: str | None, encoding: str, target: int) -> Iterator[Job]:
+    """Batches of text read here, from a file or a stream."""
+    if isinstance(given, InputError):
+        raise given
+    if isinstance(given, Stream):
+        yield from batches(given.handle, game, encoding, given.label, target)
+        return
+    yield from batches(given, game, encoding, target=target)
+
+
+def cluster_jobs(given: Input, game: str | None, encoding: str, target: int) -> Iterator[Job]:
+    """Spans of a file, for workers that read it themselves (they cannot read a stream)."""
+    if isinstance(given, InputError):
+        raise given
+    if isinstance(given, Stream):
+        raise InputError(given.label, "Dask workers read files, not a stream")
+    try:
+        yield from spans(given, game, encoding, target)
+    except OSError as exc:  # the file stopped being readable while it was scanned
+        raise InputError(os.fspath(given), f"cannot read: {exc.strerror or exc}") from None
+
+
+def units(inputs: Iterable[Input], jobs_of: JobsOf, game: str | None = None,
+          encoding: str = "utf-8", target: int = TARGET) -> Iterator[Item]:
+    """Every input's units in order, an input error where it is met, and each input's end."""
+    for key, given in enumerate(inputs):
+        label = name_of(given)
+        try:
+            for job in jobs_of(given, game, encoding, target):
+                yield Unit(key, job)
+        except InputError as exc:
+            yield Known(key, Part(exc.source, input_error=exc.message))
+        yield Known(key, Part(label), end=True)

@@ -1,0 +1,87 @@
+"""What a worker does with a batch or a span: every game's outcome, numbered within it.
+
+These functions run in worker processes and on Dask workers; what they return
+(:class:`Part`) is pickled home, its outcomes as JSON (no game, no state).
+"""
+from __future__ import annotations
+
+import codecs
+import io
+from dataclasses import dataclass, field
+from typing import Union
+
+from notation.core.batch import Batch, batch_records
+from notation.core.errors import InputError
+from notation.core.outcome import Outcome
+from notation.core.reading import records_of
+from notation.core.text import chunks, decoded_blocks
+from notation.spans import Span, read_span
+
+from .tasks import Task, outcome_of
+
+#: What a worker is given: a batch (text read here) or a span (bytes it reads itself).
+Job = Union[Batch, Span]
+
+
+@dataclass(slots=True)
+class Part:
+    """The outcomes of one batch or span, in file order, or what went wrong with it.
+
+    Games are numbered from 1 within a part until the runner places them in
+    their file. ``input_error`` is the message of an input error (the file
+    could not be read, or is not the file the client measured): the games
+    before it are kept, the file ends there. ``failure`` is the exception of
+    a worker or cluster that failed on this part (the file ends there too).
+    ``warning`` is set on the empty part that closes an input without games.
+    """
+
+    source: str
+    outcomes: list[Outcome] = field(default_factory=list)
+    size: int = 0  # what the part covers (bytes of a span, characters of a batch)
+    input_error: str | None = None
+    failure: Exception | None = None
+    warning: str | None = None
+
+    def input_failure(self) -> InputError | None:
+        """The input error as an exception (its text: ``FILE: error: MESSAGE``)."""
+        return None if self.input_error is None else InputError(self.source, self.input_error)
+
+
+def batch_part(batch: Batch, task: Task) -> Part:
+    """Every game of a batch (text already read and decoded)."""
+    outcomes = [outcome_of(task, record).detached()
+                for record in batch_records(batch, checked=not task.events)]
+    return Part(batch.source, outcomes, batch.size)
+
+
+def span_part(span: Span, task: Task) -> Part:
+    """Every game of a span, read here from the file the client measured.
+
+    A span that cannot be read, or whose file is not the client's, gives no
+    games and its input error; one that stops decoding part way keeps the
+    games before.
+    """
+    part = Part(span.source, size=span.size)
+    try:
+        data = read_span(span)
+    except InputError as exc:
+        part.input_error = exc.message
+        return part
+    encoding = span.encoding
+    if span.start and codecs.lookup(encoding).name == "utf-8":
+        encoding = "utf-8"  # a byte-order mark can only open the file
+    text = chunks(decoded_blocks(io.BytesIO(data), span.source, encoding, base=span.start))
+    try:
+        for record in records_of(text, span.source, span.game, checked=not task.events,
+                                 start_line=span.first_line):
+            part.outcomes.append(outcome_of(task, record).detached())
+    except InputError as exc:
+        part.input_error = exc.message
+    return part
+
+
+def part_of(job: Job, task: Task) -> Part:
+    """A batch's or a span's part."""
+    if isinstance(job, Batch):
+        return batch_part(job, task)
+    return span_part(job, task)
