@@ -15,10 +15,11 @@ from notation.core.output import every_json, replay_json
 from notation.core.replay import positions, run
 
 from .common import (
-    ENCODING_OPTION, GAME_OPTION, JOBS_OPTION, PATHS, Context, color_option, complete_perspective,
+    ENCODING_OPTION, GAME_OPTION, JOBS_OPTION, PATHS, Context, color_option,
     plural, say, shown,
 )
 from . import parallel
+from .game_options import WithGameOptions
 from .progress import Tally, watch
 
 
@@ -161,23 +162,19 @@ class Replay:
         say(picture, color=self.ctx.color, raw=True)  # drawn by the engine, not the record
 
 
-@click.command()
+@click.command(cls=WithGameOptions)
 @PATHS
 @click.option("--ply", type=click.IntRange(min=0), help="Show the state after this ply (default: the end).")
 @click.option("--every", is_flag=True, help="Show the state after every ply (with --json: an "
               "\"every\" list, ply 0 the start).")
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per game (the replay contract).")
 @color_option
-@click.option("--perspective", shell_complete=complete_perspective,
-              help="Flows: draw the board from P1..P6 or side:K.")
-@click.option("--view", "view_name", type=click.Choice(["basic", "full"]),
-              help="Sanguine: the basic view or the full state (default).")
 @JOBS_OPTION
 @GAME_OPTION
 @ENCODING_OPTION
 def replay(paths: tuple[str, ...], ply: int | None, every: bool, as_json: bool,
-           color: bool | None, perspective: str | None, view_name: str | None,
-           jobs: int | None, game_name: str | None, encoding: str) -> None:
+           color: bool | None, jobs: int | None, game_name: str | None, encoding: str,
+           game_options: dict[str, Any]) -> None:
     """Replay records and show the board after a ply, after every ply, or at the end."""
     ctx = Context(game_name, encoding, color)
     final_json = as_json and ply is None and not every  # what workers can give
@@ -190,8 +187,7 @@ def replay(paths: tuple[str, ...], ply: int | None, every: bool, as_json: bool,
             say(json.dumps(replay_json(outcome)))
         tally.summary()
         ctx.finish()
-    view = {k: v for k, v in {"perspective": perspective, "view": view_name}.items()
-            if v is not None}
+    view = game_options  # how to draw: the games' own options (a point of view, a view)
     shows = Replay(ctx, Tally(watch(ctx, paths, True)), ply, every, as_json, view)
     for records in ctx.inputs.read(paths, checked=final_json):
         for record in records:
@@ -201,19 +197,18 @@ def replay(paths: tuple[str, ...], ply: int | None, every: bool, as_json: bool,
     ctx.finish()
 
 
-@click.command()
+@click.command(cls=WithGameOptions)
 @click.argument("path", metavar="PATH")
 @click.option("--ply", type=click.IntRange(min=0), help="After this ply (default: the end).")
 @click.option("--count", is_flag=True, help="Print only how many legal moves there are.")
-@click.option("--tile", type=click.IntRange(0, 3), help="Flows: the drawn tile type (default: each in the bag).")
 @GAME_OPTION
 @ENCODING_OPTION
 @color_option
-def legal(path: str, ply: int | None, count: bool, tile: int | None, game_name: str | None,
-          encoding: str, color: bool | None) -> None:
+def legal(path: str, ply: int | None, count: bool, game_name: str | None, encoding: str,
+          color: bool | None, game_options: dict[str, Any]) -> None:
     """List the legal moves of the player to move."""
     ctx = Context(game_name, encoding, color)
-    options = {} if tile is None else {"tile": tile}
+    options = game_options  # narrowing the question where a game needs it (a drawn tile)
     for records in ctx.inputs.read((path,)):
         for record in records:
             with ctx.guard(record):

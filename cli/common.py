@@ -21,13 +21,6 @@ from notation.core.output import caret, problem_line
 
 from .inputs import Inputs
 
-def complete_perspective(ctx: Any, param: Any, incomplete: str) -> list[str]:
-    """Shell completion for ``--perspective``: Flows views and Sanguine sides."""
-    views = ([f"P{n}" for n in range(1, 7)] + [f"side:{n}" for n in range(6)]
-             + ["mover", "red", "blue"])
-    return [v for v in views if v.startswith(incomplete)]
-
-
 GAME_OPTION = click.option("--game", "game_name", metavar="GAME",
                            shell_complete=lambda ctx, param, incomplete: [
                                n for n in registry.names() if n.startswith(incomplete.lower())],
