@@ -26,8 +26,6 @@ from . import grammars
 from .grammars import GRAMMAR_PACKAGE
 from .errors import shorten
 from .limits import is_whole
-# The deck reader of Sanguine imported these from here; their home is text.py.
-from .text import decode, read_beside, read_bytes  # noqa: F401
 _UNESCAPE = re.compile(r"\\(.)")
 _ESCAPES = {"n": "\n", "r": "\r", "t": "\t"}
 

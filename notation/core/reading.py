@@ -20,8 +20,6 @@ from .fastpath import try_fast, try_headers
 from .game import AnyGame, Game
 from .parsing import note_game_problem, parser_for, unescape
 from .text import Source, chunks, label_of, pieces, source_chunks
-# Text-level names other modules imported from here before text.py existed.
-from .text import Cutter, decoded_blocks, lines, open_record_file  # noqa: F401
 
 
 # -- records -------------------------------------------------------------------------
