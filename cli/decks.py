@@ -8,6 +8,8 @@ import click
 
 from notation.core.errors import InputError
 from notation.core.limits import MAX_DECK_BYTES
+from notation.core.text import decode
+from notation.games.sanguine.deck import Card, Deck, DeckError, draw_grid, load_deck, parse_deck
 
 from .common import color_option, plural, say, shown, warn
 from .inputs import STDIN, Inputs
@@ -20,10 +22,8 @@ def deck() -> None:
     """Check and show Sanguine deck files."""
 
 
-def _decks(paths: tuple[str, ...], inputs: Inputs) -> Iterator[tuple[str, object]]:
+def _decks(paths: tuple[str, ...], inputs: Inputs) -> Iterator[tuple[str, Deck | DeckError]]:
     """(source, Deck or DeckError) for every deck file, folder (walked for .deck) or '-'."""
-    from notation.core.text import decode
-    from notation.games.sanguine.deck import DeckError, load_deck, parse_deck
     for path in inputs.walk(paths, DECK_EXTENSIONS):
         try:
             if path == "-":
@@ -44,7 +44,6 @@ def _decks(paths: tuple[str, ...], inputs: Inputs) -> Iterator[tuple[str, object
 @color_option
 def deck_check(paths: tuple[str, ...], color: bool | None) -> None:
     """Validate deck files (folders are walked for *.deck; - reads standard input)."""
-    from notation.games.sanguine.deck import DeckError
     inputs = Inputs()
     invalid = False
     for source, result in _decks(paths, inputs):
@@ -65,7 +64,6 @@ def deck_check(paths: tuple[str, ...], color: bool | None) -> None:
 @color_option
 def deck_show(path: str, blue: bool, color: bool | None) -> None:
     """Draw every card's influence grid (# the card, * influenced)."""
-    from notation.games.sanguine.deck import DeckError, draw_grid
     inputs = Inputs()
     invalid = False
     for source, result in _decks((path,), inputs):
@@ -74,7 +72,7 @@ def deck_show(path: str, blue: bool, color: bool | None) -> None:
             for problem in result.problems:
                 say(f"{shown(source)}:{problem.line}:1: error: {problem.message}")
             continue
-        seen = set()
+        seen: set[Card] = set()
         for card in result.cards:
             if card in seen:
                 continue
