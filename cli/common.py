@@ -15,7 +15,7 @@ import click
 
 from notation.core import registry
 from notation.core.ast import Record
-from notation.core.errors import Problem
+from notation.core.errors import Problem, ProblemKind
 from notation.core.limits import printable
 from notation.core.output import caret, problem_line
 
@@ -131,7 +131,8 @@ class Context:
 
     def report_data(self, data: dict, problem: dict, err: bool = False) -> None:
         """One problem of a per-game result (from a worker, say), as :meth:`report` prints it."""
-        fields = dict(problem, rule=problem.get("rule") or "")
+        fields = dict(problem, rule=problem.get("rule") or "",
+                      kind=ProblemKind(problem["kind"]))
         record = Record(data.get("game"), index=data["index"], source=data["file"])
         line = (data.get("lines") or {}).get(fields["line"])
         if line is not None:
@@ -173,7 +174,7 @@ class Context:
 
 
 def _internal_problem(record: Record, exc: BaseException) -> Problem:
-    return Problem("internal", record.pos.line, record.pos.column, 0, None,
+    return Problem(ProblemKind.INTERNAL, record.pos.line, record.pos.column, 0, None,
                    f"internal error: {exc.__class__.__name__}: {exc}")
 
 

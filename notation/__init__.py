@@ -28,9 +28,11 @@ __version__ = "0.1.0"
 
 #: Where each public name lives; imported on first use.
 _EXPORTS = {
-    "notation.core.ast": ("Comment", "EventNode", "Malformed", "Record", "RecordFile", "Tag"),
+    "notation.core.ast": ("Comment", "EventNode", "Malformed", "MalformedKind", "Record",
+                          "RecordFile", "Tag"),
     "notation.core.diffing": ("CellChange", "RecordDiff", "diff_records", "diff_states"),
-    "notation.core.errors": ("InputError", "NotationError", "Problem", "RuleError", "TagError"),
+    "notation.core.errors": ("Error", "InputError", "NotationError", "Problem", "ProblemKind",
+                             "RuleError", "TagError"),
     "notation.core.game": ("Game",),
     "notation.core.reading": ("load", "parse", "read_games"),
     "notation.core.outcome": ("Outcome",),

@@ -152,3 +152,30 @@ def test_imports_are_at_the_top_public_and_lark_public(name):
             assert not private, f"{name}: private {private} from {module}"
         if module.split(".")[0] == "lark":
             assert module in LARK_PUBLIC, f"{name}: Lark internals ({module})"
+
+
+def test_every_exception_notation_raises_on_purpose_is_a_notation_error():
+    """One root to catch: every exception class of the library derives from ``notation.Error``."""
+    import importlib
+    import inspect
+
+    import notation
+    for name in MODULES:
+        if name.startswith("notation.cli") or name == "notation.__main__":
+            continue  # the command line's own signals to itself (never raised to a caller)
+        module = importlib.import_module(name)
+        for _, value in inspect.getmembers(module, inspect.isclass):
+            if issubclass(value, BaseException) and value.__module__ == name:
+                assert issubclass(value, notation.Error), f"{name}.{value.__name__}"
+
+
+def test_kinds_are_enums_whose_values_are_the_json_words():
+    import json
+
+    import notation
+    assert [k.value for k in notation.ProblemKind] == ["syntax", "rule", "internal"]
+    problem = notation.run(notation.parse('[Game "tilewe"]\n\n1. Q9n-a1a1\n')[0]).error
+    assert problem.kind is notation.ProblemKind.SYNTAX
+    assert json.loads(json.dumps(problem.as_json()))["kind"] == "syntax"
+    (bad,) = [i for i in notation.parse('[Game "tilewe"]\n\n1. Q9n-a1a1\n')[0].items]
+    assert bad.what is notation.MalformedKind.EVENT

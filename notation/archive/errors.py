@@ -1,8 +1,11 @@
-"""What the archive tools raise: one root, so a caller can catch them all at once."""
+"""What the archive tools raise: a root of their own (under ``notation.Error``), so a caller
+can catch them all at once."""
 from __future__ import annotations
 
+from notation.core.errors import Error
 
-class ArchiveError(Exception):
+
+class ArchiveError(Error):
     """An archive tool cannot do what it was asked (a bad filter, an unwritable output)."""
 
 

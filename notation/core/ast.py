@@ -9,6 +9,7 @@ without losing anything. ``EventNode.event`` is the game's own value type
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any, Callable, Iterator, NamedTuple, Union
 
 
@@ -50,16 +51,22 @@ class EventNode:
     text: str = field(default="", compare=False)  # as written in the file
 
 
+class MalformedKind(StrEnum):
+    """Which part of a record could not be read."""
+
+    EVENT = "event"
+    TAG = "tag"
+    NUMBER = "number"      # an event number with no event after it
+    COMMENT = "comment"    # a brace comment never closed
+
+
 @dataclass(slots=True)
 class Malformed:
-    """Text where an event (or tag) should be that cannot be read.
-
-    ``what`` is ``"event"``, ``"tag"``, ``"number"`` or ``"comment"``.
-    """
+    """Text where an event (or tag, number, comment) should be that cannot be read."""
 
     text: str
     message: str
-    what: str = "event"
+    what: MalformedKind = MalformedKind.EVENT
     number: int | None = None
     pos: Pos = field(default=Pos(0, 0), compare=False)
 

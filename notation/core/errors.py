@@ -1,13 +1,16 @@
 """Errors and problems with positions.
 
-Two families: exceptions that a game raises while reading or applying one
-event (:class:`NotationError`, :class:`RuleError`, :class:`TagError`), and the
-:class:`Problem` records the replay driver makes of them, which know where in
-the file they happened and print as ``FILE:LINE:COL: error: ...``.
+Two families: exceptions, every one a :class:`Error` (what ``except
+notation.Error`` catches), among them those a game raises while reading or
+applying one event (:class:`NotationError`, :class:`RuleError`,
+:class:`TagError`); and the :class:`Problem` records the replay driver makes
+of them, which know where in the file they happened and print as
+``FILE:LINE:COL: error: ...``.
 """
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
+from enum import StrEnum
 from typing import Any
 
 EVENT_CHARS = 80
@@ -25,11 +28,23 @@ def shorten(text: str, limit: int = QUOTE_CHARS) -> str:
     return f"{text[:limit]}...({len(text):,} characters)"
 
 
-class NotationError(ValueError):
+class Error(Exception):
+    """The root of every exception notation raises on purpose."""
+
+
+class ProblemKind(StrEnum):
+    """What sort of thing is wrong (the JSON ``kind``: its value)."""
+
+    SYNTAX = "syntax"      # the text does not read as a record of the game
+    RULE = "rule"          # it reads, but the rules forbid it
+    INTERNAL = "internal"  # a bug of ours, reported where it struck
+
+
+class NotationError(Error, ValueError):
     """Text that does not denote an event, position or tag of the game."""
 
 
-class RuleError(ValueError):
+class RuleError(Error, ValueError):
     """A well-formed event that the rules forbid at this point of the game.
 
     ``rule`` names the rule broken, short enough to read in one line.
@@ -41,7 +56,7 @@ class RuleError(ValueError):
         self.rule = rule
 
 
-class TagError(ValueError):
+class TagError(Error, ValueError):
     """A tag whose value the game cannot start from (``[Players "9"]``)."""
 
     def __init__(self, key: str, message: str) -> None:
@@ -50,7 +65,7 @@ class TagError(ValueError):
         self.message = message
 
 
-class InputError(Exception):
+class InputError(Error):
     """A file that cannot be read at all (missing, unreadable, undecodable)."""
 
     def __init__(self, source: str, message: str) -> None:
@@ -68,7 +83,7 @@ class Problem:
     index of the offending event, 0 for the header.
     """
 
-    kind: str  # "syntax", "rule" or "internal" (a bug of ours, reported where it struck)
+    kind: ProblemKind
     line: int
     column: int
     ply: int

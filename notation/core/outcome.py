@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .ast import Record
-from .errors import Problem
+from .errors import Problem, ProblemKind
 from .game import Game
 
 
@@ -147,5 +147,5 @@ class Outcome:
 
 def problem_of(data: dict[str, Any]) -> Problem:
     """A :class:`Problem` from its JSON form (``Problem.as_json``)."""
-    return Problem(data["kind"], data["line"], data["column"], data["ply"], data["event"],
+    return Problem(ProblemKind(data["kind"]), data["line"], data["column"], data["ply"], data["event"],
                    data["message"], data["rule"] or "")

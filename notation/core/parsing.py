@@ -19,7 +19,7 @@ from typing import Any
 from lark import Lark, Token, Transformer
 
 from . import registry
-from .ast import Comment, Directive, EventNode, Malformed, Pos, Record, Tag
+from .ast import Comment, Directive, EventNode, Malformed, MalformedKind, Pos, Record, Tag
 from .errors import NotationError
 from .game import AnyGame, Game
 from . import grammars
@@ -62,7 +62,7 @@ class RecordBuilder(Transformer[Token, Any]):
         pos = token_pos(tok)
         if tok.type != "TAG":
             return Malformed(tok.value, f"malformed tag {shorten(tok.value)!r}; expected "
-                                        f"[Key \"Value\"]", "tag", None, pos)
+                                        f"[Key \"Value\"]", MalformedKind.TAG, None, pos)
         # The TAG terminal fixed the shape: [ key blanks "value" ], blanks allowed inside.
         key, quoted = tok.value[1:-1].strip(" \t").split(None, 1)
         return Tag(key, unescape(quoted.strip(" \t")[1:-1]), pos)
@@ -90,7 +90,8 @@ class RecordBuilder(Transformer[Token, Any]):
                 num = _event_number(number.value[:-1]) if number is not None else None
                 message = (_too_large(number.value) if number is not None and num == -1
                            else _diagnose(game, tok.value))
-                items.append(Malformed(tok.value, message, "event", None if num == -1 else num,
+                items.append(Malformed(tok.value, message, MalformedKind.EVENT,
+                                       None if num == -1 else num,
                                        token_pos(tok)))
                 number = None
                 continue
@@ -119,14 +120,15 @@ class RecordBuilder(Transformer[Token, Any]):
             if written:
                 num = _event_number(written[:-1])
                 if num == -1:
-                    items.append(Malformed(text, _too_large(written), "event", None, pos))
+                    items.append(Malformed(text, _too_large(written), MalformedKind.EVENT,
+                                           None, pos))
                     continue
             try:
                 items.append(EventNode(read(kind, text), num, pos, text))
             except NotationError as exc:
-                items.append(Malformed(text, str(exc), "event", num, pos))
+                items.append(Malformed(text, str(exc), MalformedKind.EVENT, num, pos))
             except Exception as exc:  # a bug of ours: this event's problem, not the file's
-                items.append(Malformed(text, _internal(exc), "event", num, pos))
+                items.append(Malformed(text, _internal(exc), MalformedKind.EVENT, num, pos))
         if number is not None:
             items.append(_dangling(number))
         first = children[0]
@@ -190,7 +192,7 @@ def _comment(tok: Token) -> Comment | Malformed:
         lines = text.rstrip("\n").count("\n") + 1  # blank lines at its end are not "skipped"
         return Malformed(text.split("\n", 1)[0], f"comment opened with '{{' is never closed; "
                          f"{lines} line{'s' * (lines != 1)} skipped, from here to the next "
-                         f"tag line or the end", "comment", None, pos)
+                         f"tag line or the end", MalformedKind.COMMENT, None, pos)
     if text[0] in ";#":
         return Comment(text[1:].rstrip("\r"), False, pos, text[0])
     return Comment(text[1:-1], True, pos)
@@ -199,7 +201,7 @@ def _comment(tok: Token) -> Comment | Malformed:
 def _dangling(number: Token) -> Malformed:
     value = _event_number(number.value[:-1])
     return Malformed(shorten(number.value), f"event number {shorten(number.value)} is not "
-                     f"followed by an event", "number", value if value >= 0 else None,
+                     f"followed by an event", MalformedKind.NUMBER, value if value >= 0 else None,
                      token_pos(number))
 
 

@@ -12,7 +12,7 @@ from typing import Any, Iterator
 
 from . import registry
 from .ast import EventNode, Malformed, Pos, Record
-from .errors import Problem, RuleError, TagError
+from .errors import Error, Problem, ProblemKind, RuleError, TagError
 from .game import AnyGame, Game
 from .outcome import Outcome
 
@@ -36,7 +36,7 @@ class Step:
         return self.game.svg(self.state)
 
 
-class ReplayError(Exception):
+class ReplayError(Error):
     """Raised by :func:`replay` at the first problem of a record.
 
     ``source``, ``line`` and ``column`` say where; ``problem`` has the rest.
@@ -63,7 +63,7 @@ def structure_problems(record: Record) -> list[Problem]:
     """Syntax problems: unknown game, bad tags, unreadable events, wrong numbers."""
     problems: list[Problem] = []
     if record.game_problem:
-        problems.append(Problem("syntax", record.pos.line, record.pos.column, 0, None,
+        problems.append(Problem(ProblemKind.SYNTAX, record.pos.line, record.pos.column, 0, None,
                                 record.game_problem))
         return problems
     game = game_of(record)
@@ -71,16 +71,16 @@ def structure_problems(record: Record) -> list[Problem]:
     seen: dict[str, Pos] = {}
     for tag in record.tags:
         if isinstance(tag, Malformed):
-            problems.append(Problem("syntax", tag.pos.line, tag.pos.column, 0, None, tag.message))
+            problems.append(Problem(ProblemKind.SYNTAX, tag.pos.line, tag.pos.column, 0, None, tag.message))
             continue
         meant = known.get(tag.key.lower())
         if meant is not None and meant != tag.key:
-            problems.append(Problem("syntax", tag.pos.line, tag.pos.column, 0, None,
+            problems.append(Problem(ProblemKind.SYNTAX, tag.pos.line, tag.pos.column, 0, None,
                                     f"unknown tag [{tag.key}]; did you mean [{meant}]? "
                                     f"(tag names are case-sensitive)"))
         if tag.key in seen:
             first = seen[tag.key]
-            problems.append(Problem("syntax", tag.pos.line, tag.pos.column, 0, None,
+            problems.append(Problem(ProblemKind.SYNTAX, tag.pos.line, tag.pos.column, 0, None,
                                     f"tag [{tag.key}] given twice (first at line {first.line})"))
         else:
             seen[tag.key] = tag.pos
@@ -89,31 +89,31 @@ def structure_problems(record: Record) -> list[Problem]:
         if isinstance(item, EventNode):
             ply += 1
             if item.number is not None and item.number != ply:
-                problems.append(Problem("syntax", item.pos.line, item.pos.column, ply, item.text,
+                problems.append(Problem(ProblemKind.SYNTAX, item.pos.line, item.pos.column, ply, item.text,
                                         f"event number {item.number}. should be {ply}."))
         elif isinstance(item, Malformed):
             if item.what == "event":
                 ply += 1
-                problems.append(Problem("syntax", item.pos.line, item.pos.column, ply, item.text,
+                problems.append(Problem(ProblemKind.SYNTAX, item.pos.line, item.pos.column, ply, item.text,
                                         item.message))
             elif item.what == "number":
-                problems.append(Problem("syntax", item.pos.line, item.pos.column, ply + 1,
+                problems.append(Problem(ProblemKind.SYNTAX, item.pos.line, item.pos.column, ply + 1,
                                         item.text, item.message))
             else:  # a comment never closed: it swallowed the rest of the game
-                problems.append(Problem("syntax", item.pos.line, item.pos.column, ply + 1, None,
+                problems.append(Problem(ProblemKind.SYNTAX, item.pos.line, item.pos.column, ply + 1, None,
                                         item.message))
     return problems
 
 
 def _tag_problem(record: Record, exc: TagError) -> Problem:
     pos = next((t.pos for t in record.tags if getattr(t, "key", None) == exc.key), record.pos)
-    return Problem("rule", pos.line, pos.column, 0, None, exc.message, f"tag {exc.key}")
+    return Problem(ProblemKind.RULE, pos.line, pos.column, 0, None, exc.message, f"tag {exc.key}")
 
 
 def _internal(record: Record, pos: Pos, ply: int, event: str | None,
               exc: BaseException) -> Problem:
     """A bug of ours met while replaying: reported where it struck, the run goes on."""
-    return Problem("internal", pos.line, pos.column, ply, event,
+    return Problem(ProblemKind.INTERNAL, pos.line, pos.column, ply, event,
                    f"internal error: {exc.__class__.__name__}: {exc}")
 
 
@@ -141,7 +141,7 @@ def end_checks(record: Record, game: AnyGame, state: Any, ply: int) -> Problem |
         check_result_tags(record, game, state)
         game.finish(record, state)
     except RuleError as exc:
-        return Problem("rule", last.line, last.column, ply, None, exc.message, exc.rule)
+        return Problem(ProblemKind.RULE, last.line, last.column, ply, None, exc.message, exc.rule)
     except Exception as exc:
         return _internal(record, last, ply, None, exc)
     return None
@@ -196,7 +196,7 @@ def run(record: Record, until: int | None = None) -> Outcome:
         try:
             apply(state, item.event)
         except RuleError as exc:
-            problems.append(Problem("rule", item.pos.line, item.pos.column, ply + 1, item.text,
+            problems.append(Problem(ProblemKind.RULE, item.pos.line, item.pos.column, ply + 1, item.text,
                                     exc.message, exc.rule))
             problems.sort(key=lambda p: p.ply)
             complete = False
@@ -257,7 +257,7 @@ def replay(record: Record, until: int | None = None) -> Iterator[Step]:
         try:
             game.apply(state, item.event)
         except RuleError as exc:
-            raise error(Problem("rule", item.pos.line, item.pos.column, ply + 1,
+            raise error(Problem(ProblemKind.RULE, item.pos.line, item.pos.column, ply + 1,
                                 item.text, exc.message, exc.rule)) from None
         except Exception as exc:
             raise error(_internal(record, item.pos, ply + 1, item.text, exc)) from None

@@ -13,7 +13,7 @@ import stat
 from concurrent.futures import BrokenExecutor, ProcessPoolExecutor
 from typing import Iterable, Iterator
 
-from notation.core.errors import InputError
+from notation.core.errors import Error, InputError
 
 from .order import ordered
 from .tasks import Task
@@ -24,7 +24,7 @@ from .work import Job, Part, part_of
 SMALL_INPUT = 1 << 20
 
 
-class WorkerStopped(Exception):
+class WorkerStopped(Error):
     """A worker process stopped (killed, out of memory): the run cannot go on."""
 
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from notation.core.ast import Record
-from notation.core.errors import Problem
+from notation.core.errors import Problem, ProblemKind
 from notation.core.outcome import Outcome
 from notation.core.output import position_json
 from notation.core.replay import game_of, run
@@ -59,5 +59,5 @@ def outcome_of(task: Task, record: Record) -> Outcome:
         return task.apply(record)
     except Exception as exc:  # run() guards the rules; this guards the task itself
         return Outcome(record, None, None, 0, [
-            Problem("internal", record.pos.line, record.pos.column, 0, None,
+            Problem(ProblemKind.INTERNAL, record.pos.line, record.pos.column, 0, None,
                     f"internal error: {exc.__class__.__name__}: {exc}")])

@@ -11,7 +11,7 @@ from typing import NamedTuple
 
 from lark import Token, UnexpectedInput
 
-from notation.core.errors import InputError, shorten
+from notation.core.errors import Error, InputError, shorten
 from notation.core.grammars import grammar, terminal_pattern
 from notation.core.limits import MAX_DECK_BYTES, MAX_VALUE_DIGITS, is_whole
 from notation.core.text import decode, read_beside, read_bytes
@@ -60,7 +60,7 @@ class Deck:
         return "\n".join(c.text() for c in self.cards) + "\n"
 
 
-class DeckError(ValueError):
+class DeckError(Error, ValueError):
     """Every problem of one deck file, each with its line."""
 
     def __init__(self, source: str, problems: list[DeckProblem]) -> None:
