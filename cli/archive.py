@@ -8,16 +8,21 @@ line between games, so the output is itself a valid archive. The work is
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 from json.encoder import encode_basestring as quoted  # json.dumps of a str, in C
 from typing import Any, Callable, Iterator, NoReturn
 
 import click
 
+from notation import runner
 from notation.archive import (Duplicates, FilterError, Filters, GameSink, NoSymmetries,
-                              PieceNames, Pieces, Selector, Stats, WriteError, game_figures,
-                              input_name, parse_plies)
+                              PieceNames, Pieces, Selector, Stats, WriteError, input_name,
+                              parse_plies)
+from notation.archive.filters import selection
+from notation.archive.stats import figured, game_figures
 from notation.core.ast import Record, Tag
+from notation.core.outcome import Outcome
 
 from . import parallel
 from .common import (ENCODING_OPTION, GAME_OPTION, JOBS_OPTION, PATHS, Context, color_option,
@@ -104,10 +109,11 @@ def each_record(ctx: Context, paths: tuple[str, ...], **how: Any) -> Iterator[Re
         yield from records
 
 
-def report_internal(ctx: Context, data: dict[str, Any]) -> None:
-    """A bug of ours in one game met by a worker, said where it struck."""
-    ctx.report_data(data, {"kind": "internal", "line": data["line"], "column": data["column"],
-                           "ply": 0, "event": None, "message": data["internal"], "rule": None})
+def report_failure(ctx: Context, outcome: Outcome) -> None:
+    """A bug of ours in one game met by a worker (its task gave no answer), said where it
+    struck, as :meth:`Context.guard` says one met here."""
+    for problem in outcome.problems:
+        ctx.report_outcome(outcome, problem, err=True)
 
 
 def pool_or_none(ctx: Context, paths: tuple[str, ...], jobs: int | None) -> int | None:
@@ -157,25 +163,26 @@ def make_filters(tag_specs: tuple[str, ...], validity: bool | None, plies_spec: 
 
 
 def _answers_here(ctx: Context, paths: tuple[str, ...], how: dict[str, bool],
-                  selector: Selector) -> Iterator[dict[str, Any]]:
+                  selector: Selector) -> Iterator[Outcome]:
     """The selector's answer for every game, in this process (a bug of ours: that game's
     error)."""
     for record in each_record(ctx, paths, **how):
-        data = None
+        outcome = None
         with ctx.guard(record):
-            data = selector(record)
-        if data is not None:
-            yield data
+            outcome = selection(selector, record)
+        if outcome is not None:
+            yield outcome
 
 
 def answers(ctx: Context, paths: tuple[str, ...], selector: Selector, jobs: int | None,
-            as_json: bool) -> Iterator[dict[str, Any]]:
-    """Every game's answer, from worker processes when that pays (the tags alone are
-    always quicker read here)."""
+            as_json: bool) -> Iterator[Outcome]:
+    """Every game's answer (:func:`notation.archive.filters.selection`), from worker
+    processes when that pays (the tags alone are always quicker read here)."""
     filters = selector.filters
     workers = None if filters.headers_only else pool_or_none(ctx, paths, jobs)
     if workers is not None:
-        return parallel.results(ctx.inputs, paths, selector, workers, ctx.fail)
+        task = runner.Task(functools.partial(selection, selector), events=selector.needs_events)
+        return parallel.in_workers(ctx.inputs, paths, task, workers, ctx.fail)
     how = ({"headers": True} if filters.headers_only and not as_json
            else {"checked": not filters.positions})
     return _answers_here(ctx, paths, how, selector)
@@ -224,28 +231,30 @@ def select(paths: tuple[str, ...], tag_specs: tuple[str, ...], validity: bool | 
     ctx.finish()
 
 
-def _take(ctx: Context, found: Iterator[dict[str, Any]], sink: Sink | None,
+def _take(ctx: Context, found: Iterator[Outcome], sink: Sink | None,
           with_verdict: bool) -> int:
     """Write (or print as JSON) the selected games; how many there were."""
     count = 0
-    for data in found:
-        if "usage" in data:
+    for outcome in found:
+        data = outcome.data
+        if data is None:
+            report_failure(ctx, outcome)
+        elif "usage" in data:
             raise filter_usage(data["filter"], data["usage"])
-        if "internal" in data:
-            report_internal(ctx, data)
         elif data["selected"]:
             count += 1
-            _give(data, sink, with_verdict)
+            _give(outcome, sink, with_verdict)
     return count
 
 
-def _give(data: dict[str, Any], sink: Sink | None, with_verdict: bool) -> None:
+def _give(outcome: Outcome, sink: Sink | None, with_verdict: bool) -> None:
     """One selected game: its verdict as a JSON line, or its text to the output."""
     if with_verdict:
-        say(json.dumps({k: data[k] for k in ("file", "index", "game", "valid", "plies",
-                                             "tags")}))
-    elif sink is not None:
-        sink.write(data["text"])
+        say(json.dumps({"file": outcome.file, "index": outcome.index,
+                        "game": outcome.game_name, "valid": outcome.valid,
+                        "plies": outcome.plies, "tags": outcome.tags}))
+    elif sink is not None and outcome.text is not None:
+        sink.write(outcome.text)
 
 
 # -- dedupe --------------------------------------------------------------------------------
@@ -368,10 +377,12 @@ def _figures(ctx: Context, paths: tuple[str, ...], jobs: int | None
     """Every game's figures, from worker processes when that pays."""
     workers = pool_or_none(ctx, paths, jobs)
     if workers is not None:
-        for figures in parallel.results(ctx.inputs, paths, game_figures, workers, ctx.fail):
-            if "internal" in figures:
-                report_internal(ctx, figures)
-            yield figures
+        task = runner.Task(figured, events=True)  # events: the first one is counted
+        for outcome in parallel.in_workers(ctx.inputs, paths, task, workers, ctx.fail):
+            if outcome.data is None:
+                report_failure(ctx, outcome)
+            else:
+                yield outcome.data
         return
     for record in each_record(ctx, paths):
         found = None

@@ -17,6 +17,7 @@ from notation.core import registry
 from notation.core.ast import Record
 from notation.core.errors import Problem, ProblemKind
 from notation.core.limits import printable
+from notation.core.outcome import Outcome
 from notation.core.output import caret, problem_line
 
 from .inputs import Inputs
@@ -118,26 +119,24 @@ class Context:
 
     def report(self, record: Record, problem: Problem, err: bool = False) -> None:
         """One problem: ``FILE:LINE:COL: error: ...`` and, on a terminal, the line with a caret."""
+        self._said(record.source, record.index, record.source_line, problem, err)
+
+    def report_outcome(self, outcome: Outcome, problem: Problem, err: bool = False) -> None:
+        """One problem of an outcome (one a worker sent back, say), as :meth:`report` says it."""
+        self._said(outcome.file, outcome.index, outcome.source_line, problem, err)
+
+    def _said(self, source: str, index: int, source_line: Callable[[int], str | None],
+              problem: Problem, err: bool) -> None:
         if problem.kind == "internal":
             self.internal = True
-        line = printable(problem_line(record.source, record.index, problem), newlines=False)
+        line = printable(problem_line(source, index, problem), newlines=False)
         color = self.color_err if err else self.color
         if color:
             line = click.style(line, fg="red")
-            excerpt = caret(record.source_line(problem.line), problem)
+            excerpt = caret(source_line(problem.line), problem)
             if excerpt:
                 line += "\n" + printable(excerpt)
         say(line, err=err, color=color, raw=True)
-
-    def report_data(self, data: dict, problem: dict, err: bool = False) -> None:
-        """One problem of a per-game result (from a worker, say), as :meth:`report` prints it."""
-        fields = dict(problem, rule=problem.get("rule") or "",
-                      kind=ProblemKind(problem["kind"]))
-        record = Record(data.get("game"), index=data["index"], source=data["file"])
-        line = (data.get("lines") or {}).get(fields["line"])
-        if line is not None:
-            record.text, record.first_line = line, fields["line"]
-        self.report(record, Problem(**fields), err=err)
 
     def fail(self, message: str) -> None:
         """A failure of the run itself (a worker that died): said at the end, exit 2."""

@@ -9,7 +9,6 @@ Dask's own log lines stay off the user's stderr during the run.
 from __future__ import annotations
 
 import contextlib
-import functools
 import logging
 import sys
 from typing import Any, Callable, Iterable, Iterator
@@ -18,15 +17,13 @@ import click
 
 from notation import distributed as nd
 from notation import runner
-from notation.core.ast import Record
 from notation.core.errors import InputError
 from notation.core.outcome import Outcome
 from notation.runner import default_jobs
 
 from .inputs import STDIN, Inputs
 
-__all__ = ["ClusterUnreachable", "default_jobs", "in_workers", "on_cluster", "results",
-           "worth_a_pool"]
+__all__ = ["ClusterUnreachable", "default_jobs", "in_workers", "on_cluster", "worth_a_pool"]
 
 
 def _local_inputs(paths: Iterable[str]) -> Iterator[runner.Input]:
@@ -115,33 +112,6 @@ def on_cluster(inputs: Inputs, paths: tuple[str, ...], address: str, task: runne
             parts = runner.parts(_cluster_inputs(inputs.expand(paths)), task, client=client,
                                  game=inputs.game, encoding=inputs.encoding)
             yield from _taken(parts, inputs, _failed("the cluster failed", on_internal))
-
-
-# -- transitional ----------------------------------------------------------------------
-
-def results(inputs: Inputs, paths: tuple[str, ...], task: Callable[[Record], dict[str, Any]],
-            jobs: int, on_internal: Callable[[str], None]) -> Iterator[dict[str, Any]]:
-    """Transitional, for ``cli/archive.py`` and ``cli/rewrite.py`` until their tasks return
-    outcomes: each game's dict from ``task`` (in a worker), numbered in its file; a bug of
-    ours in the task gives that game's ``internal`` dict."""
-    carrier = runner.Task(functools.partial(_carried, task),
-                          events=bool(getattr(task, "needs_events", False)))
-    for outcome in in_workers(inputs, paths, carrier, jobs, on_internal):
-        yield _legacy(outcome)
-
-
-def _carried(task: Callable[[Record], dict[str, Any]], record: Record) -> Outcome:
-    return Outcome(record, None, None, 0, data=task(record))
-
-
-def _legacy(outcome: Outcome) -> dict[str, Any]:
-    if outcome.data is not None:
-        return dict(outcome.data, index=outcome.index)
-    problem = outcome.problems[0]
-    return {"file": outcome.file, "index": outcome.index, "game": outcome.game_name,
-            "valid": False, "plies": 0, "errors": [], "line": problem.line,
-            "column": problem.column,
-            "internal": problem.message.removeprefix("internal error: ")}
 
 
 # -- Dask, for a command-line run ------------------------------------------------------

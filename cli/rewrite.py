@@ -14,11 +14,12 @@ from typing import Any, Callable, Iterable
 
 import click
 
+from notation import runner
 from notation.archive import (FileRewrite, Mode, Settled, WriteError, canonical_text,
                               converted_text, to_format)
 from notation.core.ast import Record
-from notation.core.batch import format_game
 from notation.core.errors import NotationError, Problem
+from notation.core.outcome import Outcome
 
 from . import parallel
 from .common import (
@@ -151,22 +152,22 @@ def _one_game(ctx: Context, record: Record, prepare: Prepare,
 
 def _check_in_workers(ctx: Context, paths: tuple[str, ...], jobs: int) -> None:
     """``fmt --check`` with worker processes: each file's canonical text is digested in order."""
-    results = parallel.results(ctx.inputs, paths, format_game, jobs, ctx.fail)
-    for source, games in itertools.groupby(results, key=lambda data: data["file"]):
+    outcomes = parallel.in_workers(ctx.inputs, paths, runner.FORMAT, jobs, ctx.fail)
+    for source, games in itertools.groupby(outcomes, key=lambda outcome: outcome.file):
         _check_file(ctx, source, games)
 
 
-def _check_file(ctx: Context, source: str, games: Iterable[dict[str, Any]]) -> None:
-    """One file's results from the workers, then what is to be said of the file."""
+def _check_file(ctx: Context, source: str, games: Iterable[Outcome]) -> None:
+    """One file's outcomes from the workers, then what is to be said of the file."""
     out = FileRewrite(source, ctx.inputs.encoding, Mode.CHECK)
     refused = 0
-    for data in games:
-        if "text" in data:
-            out.write(data["text"])
+    for outcome in games:
+        if outcome.text is not None:
+            out.write(outcome.text)
             continue
         refused += 1
-        for problem in data.get("errors", []):
-            ctx.report_data(data, problem, err=True)
+        for problem in outcome.problems:
+            ctx.report_outcome(outcome, problem, err=True)
     if any(e.startswith(f"{source}:") for e in ctx.inputs.input_errors):
         return
     if refused:

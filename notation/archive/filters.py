@@ -166,10 +166,8 @@ class Filters:
 
 @dataclass(frozen=True)
 class Selector:
-    """One game's answer to the filters, as plain data (a worker's result): file, index,
-    game, whether it is selected (``invert``: whether it fails), its text if so, and
-    with ``verdict`` its validity, plies and tags. A filter that cannot be applied to
-    the game is said under ``"usage"``."""
+    """The filters as ``select`` applies them: ``invert`` selects the games that fail,
+    ``verdict`` gives a selected game's verdict too (``select --json``)."""
 
     filters: Filters
     invert: bool = False
@@ -180,18 +178,18 @@ class Selector:
         """Positions are looked for in the events (a fast verdict is not enough)."""
         return bool(self.filters.positions)
 
-    def __call__(self, record: Record) -> dict[str, Any]:
-        data: dict[str, Any] = {"file": record.source, "index": record.index,
-                                "game": record.game, "selected": False}
-        try:
-            data["selected"] = self.filters.matches(record) != self.invert
-        except FilterError as exc:  # said once by whoever reads the answers
-            data["usage"] = str(exc)
-            data["filter"] = exc.name
-            return data
-        if data["selected"]:
-            data["text"] = game_text(record)
-        if data["selected"] and self.verdict:
-            outcome = run(record)
-            data.update(valid=outcome.valid, plies=outcome.plies, tags=record.tag_dict)
-        return data
+
+def selection(selector: Selector, record: Record) -> Outcome:
+    """One game's answer to the selector, as a task's outcome (it pickles): ``data`` is
+    ``{"selected": bool}``, or ``{"usage": ..., "filter": ...}`` for a filter that cannot
+    be applied to the game; a selected game has its text as written in ``text`` and,
+    with ``verdict``, is replayed for its verdict."""
+    try:
+        selected = selector.filters.matches(record) != selector.invert
+    except FilterError as exc:  # said once by whoever reads the answers
+        return Outcome(record, None, None, 0, data={"usage": str(exc), "filter": exc.name})
+    outcome = run(record) if selected and selector.verdict else Outcome(record, None, None, 0)
+    outcome.data = {"selected": selected}
+    if selected:
+        outcome.text = game_text(record)
+    return outcome

@@ -1,8 +1,9 @@
 """Figures of an archive (``notation stats``): per game, verdicts, plies, results per seat
 or colour, first events, and the figures each game reports of its own (``Game.facts``).
 
-Each record gives plain data (:func:`game_figures`, what a worker returns);
-:class:`Summary` counts them in flat memory, whatever the archive's size.
+Each record gives plain data (:func:`game_figures`; :func:`figured`, the workers' task,
+gives it as its outcome's ``data``); :class:`Summary` counts them in flat memory,
+whatever the archive's size.
 """
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from collections import Counter, defaultdict
 from typing import Any
 
 from notation.core.ast import Record
+from notation.core.outcome import Outcome
 from notation.core.replay import game_of, run
 
 #: How many of the most common first events are shown.
@@ -27,7 +29,18 @@ def game_figures(record: Record) -> dict[str, Any]:
     """What ``stats`` counts of one game, as plain data: file, index, game, valid,
     plies, first event, and for a valid game whether it is over, its winners and
     its facts."""
+    return _figures_of(record, run(record))
+
+
+def figured(record: Record) -> Outcome:
+    """The game's verdict with its figures (:func:`game_figures`) as ``data``: the task
+    that worker processes run for ``stats``."""
     outcome = run(record)
+    outcome.data = _figures_of(record, outcome)
+    return outcome
+
+
+def _figures_of(record: Record, outcome: Outcome) -> dict[str, Any]:
     figures: dict[str, Any] = {
         "file": record.source, "index": record.index, "game": record.game or "unknown",
         "valid": outcome.valid, "plies": outcome.plies, "first": _first_event(record),
@@ -38,9 +51,6 @@ def game_figures(record: Record) -> dict[str, Any]:
         figures.update(finished=game.is_over(state), winners=game.winner_words(state),
                        facts=game.facts(state))
     return figures
-
-
-game_figures.needs_events = True  # type: ignore[attr-defined]  # the first event
 
 
 class Summary:

@@ -12,13 +12,11 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
-from typing import IO, Any, Iterator
+from typing import IO, Iterator
 
 from .ast import Record
 from .reading import records_of
-from .replay import game_of, run
 from .text import Cutter, label_of, lines, pieces, source_chunks
-from .writer import format_record
 
 TARGET = 256 << 10
 
@@ -66,19 +64,3 @@ def batch_records(batch: Batch, checked: bool = True) -> Iterator[Record]:
     yield from records_of(texts, batch.source, batch.game, checked=checked,
                           start_line=start)
 
-
-# -- transitional ----------------------------------------------------------------------
-
-def format_game(record: Record) -> dict[str, Any]:
-    """Transitional, for ``cli/rewrite.py`` until it takes :data:`notation.runner.FORMAT`
-    outcomes: one game's verdict as a dict and, if it has no problem, its canonical text."""
-    outcome = run(record)
-    data = outcome.to_json()
-    data["lines"] = outcome.lines  # keyed by number, as cli/common.py's report_data looks
-    game = game_of(record)
-    if outcome.valid and game is not None:
-        data["text"] = format_record(record, game)
-    return data
-
-
-format_game.needs_events = True  # type: ignore[attr-defined]
