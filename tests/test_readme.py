@@ -220,6 +220,7 @@ def report(block: Block, command: Command, actual: str) -> str:
     return f"README.md:{block.lineno}: $ {command.line}\n" + "\n".join(diff)
 
 
+@pytest.mark.slow  # every README command, run for real: make test; make check runs the library ones
 @pytest.mark.parametrize("index", range(len(console_blocks())),
                          ids=[short(block.commands()[0].line) for block in console_blocks()])
 def test_console_block(sandbox: Sandbox, index: int):

@@ -476,6 +476,7 @@ def test_full_output_and_closed_output(tmp_path):
 
 # -- polish ---------------------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_colour_switches_and_no_color(tmp_path):
     path = write(tmp_path, "x.tilewe", TILEWE + "1. Q5n-a1a1\n")
     assert "\x1b[31m" in run_cli("validate", "--color", str(path)).stdout
