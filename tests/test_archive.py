@@ -95,11 +95,11 @@ def test_first_result_comes_before_the_archive_is_read(tmp_path):
     first_read, rest_sent = threading.Event(), threading.Event()
 
     def feed() -> None:  # a thread: the pipes fill both ways
-        proc.stdin.write(head.encode())
-        proc.stdin.flush()
-        first_read.wait(timeout=600)  # (only a guard against a hang, not a measure)
-        rest_sent.set()
         try:
+            proc.stdin.write(head.encode())
+            proc.stdin.flush()
+            first_read.wait(timeout=600)  # (only a guard against a hang, not a measure)
+            rest_sent.set()
             proc.stdin.write(rest.encode())
             proc.stdin.close()
         except (OSError, ValueError):  # the run was ended after its first line
