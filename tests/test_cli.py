@@ -4,13 +4,14 @@ from __future__ import annotations
 import json
 import os
 import stat
+import subprocess
 from pathlib import Path
 
 import pytest
 
 import notation
 
-from conftest import SAMPLES, invoke, reference_games, run_cli
+from conftest import SAMPLES, invoke, notation_exe, reference_games, run_cli
 
 GAME = '[Game "tilewe"]\n[Players "2"]\n\n'
 JSON_KEYS = {"file", "game", "index", "tags", "valid", "plies", "error", "errors", "position", "state",
@@ -307,3 +308,17 @@ def test_replay_every_reports_problems_instead_of_crashing(tmp_path, text):
     result = run_cli("replay", "--every", str(path))
     assert result.returncode == 1 and "internal error" not in result.stderr
     assert f"{path}:" in result.stdout and "error:" in result.stdout
+
+
+def test_the_parsers_are_built_once_and_cached_across_runs(tmp_path):
+    """Lark's parser cache must be hit by the next run: a cache key that changed with every
+    process rebuilt every grammar on every start and left a new file in $TMPDIR each time."""
+    env = {**os.environ, "TMPDIR": str(tmp_path)}
+    samples = [str(SAMPLES / game) for game in ("tilewe", "flows", "philosophy", "nomic")]
+    counts = []
+    for _ in range(3):
+        done = subprocess.run(notation_exe() + ["validate", *samples], env=env,
+                              capture_output=True, text=True, timeout=300)
+        assert done.returncode == 0, done.stderr
+        counts.append(len(list(tmp_path.glob(".lark_cache*"))))
+    assert counts[0] > 0 and counts[0] == counts[1] == counts[2], counts

@@ -28,11 +28,25 @@ def grammar_text(name: str) -> str:
     return resources.files(GRAMMAR_PACKAGE).joinpath(name).read_text(encoding="utf-8")
 
 
-def container_loader(base_path: str, grammar_path: str) -> tuple[str, str]:
-    """Lark's import hook for ``%import record (...)``: the container, from any package."""
-    if grammar_path != "record.lark":
-        raise OSError(f"no grammar {grammar_path!r} to import (only record)")
-    return f"{GRAMMAR_PACKAGE}/record.lark", grammar_text("record.lark")
+class ContainerLoader:
+    """Lark's import hook for ``%import record (...)``: the container, from any package.
+
+    An object with a fixed ``repr``, not a function: Lark's parser cache keys on
+    the options' text, and a function's text holds its address, which changes
+    with every process (the cache would never be hit, and a new file written to
+    the temporary folder on every run).
+    """
+
+    def __call__(self, base_path: str, grammar_path: str) -> tuple[str, str]:
+        if grammar_path != "record.lark":
+            raise OSError(f"no grammar {grammar_path!r} to import (only record)")
+        return f"{GRAMMAR_PACKAGE}/record.lark", grammar_text("record.lark")
+
+    def __repr__(self) -> str:
+        return f"{__name__}.ContainerLoader()"
+
+
+container_loader = ContainerLoader()
 
 
 def load(package: str, name: str, **options: Any) -> Lark:
