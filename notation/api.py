@@ -4,7 +4,7 @@ from __future__ import annotations
 from .core import registry
 from .core.ast import Record
 from .core.diffing import RecordDiff, diff_records
-from .core.game import AnyGame, Game
+from .core.game import AnyGame
 from .core.writer import format_record
 
 

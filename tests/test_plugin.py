@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -27,9 +28,10 @@ GAMES = ('[Game "tally"]\n[Goal "5"]\n\n1. +2 2. +2 3. +1\n\n'
 @pytest.fixture(scope="module")
 def installed(tmp_path_factory) -> Path:
     target = tmp_path_factory.mktemp("site")
+    source = tmp_path_factory.mktemp("source") / "plugin_game"  # pip builds in its source:
+    shutil.copytree(ROOT / "tests" / "plugin_game", source)     # not in the repository
     done = subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--no-deps",
-                           "--disable-pip-version-check", "--target", str(target),
-                           str(ROOT / "tests" / "plugin_game")],
+                           "--disable-pip-version-check", "--target", str(target), str(source)],
                           capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
     return target

@@ -5,7 +5,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .ast import Record
-from .game import AnyGame, Game
+from .game import AnyGame
 from .outcome import Outcome
 from .replay import run
 

@@ -26,7 +26,7 @@ class GameOption:
     low: int | None = None
     high: int | None = None
     metavar: str | None = None
-    #: Where a shell may complete values from (a game method name, e.g. ``perspectives``).
+    #: The values a shell may complete (``P1``..``P6`` for Flows' ``--perspective``).
     complete: tuple[str, ...] = field(default=())
 
     @property

@@ -19,12 +19,11 @@ from typing import Any
 from lark import Lark, Token, Transformer
 
 from . import registry
-from .ast import Comment, Directive, EventNode, Malformed, MalformedKind, Pos, Record, Tag
-from .errors import NotationError
-from .game import AnyGame, Game
 from . import grammars
+from .ast import Comment, Directive, EventNode, Malformed, MalformedKind, Pos, Record, Tag
+from .errors import NotationError, shorten
+from .game import AnyGame, Game
 from .grammars import GRAMMAR_PACKAGE
-from .errors import shorten
 from .limits import is_whole
 _UNESCAPE = re.compile(r"\\(.)")
 _ESCAPES = {"n": "\n", "r": "\r", "t": "\t"}
@@ -210,11 +209,10 @@ def _dangling(number: Token) -> Malformed:
 @lru_cache(maxsize=None)
 def parser_for(game: AnyGame | None, strict: bool = False) -> Lark:
     """The LALR parser of ``game`` (None: the bare container), built once."""
-    if game is None:
-        return grammars.load(GRAMMAR_PACKAGE, "record.lark", transformer=RecordBuilder(None),
-                             strict=strict, cache=not strict)
-    return grammars.load(game.grammar_package, game.grammar, transformer=RecordBuilder(game),
-                         strict=strict, cache=not strict)
+    package, name = ((game.grammar_package, game.grammar) if game is not None
+                     else (GRAMMAR_PACKAGE, "record.lark"))
+    return grammars.load(package, name, transformer=RecordBuilder(game), strict=strict,
+                         cache=not strict)
 
 
 def note_game_problem(record: Record, chosen: AnyGame | None, fallback: str | None) -> None:

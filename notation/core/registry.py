@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib
 from importlib.metadata import entry_points
+
 from .errors import InputError
 from .game import AnyGame, Game
 from .options import GameOption

@@ -7,7 +7,7 @@ problem, or the requested ply.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Iterator
 
 from . import registry

@@ -17,7 +17,7 @@ from notation.core.errors import Error, InputError
 
 from .order import ordered
 from .tasks import Task
-from .units import Input, Item, Stream, Unit
+from .units import Input, Item, Stream
 from .work import Job, Part, part_of
 
 #: Below this many bytes of input, one process is faster than starting a pool.

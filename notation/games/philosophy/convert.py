@@ -10,7 +10,6 @@ from notation.core.ast import EventNode, Item, Record
 from notation.core.errors import NotationError, RuleError, TagError
 
 from .events import Choice, Placement
-from .options import CHOICE_FORMS
 from .rules import apply, start
 from .state import PhilosophyState
 

@@ -1,7 +1,6 @@
 """The rules and notation of Tally, behind notation's Game interface."""
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 from typing import Any, Mapping
 
