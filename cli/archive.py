@@ -109,19 +109,6 @@ def each_record(ctx: Context, paths: tuple[str, ...], **how: Any) -> Iterator[Re
         yield from records
 
 
-def report_failure(ctx: Context, outcome: Outcome) -> None:
-    """A bug of ours in one game met by a worker (its task gave no answer), said where it
-    struck, as :meth:`Context.guard` says one met here."""
-    for problem in outcome.problems:
-        ctx.report_outcome(outcome, problem, err=True)
-
-
-def pool_or_none(ctx: Context, paths: tuple[str, ...], jobs: int | None) -> int | None:
-    """How many worker processes to use: None when the input is better read here."""
-    asked, jobs = jobs, parallel.default_jobs() if jobs is None else jobs
-    return jobs if parallel.worth_a_pool(list(ctx.inputs.expand_quietly(paths)), asked) else None
-
-
 # -- tags ----------------------------------------------------------------------------------
 
 @click.command()
@@ -179,7 +166,7 @@ def answers(ctx: Context, paths: tuple[str, ...], selector: Selector, jobs: int 
     """Every game's answer (:func:`notation.archive.filters.selection`), from worker
     processes when that pays (the tags alone are always quicker read here)."""
     filters = selector.filters
-    workers = None if filters.headers_only else pool_or_none(ctx, paths, jobs)
+    workers = None if filters.headers_only else parallel.workers(ctx.inputs, paths, jobs)
     if workers is not None:
         task = runner.Task(functools.partial(selection, selector), events=selector.needs_events)
         return parallel.in_workers(ctx.inputs, paths, task, workers, ctx.fail)
@@ -238,7 +225,7 @@ def _take(ctx: Context, found: Iterator[Outcome], sink: Sink | None,
     for outcome in found:
         data = outcome.data
         if data is None:
-            report_failure(ctx, outcome)
+            ctx.report_outcome(outcome, err=True)  # a bug of ours, met by a worker
         elif "usage" in data:
             raise filter_usage(data["filter"], data["usage"])
         elif data["selected"]:
@@ -375,12 +362,12 @@ def cat(paths: tuple[str, ...], output: str | None, game_name: str | None, encod
 def _figures(ctx: Context, paths: tuple[str, ...], jobs: int | None
              ) -> Iterator[dict[str, Any]]:
     """Every game's figures, from worker processes when that pays."""
-    workers = pool_or_none(ctx, paths, jobs)
+    workers = parallel.workers(ctx.inputs, paths, jobs)
     if workers is not None:
         task = runner.Task(figured, events=True)  # events: the first one is counted
         for outcome in parallel.in_workers(ctx.inputs, paths, task, workers, ctx.fail):
             if outcome.data is None:
-                report_failure(ctx, outcome)
+                ctx.report_outcome(outcome, err=True)  # a bug of ours, met by a worker
             else:
                 yield outcome.data
         return

@@ -23,23 +23,6 @@ from .game_options import WithGameOptions
 from .progress import Tally, watch
 
 
-def _where(outcome: Outcome, problem: Problem) -> Record:
-    """The record a problem message quotes: the live one, or for an outcome from a worker a
-    stand-in holding its file, index, game and the line the problem points at."""
-    if outcome.record is not None:
-        return outcome.record
-    record = Record(outcome.game_name, index=outcome.index, source=outcome.file)
-    line = outcome.source_line(problem.line)
-    if line is not None:
-        record.text, record.first_line = line, problem.line
-    return record
-
-
-def _report(ctx: Context, outcome: Outcome, err: bool = False) -> None:
-    for problem in outcome.problems:
-        ctx.report(_where(outcome, problem), problem, err=err)
-
-
 @dataclass
 class Verdicts:
     """How ``validate`` shows each game's verdict, and the run's tally."""
@@ -57,7 +40,7 @@ class Verdicts:
         if self.as_json:
             say(json.dumps(outcome.verdict_json()))
         elif not outcome.valid:
-            _report(ctx, outcome)
+            ctx.report_outcome(outcome)
         elif not self.quiet:
             say(f"{shown(outcome.file)}: game {outcome.index}: ok, "
                 f"{plural(outcome.plies, 'ply', 'plies')}")
@@ -76,9 +59,9 @@ def _elsewhere(ctx: Context, paths: tuple[str, ...], task: runner.Task, jobs: in
     is better done here (few bytes, or one process)."""
     if scheduler:
         return parallel.on_cluster(ctx.inputs, paths, scheduler, task, ctx.fail)
-    if not parallel.worth_a_pool(list(ctx.inputs.expand_quietly(paths)), jobs):
+    workers = parallel.workers(ctx.inputs, paths, jobs)
+    if workers is None:
         return None
-    workers = parallel.default_jobs() if jobs is None else jobs
     return parallel.in_workers(ctx.inputs, paths, task, workers, ctx.fail)
 
 
@@ -140,7 +123,7 @@ class Replay:
                 self.steps(game, outcome)
             else:
                 self.end(game, outcome)
-        _report(self.ctx, outcome)
+        self.ctx.report_outcome(outcome)
 
     def steps(self, game: Any, outcome: Outcome) -> None:
         for step, event, state in positions(outcome):
@@ -223,7 +206,7 @@ def _list_legal(ctx: Context, record: Record, ply: int | None, count: bool,
     game, state = outcome.game, outcome.state
     if not outcome.valid:
         ctx.invalid = True
-        _report(ctx, outcome)
+        ctx.report_outcome(outcome)
         return
     if game is None:  # not reached: a record of no known game has a problem
         return

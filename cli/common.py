@@ -15,10 +15,11 @@ import click
 
 from notation.core import registry
 from notation.core.ast import Record
-from notation.core.errors import Problem, ProblemKind
+from notation.core.errors import Problem
 from notation.core.limits import printable
 from notation.core.outcome import Outcome
 from notation.core.output import caret, problem_line
+from notation.core.replay import internal_problem
 
 from .inputs import Inputs
 
@@ -121,9 +122,11 @@ class Context:
         """One problem: ``FILE:LINE:COL: error: ...`` and, on a terminal, the line with a caret."""
         self._said(record.source, record.index, record.source_line, problem, err)
 
-    def report_outcome(self, outcome: Outcome, problem: Problem, err: bool = False) -> None:
-        """One problem of an outcome (one a worker sent back, say), as :meth:`report` says it."""
-        self._said(outcome.file, outcome.index, outcome.source_line, problem, err)
+    def report_outcome(self, outcome: Outcome, err: bool = False) -> None:
+        """Every problem of an outcome (live, or one a worker sent back), as :meth:`report`
+        says one."""
+        for problem in outcome.problems:
+            self._said(outcome.file, outcome.index, outcome.source_line, problem, err)
 
     def _said(self, source: str, index: int, source_line: Callable[[int], str | None],
               problem: Problem, err: bool) -> None:
@@ -153,7 +156,7 @@ class Context:
             raise
         except Exception as exc:
             self.internal = True
-            self.report(record, _internal_problem(record, exc), err=True)
+            self.report(record, internal_problem(record, exc), err=True)
 
     def finish(self) -> None:
         for line in list(live_lines):  # the run is over: its progress line goes
@@ -170,11 +173,6 @@ class Context:
         if self.inputs.input_errors or self.internal:
             sys.exit(2)
         sys.exit(1 if self.invalid else 0)
-
-
-def _internal_problem(record: Record, exc: BaseException) -> Problem:
-    return Problem(ProblemKind.INTERNAL, record.pos.line, record.pos.column, 0, None,
-                   f"internal error: {exc.__class__.__name__}: {exc}")
 
 
 def plural(count: int, word: str, plural_word: str | None = None) -> str:

@@ -8,8 +8,8 @@ the way out, and ``run()`` says the one line. A second signal during that
 clean-up ends the process at once.
 
 Before the handlers are set, the console script imports only this module, its
-package's small ``__init__`` and the standard ``signal`` module (a test holds
-this), so the one window no program can cover is the interpreter's own start,
+package's small ``__init__``, the tiny ``signals`` module and the standard
+``signal`` module (a test holds this), so the one window no program can cover is the interpreter's own start,
 before the console script's first line runs: a signal there gets Python's
 default (a ``KeyboardInterrupt`` traceback, or death by SIGTERM).
 """

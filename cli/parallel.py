@@ -23,7 +23,8 @@ from notation.runner import default_jobs
 
 from .inputs import STDIN, Inputs
 
-__all__ = ["ClusterUnreachable", "default_jobs", "in_workers", "on_cluster", "worth_a_pool"]
+__all__ = ["ClusterUnreachable", "default_jobs", "in_workers", "on_cluster", "workers",
+           "worth_a_pool"]
 
 
 def _local_inputs(paths: Iterable[str]) -> Iterator[runner.Input]:
@@ -112,6 +113,14 @@ def on_cluster(inputs: Inputs, paths: tuple[str, ...], address: str, task: runne
             parts = runner.parts(_cluster_inputs(inputs.expand(paths)), task, client=client,
                                  game=inputs.game, encoding=inputs.encoding)
             yield from _taken(parts, inputs, _failed("the cluster failed", on_internal))
+
+
+def workers(inputs: Inputs, paths: tuple[str, ...], jobs: int | None) -> int | None:
+    """How many worker processes to use for ``paths`` (``jobs`` as asked, None: the
+    default); None when the input is better read in this process."""
+    if not worth_a_pool(inputs.expand_quietly(paths), jobs):
+        return None
+    return default_jobs() if jobs is None else jobs
 
 
 # -- Dask, for a command-line run ------------------------------------------------------

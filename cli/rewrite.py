@@ -52,10 +52,10 @@ def fmt(paths: tuple[str, ...], in_place: bool, check: bool, fix_results: bool,
         raise click.UsageError("--in-place and --check exclude each other")
     ctx = Context(game_name, encoding, color)
     watch(ctx, paths, True)
-    asked, jobs = jobs, parallel.default_jobs() if jobs is None else jobs
-    if check and not fix_results and "-" not in paths and parallel.worth_a_pool(
-            list(ctx.inputs.expand_quietly(paths)), asked):
-        _check_in_workers(ctx, paths, jobs)
+    workers = (parallel.workers(ctx.inputs, paths, jobs)
+               if check and not fix_results and "-" not in paths else None)
+    if workers is not None:
+        _check_in_workers(ctx, paths, workers)
         ctx.finish()
     prepare = functools.partial(to_format, fix_results=fix_results)
     rewrite(ctx, paths, prepare, canonical_text, "reformatted", in_place, check)
@@ -166,8 +166,7 @@ def _check_file(ctx: Context, source: str, games: Iterable[Outcome]) -> None:
             out.write(outcome.text)
             continue
         refused += 1
-        for problem in outcome.problems:
-            ctx.report_outcome(outcome, problem, err=True)
+        ctx.report_outcome(outcome, err=True)
     if any(e.startswith(f"{source}:") for e in ctx.inputs.input_errors):
         return
     if refused:

@@ -10,8 +10,8 @@ import os
 import signal
 
 #: The status and the line of each signal handled.
-ENDINGS = {signal.SIGINT: (130, "notation: interrupted"),
-           signal.SIGTERM: (143, "notation: terminated")}
+ENDINGS: dict[int, tuple[int, str]] = {signal.SIGINT: (130, "notation: interrupted"),
+                                       signal.SIGTERM: (143, "notation: terminated")}
 
 #: The signal that is ending the run, once one has arrived.
 received: int | None = None
@@ -19,7 +19,7 @@ received: int | None = None
 
 def end_now(signum: int, frame: object) -> None:
     """Before the command line runs, or at a second signal: one line, then exit."""
-    status, line = ENDINGS.get(signal.Signals(signum), (128 + signum, "notation: stopped"))
+    status, line = ENDINGS.get(signum, (128 + signum, "notation: stopped"))
     try:
         os.write(2, (line + "\n").encode())
     finally:
@@ -37,7 +37,7 @@ def raise_interrupt(signum: int, frame: object) -> None:
 
 def ending() -> tuple[int, str]:
     """The status and line for an interrupted run (SIGINT's unless SIGTERM arrived)."""
-    return ENDINGS[signal.Signals(received) if received is not None else signal.SIGINT]
+    return ENDINGS[received if received is not None else signal.SIGINT]
 
 
 def handled_signals() -> list[int]:

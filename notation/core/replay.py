@@ -110,9 +110,11 @@ def _tag_problem(record: Record, exc: TagError) -> Problem:
     return Problem(ProblemKind.RULE, pos.line, pos.column, 0, None, exc.message, f"tag {exc.key}")
 
 
-def _internal(record: Record, pos: Pos, ply: int, event: str | None,
-              exc: BaseException) -> Problem:
-    """A bug of ours met while replaying: reported where it struck, the run goes on."""
+def internal_problem(record: Record, exc: BaseException, pos: Pos | None = None, ply: int = 0,
+                     event: str | None = None) -> Problem:
+    """A bug of ours met while working on ``record``: reported where it struck (the record's
+    start unless ``pos`` says), and the run goes on. Every path reports one this way."""
+    pos = record.pos if pos is None else pos
     return Problem(ProblemKind.INTERNAL, pos.line, pos.column, ply, event,
                    f"internal error: {exc.__class__.__name__}: {exc}")
 
@@ -143,7 +145,7 @@ def end_checks(record: Record, game: AnyGame, state: Any, ply: int) -> Problem |
     except RuleError as exc:
         return Problem(ProblemKind.RULE, last.line, last.column, ply, None, exc.message, exc.rule)
     except Exception as exc:
-        return _internal(record, last, ply, None, exc)
+        return internal_problem(record, exc, last, ply)
     return None
 
 
@@ -176,7 +178,7 @@ def run(record: Record, until: int | None = None) -> Outcome:
         problems.insert(0, _tag_problem(record, exc))
         return Outcome(record, game, None, 0, problems)
     except Exception as exc:
-        problems.insert(0, _internal(record, record.pos, 0, None, exc))
+        problems.insert(0, internal_problem(record, exc))
         return Outcome(record, game, None, 0, problems)
     stop = min((p.ply for p in problems), default=None)
     if stop == 0:
@@ -202,7 +204,7 @@ def run(record: Record, until: int | None = None) -> Outcome:
             complete = False
             break
         except Exception as exc:  # the state may be half-changed: stop here, say so
-            problems.append(_internal(record, item.pos, ply + 1, item.text, exc))
+            problems.append(internal_problem(record, exc, item.pos, ply + 1, item.text))
             problems.sort(key=lambda p: p.ply)
             complete = False
             break
@@ -244,7 +246,7 @@ def replay(record: Record, until: int | None = None) -> Iterator[Step]:
     except TagError as exc:
         raise error(_tag_problem(record, exc)) from None
     except Exception as exc:
-        raise error(_internal(record, record.pos, 0, None, exc)) from None
+        raise error(internal_problem(record, exc)) from None
     first = min(problems, key=lambda p: p.ply, default=None)
     ply = 0
     for item in record.items:
@@ -260,7 +262,7 @@ def replay(record: Record, until: int | None = None) -> Iterator[Step]:
             raise error(Problem(ProblemKind.RULE, item.pos.line, item.pos.column, ply + 1,
                                 item.text, exc.message, exc.rule)) from None
         except Exception as exc:
-            raise error(_internal(record, item.pos, ply + 1, item.text, exc)) from None
+            raise error(internal_problem(record, exc, item.pos, ply + 1, item.text)) from None
         ply += 1
         yield Step(ply, item.event, item, state, game)
     if first is not None and (until is None or first.ply <= until):

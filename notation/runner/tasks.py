@@ -10,10 +10,9 @@ from dataclasses import dataclass
 from typing import Callable
 
 from notation.core.ast import Record
-from notation.core.errors import Problem, ProblemKind
 from notation.core.outcome import Outcome
 from notation.core.output import position_json
-from notation.core.replay import game_of, run
+from notation.core.replay import internal_problem, run
 from notation.core.writer import format_record
 
 
@@ -37,11 +36,11 @@ def replayed(record: Record) -> Outcome:
 
 
 def formatted(record: Record) -> Outcome:
-    """The verdict and, if the game has no problem, its canonical text (``fmt``)."""
+    """The verdict and, if the game has no problem, its canonical text (``fmt``): the same
+    text ``fmt`` writes in one process (:func:`notation.archive.rewrite.canonical_text`)."""
     outcome = run(record)
-    game = game_of(record)
-    if outcome.valid and game is not None:
-        outcome.text = format_record(record, game)
+    if outcome.valid and outcome.game is not None:
+        outcome.text = format_record(record, outcome.game)
     return outcome
 
 
@@ -58,6 +57,4 @@ def outcome_of(task: Task, record: Record) -> Outcome:
     try:
         return task.apply(record)
     except Exception as exc:  # run() guards the rules; this guards the task itself
-        return Outcome(record, None, None, 0, [
-            Problem(ProblemKind.INTERNAL, record.pos.line, record.pos.column, 0, None,
-                    f"internal error: {exc.__class__.__name__}: {exc}")])
+        return Outcome(record, None, None, 0, [internal_problem(record, exc)])
