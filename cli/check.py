@@ -9,7 +9,7 @@ import click
 
 from notation import runner
 from notation.core.ast import Record
-from notation.core.errors import NotationError, Problem
+from notation.core.errors import NotationError, ProblemKind
 from notation.core.outcome import Outcome
 from notation.core.output import every_json, replay_json
 from notation.core.replay import positions, run
@@ -36,7 +36,7 @@ class Verdicts:
         ctx = self.ctx
         self.tally.count(outcome.valid, outcome.plies)
         ctx.invalid |= not outcome.valid
-        ctx.internal |= any(p.kind == "internal" for p in outcome.problems)
+        ctx.internal |= any(p.kind == ProblemKind.INTERNAL for p in outcome.problems)
         if self.as_json:
             say(json.dumps(outcome.verdict_json()))
         elif not outcome.valid:

@@ -15,7 +15,7 @@ import click
 
 from notation.core import registry
 from notation.core.ast import Record
-from notation.core.errors import Problem
+from notation.core.errors import Problem, ProblemKind
 from notation.core.limits import printable
 from notation.core.outcome import Outcome
 from notation.core.output import caret, problem_line
@@ -130,7 +130,7 @@ class Context:
 
     def _said(self, source: str, index: int, source_line: Callable[[int], str | None],
               problem: Problem, err: bool) -> None:
-        if problem.kind == "internal":
+        if problem.kind == ProblemKind.INTERNAL:
             self.internal = True
         line = printable(problem_line(source, index, problem), newlines=False)
         color = self.color_err if err else self.color

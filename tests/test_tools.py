@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 import pytest
 
 import notation
+from notation.core.writer import format_record
 from notation.archive import (Duplicates, FilterError, Filters, NoSymmetries, Summary,
                               game_figures, game_key, parse_plies)
 from notation.games.tilewe.symmetry import NAMES, TRANSFORMS, square
@@ -300,3 +301,27 @@ def test_summary_counts_the_figures_of_games():
     lines = summary.lines("tilewe")
     assert lines[0] == "tilewe: 2 games, 2 valid, 0 invalid"
     assert any(line.startswith("  mean blue score: ") for line in lines)
+
+
+@given(st.lists(st.integers(0, 400), min_size=1, max_size=40))
+def test_the_ply_spread_is_the_sorted_lists_without_the_list(plies):
+    """``stats`` keeps counts per ply number, not a list per game; same figures, same types."""
+    import statistics
+    from collections import Counter
+
+    from notation.archive.stats import _spread
+    ordered = sorted(plies)
+    expected = {"min": ordered[0], "median": statistics.median(ordered), "max": ordered[-1]}
+    got = _spread(Counter(plies))
+    assert got == expected and type(got["median"]) is type(expected["median"])
+
+
+def test_a_converted_record_does_not_keep_the_verdict_of_the_one_it_came_from():
+    """A record read on the fast path carries its outcome; its turned image must not."""
+    (fast,) = notation.read_games(FILES["tilewe"], checked=True)
+    assert fast.outcome is not None
+    game = notation.get_game("tilewe")
+    turned = game.convert(fast, transform="rot90")
+    (reread,) = notation.parse(format_record(turned, game))
+    assert game.position(notation.run(turned).state) == game.position(notation.run(reread).state)
+    assert game.position(notation.run(turned).state) != game.position(notation.run(fast).state)

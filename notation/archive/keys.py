@@ -20,15 +20,15 @@ def game_key(record: Record, symmetric: bool = False) -> str | None:
     if game is None or record.game_problem:
         return None
     keys: list[str] | None = None
-    if not symmetric and record.unread:
-        words = quick_words(record)  # a plain game read in headers mode
-        keys = game.quick_keys(words) if words is not None else None
-    if keys is None:
-        keys = game.event_keys(record)  # (a record read in headers mode reads its events now)
     if symmetric:
         keys = game.symmetric_keys(record)
         if keys is None:
             raise NoSymmetries(game.name)
+    elif record.unread:
+        words = quick_words(record)  # a plain game read in headers mode
+        keys = game.quick_keys(words) if words is not None else None
+    if keys is None:
+        keys = game.event_keys(record)  # (a record read in headers mode reads its events now)
     digest = hashlib.sha256("\n".join([game.name, *keys]).encode("utf-8", "surrogatepass"))
     return digest.hexdigest()
 

@@ -97,10 +97,6 @@ class AtomicFile:
                 handle, self.handle = self.handle, None
                 handle.close()
 
-    def resume(self) -> None:
-        """Open the temporary again, to add to it."""
-        self._open()
-
     def _open(self) -> BinaryIO:
         """The temporary's handle, opened again (to append) if it was suspended."""
         if self.handle is not None:

@@ -7,7 +7,6 @@ whatever the archive's size.
 """
 from __future__ import annotations
 
-import statistics
 from collections import Counter, defaultdict
 from typing import Any
 
@@ -96,12 +95,10 @@ class Summary:
 
     def as_json(self) -> dict[str, Any]:
         """The figures as ``stats --json`` prints them."""
-        plies = sorted(self.plies.elements())
         finished = self.finished or 1
         return {
             "games": self.games, "valid": self.valid, "invalid": self.games - self.valid,
-            "plies": {"min": plies[0], "median": statistics.median(plies), "max": plies[-1]}
-            if plies else None,
+            "plies": _spread(self.plies) if self.plies else None,
             "finished": self.finished,
             "results": {name: {"wins": self.wins[name], "ties": self.ties[name],
                                "win_rate": round(self.wins[name] / finished, 4),
@@ -158,3 +155,20 @@ def summary_lines(name: str, data: dict[str, Any]) -> list[str]:
     lines.extend(f"  {key}: " + ", ".join(f"{v} {n:,}" for v, n in counts.items())
                  for key, counts in data["counts"].items())
     return lines
+
+
+def _spread(counts: Counter[int]) -> dict[str, float]:
+    """Min, median and max of counted values, walking the distinct values (memory stays
+    flat: one entry per ply count, not one per game)."""
+    values = sorted(counts.items())
+    total = sum(counts.values())
+    middle = [(total - 1) // 2, total // 2]  # the one or two middle places, from 0
+    found: list[int] = []
+    seen = 0
+    for value, count in values:
+        while middle and middle[0] < seen + count:
+            found.append(value)
+            middle.pop(0)
+        seen += count
+    median = found[0] if total % 2 else (found[0] + found[1]) / 2  # as statistics.median
+    return {"min": values[0][0], "median": median, "max": values[-1][0]}

@@ -8,7 +8,7 @@ without losing anything. ``EventNode.event`` is the game's own value type
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any, Callable, Iterator, NamedTuple, Union
 
@@ -129,6 +129,12 @@ class Record:
     def items(self, value: list[Item]) -> None:
         self.body, self.reread = value, None
 
+    def rewritten(self, items: list[Item], tags: list[Tag | Malformed] | None = None) -> Record:
+        """The same game with another body (a conversion): what was read or judged of the
+        old one (its fast-path outcome, its text) does not come with it."""
+        return replace(self, tags=list(self.tags) if tags is None else tags, body=items,
+                       reread=None, outcome=None, text="", raw="")
+
     def source_line(self, line: int) -> str | None:
         """Line ``line`` of the file, if it lies in this record's piece."""
         if not self.text or line < self.first_line:
@@ -148,7 +154,7 @@ class Record:
     def event_count(self) -> int:
         """Events and unreadable events: the plies the record claims."""
         return sum(1 for i in self.items if isinstance(i, (EventNode, Malformed))
-                   and (not isinstance(i, Malformed) or i.what == "event"))
+                   and (not isinstance(i, Malformed) or i.what == MalformedKind.EVENT))
 
 
 @dataclass(slots=True)

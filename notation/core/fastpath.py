@@ -40,7 +40,10 @@ class Scanner:
                                       -len(t.pattern.value), t.name))
         self.game = game
         self.directives = game.directives
-        self.read = game.read_event
+        #: Each event terminal's own reader (``Game.event_reader``), looked up once here:
+        #: the token loop calls it straight, not through ``read_event``'s dispatch.
+        self.readers = {t.name: game.event_reader(t.name) for t in terminals
+                        if t.name not in game.directives}
         self.unescape = unescape
         by_name = {t.name: t for t in lark.terminals}
         blank = by_name["WS"].pattern.to_regexp()
@@ -88,7 +91,7 @@ def try_fast(text: str, first_line: int, game: AnyGame, source: str) -> Record |
         # not plain (numbers on some events only, say): the token loop below decides
     directives = scan.directives
     token = scan.token.match
-    apply, read = game.apply, scan.read
+    apply, readers = game.apply, scan.readers
     state: Any = None
     if not directives:  # nothing in the body can change the start: replay while scanning
         try:
@@ -122,14 +125,14 @@ def try_fast(text: str, first_line: int, game: AnyGame, source: str) -> Record |
             if state is None:
                 waiting.append((kind, word))
             else:
-                apply(state, read(kind, word))
+                apply(state, readers[kind](word))
         tail = scan.tail.match(body, pos)
         if tail is None or tail.end() != end or not ply:
             return None
         if state is None:
             state = game.start(record)
             for kind, word in waiting:
-                apply(state, read(kind, word))
+                apply(state, readers[kind](word))
     except (TagError, NotationError, RuleError):
         return None
     except Exception:  # a bug of ours: the full path reports it where it struck

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .errors import Problem
+from .errors import Problem, ProblemKind
 from .outcome import Outcome
 from .replay import positions
 
@@ -16,7 +16,7 @@ def problem_line(source: str, index: int, problem: Problem) -> str:
     elif problem.ply:
         where += f", ply {problem.ply}"
     rule = f" [rule: {problem.rule}]" if problem.rule else ""
-    severity = "internal error" if problem.kind == "internal" else "error"
+    severity = "internal error" if problem.kind == ProblemKind.INTERNAL else "error"
     message = problem.message.removeprefix("internal error: ")
     return f"{source}:{problem.line}:{problem.column}: {severity}: {where}: {message}{rule}"
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any, Iterator
 
 from . import registry
-from .ast import EventNode, Malformed, Pos, Record
+from .ast import EventNode, Malformed, MalformedKind, Pos, Record
 from .errors import Error, Problem, ProblemKind, RuleError, TagError
 from .game import AnyGame, Game
 from .outcome import Outcome
@@ -92,11 +92,11 @@ def structure_problems(record: Record) -> list[Problem]:
                 problems.append(Problem(ProblemKind.SYNTAX, item.pos.line, item.pos.column, ply, item.text,
                                         f"event number {item.number}. should be {ply}."))
         elif isinstance(item, Malformed):
-            if item.what == "event":
+            if item.what == MalformedKind.EVENT:
                 ply += 1
                 problems.append(Problem(ProblemKind.SYNTAX, item.pos.line, item.pos.column, ply, item.text,
                                         item.message))
-            elif item.what == "number":
+            elif item.what == MalformedKind.NUMBER:
                 problems.append(Problem(ProblemKind.SYNTAX, item.pos.line, item.pos.column, ply + 1,
                                         item.text, item.message))
             else:  # a comment never closed: it swallowed the rest of the game
@@ -188,7 +188,7 @@ def run(record: Record, until: int | None = None) -> Outcome:
     complete = True  # every event applied: end-of-record checks apply
     for item in record.items:
         if type(item) is not EventNode:
-            if isinstance(item, Malformed) and item.what == "event":
+            if isinstance(item, Malformed) and item.what == MalformedKind.EVENT:
                 complete = False
                 break
             continue

@@ -10,7 +10,6 @@ target.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import replace
 from functools import lru_cache
 
 from notation.core.ast import EventNode, Record
@@ -71,7 +70,7 @@ def transform_record(transform: str, record: Record) -> Record:
         raise NotationError("a record set up from a [Position] cannot be transformed here")
     items = [EventNode(transform_move(transform, i.event), i.number, i.pos)
              if isinstance(i, EventNode) else i for i in record.items]
-    return replace(record, body=items, reread=None)
+    return record.rewritten(items)
 
 
 def least_image(moves: Sequence[Move]) -> list[str]:
