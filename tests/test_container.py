@@ -196,3 +196,24 @@ def test_problem_lines_and_caret_excerpts():
         "x.tilewe:5:3: error: game 1, ply 2 (Q5n-a1a1): unknown piece 'Q5'")
     assert caret(rec.source_line(problem.line), problem) == "      Q5n-a1a1\n      ^~~~~~~~"
     assert problem.as_json()["rule"] is None
+
+
+def test_a_changed_container_is_never_read_from_a_stale_parser_cache(tmp_path, monkeypatch):
+    """Lark checks an imported grammar for changes only at a path it can open; the
+    container is a package resource, so the loader's repr carries its digest."""
+    from notation.core import grammars
+
+    cache = str(tmp_path / "parser.cache")
+    before = grammars.load(grammars.GRAMMAR_PACKAGE, "tilewe.lark", cache=cache)
+    assert "%" not in before.get_terminal("COMMENT").pattern.to_regexp()
+    changed = grammars.grammar_text("record.lark").replace(
+        "LINE_COMMENT: /;[^\\n]*/", "LINE_COMMENT: /[;%][^\\n]*/")
+    assert changed != grammars.grammar_text("record.lark")
+    monkeypatch.setattr(grammars, "grammar_text", lambda name: changed)
+    grammars.container_digest.cache_clear()
+    try:
+        after = grammars.load(grammars.GRAMMAR_PACKAGE, "tilewe.lark", cache=cache)
+    finally:
+        monkeypatch.undo()
+        grammars.container_digest.cache_clear()
+    assert "[;%]" in after.get_terminal("COMMENT").pattern.to_regexp()

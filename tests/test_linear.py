@@ -120,3 +120,27 @@ def test_ten_megabyte_strings_stay_small_in_memory():
     finally:
         tracemalloc.stop()
     assert peak < 200 * MB, f"peak memory {peak / MB:.0f} MB for 10 MB strings"
+
+
+#: Bytes a character the reading may hold at its peak: the text itself (a str of
+#: ASCII is a byte a character, and a few copies of it are made: pieces, lines),
+#: never a regex frame per repeat (200+ bytes each; 200-1400 bytes a character
+#: before the patterns were made possessive).
+BYTES_PER_CHARACTER = 48
+#: Cases whose every unit is an item of the record (here a stray move number,
+#: each one a reported problem): memory grows with the record's items, as it must.
+ITEM_PER_UNIT = {("tilewe", "1.", "")}
+
+
+@pytest.mark.parametrize("game, unit, prefix", [c for c in CASES if c not in ITEM_PER_UNIT])
+def test_hostile_text_is_read_in_bounded_memory(game, unit, prefix):
+    read_everything(hostile(game, unit, prefix, KB), game)  # imports and grammars first
+    text = hostile(game, unit, prefix, 512 * KB)
+    tracemalloc.start()
+    try:
+        read_everything(text, game)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert peak / len(text) < BYTES_PER_CHARACTER, (
+        f"{game} {prefix!r}+{unit!r}*: {peak / len(text):.0f} bytes a character at the peak")

@@ -133,6 +133,10 @@ def test_joiners_start_at_the_origin_and_take_a_turn_in_order():
 def test_bad_lines_and_tags():
     out = run('[Game "Nomic"]\n[Players "Al"]\nround 1\nturn Al\nroll three\n')
     assert out.error.kind == "syntax" and "expected roll D [D ...]" in out.error.message
+    # a roll whose last die is broken is one bad line, not "roll 3" and a stray "4x"
+    out = run('[Game "Nomic"]\n[Players "Al"]\nround 1\nturn Al\nroll 3 4x\n')
+    assert [(p.column, p.event, p.message) for p in out.problems] == [
+        (1, "roll 3 4x", "'roll 3 4x' is not a roll line; expected roll D [D ...]")]
     out = run('[Game "Nomic"]\n[Players "Al al"]\n')
     assert out.error.rule == "tag Players" and "named twice" in out.error.message
     out = run('[Game "Nomic"]\n[Ruleset "Suber"]\n')

@@ -57,7 +57,9 @@ class Scanner:
         if len(events) == 1 and not game.directives:
             event = events[0].pattern.to_regexp()
             self.single = events[0].name
-            self.whole = re.compile(f"(?:(?:{blank})?(?:{event}))+(?:{blank})?")
+            # possessive: the lexer never gives an event back either, and a plain
+            # repeated group would keep a frame per event (200 bytes each)
+            self.whole = re.compile(f"(?:(?:{blank})?(?:{event}))++(?:{blank})?")
             self.words = re.compile(f"(?:{blank})?({event})")
             self.number = terminal_pattern("container.lark", "EVENT_NUMBER")
 

@@ -9,6 +9,7 @@ of writing the pattern a second time as a Python regex.
 """
 from __future__ import annotations
 
+import hashlib
 import re
 from functools import lru_cache
 from importlib import resources
@@ -31,10 +32,13 @@ def grammar_text(name: str) -> str:
 class ContainerLoader:
     """Lark's import hook for ``%import record (...)``: the container, from any package.
 
-    An object with a fixed ``repr``, not a function: Lark's parser cache keys on
-    the options' text, and a function's text holds its address, which changes
-    with every process (the cache would never be hit, and a new file written to
-    the temporary folder on every run).
+    An object with a ``repr`` of its own, not a function: Lark's parser cache
+    keys on the options' text, and a function's text holds its address, which
+    changes with every process (the cache would never be hit, and a new file
+    written to the temporary folder on every run). The ``repr`` names the
+    container's digest: Lark checks an imported file for changes only when it
+    can open its path, which a package resource is not, so without the digest a
+    changed container (a new release) would be read from a stale cache.
     """
 
     def __call__(self, base_path: str, grammar_path: str) -> tuple[str, str]:
@@ -43,7 +47,13 @@ class ContainerLoader:
         return f"{GRAMMAR_PACKAGE}/record.lark", grammar_text("record.lark")
 
     def __repr__(self) -> str:
-        return f"{__name__}.ContainerLoader()"
+        return f"{__name__}.ContainerLoader(record.lark sha256 {container_digest()})"
+
+
+@lru_cache(maxsize=None)
+def container_digest() -> str:
+    """The SHA-256 of ``record.lark``, the container every grammar imports."""
+    return hashlib.sha256(grammar_text("record.lark").encode("utf-8")).hexdigest()
 
 
 container_loader = ContainerLoader()
