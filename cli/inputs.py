@@ -110,18 +110,18 @@ class FileRecords:
         self.handle: Any = None
 
     def _games(self) -> Iterator[Record]:
-        from notation.core.reading import read_games  # loads Lark
+        from notation.core.reading import source_records  # loads Lark
         from notation.core.text import open_record_file
         inputs = self.inputs
         if self.path == "-":
             if sys.stdin is None:
                 raise InputError(STDIN, "standard input is closed")
-            yield from read_games(sys.stdin.buffer, inputs.game, inputs.encoding, STDIN,
+            yield from source_records(sys.stdin.buffer, inputs.game, inputs.encoding, STDIN,
                                   self.checked, self.headers)
             return
         with open_record_file(self.path) as handle:
             self.handle = handle
-            yield from read_games(handle, inputs.game, inputs.encoding, self.path, self.checked,
+            yield from source_records(handle, inputs.game, inputs.encoding, self.path, self.checked,
                                   self.headers)
 
     def position(self) -> int:

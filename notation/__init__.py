@@ -34,7 +34,9 @@ _EXPORTS = {
     "notation.core.errors": ("Error", "InputError", "NotationError", "Problem", "ProblemKind",
                              "RuleError", "TagError"),
     "notation.core.game": ("Game",),
-    "notation.core.reading": ("load", "parse", "read_games"),
+    "notation.core.reading": ("load", "parse", "read_games", "read_headers", "read_verdicts"),
+    "notation.core.position": ("IllegalMoveError", "Position", "Result", "from_position", "new",
+                               "parse_event"),
     "notation.core.outcome": ("Outcome",),
     "notation.core.replay": ("ReplayError", "Step", "run", "replay"),
     "notation.core.writer": ("format_events", "format_record"),
@@ -48,11 +50,20 @@ def __getattr__(name: str) -> Any:
     try:
         module = _LAZY[name]
     except KeyError:
-        raise AttributeError(f"module 'notation' has no attribute {name!r}") from None
+        return _game_events(name)
     imported = importlib.import_module(module)
     value = imported if name == "registry" else getattr(imported, name)
     globals()[name] = value
     return value
+
+
+def _game_events(name: str) -> Any:
+    """``notation.tilewe``: a registered game's event types (``notation.tilewe.Move``)."""
+    registry = importlib.import_module("notation.core.registry")
+    game = registry.get(name) if not name.startswith("_") else None
+    if game is None or not game.events_module:
+        raise AttributeError(f"module 'notation' has no attribute {name!r}")
+    return importlib.import_module(game.events_module)
 
 
 def __dir__() -> list[str]:

@@ -177,9 +177,9 @@ def test_a_dying_worker_is_reported_not_waited_for(tmp_path):
 
 def test_batches_read_exactly_like_the_stream(tmp_path):
     from notation.core import batch
-    import notation
+    from notation.core.reading import source_records
     path = mixed_archive(tmp_path, 3)
-    expected = [(r.pos, r.tags, r.items) for r in notation.read_games(path, checked=True)]
+    expected = [(r.pos, r.tags, r.items) for r in source_records(path, checked=True)]
     for target in (1, 300, 5000, 1 << 20):
         got = []
         for item in batch.batches(path, target=target):

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 import pytest
 
 import notation
+from notation.core.reading import source_records
 from notation.core.writer import format_record
 
 from conftest import SAMPLES
@@ -38,7 +39,7 @@ def random_text(game_name: str, seed: int, count: int = 2) -> str:
 
 def verdicts(text: str, game: str, checked: bool):
     rows = []
-    for record in notation.read_games(io.StringIO(text), game, checked=checked):
+    for record in source_records(io.StringIO(text), game, checked=checked):
         outcome = notation.run(record)
         g = outcome.game
         rows.append((record.index, record.game, record.tag_dict, outcome.valid, outcome.plies,
@@ -55,8 +56,7 @@ def test_fast_path_takes_valid_games_and_agrees(game, seed):
     fast = verdicts(text, game, True)
     assert fast == verdicts(text, game, False)
     assert all(row[3] for row in fast)
-    taken = [r.outcome is not None for r in notation.read_games(io.StringIO(text), game,
-                                                                 checked=True)]
+    taken = [r.outcome is not None for r in source_records(io.StringIO(text), game, checked=True)]
     assert all(taken), "a generated well-formed game should take the fast path"
 
 
@@ -72,7 +72,7 @@ def test_samples_agree_both_ways():
     # read from their files, so decks named by the records are found beside them
     for path in sorted(p for p in SAMPLES.rglob("*") if p.is_file() and p.suffix != ".deck"):
         fast = [(r.index, notation.run(r).valid, notation.run(r).plies)
-                for r in notation.read_games(path, checked=True)]
+                for r in source_records(path, checked=True)]
         full = [(r.index, notation.run(r).valid, notation.run(r).plies) for r in notation.read_games(path)]
         assert fast == full, path
 
@@ -129,6 +129,6 @@ def test_dedupe_keys_from_words_as_written_equal_the_parsed_ones(data, seed):
     for _ in range(data.draw(st.integers(0, 2))):
         words.insert(data.draw(st.integers(0, len(words))), data.draw(odd))
     text = '[Game "tilewe"]\n\n' + _layouts(data.draw, words) + "\n"
-    (headers,) = notation.read_games(io.StringIO(text), "tilewe", headers=True)
+    (headers,) = notation.read_headers(io.StringIO(text), "tilewe")
     (parsed,) = parse(text, "tilewe")
     assert game_key(headers, False) == game_key(parsed, False)

@@ -21,6 +21,7 @@ import tracemalloc
 import pytest
 
 import notation
+from notation.core.reading import source_records
 
 pytestmark = pytest.mark.slow
 
@@ -58,7 +59,7 @@ def read_everything(text: str, game: str) -> None:
     """What the toolkit does with a record: the full parse and replay, and the fast path."""
     for record in notation.parse(text, game):
         notation.run(record)
-    for record in notation.read_games(io.StringIO(text), game, checked=True):
+    for record in source_records(io.StringIO(text), game, checked=True):
         notation.run(record)
 
 

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 import pytest
 
 import notation
+from notation.core.reading import source_records
 from notation.core.writer import format_record
 from notation.archive import (Duplicates, FilterError, Filters, NoSymmetries, Summary,
                               game_figures, game_key, parse_plies)
@@ -277,7 +278,7 @@ def test_filters_decide_a_game_without_the_command_line():
 def test_game_key_is_one_for_every_spelling_of_a_game():
     text = FILES["tilewe"].read_text()
     (parsed,) = notation.load(FILES["tilewe"])
-    (headers,) = notation.read_games(io.StringIO(text), "tilewe", headers=True)
+    (headers,) = notation.read_headers(io.StringIO(text), "tilewe")
     (canonical,) = notation.parse(notation.format(parsed), "tilewe")
     key = game_key(parsed)
     assert key is not None and game_key(headers) == key == game_key(canonical)
@@ -318,7 +319,7 @@ def test_the_ply_spread_is_the_sorted_lists_without_the_list(plies):
 
 def test_a_converted_record_does_not_keep_the_verdict_of_the_one_it_came_from():
     """A record read on the fast path carries its outcome; its turned image must not."""
-    (fast,) = notation.read_games(FILES["tilewe"], checked=True)
+    (fast,) = source_records(FILES["tilewe"], checked=True)
     assert fast.outcome is not None
     game = notation.get_game("tilewe")
     turned = game.convert(fast, transform="rot90")

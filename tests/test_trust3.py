@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 import notation
+from notation.core.reading import source_records
 
 from conftest import ROOT, SAMPLES, run_cli
 
@@ -25,7 +26,7 @@ def test_a_fast_read_record_never_pretends_to_have_no_events(game, how):
     ``notation.format`` dropped every move."""
     path = SAMPLES / SAMPLE_OF[game]
     full = notation.load(path)[0]
-    fast = next(notation.read_games(str(path), **{how: True}))
+    fast = next(source_records(str(path), **{how: True}))
     assert fast.unread  # it did take the fast reading
     assert fast.events == full.events and len(fast.events) > 0
     assert [(s.ply, s.event) for s in notation.replay(fast)] == [(s.ply, s.event) for s in notation.replay(full)]
@@ -37,7 +38,7 @@ def test_a_fast_read_record_never_pretends_to_have_no_events(game, how):
 def test_a_fast_read_record_keeps_file_positions():
     text = ('[Game "tilewe"]\n[Players "2"]\n\n1. W5n-a1a1 2. I2n-a1t1\n\n'
             '[Game "tilewe"]\n[Players "2"]\n\n1. W5n-a1a1 2. I2n-a1t1 3. F5e-a2d4\n')
-    second = list(notation.read_games(io.StringIO(text), checked=True))[1]
+    second = list(source_records(io.StringIO(text), checked=True))[1]
     assert [item.pos.line for item in second.items] == [9, 9, 9]
     assert second.tags[0].pos.line == 6
 

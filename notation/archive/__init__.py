@@ -8,7 +8,7 @@ What the ``select``, ``dedupe``, ``split``, ``cat``, ``stats``, ``fmt`` and
 
     wanted = Filters(tags=("Game=tilewe",), validity=True)
     with GameSink("valid.tilewe") as out:   # made whole at commit(), or not at all
-        for record in notation.read_games("big.tilewe", headers=True):
+        for record in notation.read_headers("big.tilewe"):
             if wanted.matches(record):
                 out.add(record)
         out.commit()

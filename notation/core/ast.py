@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
-from typing import Any, Callable, Iterator, NamedTuple, Union
+from typing import Any, Callable, ClassVar, Iterator, NamedTuple, Union
+
+from .errors import Error
 
 
 class Pos(NamedTuple):
@@ -111,6 +113,10 @@ class Record:
     #: asked for, so a record never pretends to have no events.
     reread: Callable[[Record], tuple[list[Tag | Malformed], list[Item]]] | None = field(
         default=None, compare=False, repr=False)
+    #: Builds the position at a record's end (:meth:`end`); set by ``notation.core.reading``,
+    #: a layer above this one.
+    starting: ClassVar[Callable[[Record], Any] | None] = None
+    ending: ClassVar[Callable[[Record], Any] | None] = None
 
     @property
     def unread(self) -> bool:
@@ -145,6 +151,28 @@ class Record:
     @property
     def tag_dict(self) -> dict[str, str]:
         return {t.key: t.value for t in self.tags if isinstance(t, Tag)}
+
+    @property
+    def headers(self) -> dict[str, str]:
+        """The tags as a mapping (python-chess's ``game.headers``); a broken tag is left out."""
+        return self.tag_dict
+
+    def mainline(self) -> list[Any]:
+        """The events, first to last (python-chess's ``game.mainline_moves()``)."""
+        return self.events
+
+    def start(self) -> Any:
+        """The :class:`~notation.core.position.Position` before the first event."""
+        if Record.starting is None:  # pragma: no cover - set when positions load
+            raise Error("Record.start needs notation.core.position loaded (import notation.new)")
+        return Record.starting(self)
+
+    def end(self) -> Any:
+        """The :class:`~notation.core.position.Position` after the last event, the events on
+        its stack; a record with a problem raises ``ReplayError`` at its first one."""
+        if Record.ending is None:  # pragma: no cover - set when positions load
+            raise Error("Record.end needs notation.core.position loaded (import notation.new)")
+        return Record.ending(self)
 
     @property
     def events(self) -> list[Any]:

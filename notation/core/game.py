@@ -11,7 +11,7 @@ from abc import ABC, abstractmethod
 from typing import Any, Callable, Generic, Mapping, TypeVar
 
 from .ast import EventNode, Record, Tag
-from .errors import NotationError
+from .errors import Error, NotationError
 from .options import GameOption
 
 #: A game's own mutable state type and event value type.
@@ -36,6 +36,9 @@ class Game(ABC, Generic[State, Event]):
     #: it imports the container with ``%import record (...)``).
     grammar: str = ""
     grammar_package: str = "notation.grammars"
+    #: The module of the game's event types, which ``notation.<name>`` gives
+    #: (``notation.tilewe.Move.parse("F5e-a2d4")``); "" for none.
+    events_module: str = ""
     #: Tags the game reads, with a short description and default.
     tags: Mapping[str, str] = {}
     #: Grammar terminals that are directives (kept in the AST, not events).
@@ -81,6 +84,26 @@ class Game(ABC, Generic[State, Event]):
         return str(event)
 
     # -- rules ----------------------------------------------------------
+    def setup(self, options: Mapping[str, Any]) -> Record:
+        """The record a new game starts from (``notation.new(game, **options)``).
+
+        An option is one of the game's tags in snake case (``hand_size=3`` is
+        ``[HandSize "3"]``); a list is written with spaces between its items. An
+        option the game does not read raises :class:`~notation.core.errors.Error`
+        naming the ones it does. A game whose options are more than tag values
+        (Sanguine's decks) overrides this.
+        """
+        known = {snake_case(key): key for key in self.tags if key not in ("Game", "Result")}
+        tags = [Tag("Game", self.name)]
+        for option, value in options.items():
+            key = known.get(option)
+            if key is None:
+                raise Error(f"{self.name} has no option {option!r}; its options are "
+                            f"{', '.join(sorted(known)) or 'none'}")
+            text = " ".join(map(str, value)) if isinstance(value, (list, tuple)) else str(value)
+            tags.append(Tag(key, text))
+        return Record(self.name, list(tags))
+
     @abstractmethod
     def start(self, record: Record) -> State:
         """The state before the first event, from the record's tags.
@@ -235,3 +258,8 @@ class Game(ABC, Generic[State, Event]):
 
 #: A game of any state and event types: what the game-neutral core handles.
 AnyGame = Game[Any, Any]
+
+
+def snake_case(key: str) -> str:
+    """A tag's name as an option: ``HandSize`` -> ``hand_size``."""
+    return "".join(f"_{c.lower()}" if c.isupper() and i else c.lower() for i, c in enumerate(key))

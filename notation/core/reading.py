@@ -18,7 +18,10 @@ from .ast import Comment, Item, Malformed, Pos, Record, RecordFile, Tag
 from .errors import InputError
 from .fastpath import try_fast, try_headers
 from .game import AnyGame, Game
+from .outcome import Outcome
 from .parsing import note_game_problem, parser_for, unescape
+from .position import at_end  # loaded with the reader: a record read can say its end
+from .replay import run
 from .text import Source, chunks, label_of, pieces, source_chunks
 
 
@@ -130,16 +133,36 @@ def _own_lines(records: list[Record], text: str, first_line: int) -> None:
 
 
 def read_games(source: Source, game: str | AnyGame | None = None,
-               encoding: str = "utf-8", name: str | None = None,
-               checked: bool = False, headers: bool = False) -> Iterator[Record]:
+               encoding: str = "utf-8", name: str | None = None) -> Iterator[Record]:
     """Every game of an archive, one at a time: a path, or an open text or binary file.
 
     Memory stays flat whatever the archive's size; each record carries its
-    file's line and column numbers (``checked``: see :func:`records_of`).
-    Unreadable or undecodable input raises :class:`InputError` (possibly
-    after some games were given); bad content never raises: it is in the
-    records' problems.
+    file's line and column numbers. Unreadable or undecodable input raises
+    :class:`InputError` (possibly after some games were given); bad content
+    never raises: it is in the records' problems.
     """
+    yield from source_records(source, game, encoding, name)
+
+
+def read_headers(source: Source, game: str | AnyGame | None = None,
+                 encoding: str = "utf-8", name: str | None = None) -> Iterator[Record]:
+    """Every game's tags (python-chess's ``read_headers``): a plain game is read no
+    further than its tags; its events are read from its own lines if ``items`` is asked."""
+    yield from source_records(source, game, encoding, name, headers=True)
+
+
+def read_verdicts(source: Source, game: str | AnyGame | None = None,
+                  encoding: str = "utf-8", name: str | None = None) -> Iterator[Outcome]:
+    """Every game's verdict, valid or not with its problems, as fast as it can be had:
+    a well-formed valid game is replayed while it is scanned, with no syntax tree."""
+    for record in source_records(source, game, encoding, name, checked=True):
+        yield run(record)
+
+
+def source_records(source: Source, game: str | AnyGame | None = None, encoding: str = "utf-8",
+                   name: str | None = None, checked: bool = False,
+                   headers: bool = False) -> Iterator[Record]:
+    """The records of a path or open file (``checked``, ``headers``: see :func:`records_of`)."""
     label = label_of(source, name)
     yield from records_of(source_chunks(source, encoding, label), label, game, checked, headers)
 

@@ -21,8 +21,9 @@ from .outcome import Outcome
 class Step:
     """The state right after event number ``ply`` (1-based) was applied.
 
-    ``state`` is the live state of the replay: it changes on the next step.
-    Take ``game.copy(step.state)`` to keep it.
+    ``state`` is the live state of the replay: it changes on the next step (a
+    snapshot per ply would make every replay pay for what few keep). Keep a
+    step with :meth:`copy`, or play on from a record's end with ``record.end()``.
     """
 
     ply: int
@@ -34,6 +35,10 @@ class Step:
     def _repr_svg_(self) -> str:
         """Notebooks draw a step as its position."""
         return self.game.svg(self.state)
+
+    def copy(self) -> Step:
+        """The same step with a snapshot of its state, which the replay leaves alone."""
+        return Step(self.ply, self.event, self.node, self.game.copy(self.state), self.game)
 
 
 class ReplayError(Error):

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
+from . import registry
 from .ast import Comment, Directive, EventNode, Malformed, Record, Tag
+from .errors import Error
 from .game import AnyGame, Game
 
 WIDTH = 79
@@ -31,8 +33,13 @@ def format_tags(given: Iterable[Tag | Malformed], game: AnyGame | None) -> list[
     return lines
 
 
-def format_record(record: Record, game: AnyGame) -> str:
-    """Canonical text of one record (which must have no malformed items)."""
+def format_record(record: Record, game: AnyGame | None = None) -> str:
+    """Canonical text of one record (which must have no malformed items); ``game``:
+    the record's own by default."""
+    if game is None:
+        game = registry.get(record.game or "")
+        if game is None:
+            raise Error(f"cannot write a record of no known game ({record.game!r})")
     lines = format_tags(record.tags, game)
     words: list[str] = []
     body: list[str] = []

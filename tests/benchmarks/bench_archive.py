@@ -25,6 +25,7 @@ import time
 from pathlib import Path
 
 import notation
+from notation.core.reading import source_records
 from notation.core.results import with_result_tags
 from notation.core.writer import format_record
 
@@ -105,7 +106,7 @@ def game_moves_per_second(name: str, count: int) -> float:
     for _ in range(3):
         start = time.perf_counter()
         plies = 0
-        for record in notation.read_games(io.StringIO(text), name, checked=True):
+        for record in source_records(io.StringIO(text), name, checked=True):
             outcome = notation.run(record)
             assert outcome.valid
             plies += outcome.plies

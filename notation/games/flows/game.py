@@ -26,6 +26,7 @@ class Flows(Game[FlowsState, Event]):
     title = "Flows (Quortex), hex tiles and flows (2-6 players), moves like P1A2T0N"
     extensions = (".flows",)
     grammar = events.GRAMMAR
+    events_module = "notation.games.flows.events"
     directives = frozenset({"SEED_HEADER", "ABRIDGED"})
     setup_positions = True
     tags = {

@@ -26,6 +26,7 @@ class Nomic(Game[NomicState, Event]):
     title = "The exploration nomic (Havvy's rules 101-115): rounds, moves, votes, judgments"
     extensions = (".nomic",)
     grammar = events.GRAMMAR
+    events_module = "notation.games.nomic.events"
     event_per_line = True
     numbered = False
     tags = {

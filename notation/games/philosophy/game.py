@@ -28,6 +28,7 @@ class Philosophy(Game[PhilosophyState, Event]):
     title = "Philosophy, tiles that push and turn (2-4 players), events like Te:C7ReNe[We]"
     extensions = (".philosophy", ".phil")
     grammar = events.GRAMMAR
+    events_module = "notation.games.philosophy.events"
     tags = {
         "Game": '"philosophy"',
         "ColorXx": "display name of the player with code Xx, e.g. [ColorIn \"Indiana Jones\"]",

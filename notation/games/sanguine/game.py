@@ -24,6 +24,7 @@ class Sanguine(Game[SanguineState, Event]):
     title = "Sanguine (PawnsBoard), a two-player card game on a grid, events like R place Spark (1,0)"
     extensions = (".sanguine", ".sgr")
     grammar = events.GRAMMAR
+    events_module = "notation.games.sanguine.events"
     directives = frozenset({"DECK_BLOCK"})
     event_per_line = True
     numbered = False

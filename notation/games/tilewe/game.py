@@ -26,6 +26,7 @@ class Tilewe(Game[Board, Move]):
     title = "Tilewe, the Blokus-like tile game (1-4 players), moves like F5e-a2d4"
     extensions = (".tilewe",)
     grammar = "tilewe.lark"
+    events_module = "notation.games.tilewe.events"
     tags = {
         "Game": '"tilewe"',
         "Players": "number of players, 1 to 4 (default 4); colours blue, yellow, red, green",

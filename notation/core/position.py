@@ -1,0 +1,311 @@
+"""Positions you can play: python-chess's ``Board`` for every game.
+
+A :class:`Position` holds a game's live state and the events pushed on it,
+with a snapshot of the state before each one, so :meth:`Position.pop` gives
+back exactly the position before (hands, bags, decks, rule sets and all).
+python-chess keeps a snapshot per move for the same reason: undoing an event
+by hand is a second, rarely tested copy of every rule.
+
+    >>> pos = notation.new("tilewe", players=2)
+    >>> pos.push("F5e-a2d4")
+    >>> pos.pop()
+
+Moves are given as text (read with the game's own grammar terminals) or as
+event values; a move that is not legal raises :class:`IllegalMoveError`
+with the words ``validate`` prints for it, and leaves the position as it was.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Mapping
+
+from . import registry
+from .ast import EventNode, Record, Tag
+from .errors import Error, NotationError, Problem, ProblemKind, RuleError, TagError
+from .fastpath import scanner
+from .game import AnyGame, snake_case
+from .replay import game_of, replay
+
+
+class IllegalMoveError(Error, ValueError):
+    """A move that cannot be pushed: not an event of the game (``problem.kind`` syntax)
+    or one the rules forbid now (rule). ``str()`` is what ``validate`` says of it."""
+
+    def __init__(self, problem: Problem) -> None:
+        super().__init__(problem.describe())
+        self.problem = problem
+        self.rule = problem.rule
+        self.message = problem.message
+
+
+def game_named(game: str | AnyGame) -> AnyGame:
+    """The game of that name (any case), or the game itself; Error for an unknown one."""
+    if not isinstance(game, str):
+        return game
+    found = registry.get(game)
+    if found is None:
+        raise Error(f"unknown game {game!r}; games are {', '.join(registry.names())}")
+    return found
+
+
+def parse_event(game: str | AnyGame, text: str) -> Any:
+    """One event written in the game's notation, read with its own grammar terminals.
+
+    Raises :class:`NotationError` (with the game's own diagnosis) for text that
+    is not exactly one event; an event number in front (``12. F5e-a2d4``) is not
+    part of the event.
+    """
+    game = game_named(game)
+    scan = scanner(game)
+    word = text.strip(" \t")
+    m = scan.token.fullmatch(word)
+    kind = m.lastgroup if m is not None else None
+    if m is None or kind is None or kind in game.directives:
+        raise NotationError(game.diagnose(word))
+    if word[:1].isdigit():
+        raise NotationError(f"{word!r}: write the event without its number")
+    reader = scan.readers[kind]
+    return reader(m.group(m.lastindex or 0))
+
+
+def parse_event_as(game: str | AnyGame, kind: type, text: str) -> Any:
+    """One event of type ``kind`` (``Move.parse``): :func:`parse_event`, then a
+    :class:`NotationError` if the text is another kind of event."""
+    event = parse_event(game, text)
+    if not isinstance(event, kind):
+        raise NotationError(f"{text.strip()!r} is a {type(event).__name__}, not a {kind.__name__}")
+    return event
+
+
+def event_repr(event: Any) -> str:
+    """An event's ``repr`` in its notation, the same shape in every game: ``Move('F5e-a2d4')``."""
+    return f"{type(event).__name__}({str(event)!r})"
+
+
+@dataclass(frozen=True)
+class Result:
+    """How a game stands: over or not, who won (the game's own words), its result tags
+    (``*`` while it goes on) and the ``result`` object of ``replay --json`` (scores)."""
+
+    over: bool
+    winners: list[str]
+    tags: dict[str, str]
+    details: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def scores(self) -> Any:
+        """The scores, where the game keeps any (Tilewe, Sanguine), else None."""
+        return self.details.get("scores")
+
+
+class Position:
+    """A game in progress: push and pop events, ask what is legal (python-chess's Board).
+
+    Build one with :func:`new`, :func:`from_position` or a record's ``end()``.
+    ``state`` is the game's own live state object, for code that needs more
+    than this class gives; changing it by hand voids what :meth:`pop` restores.
+    """
+
+    def __init__(self, game: AnyGame, state: Any, tags: Mapping[str, str],
+                 set_up: str | None = None) -> None:
+        self.game = game
+        self.state = state
+        #: The tags the position started from (``record()`` writes them first).
+        self.tags = dict(tags)
+        #: The position notation it was set up from (:func:`from_position`), if it was.
+        self.set_up = set_up
+        self._stack: list[tuple[Any, Any]] = []  # (event, the state before it)
+
+    # -- moves ---------------------------------------------------------------------------
+    @property
+    def legal_moves(self) -> list[Any]:
+        """Every event the player to move may play, in the game's reference order."""
+        return self.game.legal_moves(self.state)
+
+    def legal(self, **options: Any) -> list[Any]:
+        """The legal events narrowed by the game's own options (Flows: ``tile``)."""
+        return self.game.legal_moves(self.state, **options)
+
+    def read(self, move: Any) -> Any:
+        """``move`` as an event value: text is read with the game's grammar (an
+        :class:`IllegalMoveError` of kind syntax if it is no event), a value is kept."""
+        if not isinstance(move, str):
+            return move
+        try:
+            return parse_event(self.game, move)
+        except NotationError as exc:
+            raise IllegalMoveError(Problem(ProblemKind.SYNTAX, 0, 0, self.ply + 1, move.strip(),
+                                           str(exc))) from None
+
+    def push(self, move: Any) -> Any:
+        """Play ``move`` (text or an event) and return it as an event.
+
+        An illegal move raises :class:`IllegalMoveError` and changes nothing.
+        """
+        event = self.read(move)
+        before = self.game.copy(self.state)
+        try:
+            self.game.apply(self.state, event)
+        except (RuleError, NotationError) as exc:
+            self.state = before
+            rule = exc.rule if isinstance(exc, RuleError) else ""
+            kind = ProblemKind.RULE if isinstance(exc, RuleError) else ProblemKind.SYNTAX
+            message = exc.message if isinstance(exc, RuleError) else str(exc)
+            raise IllegalMoveError(Problem(kind, 0, 0, self.ply + 1,
+                                           self.game.format_event(event), message, rule)) from None
+        except BaseException:
+            self.state = before
+            raise
+        self._stack.append((event, before))
+        return event
+
+    def pop(self) -> Any:
+        """Take back the last event and return it; the position is exactly as before it."""
+        if not self._stack:
+            raise IndexError("pop from a position with no moves")
+        event, before = self._stack.pop()
+        self.state = before
+        return event
+
+    def peek(self) -> Any:
+        """The last event pushed (IndexError when there is none)."""
+        if not self._stack:
+            raise IndexError("peek at a position with no moves")
+        return self._stack[-1][0]
+
+    def is_legal(self, move: Any) -> bool:
+        """Whether ``move`` (text or event) could be pushed now."""
+        try:
+            event = self.read(move)
+        except IllegalMoveError:
+            return False
+        trial = self.game.copy(self.state)
+        try:
+            self.game.apply(trial, event)
+        except (RuleError, NotationError):
+            return False
+        return True
+
+    @property
+    def moves(self) -> list[Any]:
+        """The events pushed so far, first to last (a copy)."""
+        return [event for event, _ in self._stack]
+
+    @property
+    def ply(self) -> int:
+        """How many events were pushed since the position was set up."""
+        return len(self._stack)
+
+    # -- how it stands -------------------------------------------------------------------
+    @property
+    def turn(self) -> str | None:
+        """Who moves next, in the game's own words (``blue``, ``P2``, ``Te``); None when over."""
+        return self.game.to_move(self.state)
+
+    def is_over(self) -> bool:
+        return self.game.is_over(self.state)
+
+    def result(self) -> Result:
+        """Over or not, the winners, the result tags and the scores."""
+        over = self.game.is_over(self.state)
+        return Result(over, self.game.winner_words(self.state) if over else [],
+                      self.game.result_tags(self.state), self.game.result_json(self.state))
+
+    def position(self) -> str:
+        """The game's position notation (like FEN): :func:`from_position` reads it back."""
+        return self.game.position(self.state)
+
+    # -- copies and pictures -------------------------------------------------------------
+    def copy(self, stack: bool = True) -> Position:
+        """An independent position; ``stack=False`` leaves the moves behind (no ``pop``)."""
+        other = Position(self.game, self.game.copy(self.state), self.tags, self.set_up)
+        if stack:
+            other._stack = [(event, self.game.copy(before)) for event, before in self._stack]
+        return other
+
+    def __str__(self) -> str:
+        return self.game.render(self.state)
+
+    def __repr__(self) -> str:
+        return f"Position({self.game.name!r}, {self.position()!r})"
+
+    def _repr_svg_(self) -> str:
+        """Notebooks draw a position as its picture."""
+        return self.game.svg(self.state)
+
+    # -- records -------------------------------------------------------------------------
+    def record(self, **tags: Any) -> Record:
+        """A record of the events pushed so far: the starting tags, then ``tags``
+        (``Event="club night"``), then the result tags where the game has any.
+
+        A position set up from its notation is recorded with a ``[Position]`` tag;
+        a game whose records cannot start from one raises :class:`Error`.
+        """
+        if self.set_up is not None and not self.game.setup_positions:
+            raise Error(f"{self.game.name} records cannot start from a set-up position; "
+                        f"only a game pushed from the start can be recorded")
+        values = {**self.tags, **{key: str(value) for key, value in tags.items()}}
+        if self.game.is_over(self.state):
+            values.update(self.game.result_tags(self.state))
+        return Record(self.game.name, [Tag(key, value) for key, value in values.items()],
+                      [EventNode(event) for event in self.moves])
+
+
+def new(game: str | AnyGame, **options: Any) -> Position:
+    """A new game at its start; ``options`` are the game's tags in snake case
+    (``notation.new("tilewe", players=4)``, ``notation.new("sanguine", rows=3, ...)``)."""
+    chosen = game_named(game)
+    record = chosen.setup(options)
+    try:
+        state = chosen.start(record)
+    except TagError as exc:
+        raise Error(f"{chosen.name}: option {snake_case(exc.key)}: {exc.message}") from None
+    return Position(chosen, state, record.tag_dict)
+
+
+def from_position(game: str | AnyGame, text: str) -> Position:
+    """A position read from the game's position notation (what :meth:`Position.position`
+    writes); its ``record()`` starts from a ``[Position]`` tag where the game allows one."""
+    chosen = game_named(game)
+    state = chosen.read_position(text)
+    tags = {"Game": chosen.name}
+    if chosen.setup_positions:
+        tags["Position"] = text
+    return Position(chosen, state, tags, text)
+
+
+def at_start(record: Record) -> Position:
+    """The position before a record's first event (its tags set it up); a tag the game
+    cannot start from raises :class:`Error`."""
+    game = game_of(record)
+    if game is None:
+        raise Error(f"{record.source}: game {record.index}: {record.game_problem or 'no game'}")
+    try:
+        state = game.start(record)
+    except TagError as exc:
+        raise Error(f"{record.source}: game {record.index}: [{exc.key}]: {exc.message}") from None
+    return Position(game, state, record.tag_dict)
+
+
+def at_end(record: Record) -> Position:
+    """The position after a record's last event, its events on the stack (``pop`` works).
+
+    A record with a problem raises :class:`ReplayError` at its first one.
+    """
+    game = game_of(record)
+    position: Position | None = None
+    for step in replay(record):
+        if position is None:
+            position = Position(step.game, step.game.start(record), record.tag_dict)
+        position._stack.append((step.event, position.state))
+        position.state = step.game.copy(step.state)
+    if position is None:  # no events: the start
+        if game is None:  # pragma: no cover - replay raised for a record of no game
+            raise Error("a record of no known game has no position")
+        return Position(game, game.start(record), record.tag_dict)
+    return position
+
+
+#: ``Record.start`` and ``Record.end`` answer with these: positions are a layer above the
+#: syntax tree, so the tree holds slots and this module (loaded with the reader) fills them.
+Record.starting, Record.ending = at_start, at_end
