@@ -20,6 +20,7 @@ from .common import (
 )
 from . import parallel
 from .game_options import WithGameOptions
+from .index_option import INDEX_OPTION, chosen
 from .progress import Tally, watch
 
 
@@ -151,17 +152,19 @@ class Replay:
 @click.option("--every", is_flag=True, help="Show the state after every ply (with --json: an "
               "\"every\" list, ply 0 the start).")
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per game (the replay contract).")
+@INDEX_OPTION
 @color_option
 @JOBS_OPTION
 @GAME_OPTION
 @ENCODING_OPTION
 def replay(paths: tuple[str, ...], ply: int | None, every: bool, as_json: bool,
-           color: bool | None, jobs: int | None, game_name: str | None, encoding: str,
-           game_options: dict[str, Any]) -> None:
+           game_index: int | None, color: bool | None, jobs: int | None,
+           game_name: str | None, encoding: str, game_options: dict[str, Any]) -> None:
     """Replay records and show the board after a ply, after every ply, or at the end."""
     ctx = Context(game_name, encoding, color)
     final_json = as_json and ply is None and not every  # what workers can give
-    elsewhere = _elsewhere(ctx, paths, runner.REPLAY, jobs) if final_json else None
+    whole = final_json and game_index is None  # one game of a file is read here
+    elsewhere = _elsewhere(ctx, paths, runner.REPLAY, jobs) if whole else None
     if elsewhere is not None:
         tally = Tally(watch(ctx, paths, True))
         for outcome in elsewhere:
@@ -173,7 +176,7 @@ def replay(paths: tuple[str, ...], ply: int | None, every: bool, as_json: bool,
     view = game_options  # how to draw: the games' own options (a point of view, a view)
     shows = Replay(ctx, Tally(watch(ctx, paths, True)), ply, every, as_json, view)
     for records in ctx.inputs.read(paths, checked=final_json):
-        for record in records:
+        for record in chosen(records, game_index):
             with ctx.guard(record):
                 shows.show(record)
     shows.tally.summary()
@@ -183,41 +186,72 @@ def replay(paths: tuple[str, ...], ply: int | None, every: bool, as_json: bool,
 @click.command(cls=WithGameOptions)
 @click.argument("path", metavar="PATH")
 @click.option("--ply", type=click.IntRange(min=0), help="After this ply (default: the end).")
-@click.option("--count", is_flag=True, help="Print only how many legal moves there are.")
+@INDEX_OPTION
+@click.option("--count", is_flag=True, help="Print only how many legal moves there are, one "
+              "number per game (with --json: leave the list of moves out).")
+@click.option("--json", "as_json", is_flag=True,
+              help="One JSON object per game: file, index, game, ply, valid, errors, to_move, "
+                   "over, position, count, moves (as text, in the game's reference order).")
 @GAME_OPTION
 @ENCODING_OPTION
 @color_option
-def legal(path: str, ply: int | None, count: bool, game_name: str | None, encoding: str,
-          color: bool | None, game_options: dict[str, Any]) -> None:
+def legal(path: str, ply: int | None, game_index: int | None, count: bool, as_json: bool,
+          game_name: str | None, encoding: str, color: bool | None,
+          game_options: dict[str, Any]) -> None:
     """List the legal moves of the player to move."""
     ctx = Context(game_name, encoding, color)
     options = game_options  # narrowing the question where a game needs it (a drawn tile)
     for records in ctx.inputs.read((path,)):
-        for record in records:
+        for record in chosen(records, game_index):
             with ctx.guard(record):
-                _list_legal(ctx, record, ply, count, options)
+                _list_legal(ctx, record, ply, count, as_json, options)
     ctx.finish()
 
 
-def _list_legal(ctx: Context, record: Record, ply: int | None, count: bool,
+def _list_legal(ctx: Context, record: Record, ply: int | None, count: bool, as_json: bool,
                 options: dict[str, Any]) -> None:
-    """The legal moves after ``ply`` of one game, eight to a line (or only how many)."""
+    """The legal moves after ``ply`` of one game: eight to a line, only how many, or JSON."""
     outcome = run(record, ply)
     game, state = outcome.game, outcome.state
-    if not outcome.valid:
-        ctx.invalid = True
-        ctx.report_outcome(outcome)
-        return
-    if game is None:  # not reached: a record of no known game has a problem
+    ctx.invalid |= not outcome.valid
+    if not outcome.valid or game is None:  # a record of no known game has a problem
+        if as_json:
+            say(json.dumps(legal_json(outcome, None, listed=not count)))
+        else:  # with --count, standard output holds numbers only
+            ctx.report_outcome(outcome, err=count)
         return
     try:
         moves = game.legal_moves(state, **options)
     except NotationError as exc:
         raise click.UsageError(str(exc)) from None
-    who = game.to_move(state)
-    say(f"{shown(record.source)}: game {record.index}, after ply {outcome.plies}: "
-        + (f"{who} to move, {plural(len(moves), 'legal move')}" if who else
-           "the game is over, no legal moves"))
-    words = [] if count else [game.format_event(m) for m in moves]
-    for i in range(0, len(words), 8):
-        say("  " + " ".join(words[i:i + 8]))
+    if as_json:
+        say(json.dumps(legal_json(outcome, moves, listed=not count)))
+    elif count:
+        say(str(len(moves)))
+    else:
+        who = game.to_move(state)
+        say(f"{shown(record.source)}: game {record.index}, after ply {outcome.plies}: "
+            + (f"{who} to move, {plural(len(moves), 'legal move')}" if who else
+               "the game is over, no legal moves"))
+        words = [game.format_event(m) for m in moves]
+        for i in range(0, len(words), 8):
+            say("  " + " ".join(words[i:i + 8]))
+
+
+def legal_json(outcome: Outcome, moves: list[Any] | None, listed: bool = True) -> dict[str, Any]:
+    """What ``legal --json`` prints for one game: the position after the plies replayed and
+    its legal ``moves`` as text (``listed`` False: how many only). ``moves`` None: the game
+    has a problem, given in ``errors``, and no position to play from (nulls)."""
+    game, state = outcome.game, outcome.state
+    data: dict[str, Any] = {
+        "file": outcome.file, "index": outcome.index, "game": outcome.game_name,
+        "ply": outcome.plies, "valid": outcome.valid,
+        "errors": [p.as_json() for p in outcome.problems],
+        "to_move": None, "over": None, "position": None, "count": None}
+    if game is not None and moves is not None:
+        data |= {"to_move": game.to_move(state), "over": game.is_over(state),
+                 "position": game.position(state), "count": len(moves)}
+    if listed:
+        data["moves"] = (None if game is None or moves is None
+                         else [game.format_event(m) for m in moves])
+    return data

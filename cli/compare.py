@@ -8,26 +8,31 @@ import sys
 import click
 
 from notation.core import registry
+from notation.core.ast import Record
 from notation.core.diffing import diff_records, diff_states
 from notation.core.errors import NotationError
 
 from .common import ENCODING_OPTION, GAME_OPTION, Context, color_option, plural, say, shown
+from .index_option import INDEX_OPTION, game_at
+from .inputs import FileRecords
 
 
 @click.command()
 @click.argument("a", metavar="A")
 @click.argument("b", metavar="B")
 @click.option("--ply", type=click.IntRange(min=0), help="Compare the states after this ply.")
+@INDEX_OPTION
 @click.option("--position", "positions", is_flag=True,
               help="A and B are position strings (needs --game).")
 @GAME_OPTION
 @ENCODING_OPTION
 @color_option
-def diff(a: str, b: str, ply: int | None, positions: bool, game_name: str | None,
-         encoding: str, color: bool | None) -> None:
+def diff(a: str, b: str, ply: int | None, game_index: int | None, positions: bool,
+         game_name: str | None, encoding: str, color: bool | None) -> None:
     """Compare two record files (or two positions): first differing event, differing squares.
 
-    Exit 0 when they are the same, 1 when they differ, 2 on errors.
+    Game K of A is compared with game K of B, for every game (or, with --index K, game K
+    only). Exit 0 when they are the same, 1 when they differ, 2 on errors.
     """
     ctx = Context(game_name, encoding, color)
     if positions:
@@ -38,6 +43,19 @@ def diff(a: str, b: str, ply: int | None, positions: bool, game_name: str | None
     if a == "-" and b == "-":
         raise click.UsageError("only one of A and B can be standard input")
     left, right = next(ctx.inputs.read((a,))), next(ctx.inputs.read((b,)))
+    if game_index is not None:
+        ra, rb = game_at(left, game_index), game_at(right, game_index)
+        differ = ra is not None and rb is not None and _differ(ctx, ra, rb, ply)
+    else:
+        differ = _every_game(ctx, left, right, ply)
+    if ctx.internal or ctx.inputs.input_errors:
+        ctx.finish()
+    sys.exit(1 if differ else 0)
+
+
+def _every_game(ctx: Context, left: FileRecords, right: FileRecords, ply: int | None) -> bool:
+    """Game K of A against game K of B for every K: whether any differ (a game that one file
+    has and the other has not is a difference)."""
     differ = False
     count_a = count_b = 0
     for ra, rb in itertools.zip_longest(left, right):  # game by game, in flat memory
@@ -46,36 +64,38 @@ def diff(a: str, b: str, ply: int | None, positions: bool, game_name: str | None
         if ra is None or rb is None:
             differ = True
             continue
-        with ctx.guard(ra):
-            game = registry.get(ra.game) if ra.game else None
-            if game is None or ra.game != rb.game:
-                say(f"game {ra.index}: cannot compare a {ra.game or 'unknown'} record "
-                    f"with a {rb.game or 'unknown'} record")
-                differ = True
-                continue
-            result = diff_records(ra, rb, game, ply)
-            for record, outcome in ((ra, result.outcome_a), (rb, result.outcome_b)):
-                for problem in outcome.problems if outcome else ():
-                    ctx.report(record, problem, err=True)  # compared up to the problem
-            if result.same:
-                say(f"game {ra.index}: same events; same state after ply {result.ply_a}")
-                continue
-            differ = True
-            if result.first_ply is not None:
-                say(f"game {ra.index}: first difference at ply {result.first_ply}: "
-                    f"{result.event_a or '(no event)'} | {result.event_b or '(no event)'}")
-            else:
-                say(f"game {ra.index}: same events")
-            where = (f"after ply {result.ply_a}" if result.ply_a == result.ply_b
-                     else f"after ply {result.ply_a} | {result.ply_b}")
-            say(f"  {plural(len(result.cells), 'difference')} {where}:")
-            for change in result.cells:
-                say(f"  {change.name}: {change.a or '-'} | {change.b or '-'}")
+        differ |= _differ(ctx, ra, rb, ply)
     if count_a != count_b:
-        say(f"{a} has {plural(count_a, 'game')}, {b} has {count_b:,}")
-    if ctx.internal or ctx.inputs.input_errors:
-        ctx.finish()
-    sys.exit(1 if differ else 0)
+        say(f"{left.path} has {plural(count_a, 'game')}, {right.path} has {count_b:,}")
+    return differ
+
+
+def _differ(ctx: Context, ra: Record, rb: Record, ply: int | None) -> bool:
+    """Says how two games differ (first differing event, differing state); whether they do."""
+    with ctx.guard(ra):
+        game = registry.get(ra.game) if ra.game else None
+        if game is None or ra.game != rb.game:
+            say(f"game {ra.index}: cannot compare a {ra.game or 'unknown'} record "
+                f"with a {rb.game or 'unknown'} record")
+            return True
+        result = diff_records(ra, rb, game, ply)
+        for record, outcome in ((ra, result.outcome_a), (rb, result.outcome_b)):
+            for problem in outcome.problems if outcome else ():
+                ctx.report(record, problem, err=True)  # compared up to the problem
+        if result.same:
+            say(f"game {ra.index}: same events; same state after ply {result.ply_a}")
+            return False
+        if result.first_ply is not None:
+            say(f"game {ra.index}: first difference at ply {result.first_ply}: "
+                f"{result.event_a or '(no event)'} | {result.event_b or '(no event)'}")
+        else:
+            say(f"game {ra.index}: same events")
+        where = (f"after ply {result.ply_a}" if result.ply_a == result.ply_b
+                 else f"after ply {result.ply_a} | {result.ply_b}")
+        say(f"  {plural(len(result.cells), 'difference')} {where}:")
+        for change in result.cells:
+            say(f"  {change.name}: {change.a or '-'} | {change.b or '-'}")
+    return True
 
 
 def _diff_positions(a: str, b: str, game_name: str | None) -> None:

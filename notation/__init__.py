@@ -1,11 +1,13 @@
 """notation: read, check, replay, convert and compare records of played games.
 
-The one obvious entry point::
+The one obvious entry point (python-chess's shapes)::
 
     import notation
+    pos = notation.new("tilewe", players=4)       # a Position: push, pop, legal_moves
+    pos.push("W5n-a1a1"); pos.pop()               # an illegal move: IllegalMoveError
     records = notation.load("game.tilewe")       # every game of the file
     for record in notation.read_games("big.tilewe"):   # one at a time, flat memory
-        ...
+        record.headers["Players"], record.mainline(), record.end()
     for step in notation.replay(records[0]):      # ply, event, live state
         print(step.ply, step.event)
     outcome = notation.run(records[0])            # never raises

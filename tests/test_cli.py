@@ -258,8 +258,7 @@ def test_legal_moves_of_the_player_to_move(files):
     result = invoke("legal", "--count", str(good))
     board = notation.run(notation.load(good)[0]).state
     moves = notation.get_game("tilewe").legal_moves(board)
-    assert result.output == (f"{good}: game 1, after ply 3: yellow to move, "
-                             f"{len(moves)} legal moves\n")
+    assert result.output == f"{len(moves)}\n"  # a bare number, one line per game
     assert len(moves) > 0
 
 

@@ -325,6 +325,9 @@ def test_perspective_tag_changes_how_labels_are_read():
     a = notation.run(record('[Players "2"]\n[Seats "0 3"]\nP1A1T0N P2A4T1NE'))
     b = notation.run(record('[Players "2"]\n[Seats "0 3"]\n[Perspective "P1"]\nP1A1T0N P2G4T1NE'))
     assert a.valid and b.valid and FLOWS.position(a.state) == FLOWS.position(b.state)
+    # the full position (what a Position reads back) also says the view moves are written in
+    assert FLOWS.full_position(a.state) == FLOWS.position(a.state)
+    assert FLOWS.full_position(b.state) == FLOWS.position(b.state) + " side:0"
 
 
 # -- reference games -------------------------------------------------------------------------

@@ -427,8 +427,9 @@ def test_cli_legal_lists_placements_or_the_open_choice(tmp_path):
     path.write_text('[Game "philosophy"]\n[Position "C2:InPuNo"]\n\nTe+ In+ Te:C4DeNe\n')
     assert "Te to move, 2 legal moves\n  C6 N4" in invoke("legal", str(path)).output
     result = invoke("legal", "--ply", "2", "--count", str(path))
-    assert result.output.endswith("Te to move, 384 legal moves\n")  # 8 free C spaces x 12 x 4
-    assert invoke("legal", "--ply", "1", str(path)).output.endswith("0 legal moves\n")
+    assert result.output == "388\n"  # 8 free C spaces x 12 x 4, Am+ Sa+, Te- In-
+    assert invoke("legal", "--ply", "1", str(path)).output.endswith(
+        "new player to move, 4 legal moves\n  In+ Am+ Sa+ Te-\n")  # one player: joins
 
 
 def test_cli_convert_choices(tmp_path):

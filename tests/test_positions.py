@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import notation
-from notation.core import registry
+from notation.core.output import problem_line
 
 from conftest import SAMPLES
 
@@ -126,6 +126,8 @@ def test_an_illegal_move_raises_what_validate_says_and_changes_nothing(game):
             written = _record_text(record, [*events[:ply], other])
             outcome = notation.run(notation.parse(written, game, source=record.source)[0])
             assert str(caught.value) == outcome.error.describe(), (ply, str(other))
+            said = problem_line(record.source, 1, outcome.error)  # what validate prints
+            assert said.endswith(f": error: game 1, {caught.value}"), (said, str(caught.value))
             tried += 1
             break
         position.push(event)

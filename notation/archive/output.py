@@ -262,9 +262,10 @@ def open_output(path: str, encoding: str = "utf-8") -> AtomicFile | DeviceFile:
     return AtomicFile(path, encoding, create=True)
 
 
-def write_atomically(path: str, text: str, encoding: str = "utf-8") -> None:
-    """Replace the file at ``path`` by ``text``, all or nothing (see :class:`AtomicFile`)."""
-    with AtomicFile(path, encoding) as out:
+def write_atomically(path: str, text: str, encoding: str = "utf-8", create: bool = False) -> None:
+    """Replace the file at ``path`` by ``text``, all or nothing (see :class:`AtomicFile`;
+    ``create``: a missing file is made)."""
+    with AtomicFile(path, encoding, create) as out:
         out.write(text)
         out.commit()
 

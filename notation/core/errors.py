@@ -104,8 +104,18 @@ class Problem:
         data["rule"] = self.rule or None
         return data
 
+    def place(self) -> str:
+        """Where in the game: ``ply P (EVENT)``, ``ply P``, or "" for the header."""
+        if self.ply and self.event is not None:
+            return f"ply {self.ply} ({self.event})"
+        return f"ply {self.ply}" if self.ply else ""
+
+    def saying(self) -> str:
+        """The message and the rule broken: ``MESSAGE [rule: RULE]``."""
+        return f"{self.message} [rule: {self.rule}]" if self.rule else self.message
+
     def describe(self) -> str:
-        """The message with the ply, event and rule, without the file position."""
-        where = f"ply {self.ply} ({self.event}): " if self.ply and self.event is not None else ""
-        rule = f" [{self.rule}]" if self.rule else ""
-        return f"{where}{self.message}{rule}"
+        """What ``validate`` says of the problem after ``game K, `` (``ply P (EVENT): MESSAGE
+        [rule: RULE]``): the text of a ``ReplayError`` and of an ``IllegalMoveError``."""
+        place = self.place()
+        return f"{place}: {self.saying()}" if place else self.saying()

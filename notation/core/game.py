@@ -148,9 +148,18 @@ class Game(ABC, Generic[State, Event]):
     def position(self, state: State) -> str:
         """The compact position notation of ``state``."""
 
+    def full_position(self, state: State) -> str:
+        """The position notation that :meth:`read_position` reads back into the same game
+        (``Position.position``): whose turn, hands, open choices and all. Most games'
+        :meth:`position` already is; a game whose ``replay --json`` position is a board
+        alone (Philosophy's, a reference contract) says more here, as python-chess's
+        ``fen()`` says more than its ``board_fen()``."""
+        return self.position(state)
+
     @abstractmethod
     def read_position(self, text: str) -> State:
-        """Parse a position string; raises :class:`NotationError`."""
+        """Parse a position string (what :meth:`full_position` writes); raises
+        :class:`NotationError`."""
 
     @abstractmethod
     def state_json(self, state: State) -> dict[str, Any]:

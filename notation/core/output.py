@@ -1,6 +1,7 @@
 """Shaping results for people (error lines with carets) and for programs (JSON)."""
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from .errors import Problem, ProblemKind
@@ -10,15 +11,12 @@ from .replay import positions
 
 def problem_line(source: str, index: int, problem: Problem) -> str:
     """``FILE:LINE:COL: error: game K, ply P (EVENT): MESSAGE [rule]``."""
-    where = f"game {index}"
-    if problem.ply and problem.event is not None:
-        where += f", ply {problem.ply} ({problem.event})"
-    elif problem.ply:
-        where += f", ply {problem.ply}"
-    rule = f" [rule: {problem.rule}]" if problem.rule else ""
-    severity = "internal error" if problem.kind == ProblemKind.INTERNAL else "error"
-    message = problem.message.removeprefix("internal error: ")
-    return f"{source}:{problem.line}:{problem.column}: {severity}: {where}: {message}{rule}"
+    severity = "error"
+    if problem.kind == ProblemKind.INTERNAL:  # said once, in front
+        severity = "internal error"
+        problem = replace(problem, message=problem.message.removeprefix("internal error: "))
+    where = f"game {index}, {problem.place()}" if problem.place() else f"game {index}"
+    return f"{source}:{problem.line}:{problem.column}: {severity}: {where}: {problem.saying()}"
 
 
 def caret(line: str | None, problem: Problem) -> str:

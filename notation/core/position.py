@@ -17,10 +17,10 @@ with the words ``validate`` prints for it, and leaves the position as it was.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
 from . import registry
-from .ast import EventNode, Record, Tag
+from .ast import Directive, EventNode, Item, Record, Tag
 from .errors import Error, NotationError, Problem, ProblemKind, RuleError, TagError
 from .fastpath import scanner
 from .game import AnyGame, snake_case
@@ -107,11 +107,14 @@ class Position:
     """
 
     def __init__(self, game: AnyGame, state: Any, tags: Mapping[str, str],
-                 set_up: str | None = None) -> None:
+                 set_up: str | None = None, directives: Sequence[Directive] = ()) -> None:
         self.game = game
         self.state = state
         #: The tags the position started from (``record()`` writes them first).
         self.tags = dict(tags)
+        #: The game's own set-up lines it started from (Sanguine's inline decks), which
+        #: ``record()`` writes before the events.
+        self.directives = list(directives)
         #: The position notation it was set up from (:func:`from_position`), if it was.
         self.set_up = set_up
         self._stack: list[tuple[Any, Any]] = []  # (event, the state before it)
@@ -212,13 +215,14 @@ class Position:
                       self.game.result_tags(self.state), self.game.result_json(self.state))
 
     def position(self) -> str:
-        """The game's position notation (like FEN): :func:`from_position` reads it back."""
-        return self.game.position(self.state)
+        """The game's full position notation (like FEN): :func:`from_position` reads it back."""
+        return self.game.full_position(self.state)
 
     # -- copies and pictures -------------------------------------------------------------
     def copy(self, stack: bool = True) -> Position:
         """An independent position; ``stack=False`` leaves the moves behind (no ``pop``)."""
-        other = Position(self.game, self.game.copy(self.state), self.tags, self.set_up)
+        other = Position(self.game, self.game.copy(self.state), self.tags, self.set_up,
+                         self.directives)
         if stack:
             other._stack = [(event, self.game.copy(before)) for event, before in self._stack]
         return other
@@ -247,8 +251,8 @@ class Position:
         values = {**self.tags, **{key: str(value) for key, value in tags.items()}}
         if self.game.is_over(self.state):
             values.update(self.game.result_tags(self.state))
-        return Record(self.game.name, [Tag(key, value) for key, value in values.items()],
-                      [EventNode(event) for event in self.moves])
+        body: list[Item] = [*self.directives, *(EventNode(event) for event in self.moves)]
+        return Record(self.game.name, [Tag(key, value) for key, value in values.items()], body)
 
 
 def new(game: str | AnyGame, **options: Any) -> Position:
@@ -260,7 +264,12 @@ def new(game: str | AnyGame, **options: Any) -> Position:
         state = chosen.start(record)
     except TagError as exc:
         raise Error(f"{chosen.name}: option {snake_case(exc.key)}: {exc.message}") from None
-    return Position(chosen, state, record.tag_dict)
+    return Position(chosen, state, record.tag_dict, directives=directives_of(record))
+
+
+def directives_of(record: Record) -> list[Directive]:
+    """A record's set-up lines (its directives), without their file positions."""
+    return [Directive(item.kind, item.text) for item in record.items if isinstance(item, Directive)]
 
 
 def from_position(game: str | AnyGame, text: str) -> Position:
@@ -284,7 +293,7 @@ def at_start(record: Record) -> Position:
         state = game.start(record)
     except TagError as exc:
         raise Error(f"{record.source}: game {record.index}: [{exc.key}]: {exc.message}") from None
-    return Position(game, state, record.tag_dict)
+    return Position(game, state, record.tag_dict, directives=directives_of(record))
 
 
 def at_end(record: Record) -> Position:
@@ -296,13 +305,15 @@ def at_end(record: Record) -> Position:
     position: Position | None = None
     for step in replay(record):
         if position is None:
-            position = Position(step.game, step.game.start(record), record.tag_dict)
+            position = Position(step.game, step.game.start(record), record.tag_dict,
+                                directives=directives_of(record))
         position._stack.append((step.event, position.state))
         position.state = step.game.copy(step.state)
     if position is None:  # no events: the start
         if game is None:  # pragma: no cover - replay raised for a record of no game
             raise Error("a record of no known game has no position")
-        return Position(game, game.start(record), record.tag_dict)
+        return Position(game, game.start(record), record.tag_dict,
+                        directives=directives_of(record))
     return position
 
 

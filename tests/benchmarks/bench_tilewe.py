@@ -94,7 +94,7 @@ def main() -> None:
     def generate():
         count = 0
         for board in positions:
-            count += len(board.legal_moves())
+            count += len(game.legal_moves(board))
         return count
 
     gen_time, count = best_of(3, generate)

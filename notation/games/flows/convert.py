@@ -11,7 +11,7 @@ from .events import Placement
 from .geometry import HEXES, hex_of, is_label, label_of, parse_internal
 from .position import parse_seats
 from .rules import start
-from .state import Seating
+from .state import Seating, write_position
 from .views import locate, parse_perspective, spell
 
 # A coordinate as ``notation coords`` takes it: a view, then a label (``P2A4``, ``side:3:A4``).
@@ -43,6 +43,10 @@ def convert_record(record: Record, options: dict[str, Any]) -> Record:
             item = EventNode(new, item.number, item.pos, str(new))
         items.append(item)
     tags = [t for t in record.tags if not (isinstance(t, Tag) and t.key == "Perspective")]
+    if "Position" in record.tag_dict:  # a set-up position names its view: the new one
+        state.view = to_side
+        tags = [Tag("Position", write_position(state, view=True)) if isinstance(t, Tag)
+                and t.key == "Position" else t for t in tags]
     if to_side is not None:
         tags.append(Tag("Perspective", target))
     return Record(record.game, tags, items, record.index, record.source, record.pos)

@@ -4,7 +4,8 @@ Events keep the text's own terms (player, label, orientation name): what a
 label means depends on the seat it is read from, which only the record's
 tags know, so the replay (not the reader) turns them into internal hexes.
 Their shapes are the grammar's terminals; the readers take a token apart by
-the terminal's named groups.
+the terminal's named groups. ``Placement.parse("P1A2T0N")`` reads one event
+strictly, ``str()`` writes it back and ``repr()`` shows it as written.
 """
 from __future__ import annotations
 
@@ -14,10 +15,12 @@ from typing import Callable, NamedTuple
 from notation.core.errors import NotationError, shorten
 from notation.core.grammars import terminal_pattern
 from notation.core.limits import is_whole
+from notation.core.position import event_repr, parse_event_as
 
 from .geometry import ORIENTATIONS, is_label
 
 GRAMMAR = "flows.lark"
+GAME = "flows"
 
 
 class Placement(NamedTuple):
@@ -31,6 +34,16 @@ class Placement(NamedTuple):
     def __str__(self) -> str:
         return f"P{self.player}{self.label}T{self.tile}{self.orientation}"
 
+    def __repr__(self) -> str:
+        """As written, ``Placement('P1A2T0N')``: the fields alone hide which move it is."""
+        return event_repr(self)
+
+    @classmethod
+    def parse(cls, text: str) -> Placement:
+        """The placement ``text`` writes; NotationError for anything else."""
+        event: Placement = parse_event_as(GAME, cls, text)
+        return event
+
 
 class Unplaceable(NamedTuple):
     """Player ``player`` drew ``tile`` and it fits nowhere (a constraint win)."""
@@ -40,6 +53,16 @@ class Unplaceable(NamedTuple):
 
     def __str__(self) -> str:
         return f"P{self.player}T{self.tile}"
+
+    def __repr__(self) -> str:
+        """As written, ``Unplaceable('P2T3')``."""
+        return event_repr(self)
+
+    @classmethod
+    def parse(cls, text: str) -> Unplaceable:
+        """The tile that fits nowhere ``text`` writes; NotationError for anything else."""
+        event: Unplaceable = parse_event_as(GAME, cls, text)
+        return event
 
 
 Event = Placement | Unplaceable

@@ -9,7 +9,7 @@ from notation.core.errors import NotationError
 from notation.core.game import Game
 from notation.core.svg import Drawing
 
-from . import convert, events, rules
+from . import convert, events, generate, rules
 from .events import Event
 from .options import OPTIONS
 from .position import read_position
@@ -90,6 +90,9 @@ class Flows(Game[FlowsState, Event]):
     def position(self, state: FlowsState) -> str:
         return write_position(state)
 
+    def full_position(self, state: FlowsState) -> str:
+        return write_position(state, view=True)
+
     def read_position(self, text: str) -> FlowsState:
         return read_position(text)
 
@@ -113,12 +116,12 @@ class Flows(Game[FlowsState, Event]):
 
     # -- generation -------------------------------------------------------------------
     def random_tags(self, options: Mapping[str, Any]) -> dict[str, str]:
-        return rules.random_tags(options)
+        return generate.random_tags(options)
 
     def random_events(self, rng: random.Random, record: Record,
                       max_plies: int = 10_000) -> list[Event]:
         """Draw from the bag, then place uniformly among the legal (hex, rotation) pairs."""
-        return rules.random_events(rng, rules.start(record))
+        return generate.random_events(rng, rules.start(record))
 
     def event_keys(self, record: Record) -> list[str]:
         """Moves compared in side 0's view, so a converted record equals its original."""

@@ -1,5 +1,24 @@
-"""Reading Flows' compact position notation, ``<rows> <to-move> <seats> <result>``, and
-the seat lists it shares with the ``[Seats]`` tag (``state.py`` writes positions)."""
+"""Reading Flows' compact position notation (``state.py`` writes it), and the seat lists
+it shares with the ``[Seats]`` tag.
+
+A position is ``<rows> <to-move> <seats> <result> [<view>]``, e.g. the start of a
+2-player game ``..../...../....../......./....../...../.... P1 0,3 *``:
+
+* rows: row 6 (top) down to row 0, ``/`` between rows; a hex is ``.`` or two digits,
+  tile type and rotation (0-5, clockwise sixths of a turn, internal frame);
+* to-move: ``P{n}``, or ``-`` once the game is over (it must be whoever the number
+  of tiles on the board makes it);
+* seats: each player's side in turn order, ``0,3``;
+* result: ``*`` while playing, else ``flow:2``, ``tie:1,2`` or ``constraint:2,4``;
+* view (optional): ``side:K`` when every move is written from side K's view (a
+  ``[Perspective]`` game); left out, each move is in its mover's own view. It is
+  part of the position because the text of every move to come depends on it.
+  ``P{n}`` is read as that player's side.
+
+What is in the bag follows from the board (10 of each type, less those placed),
+so the notation has no field for it; the drawn tile is not a state either (the
+move names it, see ``rules.legal_moves``).
+"""
 from __future__ import annotations
 
 import re
@@ -11,6 +30,7 @@ from .geometry import INDEX
 from .routes import flow_winners
 from .state import FlowsState, Seating, mover_name
 from .tiles import TILES_PER_TYPE
+from .views import parse_perspective
 
 _RESULT = re.compile(r"(flow|tie|constraint):([1-6](?:,[1-6])*)")
 
@@ -26,14 +46,15 @@ def parse_seats(value: str) -> tuple[int, ...]:
 def read_position(text: str) -> FlowsState:
     """The state a position describes; NotationError when it is not one a game can reach."""
     fields = text.split()
-    if len(fields) != 4:
-        raise NotationError("a Flows position has four fields: rows, to-move, seats, result")
-    rows, mover, seats, result = fields
+    if len(fields) not in (4, 5):
+        raise NotationError("a Flows position has four fields and an optional view: rows, "
+                            "to-move, seats, result [, side:K]")
+    rows, mover, seats, result = fields[:4]
     try:
         seating = Seating.make(len(parse_seats(seats)), parse_seats(seats))
     except ValueError as exc:
         raise NotationError(str(exc)) from None
-    state = FlowsState(seating)
+    state = FlowsState(seating, _view(fields[4], seating) if len(fields) == 5 else None)
     _place_rows(state, rows)
     for t in range(4):
         if state.placed[t] > TILES_PER_TYPE:
@@ -54,12 +75,22 @@ def read_position(text: str) -> FlowsState:
                             "or '-' and flow:P, tie:P,P or constraint:P")
     state.over = True
     state.win_type = m.group(1)
+    if state.win_type == "constraint":
+        state.ply += 1  # the tile that fits nowhere was a move too
     state.winners = [int(p) - 1 for p in m.group(2).split(",")]
     if state.win_type != "constraint" and state.winners != winners:
         raise NotationError(f"the tiles connect {[p + 1 for p in winners]}, not {m.group(2)}")
     if max(state.winners) >= seating.players:
         raise NotationError("a winner who is not a player")
     return state
+
+
+def _view(text: str, seating: Seating) -> int:
+    """The view field: ``side:K`` (or ``P{n}``, that player's side)."""
+    side = parse_perspective(text, seating) if text != "mover" else None
+    if side is None:
+        raise NotationError(f"view {text!r}: leave the field out for each mover's own view")
+    return side
 
 
 def _place_rows(state: FlowsState, rows: str) -> None:

@@ -6,7 +6,6 @@ must keep a possible route. Each refusal is a :class:`RuleError` naming the rule
 """
 from __future__ import annotations
 
-import random
 from typing import Any, Mapping
 
 from notation.core.ast import Directive, Record
@@ -18,7 +17,7 @@ from .events import GRAMMAR, Event, Unplaceable
 from .geometry import HEXES, N_HEXES
 from .position import parse_seats, read_position
 from .routes import blocked_players, flow_winners
-from .state import DEFAULT_SEATS, FlowsState, Seating, hex_name
+from .state import FlowsState, Seating, hex_name
 from .tiles import PAIRS, TILES_PER_TYPE
 from .views import locate, parse_perspective, spell
 
@@ -77,7 +76,8 @@ def _view(tags: Mapping[str, str], seated: Seating) -> int | None:
 
 
 def _set_up(record: Record) -> FlowsState:
-    """A set-up position (``[Position]``): its seats decide the players and sides."""
+    """A set-up position (``[Position]``): its seats decide the players and sides, and
+    its view (if it has one) how the moves are written."""
     tags = record.tag_dict
     try:
         state = read_position(tags["Position"])
@@ -95,7 +95,12 @@ def _set_up(record: Record) -> FlowsState:
         if seats != tuple(seated.seats):
             raise TagError("Seats", f"[Seats \"{shorten(tags['Seats'])}\"] but the "
                                     f"[Position] seats the players at {list(seated.seats)}")
-    state.view = _view(tags, seated)
+    if "Perspective" in tags:  # the tag may say the view the position says, or give one
+        view = _view(tags, seated)
+        if state.view is not None and view != state.view:
+            raise TagError("Perspective", f"[Perspective \"{shorten(tags['Perspective'])}\"] "
+                                          f"but the [Position] is written from side:{state.view}")
+        state.view = view
     return state
 
 
@@ -221,21 +226,31 @@ def unplaceable(state: FlowsState, player: int, tile: int) -> None:
 
 
 def legal_moves(state: FlowsState, options: dict[str, Any]) -> list[Event]:
-    """The mover's legal placements of ``tile`` (default: of every type in the bag)."""
+    """What the mover may play for each tile they could draw (``tile``: the one in hand).
+
+    The draw is not an event of its own: the notation writes it inside the move
+    (``P1A2T0N`` drew a T0; ``P1T2`` drew a T2 that fits nowhere). So the moves
+    are, for every type still in the bag (type by type, in hex and rotation
+    order), its legal placements, or the ``P{n}T{type}`` that ends the game
+    when it has none; a tile not in the bag cannot be drawn and gives nothing.
+    """
     tile = options.pop("tile", None)
     if options:
         raise NotationError(f"flows legal moves take only a tile ({', '.join(options)})")
+    if tile is not None and not 0 <= tile <= 3:
+        raise NotationError(f"tile type {tile} is not 0 to 3")
     mover = state.to_move
     if mover is None:
         return []
     side = state.side_for(mover)
-    tiles = [tile] if tile is not None else [t for t in range(4) if state.in_bag(t)]
     out: list[Event] = []
-    for t in tiles:
-        if not 0 <= t <= 3:
-            raise NotationError(f"tile type {t} is not 0 to 3")
-        out += [spell(mover + 1, t, h, rotation, side)
-                for h, rotation in legal_placements(state, t)]
+    for t in range(4):
+        if (tile is not None and t != tile) or not state.in_bag(t):
+            continue
+        placements = legal_placements(state, t)
+        if not placements:
+            out.append(Unplaceable(mover + 1, t))
+        out += [spell(mover + 1, t, h, rotation, side) for h, rotation in placements]
     return out
 
 
@@ -259,35 +274,3 @@ def winner_words(state: FlowsState) -> list[str]:
 def facts(state: FlowsState) -> dict[str, Any]:
     """How a finished game ended, for ``stats``."""
     return {"ended by": state.win_type} if state.over else {}
-
-
-# -- random games ----------------------------------------------------------------------------
-
-
-def random_tags(options: Mapping[str, Any]) -> dict[str, str]:
-    """Tags for a random game of ``players`` (default 2) at the usual seats."""
-    players = options.get("players") or 2
-    if not 2 <= players <= 6:
-        raise NotationError("Flows is for 2 to 6 players")
-    seats = " ".join(map(str, DEFAULT_SEATS[players]))
-    return {"Game": "flows", "Players": str(players), "Seats": seats}
-
-
-def random_events(rng: random.Random, state: FlowsState) -> list[Event]:
-    """Play ``state`` to its end: draw from the bag, then place uniformly among the legal
-    (hex, rotation) pairs (or record the tile that fits nowhere)."""
-    events: list[Event] = []
-    while True:
-        mover = state.to_move
-        if mover is None:
-            return events
-        bag = [t for t in range(4) for _ in range(state.in_bag(t))]
-        tile = rng.choice(bag)
-        placements = legal_placements(state, tile)
-        if not placements:
-            event: Event = Unplaceable(mover + 1, tile)
-        else:
-            h, rotation = rng.choice(placements)
-            event = spell(mover + 1, tile, h, rotation, state.side_for(mover))
-        apply(state, event)
-        events.append(event)

@@ -148,8 +148,11 @@ def mover_name(state: FlowsState) -> str | None:
     return None if state.to_move is None else f"P{state.to_move + 1}"
 
 
-def write_position(state: FlowsState) -> str:
-    """``<rows> <to-move> <seats> <result>`` (see the README; ``position.py`` reads it)."""
+def write_position(state: FlowsState, view: bool = False) -> str:
+    """``<rows> <to-move> <seats> <result> [side:K]`` (``position.py`` reads it and says
+    what each field is). The view, with ``view`` and only for a game written in one: it
+    is what a Position needs to read the moves to come (``Game.full_position``), but
+    not part of the board (``replay --json``, ``select --position``)."""
     rows = []
     for r in range(6, -1, -1):
         cells = []
@@ -162,7 +165,8 @@ def write_position(state: FlowsState) -> str:
     seats = ",".join(map(str, state.seating.seats))
     result = "*" if not state.over else (
         f"{state.win_type}:{','.join(str(p + 1) for p in state.winners)}")
-    return f"{'/'.join(rows)} {mover} {seats} {result}"
+    side = "" if state.view is None or not view else f" side:{state.view}"
+    return f"{'/'.join(rows)} {mover} {seats} {result}{side}"
 
 
 def result_json(state: FlowsState) -> dict[str, Any]:

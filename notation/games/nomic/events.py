@@ -1,20 +1,32 @@
 """Events of the nomic exploration game's records (see the README).
 
-``str(event)`` writes an event's canonical text. Reading takes a token apart
-with its own terminal of ``nomic.lark``, compiled: the grammar is the one
-place where an event's shape is written.
+``str(event)`` writes an event's canonical text and ``repr`` shows it as
+written (``Vote('vote Bob yes')``); ``Vote.parse("vote Bob yes")`` reads one
+event strictly. Reading takes a token apart with its own terminal of
+``nomic.lark``, compiled: the grammar is the one place where an event's shape
+is written.
 """
 from __future__ import annotations
 
 from re import Match
-from typing import Callable, NamedTuple, NoReturn, TypeAlias
+from typing import Callable, NamedTuple, NoReturn, TypeAlias, TypeVar
 
 from notation.core.errors import NotationError
 from notation.core.grammars import terminal_pattern
 from notation.core.limits import whole
+from notation.core.position import event_repr, parse_event_as
 
 GRAMMAR = "nomic.lark"
+GAME = "nomic"
 Coord = tuple[int, int]
+#: Any one kind of event (``Vote.parse`` gives a Vote).
+Kind = TypeVar("Kind")
+
+
+def parse_as(kind: type[Kind], text: str) -> Kind:
+    """``kind.parse(text)``: the one event ``text`` writes, of that kind, else NotationError."""
+    event: Kind = parse_event_as(GAME, kind, text)
+    return event
 
 
 def quote(text: str) -> str:
@@ -46,12 +58,26 @@ class Round(NamedTuple):
     def __str__(self) -> str:
         return f"round {self.number}"
 
+    def __repr__(self) -> str:
+        return event_repr(self)
+
+    @classmethod
+    def parse(cls, text: str) -> Round:
+        return parse_as(cls, text)
+
 
 class Join(NamedTuple):
     name: str
 
     def __str__(self) -> str:
         return f"join {self.name}"
+
+    def __repr__(self) -> str:
+        return event_repr(self)
+
+    @classmethod
+    def parse(cls, text: str) -> Join:
+        return parse_as(cls, text)
 
 
 class Turn(NamedTuple):
@@ -60,12 +86,26 @@ class Turn(NamedTuple):
     def __str__(self) -> str:
         return f"turn {self.name}"
 
+    def __repr__(self) -> str:
+        return event_repr(self)
+
+    @classmethod
+    def parse(cls, text: str) -> Turn:
+        return parse_as(cls, text)
+
 
 class Roll(NamedTuple):
     values: tuple[int, ...]
 
     def __str__(self) -> str:
         return "roll " + " ".join(map(str, self.values))
+
+    def __repr__(self) -> str:
+        return event_repr(self)
+
+    @classmethod
+    def parse(cls, text: str) -> Roll:
+        return parse_as(cls, text)
 
 
 class Move(NamedTuple):
@@ -80,6 +120,13 @@ class Move(NamedTuple):
         via = f" via {self.steps}" if self.steps else ""
         return f"move to {coord_text(self.to)}{via}"
 
+    def __repr__(self) -> str:
+        return event_repr(self)
+
+    @classmethod
+    def parse(cls, text: str) -> Move:
+        return parse_as(cls, text)
+
 
 class Reveal(NamedTuple):
     at: Coord
@@ -87,6 +134,13 @@ class Reveal(NamedTuple):
 
     def __str__(self) -> str:
         return f"reveal {coord_text(self.at)} {self.resource}"
+
+    def __repr__(self) -> str:
+        return event_repr(self)
+
+    @classmethod
+    def parse(cls, text: str) -> Reveal:
+        return parse_as(cls, text)
 
 
 class Propose(NamedTuple):
@@ -98,6 +152,13 @@ class Propose(NamedTuple):
         tail = f" {quote(self.text)}" if self.text is not None else ""
         return f"propose {self.kind} {self.number}{tail}"
 
+    def __repr__(self) -> str:
+        return event_repr(self)
+
+    @classmethod
+    def parse(cls, text: str) -> Propose:
+        return parse_as(cls, text)
+
 
 class Vote(NamedTuple):
     name: str
@@ -106,12 +167,26 @@ class Vote(NamedTuple):
     def __str__(self) -> str:
         return f"vote {self.name} {'yes' if self.yes else 'no'}"
 
+    def __repr__(self) -> str:
+        return event_repr(self)
+
+    @classmethod
+    def parse(cls, text: str) -> Vote:
+        return parse_as(cls, text)
+
 
 class Outcome(NamedTuple):
     adopted: bool
 
     def __str__(self) -> str:
         return "adopted" if self.adopted else "failed"
+
+    def __repr__(self) -> str:
+        return event_repr(self)
+
+    @classmethod
+    def parse(cls, text: str) -> Outcome:
+        return parse_as(cls, text)
 
 
 class Invoke(NamedTuple):
@@ -120,6 +195,13 @@ class Invoke(NamedTuple):
 
     def __str__(self) -> str:
         return f"invoke {self.name} {quote(self.question)}"
+
+    def __repr__(self) -> str:
+        return event_repr(self)
+
+    @classmethod
+    def parse(cls, text: str) -> Invoke:
+        return parse_as(cls, text)
 
 
 class Judgment(NamedTuple):
@@ -130,6 +212,13 @@ class Judgment(NamedTuple):
     def __str__(self) -> str:
         return f"judgment {self.number} {self.judge} {quote(self.ruling)}"
 
+    def __repr__(self) -> str:
+        return event_repr(self)
+
+    @classmethod
+    def parse(cls, text: str) -> Judgment:
+        return parse_as(cls, text)
+
 
 class Note(NamedTuple):
     text: str
@@ -137,10 +226,24 @@ class Note(NamedTuple):
     def __str__(self) -> str:
         return f"note {quote(self.text)}"
 
+    def __repr__(self) -> str:
+        return event_repr(self)
+
+    @classmethod
+    def parse(cls, text: str) -> Note:
+        return parse_as(cls, text)
+
 
 class End(NamedTuple):
     def __str__(self) -> str:
         return "end"
+
+    def __repr__(self) -> str:
+        return event_repr(self)
+
+    @classmethod
+    def parse(cls, text: str) -> End:
+        return parse_as(cls, text)
 
 
 Event: TypeAlias = (Round | Join | Turn | Roll | Move | Reveal | Propose | Vote | Outcome | Invoke

@@ -10,7 +10,7 @@ from notation.core.errors import NotationError
 from notation.core.game import Game
 from notation.core.svg import Drawing
 
-from . import events, generate, position, rules, svg, text
+from . import events, generate, legal, position, rules, svg, text
 from .events import READERS, Event
 from .state import NomicState
 
@@ -59,7 +59,7 @@ class Nomic(Game[NomicState, Event]):
 
     def legal_moves(self, state: NomicState, **options: Any) -> list[Event]:
         _no_options("legal moves take no options", options)
-        return rules.legal_moves(state)
+        return legal.legal_moves(state)
 
     def is_over(self, state: NomicState) -> bool:
         return state.ended

@@ -17,7 +17,7 @@ from .events import (
     Coord, End, Event, Invoke, Join, Judgment, Move, Note, Outcome, Propose, Reveal, Roll, Round,
     Turn, Vote, coord_text, is_name,
 )
-from .state import ORIGIN, RESOURCES, NomicState, Rule, name_key
+from .state import ORIGIN, NomicState, Rule, name_key
 
 RULESET = "Havvy 101-115"
 STEP = {"N": (0, 1), "S": (0, -1), "E": (1, 0), "W": (-1, 0)}
@@ -148,7 +148,7 @@ def _turn(state: NomicState, event: Turn) -> None:
     state.taken.append(name)
     state.current, state.phase = name, "movement"
     state.label = f"round {state.round} turn {name}"
-    state.rolls, state.moved, state.landed, state.reveal_due = None, False, None, None
+    state.rolls, state.moved, state.reveal_due = None, False, None
     state.proposal, state.votes, state.decided, state.invoked = None, {}, False, None
     for kind, number, text in state.pending:  # rule 111: in effect as this turn begins
         rule = state.rules.get(number)
@@ -219,7 +219,7 @@ def _move(state: NomicState, event: Move) -> None:
         fail(109, f"destination {coord_text(dest)} is {distance(start, dest)} away from "
                   f"{coord_text(start)}, roll was {state.rolls[0]}")
     state.players[who] = dest
-    state.moved, state.landed = True, dest
+    state.moved = True
     if dest != ORIGIN and dest not in state.revealed and state.on(106):
         state.reveal_due = dest
 
@@ -355,33 +355,7 @@ def _end(state: NomicState) -> None:
         state.current, state.phase = None, "between turns"
 
 
-# -- what may come next, and results ------------------------------------------------------------
-
-def legal_moves(state: NomicState) -> list[Event]:
-    """The options at this point: destinations for the roll, who may vote, and so on."""
-    if state.ended:
-        return []
-    who = state.current
-    if who is None or state.turn_complete():
-        nxt = state.next_turn() if state.round else None
-        return [Turn(nxt) if nxt is not None else Round(state.round + 1), End()]
-    if state.rolls is None and not state.moved:
-        return [Roll((d,)) for d in range(1, 7)]
-    if not state.moved:  # every destination exactly the rolled distance away
-        (x, y), d = state.players[who], sum(state.rolls or ())
-        ends = {(x + dx, y + sign * (d - abs(dx))) for dx in range(-d, d + 1) for sign in (1, -1)}
-        return [Move(None, c) for c in sorted(ends)]
-    if state.reveal_due is not None:
-        return [Reveal(state.reveal_due, r) for r in RESOURCES]
-    if state.proposal is None:
-        proposals: list[Event] = [Propose("enact", state.counter, "<text>")]
-        return proposals + [Propose("repeal", n) for n, r in sorted(state.rules.items())
-                            if r.in_effect]
-    missing = [p for p in state.order() if p not in state.votes]
-    if missing:
-        return [Vote(p, yes) for p in missing for yes in (True, False)]
-    return [Outcome(all(state.votes.values()))]
-
+# -- results ------------------------------------------------------------------------------------
 
 def result_tags(state: NomicState) -> dict[str, str]:
     """The Initial Set has no end condition, so no game has a result."""

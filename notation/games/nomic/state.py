@@ -19,6 +19,9 @@ INITIAL_SET = {
 CHECKS = {101: "joining", 102: "rounds and turn order", 103: "phase order",
           106: "reveals", 108: "paths", 109: "roll and distance", 111: "timing of changes",
           112: "proposals, numbers and votes", 114: "judgments"}
+#: How the position notation writes a rule's status (position.py reads it back).
+STATUS_CODES = {"in effect": "e", "proposed": "p", "adopted, pending": "a", "failed": "f",
+                "repealed": "r"}
 #: What a revealed space holds (rule 106).
 RESOURCES = ("Wood", "Metal", "Water", "Food")
 ORIGIN = (0, 0)
@@ -39,15 +42,33 @@ class Rule:
         return Rule(self.number, self.text, self.origin, self.adopted, self.in_effect,
                     self.status, list(self.history), self.amended)
 
+    def untouched(self) -> bool:
+        """An Initial Set rule as the game began: the position notation leaves it out."""
+        return self.origin == "initial" and self.status == "in effect" and not self.amended
+
+    def code(self) -> str:
+        """The rule in the position notation: ``109e*`` (in effect, amended), ``202rj``
+        (a judgment, repealed)."""
+        return (f"{self.number}{STATUS_CODES[self.status]}{'*' if self.amended else ''}"
+                f"{'j' if self.origin == 'judgment' else ''}")
+
     def as_json(self) -> dict[str, Any]:
         return {"number": self.number, "text": self.text, "origin": self.origin,
                 "adopted": self.adopted, "in_effect": self.in_effect, "status": self.status,
-                "amended": self.amended, "history": self.history}
+                "amended": self.amended, "history": list(self.history)}
 
 
 def name_key(name: str) -> str:
     """Names are compared ignoring case (two players cannot share one)."""
     return name.casefold()
+
+
+def round_defaults(order: list[str], last: str | None) -> tuple[list[str] | None, list[str]]:
+    """The round's turn order and the turns taken in it that a position's label implies
+    (``last``: whose turn the label names): the notation writes them only when they differ."""
+    if last is None:
+        return None, []
+    return list(order), order[:order.index(last) + 1] if last in order else [last]
 
 
 @dataclass(repr=False)
@@ -65,7 +86,6 @@ class NomicState:
     phase: str = "before game"             # before game, movement, rule-change, between turns
     rolls: tuple[int, ...] | None = None
     moved: bool = False
-    landed: Coord | None = None
     reveal_due: Coord | None = None
     proposal: Propose | None = None
     votes: dict[str, bool] = field(default_factory=dict)
@@ -87,11 +107,50 @@ class NomicState:
         return other
 
     def position(self) -> str:
-        """The compact position notation (position.py reads it): players and locations,
-        revealed spaces, round and phase, on one line."""
+        """The position notation (documented and read back in position.py): the label,
+        the players, the revealed spaces and the next rule number, then only the parts
+        that differ from what those imply."""
         players = " ".join(f"{p}@{coord_text(self.players[p])}" for p in self.order())
         revealed = " ".join(f"{coord_text(c)}{r}" for c, r in sorted(self.revealed.items()))
-        return f"{self.label}; {players}; {revealed or '-'}; next {self.counter}"
+        parts = [self.label, players, revealed or "-", f"next {self.counter}"]
+        changed = [r.code() for _, r in sorted(self.rules.items()) if not r.untouched()]
+        if changed:
+            parts.append("rules " + " ".join(changed))
+        if self.pending:
+            parts.append("pending " + " ".join(f"{kind} {n}" for kind, n, _ in self.pending))
+        members, taken = round_defaults(self.order(), self.taken[-1] if self.taken else None)
+        if self.members is not None and self.members != members:
+            parts.append("order " + " ".join(self.members))
+        if self.taken != taken:
+            parts.append("played " + " ".join(self.taken))
+        parts += self.turn_parts()
+        if self.ended:
+            parts.append("ended")
+        return "; ".join(parts)
+
+    def turn_parts(self) -> list[str]:
+        """How far the turn has come, for the position notation; nothing between turns,
+        where what the last turn left matters no more (the next one starts afresh, and
+        no turn ends with a reveal owed)."""
+        if self.current is None:
+            return []
+        parts = []
+        if self.rolls is not None:
+            parts.append("roll " + " ".join(map(str, self.rolls)))
+        if self.moved:
+            parts.append("moved")
+        if self.reveal_due is not None:
+            parts.append(f"due {coord_text(self.reveal_due)}")
+        if self.proposal is not None:
+            parts.append(f"proposal {self.proposal.kind} {self.proposal.number}")
+        if self.votes:
+            parts.append("votes " + " ".join(f"{p} {'yes' if yes else 'no'}"
+                                             for p, yes in self.votes.items()))
+        if self.decided:
+            parts.append("decided")
+        if self.invoked is not None:
+            parts.append(f"invoked {self.invoked.name}")
+        return parts
 
     def __repr__(self) -> str:
         try:
@@ -126,9 +185,14 @@ class NomicState:
         return left[0] if left else None
 
     def to_move(self) -> str | None:
+        """Whose turn it is: the current player until the outcome (and any ruling owed)
+        is in, then whoever takes the next turn; None once ended (or with nobody)."""
         if self.ended:
             return None
-        return self.current or self.next_turn()
+        if self.current is not None and not (self.decided and self.turn_complete()):
+            return self.current
+        order = self.order()
+        return self.next_turn() or (order[0] if order else None)
 
     def turn_complete(self) -> bool:
         if self.current is None:

@@ -2,26 +2,69 @@
 
 Each event's shape is its terminal in ``philosophy.lark``; the readers here take a
 token apart with that terminal's named groups and never spell the shape again.
+Every event type reads one event strictly (``Placement.parse("Te:C7ReNe[We]")``),
+writes it back with ``str()`` and shows it as written (``Choice('We')``). Events of
+different types never compare equal, though some hold the same fields (``In-``, ``R:In``).
 """
 from __future__ import annotations
 
 import re
-from typing import Callable, NamedTuple, Union
+from typing import Any, Callable, NamedTuple, TypeVar, Union
 
 from notation.core.errors import NotationError
 from notation.core.grammars import terminal_pattern
+from notation.core.position import event_repr, parse_event_as
 
 from .geometry import DIR_INDEX, DIRECTIONS
 
 GRAMMAR = "philosophy.lark"
+GAME = "philosophy"
 _PLACEMENT = terminal_pattern(GRAMMAR, "PLACEMENT")
 _JOIN = terminal_pattern(GRAMMAR, "JOIN")
 _LEAVE = terminal_pattern(GRAMMAR, "LEAVE")
 _RESPECT = terminal_pattern(GRAMMAR, "RESPECT")
 _RULE = terminal_pattern(GRAMMAR, "RULE")
 _ESCAPED = re.compile(r"\\(.)")
+_Kind = TypeVar("_Kind")
 
 
+def _same_event(self: tuple[Any, ...], other: object) -> bool:
+    """Equal when of one type and equal fields: ``Leave("In")`` is not ``Respect("In")``."""
+    return type(self) is type(other) and tuple.__eq__(self, other) is True
+
+
+def _other_event(self: tuple[Any, ...], other: object) -> bool:
+    return not _same_event(self, other)
+
+
+def _event_hash(self: tuple[Any, ...]) -> int:
+    return hash((type(self).__name__, tuple.__hash__(self)))
+
+
+def _event_type(kind: type[_Kind]) -> type[_Kind]:
+    """An event type's comparisons (by type and fields) and its ``repr`` as written."""
+    setattr(kind, "__eq__", _same_event)
+    setattr(kind, "__ne__", _other_event)
+    setattr(kind, "__hash__", _event_hash)
+    setattr(kind, "__repr__", event_repr)
+    return kind
+
+
+def _parse(kind: type[_Kind], text: str) -> _Kind:
+    """One event of type ``kind`` written as ``text``; NotationError for anything else."""
+    event: _Kind = parse_event_as(GAME, kind, text)
+    return event
+
+
+def written_name(name: str) -> str:
+    """A display name as a join writes it: bare when it reads back so, else quoted."""
+    m = _JOIN.fullmatch(f"Xx+:{name}")
+    if m is not None and m["name"] == name:
+        return name
+    return '"' + name.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+@_event_type
 class Join(NamedTuple):
     """``In+`` or ``In+:indigo`` (a name with spaces is quoted: ``In+:"Indiana Jones"``)."""
 
@@ -29,22 +72,29 @@ class Join(NamedTuple):
     name: str | None = None
 
     def __str__(self) -> str:
-        if self.name is None:
-            return f"{self.player}+"
-        bare = f"{self.player}+:{self.name}"
-        m = _JOIN.fullmatch(bare)
-        if m is not None and m["name"] == self.name:  # reads back as written: no quotes needed
-            return bare
-        return f'{self.player}+:"' + self.name.replace("\\", "\\\\").replace('"', '\\"') + '"'
+        return f"{self.player}+" if self.name is None else f"{self.player}+:" + written_name(
+            self.name)
+
+    @classmethod
+    def parse(cls, text: str) -> Join:
+        return _parse(cls, text)
 
 
+@_event_type
 class Leave(NamedTuple):
+    """``In-``: a player leaves (or concedes)."""
+
     player: str
 
     def __str__(self) -> str:
         return f"{self.player}-"
 
+    @classmethod
+    def parse(cls, text: str) -> Leave:
+        return _parse(cls, text)
 
+
+@_event_type
 class Placement(NamedTuple):
     """``Te:C7ReNe[We]``: who, where, which tile, its facing, and the choices made.
 
@@ -70,7 +120,12 @@ class Placement(NamedTuple):
             text += "(" + "".join(self.options) + ")"
         return text + "." * self.dots
 
+    @classmethod
+    def parse(cls, text: str) -> Placement:
+        return _parse(cls, text)
 
+
+@_event_type
 class Choice(NamedTuple):
     """A bare choice event: a space name, a direction code, or ``OO`` (off the board)."""
 
@@ -79,21 +134,39 @@ class Choice(NamedTuple):
     def __str__(self) -> str:
         return self.option
 
+    @classmethod
+    def parse(cls, text: str) -> Choice:
+        return _parse(cls, text)
 
+
+@_event_type
 class Respect(NamedTuple):
+    """``R:In``: the respect token passes to a player."""
+
     player: str
 
     def __str__(self) -> str:
         return f"R:{self.player}"
 
+    @classmethod
+    def parse(cls, text: str) -> Respect:
+        return _parse(cls, text)
 
+
+@_event_type
 class RuleChange(NamedTuple):
+    """``rule:join:permitted:between_turns``: a rule variant takes a new value."""
+
     rule: str
     variable: str
     value: str
 
     def __str__(self) -> str:
         return f"rule:{self.rule}:{self.variable}:{self.value}"
+
+    @classmethod
+    def parse(cls, text: str) -> RuleChange:
+        return _parse(cls, text)
 
 
 Event = Union[Join, Leave, Placement, Choice, Respect, RuleChange]

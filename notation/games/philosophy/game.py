@@ -6,21 +6,28 @@ position notation in position.py, pictures in text.py and svg.py.
 from __future__ import annotations
 
 import random
+import re
 from functools import partial
 from typing import Any, Callable, Mapping
 
-from notation.core.ast import Record
+from notation.core.ast import Record, Tag
 from notation.core.errors import NotationError
 from notation.core.game import Game
 from notation.core.svg import Drawing
 
-from . import events, generate, report, rules, svg
+from . import events, generate, legal, report, rules, svg
 from .convert import convert_choices
 from .events import Event
 from .options import CHOICE_FORMS, OPTIONS
-from .position import read_position
+from .position import read_position, write_position
 from .state import PhilosophyState
 from .text import render as render_text
+
+
+#: Who acts while fewer than two players have joined: someone new joins.
+JOINING = "new player"
+#: ``notation.new("philosophy", color_in="Indiana Jones")`` sets ``[ColorIn]``.
+_COLOUR_OPTION = re.compile(r"color_([a-z])([a-z])")
 
 
 class Philosophy(Game[PhilosophyState, Event]):
@@ -55,6 +62,17 @@ class Philosophy(Game[PhilosophyState, Event]):
         return events.diagnose(text)
 
     # -- rules -------------------------------------------------------------------------
+    def setup(self, options: Mapping[str, Any]) -> Record:
+        """The base game's options (``join_permitted="between_turns"``, ``position=...``),
+        and ``color_in="Indiana Jones"`` for a ``[ColorIn]`` display name."""
+        colours = {key: value for key, value in options.items() if _COLOUR_OPTION.fullmatch(key)}
+        record = super().setup({k: v for k, v in options.items() if k not in colours})
+        for key, value in colours.items():
+            m = _COLOUR_OPTION.fullmatch(key)
+            assert m is not None  # chosen by this pattern above
+            record.tags.append(Tag(f"Color{m[1].upper()}{m[2]}", str(value)))
+        return record
+
     def start(self, record: Record) -> PhilosophyState:
         return rules.start(record)
 
@@ -67,7 +85,7 @@ class Philosophy(Game[PhilosophyState, Event]):
     def legal_moves(self, state: PhilosophyState, **options: Any) -> list[Event]:
         if options:
             raise NotationError(f"philosophy legal moves take no options ({', '.join(options)})")
-        return rules.legal_moves(state)
+        return legal.legal_moves(state)
 
     def is_over(self, state: PhilosophyState) -> bool:
         return state.over
@@ -76,6 +94,10 @@ class Philosophy(Game[PhilosophyState, Event]):
         return state.copy()
 
     def to_move(self, state: PhilosophyState) -> str | None:
+        """The player to place or to choose; :data:`JOINING` while fewer than two have
+        joined (``replay --json``'s ``to_move`` stays the head of the order)."""
+        if not state.over and state.pending is None and len(state.order) < 2:
+            return JOINING
         return state.to_move
 
     def result_tags(self, state: PhilosophyState) -> dict[str, str]:
@@ -86,7 +108,13 @@ class Philosophy(Game[PhilosophyState, Event]):
 
     # -- positions and output ------------------------------------------------------------
     def position(self, state: PhilosophyState) -> str:
+        """The board alone: ``replay --json``'s ``position``, checked against the reference."""
         return state.position()
+
+    def full_position(self, state: PhilosophyState) -> str:
+        """The whole game in progress (players, hands, rules, an open choice ...), which
+        :meth:`read_position` reads back into an identical state."""
+        return write_position(state)
 
     def read_position(self, text: str) -> PhilosophyState:
         return read_position(text)

@@ -9,10 +9,9 @@ from notation.core.ast import Record
 from notation.core.errors import NotationError
 
 from .events import Choice, Event, Join, Leave, Respect, RuleChange
-from .rules import apply, legal_placements, start
-
-#: The player codes the reference uses.
-PLAYER_CODES = ("In", "Te", "Am", "Sa")
+from .legal import Placements
+from .rules import apply, start
+from .state import PLAYER_CODES
 
 
 def random_tags(game_name: str, options: Mapping[str, Any]) -> dict[str, str]:
@@ -24,7 +23,11 @@ def random_tags(game_name: str, options: Mapping[str, Any]) -> dict[str, str]:
 
 def random_events(rng: random.Random, record: Record, max_plies: int = 400) -> list[Event]:
     """Joins, then placements with their choices; now and then a respect pass,
-    a rule change with a mid-game join, or a leave that removes the leaver's tiles."""
+    a rule change with a mid-game join, or a leave that removes the leaver's tiles.
+
+    One state is played on, event by event: the choices written in a placement's
+    brackets are made on it as bare choices would be, which leaves the same state.
+    """
     state = start(record)
     players = int(record.tag_dict.get("Players", "2"))
     pool = list(PLAYER_CODES)
@@ -58,23 +61,20 @@ def random_events(rng: random.Random, record: Record, max_plies: int = 400) -> l
                 and state.variants[("leave", "permitted")] == "anytime"):
             play(Leave(rng.choice(state.order)))
             continue
-        moves = legal_placements(state)
+        moves = Placements(state)  # built lazily: only the one chosen is made
         if not moves:
             break  # the centre is full or the player's hand is empty: the game stalls
         move = rng.choice(moves)
-        if rng.random() < 0.5:  # write the choices in brackets where possible
-            trial = state.copy()
-            apply(trial, move)
-            params = []
-            while trial.pending is not None and rng.random() < 0.8:
-                option = rng.choice(trial.pending.options)
-                apply(trial, Choice(option))
+        apply(state, move)
+        if rng.random() < 0.5:  # write the choices made next in brackets, where there are any
+            params: list[str] = []
+            while state.pending is not None and rng.random() < 0.8:
+                option = rng.choice(state.pending.options)
+                apply(state, Choice(option))
                 params.append(option)
             # closed only with something to close: "[]" is not written, so not read back
             move = move._replace(params=tuple(params),
-                                 closed=bool(params) and trial.pending is None)
-        play(move)
+                                 closed=bool(params) and state.pending is None)
         lines = len(state.conclusions())
-        if lines:
-            out[-1] = move._replace(dots=lines)
+        out.append(move._replace(dots=lines) if lines else move)
     return out

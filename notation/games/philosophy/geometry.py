@@ -68,3 +68,7 @@ def _lines() -> tuple[Line, ...]:
 
 #: The 84 lines a conclusion can be made on.
 LINES = _lines()
+#: For each space, the lines (indices into LINES) that start on it: a sparse board's
+#: conclusions are found from its tiles alone.
+LINES_FROM: dict[str, tuple[int, ...]] = {
+    name: tuple(i for i, line in enumerate(LINES) if line[0] == name) for name in CELL}

@@ -3,7 +3,10 @@
 It follows the reference's activation algorithm (section 5) with the sane
 behaviour the rules file gives for each reference defect (section 5.1).
 Every event is applied as a transaction: a rejected event leaves the state
-exactly as it was.
+exactly as it was. Where the rules file is silent, a leave that removes the
+leaver's tiles while another player's choice is open voids a choice about a
+removed tile (or among candidates that no longer qualify), and that player's
+chain reaction goes on without it.
 """
 from __future__ import annotations
 
@@ -34,13 +37,11 @@ def start(record: Record) -> PhilosophyState:
     """The state before the first event: a [Position] set-up, rule variants, display names."""
     tags = record.tag_dict
     state = PhilosophyState()
-    if "Position" in tags:  # a set-up board, like PGN's FEN tag; players still join
+    if "Position" in tags:  # like PGN's FEN tag: a set-up board, or a whole game going on
         try:
-            setup = read_position(tags["Position"])
+            state = read_position(tags["Position"])
         except NotationError as exc:
             raise TagError("Position", f"[Position]: {exc}") from None
-        state.board, state.hands = setup.board, setup.hands
-        state.set_up = bool(setup.board)
     for key, value in tags.items():
         if key in VARIANT_TAGS:
             variant = VARIANT_TAGS[key]
@@ -113,7 +114,10 @@ def _join(state: PhilosophyState, event: Join) -> None:
     else:
         state.order.insert(0, code)  # places next
     state.names[code] = event.name or state.colour_tags.get(code, code)
-    state.hands.setdefault(code, set(TILE_CODES))  # a set-up position may hold some
+    if code not in state.hands:  # (a set-up board or an earlier stay may have left fewer)
+        state.hands[code] = set(TILE_CODES)
+        if state.before_last_placement is not None:  # a rollback gives back the same hand
+            state.before_last_placement[1][code] = set(TILE_CODES)
 
 
 def _leave(state: PhilosophyState, code: str) -> None:
@@ -128,6 +132,7 @@ def _leave(state: PhilosophyState, code: str) -> None:
                         f"placement (rule:leave:permitted)", "leave permitted")
     effect = state.variants[("leave", "effect")]
     state.order.remove(code)
+    del state.names[code]
     if state.mover == code:
         _clear_turn(state)
     if effect == "ends_game":
@@ -135,12 +140,22 @@ def _leave(state: PhilosophyState, code: str) -> None:
         _clear_turn(state)
     elif effect == "remove_their_tiles":
         state.board = {s: t for s, t in state.board.items() if t[0] != code}
+        if state.pending is not None and _lapsed(state, state.pending):
+            state.pending = None
+            _run(state)
     elif effect == "rollback_placement" and state.before_last_placement is not None:
         board, hands = state.before_last_placement
         state.board = dict(board)
         kept = {p: set(h) for p, h in hands.items()}
         state.hands.update({p: h for p, h in kept.items() if p in state.hands})
         _clear_turn(state)
+
+
+def _lapsed(state: PhilosophyState, pending: Pending) -> bool:
+    """Whether a tile taken off the board voided the open choice."""
+    if pending.kind == "candidate":
+        return tuple(sorted(_candidates(state))) != pending.options
+    return pending.target not in state.board
 
 
 def _rule_change(state: PhilosophyState, event: RuleChange) -> None:
@@ -279,7 +294,7 @@ def _activate(state: PhilosophyState, space: str) -> None:
         if len(options) == 1:  # both ways off the board: nothing to choose
             _move(state, target, 1, choices[0][1])
         else:
-            state.pending = Pending("decision", options, target, tuple(choices))
+            state.pending = Pending("decision", options, target, tuple(sorted(choices)))
     else:  # Rephrase: a new facing from the target's own set
         target_tile = state.board[target][1]
         facings = TILES[target_tile].facings
@@ -319,31 +334,7 @@ def _end_turn(state: PhilosophyState) -> None:
         state.winner = owners.pop()
 
 
-# -- what may happen next, and how it ended ----------------------------------------------------
-def legal_placements(state: PhilosophyState) -> list[Placement]:
-    """Every placement the player to move may make now (none while a choice is open)."""
-    if state.over or state.pending is not None or len(state.order) < 2:
-        return []
-    p = state.order[0]
-    out = []
-    for space in sorted(CENTRE):
-        if space in state.board or (space == "C5" and state.placements == 0
-                                    and not state.set_up):
-            continue
-        for tile in TILE_CODES:
-            if tile in state.hands[p]:
-                for facing in TILES[tile].facings:
-                    out.append(Placement(p, space, tile, facing))
-    return out
-
-
-def legal_moves(state: PhilosophyState) -> list[Event]:
-    """The open choice's options, else every legal placement."""
-    if state.pending is not None:
-        return [Choice(o) for o in state.pending.options]
-    return list(legal_placements(state))
-
-
+# -- how it ended ------------------------------------------------------------------------------
 def result_tags(state: PhilosophyState) -> dict[str, str]:
     """``[Result]``: ``*`` while the game goes on, the winner's code, or ``none``."""
     if not state.over:

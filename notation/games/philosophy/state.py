@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from .geometry import LINES, RANK, Line
+from .geometry import LINES, LINES_FROM, RANK, Line
 
 #: Rule variants: (rule, variable) -> allowed values, default first (section 8).
 VARIANTS: dict[tuple[str, str], tuple[str, ...]] = {
@@ -16,6 +16,8 @@ VARIANTS: dict[tuple[str, str], tuple[str, ...]] = {
 }
 
 Tile = tuple[str, str, str]  # owner, tile type, facing
+#: The player codes the reference uses (Indigo, Teal, Amber, Sage).
+PLAYER_CODES = ("In", "Te", "Am", "Sa")
 
 
 class Pending(NamedTuple):
@@ -24,11 +26,17 @@ class Pending(NamedTuple):
     kind: str                 # "candidate", "decision" or "rephrase"
     options: tuple[str, ...]  # sorted in plain ASCII order, as the reference writes them
     target: str | None = None               # the tile being moved or turned
-    directions: tuple[tuple[str, str], ...] = ()  # decision: option -> direction
+    directions: tuple[tuple[str, str], ...] = ()  # decision: (option, direction), sorted
 
 
 def _default_variants() -> dict[tuple[str, str], str]:
     return {key: values[0] for key, values in VARIANTS.items()}
+
+
+def board_text(board: dict[str, Tile]) -> str:
+    """The board-state notation (section 11): ``SPACE:XxTtDd`` items in space order."""
+    return "/".join(f"{s}:{o}{t}{f}" for s, (o, t, f) in
+                    sorted(board.items(), key=lambda kv: RANK[kv[0]]))
 
 
 @dataclass(repr=False)
@@ -57,16 +65,22 @@ class PhilosophyState:
         return f"<philosophy position {self.position()!r}>"
 
     def copy(self) -> PhilosophyState:
+        """An independent copy: every dict, set and list is new (tiles and the pending
+        choice are immutable tuples, so they are shared)."""
         other = PhilosophyState.__new__(PhilosophyState)
         other.__dict__.update(self.__dict__)
         other.board = dict(self.board)
         other.hands = {p: set(h) for p, h in self.hands.items()}
         other.order = list(self.order)
         other.names = dict(self.names)
+        other.colour_tags = dict(self.colour_tags)
         other.variants = dict(self.variants)
         other.touched_own = set(self.touched_own)
         other.touched_other = set(self.touched_other)
         other.activated = set(self.activated)
+        if self.before_last_placement is not None:
+            board, hands = self.before_last_placement
+            other.before_last_placement = (dict(board), {p: set(h) for p, h in hands.items()})
         return other
 
     def restore(self, snapshot: PhilosophyState) -> None:
@@ -84,19 +98,18 @@ class PhilosophyState:
         return self.order[0] if self.order else None
 
     def position(self) -> str:
-        """The board-state notation (section 11): ``SPACE:XxTtDd`` items in space order."""
-        return "/".join(f"{s}:{o}{t}{f}" for s, (o, t, f) in
-                        sorted(self.board.items(), key=lambda kv: RANK[kv[0]]))
+        """The board-state notation (section 11) of the board."""
+        return board_text(self.board)
 
     def conclusions(self) -> list[tuple[str, Line]]:
-        """Every line of three spaces held by one player, with its owner."""
+        """Every line of three spaces held by one player, with its owner, in LINES order."""
         board = self.board
         found = []
-        for line in LINES:
-            a = board.get(line[0])
-            if a is None:
-                continue
-            b, c = board.get(line[1]), board.get(line[2])
-            if b is not None and c is not None and a[0] == b[0] == c[0]:
-                found.append((a[0], line))
-        return found
+        for space, (owner, _, _) in board.items():
+            for i in LINES_FROM[space]:
+                _, second, third = LINES[i]
+                b, c = board.get(second), board.get(third)
+                if b is not None and c is not None and owner == b[0] == c[0]:
+                    found.append(i)
+        found.sort()
+        return [(board[LINES[i][0]][0], LINES[i]) for i in found]

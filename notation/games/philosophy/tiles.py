@@ -30,6 +30,9 @@ TILES: dict[str, TileKind] = {
     "Re": TileKind("Rephrase", DIAGONAL, 1, None),
 }
 TILE_CODES = tuple(TILES)
+#: How many facings every tile kind allows (four cardinal or four diagonal).
+FACINGS = 4
+assert all(len(kind.facings) == FACINGS for kind in TILES.values())
 
 
 def target_of(space: str, tile: str, facing: str) -> str | None:

@@ -6,7 +6,10 @@ one precise message per problem.
 """
 from __future__ import annotations
 
+import functools
+import os
 from dataclasses import dataclass, field
+from importlib import resources
 from typing import NamedTuple
 
 from lark import Token, UnexpectedInput
@@ -15,6 +18,8 @@ from notation.core.errors import Error, InputError, shorten
 from notation.core.grammars import grammar, terminal_pattern
 from notation.core.limits import MAX_DECK_BYTES, MAX_VALUE_DIGITS, is_whole
 from notation.core.text import decode, read_beside, read_bytes
+
+from .options import BUNDLED_DECKS
 
 GRAMMAR = "sanguine_deck.lark"
 
@@ -218,6 +223,20 @@ def load_deck(path: str) -> Deck:
     return parse_deck(decode(read_bytes(path, MAX_DECK_BYTES), path), path)
 
 
+def bundled_deck(name: str) -> str:
+    """A deck file's path: ``name`` itself when it is a file, else the bundled deck of that
+    name (``legion``), so ``notation random sanguine`` works wherever the package is."""
+    if name not in BUNDLED_DECKS or os.path.exists(name):
+        return name
+    return bundled_path(name)
+
+
+@functools.cache
+def bundled_path(name: str) -> str:
+    """Where the package keeps the bundled deck ``name`` (found once: it does not move)."""
+    return str(resources.files("notation.samples") / "sanguine" / "decks" / f"{name}.deck")
+
+
 def load_deck_beside(record_source: str, relative: str) -> Deck:
     """The deck file a record names, read only from inside the record's folder."""
     path, data = read_beside(record_source, relative, MAX_DECK_BYTES)
@@ -233,5 +252,5 @@ def draw_grid(card: Card, mirrored: bool = False) -> str:
     return "\n".join(rows)
 
 
-__all__ = ["Card", "Deck", "DeckError", "DeckProblem", "InputError", "draw_grid", "load_deck",
-           "load_deck_beside", "parse_deck"]
+__all__ = ["Card", "Deck", "DeckError", "DeckProblem", "InputError", "bundled_deck", "draw_grid",
+           "load_deck", "load_deck_beside", "parse_deck"]

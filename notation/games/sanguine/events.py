@@ -2,7 +2,9 @@
 
 An event's shape is its terminal in ``sanguine.lark`` and nowhere else: the
 readers here match the text with that terminal, compiled from the grammar, and
-take it apart by the terminal's named groups.
+take it apart by the terminal's named groups. Each event type reads one line of
+its own kind (``Draw.parse("R draw Spark")``), writes it with ``str()`` and shows
+it as the notation (``Draw('R draw Spark')``).
 """
 from __future__ import annotations
 
@@ -12,7 +14,9 @@ from typing import Callable, NamedTuple, NoReturn, TypeVar, Union
 from notation.core.errors import NotationError, shorten
 from notation.core.grammars import terminal_pattern
 from notation.core.limits import MAX_DIGITS, MAX_VALUE_DIGITS, whole
+from notation.core.position import event_repr, parse_event_as
 
+GAME = "sanguine"
 GRAMMAR = "sanguine.lark"
 SIDES = {"R": 0, "B": 1}
 SIDE_NAMES = ("red", "blue")
@@ -27,6 +31,15 @@ class Deal(NamedTuple):
     def __str__(self) -> str:
         return f"{'RB'[self.side]} deal {' '.join(self.cards)}"
 
+    def __repr__(self) -> str:
+        return event_repr(self)
+
+    @classmethod
+    def parse(cls, text: str) -> Deal:
+        """One ``deal`` line; NotationError for any other text."""
+        found: Deal = parse_event_as(GAME, cls, text)
+        return found
+
 
 class Draw(NamedTuple):
     side: int
@@ -34,6 +47,15 @@ class Draw(NamedTuple):
 
     def __str__(self) -> str:
         return f"{'RB'[self.side]} draw {self.card}"
+
+    def __repr__(self) -> str:
+        return event_repr(self)
+
+    @classmethod
+    def parse(cls, text: str) -> Draw:
+        """One ``draw`` line; NotationError for any other text."""
+        found: Draw = parse_event_as(GAME, cls, text)
+        return found
 
 
 class Place(NamedTuple):
@@ -44,6 +66,15 @@ class Place(NamedTuple):
 
     def __str__(self) -> str:
         return f"{'RB'[self.side]} place {self.card} ({self.row},{self.col})"
+
+    def __repr__(self) -> str:
+        return event_repr(self)
+
+    @classmethod
+    def parse(cls, text: str) -> Place:
+        """One ``place`` line; NotationError for any other text."""
+        found: Place = parse_event_as(GAME, cls, text)
+        return found
 
     def mirrored(self, cols: int) -> Place:
         """The same placement, its column counted from the other side of the board."""
@@ -56,6 +87,15 @@ class Pass(NamedTuple):
     def __str__(self) -> str:
         return f"{'RB'[self.side]} pass"
 
+    def __repr__(self) -> str:
+        return event_repr(self)
+
+    @classmethod
+    def parse(cls, text: str) -> Pass:
+        """One ``pass`` line; NotationError for any other text."""
+        found: Pass = parse_event_as(GAME, cls, text)
+        return found
+
 
 class Result(NamedTuple):
     red: int
@@ -64,6 +104,15 @@ class Result(NamedTuple):
 
     def __str__(self) -> str:
         return f"result {self.red}-{self.blue} {self.winner}"
+
+    def __repr__(self) -> str:
+        return event_repr(self)
+
+    @classmethod
+    def parse(cls, text: str) -> Result:
+        """One ``result`` line; NotationError for any other text."""
+        found: Result = parse_event_as(GAME, cls, text)
+        return found
 
 
 Event = Union[Deal, Draw, Place, Pass, Result]

@@ -11,10 +11,10 @@ from notation.core.errors import NotationError
 from notation.core.game import Game
 from notation.core.svg import Drawing
 
-from . import events, generate, perspective, rules, svg
+from . import events, generate, newgame, perspective, rules, svg
 from .events import SIDE_NAMES, Event
 from .options import OPTIONS
-from .position import read_position as parse_position, write_position
+from .position import read_position as parse_position, write_full_position, write_position
 from .state import SanguineState
 from .text import render as render_text
 
@@ -55,6 +55,10 @@ class Sanguine(Game[SanguineState, Event]):
         return events.diagnose(text)
 
     # -- rules ----------------------------------------------------------------------------
+    def setup(self, options: Mapping[str, Any]) -> Record:
+        """Decks are more than a tag's value and a seed shuffles them: newgame.py."""
+        return newgame.new_record(self.name, options)
+
     def start(self, record: Record) -> SanguineState:
         return rules.start(record)
 
@@ -80,7 +84,9 @@ class Sanguine(Game[SanguineState, Event]):
         return state.copy()
 
     def to_move(self, state: SanguineState) -> str | None:
-        return state.mover()
+        """The mover, but before the first turn the first side still to be dealt (either
+        deal may come first: ``legal_moves`` offers both sides' until both are dealt)."""
+        return state.actor()
 
     # -- archives -------------------------------------------------------------------------
     def winner_words(self, state: SanguineState) -> list[str]:
@@ -96,6 +102,10 @@ class Sanguine(Game[SanguineState, Event]):
     # -- positions and output ---------------------------------------------------------------
     def position(self, state: SanguineState) -> str:
         return write_position(state)
+
+    def full_position(self, state: SanguineState) -> str:
+        """Hands, decks, cards and the step of the turn besides the board (position.py)."""
+        return write_full_position(state)
 
     def read_position(self, text: str) -> SanguineState:
         return parse_position(text)

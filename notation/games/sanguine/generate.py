@@ -5,25 +5,38 @@ from __future__ import annotations
 import os
 import random
 from collections.abc import Mapping
-from importlib import resources
 from typing import Any
 
 from notation.core.ast import Directive, EventNode, Item, Record, Tag
 from notation.core.errors import InputError, NotationError, TagError
 
 from . import rules
-from .deck import DeckError, load_deck
+from .deck import Deck, DeckError, bundled_deck, load_deck
 from .events import Deal, Draw, Event, Pass, Result
-from .options import BUNDLED_DECKS
+from .newgame import DEFAULT_COLS, DEFAULT_DECK, DEFAULT_ROWS, default_hand
 
 
+#: Decks read for random games, by the path named and the file's size and time: a run of
+#: many games reads and writes each deck once, and sees a file that changed.
+_READ: dict[tuple[str, int, int], tuple[Deck, str]] = {}
 
-def bundled_deck(name: str) -> str:
-    """A deck file's path: ``name`` itself when it is a file, else the bundled deck of that
-    name (``legion``), so ``notation random sanguine`` works wherever the package is."""
-    if os.path.exists(name) or name not in BUNDLED_DECKS:
-        return name
-    return str(resources.files("notation.samples") / "sanguine" / "decks" / f"{name}.deck")
+
+def deck_of(name: str) -> tuple[Deck, str]:
+    """The deck a ``--red``/``--blue`` option names, and its text."""
+    path = bundled_deck(name)
+    try:
+        facts = os.stat(path)
+    except OSError:  # load_deck says why it cannot be read
+        deck = load_deck(path)
+        return deck, deck.text()
+    key = (path, facts.st_size, facts.st_mtime_ns)
+    found = _READ.get(key)
+    if found is None:
+        deck = load_deck(path)
+        found = _READ[key] = (deck, deck.text())
+        if len(_READ) > 16:
+            _READ.pop(next(iter(_READ)))
+    return found
 
 
 def random_record(name: str, rng: random.Random, options: Mapping[str, Any]) -> Record:
@@ -32,17 +45,17 @@ def random_record(name: str, rng: random.Random, options: Mapping[str, Any]) -> 
 
     ``options``: ``red`` and ``blue`` (decks), ``rows``, ``cols``, ``hand_size``.
     """
-    rows: int = options.get("rows") or 5
-    cols: int = options.get("cols") or 7
+    rows: int = options.get("rows") or DEFAULT_ROWS
+    cols: int = options.get("cols") or DEFAULT_COLS
     try:
-        decks = [load_deck(bundled_deck(options.get(side) or "legion")) for side in ("red", "blue")]
+        decks = [deck_of(options.get(side) or DEFAULT_DECK) for side in ("red", "blue")]
     except (InputError, DeckError) as exc:
         raise NotationError(str(exc)) from None
-    hand: int = options.get("hand_size") or max(1, min(3, min(len(d) for d in decks) // 3))
+    hand: int = options.get("hand_size") or default_hand([deck for deck, _ in decks])
     tags = {"Game": "Sanguine", "Rows": str(rows), "Cols": str(cols), "HandSize": str(hand),
             "RedDeck": "inline", "BlueDeck": "inline", "Order": "recorded"}
-    items: list[Item] = [Directive("DECK_BLOCK", f"deck {'RB'[s]}\n{decks[s].text()}enddeck")
-                         for s in (0, 1)]
+    items: list[Item] = [Directive("DECK_BLOCK", f"deck {'RB'[side]}\n{text}enddeck")
+                         for side, (_, text) in enumerate(decks)]
     record = Record(name, [Tag(k, v) for k, v in tags.items()], items)
     try:
         state = rules.start(record)

@@ -11,6 +11,7 @@ from notation.core.errors import InputError, NotationError, RuleError, TagError,
 from notation.core.grammars import terminal_pattern
 from notation.core.limits import whole
 
+from . import chance
 from .deck import Deck, DeckError, load_deck_beside, parse_deck
 from .events import GRAMMAR, SIDE_NAMES, Deal, Draw, Event, Pass, Place, Result
 from .state import SanguineState
@@ -274,12 +275,17 @@ def _result(state: SanguineState, event: Result) -> None:
 # -- what may come next, and the end ---------------------------------------------------------
 
 def legal_moves(state: SanguineState) -> list[Event]:
-    """Every event the player to move may play now, columns as the record writes them."""
-    if state.over or not all(state.dealt):
+    """Every event that may come now, columns as the record writes them: the deals
+    before the first turn (either side's, in either order), the draws when one is due
+    (chance.py), else the mover's placements and pass; nothing once the game is over
+    (the optional result line is not a move)."""
+    if state.over:
         return []
+    if not all(state.dealt):
+        return [*chance.deals(state)]
+    if state.draw_due():
+        return [*chance.draws(state)]
     side = state.to_move
-    if state.draw_due():  # the turn begins with a draw: any card left may come
-        return [Draw(side, name) for name in sorted(state.left[side]) if state.left[side][name]]
     places = state.placements(side)
     if state.mirrored:
         places = [p.mirrored(state.cols) for p in places]

@@ -3,12 +3,16 @@
 A cell is ``None`` (empty), ``(owner, count)`` for pawns, or ``(owner, card)``
 for a card (a :class:`Card`). Decks are multisets of the cards left; with
 ``Order "file"`` the next card is also fixed by the file's order.
+
+The decks' card lists and the cards by name are the game's fixed material:
+no rule changes them, so copies share them; everything a rule changes (board,
+decks left, hands, counters, flags) is copied.
 """
 from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any, Optional, Union
+from typing import Any, Callable, Optional, Union
 
 from .deck import Card, Deck
 from .events import SIDE_NAMES, Place
@@ -17,14 +21,31 @@ from .events import SIDE_NAMES, Place
 Cell = Optional[tuple[int, Union[int, Card]]]
 
 
-def cell_token(cell: Cell) -> str:
-    """A cell in the position notation: ``.``, ``r2`` (two red pawns), ``B:Surge`` (a card)."""
+def cell_token(cell: Cell, name: Callable[[str], str] = str) -> str:
+    """A cell as the views write it: ``.``, ``r2`` (two red pawns), ``B:Surge`` (a card);
+    ``name`` writes a card's name (the position notation escapes some characters)."""
     if cell is None:
         return "."
     owner, content = cell
     if isinstance(content, Card):
-        return f"{'RB'[owner]}:{content.name}"
+        return f"{'RB'[owner]}:{name(content.name)}"
     return f"{'rb'[owner]}{content}"
+
+
+def escape_name(name: str) -> str:
+    """A card name in the position notation: ``%`` and ``/`` (which separates rows)
+    written ``%25`` and ``%2F``; every other character a name may hold stays."""
+    return name.replace("%", "%25").replace("/", "%2F") if "%" in name or "/" in name else name
+
+
+def names_field(names: list[str]) -> str:
+    """A hand or deck in the position notation: ``[Forge,Lantern,Spark]``, ``[]``."""
+    return "[" + ",".join(escape_name(name) for name in names) + "]"
+
+
+#: The position notation's steps of a turn (``STEP``) and orders of the ``[Order]`` tag.
+STEPS = ("deal", "draw", "act", "over", "result")
+ORDERS = ("recorded", "file")
 
 
 @dataclass(repr=False)
@@ -46,15 +67,19 @@ class SanguineState:
     passes: int = 0
     over: bool = False
     result_written: bool = False
-    #: Each deck's cards by name (from ``decks``).
-    cards: list[dict[str, Card]] = field(init=False, compare=False)
+    #: Each side's cards by name (from ``decks`` unless given: a position read back
+    #: names cards no longer in its decks).
+    cards: list[dict[str, Card]] = field(default_factory=list, compare=False)
+    #: A board read from the short position notation: no cards' values, hands or decks.
+    partial: bool = False
 
     def __post_init__(self) -> None:
         if not self.board:
             self.board = [self._home_row() for _ in range(self.rows)]
         if not self.left:
             self.left = [Counter(c.name for c in d.cards) for d in self.decks]
-        self.cards = [d.by_name() for d in self.decks]
+        if not self.cards:
+            self.cards = [d.by_name() for d in self.decks]
 
     def _home_row(self) -> list[Cell]:
         """A row at the start: one red pawn on the left edge, one blue pawn on the right."""
@@ -79,10 +104,36 @@ class SanguineState:
         return other
 
     def position(self) -> str:
-        """The position notation: cells row by row (``/`` between rows, ``,`` between
-        cells), who moves (``-`` once over), passes in a row. Read back in position.py."""
-        rows = "/".join(",".join(cell_token(c) for c in row) for row in self.board)
+        """The position of ``replay --json``, the full notation's first three fields: cells
+        row by row (``/`` between rows, ``,`` between cells), who moves (``-`` once over),
+        passes in a row. Read back in position.py."""
+        rows = "/".join(",".join(cell_token(c, escape_name) for c in row) for row in self.board)
         return f"{rows} {'-' if self.over else SIDE_NAMES[self.to_move]} {self.passes}"
+
+    def full_position(self) -> str:
+        """The whole position notation (documented in position.py, which reads it back):
+        :meth:`position`, then the turn, hands, decks and cards; a partial board has
+        no more than its position."""
+        if self.partial:
+            return self.position()
+        if self.over:
+            step = "result" if self.result_written else "over"
+        elif not all(self.dealt):
+            step = "deal"
+        else:
+            step = "act" if self.drawn else "draw"
+        fields = [self.position(), str(self.turn), step, str(self.hand_size),
+                  ORDERS[self.file_order], SIDE_NAMES[self.mirrored]]
+        for side in (0, 1):
+            if self.file_order:
+                deck = [card.name for card in self.decks[side].cards[self.taken[side]:]]
+            else:
+                deck = sorted(self.left[side].elements())
+            cards = ",".join(f"{escape_name(c.name)}({c.cost},{c.value},{'/'.join(c.grid)})"
+                             for c in self.cards[side].values())
+            fields += [names_field(self.hand(side)), names_field(deck), f"[{cards}]"]
+        return " ".join(fields)
+
 
     # -- scores --------------------------------------------------------------------
     def row_scores(self) -> list[tuple[int, int]]:
@@ -118,8 +169,16 @@ class SanguineState:
 
     # -- whose turn, what may go where ---------------------------------------------------
     def mover(self) -> str | None:
-        """Who moves next (``red``, ``blue``), None once the game is over."""
+        """Whose turn it is (``red``, ``blue``), None once the game is over (``to_move``
+        of ``replay --json``: Red's, before the deals too)."""
         return None if self.over else SIDE_NAMES[self.to_move]
+
+    def actor(self) -> str | None:
+        """Who acts next: the mover, but before the first turn the first side still to be
+        dealt (Red, unless only Blue's deal is left)."""
+        if not self.over and not all(self.dealt):
+            return SIDE_NAMES[self.dealt.index(False)]
+        return self.mover()
 
     def deck_size(self, side: int) -> int:
         return sum(self.left[side].values())
@@ -130,14 +189,15 @@ class SanguineState:
 
     def placements(self, side: int) -> list[Place]:
         """Every card in ``side``'s hand on every cell it may go (in board columns)."""
-        out = []
+        spots = [(r, c, cell[1]) for r, row in enumerate(self.board) for c, cell in enumerate(row)
+                 if cell is not None and cell[0] == side and not isinstance(cell[1], Card)]
+        out: list[Place] = []
+        if not spots:  # the board is scanned once, not once a card
+            return out
+        cards = self.cards[side]
         for name in sorted(n for n, k in self.hands[side].items() if k > 0):
-            card = self.cards[side][name]
-            for r, row in enumerate(self.board):
-                for c, cell in enumerate(row):
-                    if (cell is not None and cell[0] == side and not isinstance(cell[1], Card)
-                            and cell[1] >= card.cost):
-                        out.append(Place(side, name, r, c))
+            cost = cards[name].cost
+            out += [Place(side, name, r, c) for r, c, count in spots if count >= cost]
         return out
 
     def draw_due(self) -> bool:

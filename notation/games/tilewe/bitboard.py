@@ -9,6 +9,7 @@ is: the state and the rules ask.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from operator import attrgetter
 
 from .events import SIZE, Move
 from .pieces import CANONICAL, ORIENTATIONS, PIECE_NAMES, Cell, Orientation
@@ -133,10 +134,15 @@ def fits(blocked: int, used: int, anchor_mask: int) -> bool:
     return False
 
 
-def placements(blocked: int, used: int, anchor_mask: int) -> list[Move]:
-    """Every move spelling that fits, in the reference's order (target, piece, orientation,
-    contact). A contact on an anchor is one ``&`` of the free origins with the anchors
-    shifted by the contact's offset."""
+#: ``(targets, shape, contact)``: one spelling of a piece and the anchors where it fits.
+Spelling = tuple[int, Shape, Cell]
+
+
+def fitting_spellings(blocked: int, used: int, anchor_mask: int) -> list[Spelling]:
+    """``(targets, shape, contact)`` for each orientation and contact tile of a piece in hand
+    that fits on some anchor, in piece, orientation and contact order; ``targets`` has a bit
+    at each anchor where that spelling fits. A contact on an anchor is one ``&`` of the free
+    origins with the anchors shifted by the contact's offset."""
     if not anchor_mask:
         return []
     shifted_anchors = [anchor_mask >> off for off in OFFSETS]
@@ -144,10 +150,34 @@ def placements(blocked: int, used: int, anchor_mask: int) -> list[Move]:
     for shape, free in free_origins(blocked, used):
         for i, offset, contact in shape.contacts:
             hits = free & shifted_anchors[i]
-            while hits:
-                low = hits & -hits
-                hits ^= low
-                found.append((low.bit_length() - 1 + offset, shape.piece, shape.orientation,
-                              offset, contact))
-    found.sort()
-    return [Move(piece, o, contact, target) for target, piece, o, _, contact in found]
+            if hits:
+                found.append((hits << offset, shape, contact))
+    return found
+
+
+def placements(blocked: int, used: int, anchor_mask: int) -> list[Move]:
+    """Every move spelling that fits, in the reference's order (target, piece, orientation,
+    contact): the spellings come in the last three's order, so a stable sort by target is it."""
+    found = []
+    for targets, shape, contact in fitting_spellings(blocked, used, anchor_mask):
+        while targets:
+            low = targets & -targets
+            targets ^= low
+            found.append(Move(shape.piece, shape.orientation, contact, low.bit_length() - 1))
+    found.sort(key=attrgetter("target"))
+    return found
+
+
+def nth_placement(spellings: list[Spelling], anchor_mask: int, n: int) -> Move:
+    """``placements(...)[n]`` from the ``fitting_spellings`` on ``anchor_mask``, without building
+    the list (a random game needs one move of a few hundred): the moves at each anchor, from
+    the lowest up, are the spellings that fit there, in their own order."""
+    while anchor_mask:
+        low = anchor_mask & -anchor_mask
+        anchor_mask ^= low
+        here = [spelling for spelling in spellings if spelling[0] & low]
+        if n < len(here):
+            _, shape, contact = here[n]
+            return Move(shape.piece, shape.orientation, contact, low.bit_length() - 1)
+        n -= len(here)
+    raise IndexError("no such placement")

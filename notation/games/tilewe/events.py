@@ -13,6 +13,7 @@ from typing import NamedTuple
 
 from notation.core.errors import NotationError
 from notation.core.grammars import terminal_pattern
+from notation.core.position import event_repr
 
 from .pieces import (
     FILES, ORIENTATION_INDEX, ORIENTATION_NAMES, PIECE_INDEX, PIECE_NAMES, Cell,
@@ -57,6 +58,10 @@ class Move(NamedTuple):
     def __str__(self) -> str:
         return (f"{PIECE_NAMES[self.piece]}{ORIENTATION_NAMES[self.orientation]}-"
                 f"{cell_name(self.contact)}{square_name(self.target)}")
+
+    def __repr__(self) -> str:
+        """Like the notation, ``Move('F5e-a2d4')``, not the raw integers of the tuple."""
+        return event_repr(self)
 
     @property
     def piece_name(self) -> str:

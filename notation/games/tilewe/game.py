@@ -2,10 +2,11 @@
 
 Moves are ``events.py``, the board ``state.py``, the rules ``rules.py``, the
 position notation ``position.py``, pictures ``text.py`` and ``svg.py``, the
-board's symmetries ``symmetry.py``.
+board's symmetries ``symmetry.py``, random games ``generate.py``.
 """
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Mapping
 from functools import partial
 from typing import Any
@@ -15,7 +16,7 @@ from notation.core.errors import NotationError
 from notation.core.game import Game
 from notation.core.svg import Drawing
 
-from . import position, rules, svg, symmetry, text
+from . import generate, position, rules, svg, symmetry, text
 from .events import Move, are_canonical, diagnose, read_move
 from .options import OPTIONS
 from .state import COLORS, Board
@@ -128,3 +129,7 @@ class Tilewe(Game[Board, Move]):
     # -- generation -----------------------------------------------------------
     def random_tags(self, options: Mapping[str, Any]) -> dict[str, str]:
         return {"Game": self.name, **rules.players_tag(options.get("players") or 4)}
+
+    def random_events(self, rng: random.Random, record: Record,
+                      max_plies: int = 10_000) -> list[Move]:
+        return generate.random_events(rng, self.start(record), max_plies)

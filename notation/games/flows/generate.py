@@ -1,0 +1,67 @@
+"""Random complete Flows games, for ``notation random``: draws and uniform placements.
+
+A move is made at about the cost of checking one (see :func:`random_move`), so
+generating a game costs about what validating it costs.
+"""
+from __future__ import annotations
+
+import random
+from typing import Any, Mapping
+
+from notation.core.errors import NotationError, RuleError
+
+from .events import Event, Unplaceable
+from .geometry import N_HEXES
+from .rules import apply, legal_placements, place
+from .state import DEFAULT_SEATS, FlowsState
+from .views import spell
+
+#: Random candidates a generated move tries before it lists every legal placement instead.
+TRIES = 12
+
+
+def random_tags(options: Mapping[str, Any]) -> dict[str, str]:
+    """Tags for a random game of ``players`` (default 2) at the usual seats."""
+    players = options.get("players") or 2
+    if not 2 <= players <= 6:
+        raise NotationError("Flows is for 2 to 6 players")
+    seats = " ".join(map(str, DEFAULT_SEATS[players]))
+    return {"Game": "flows", "Players": str(players), "Seats": seats}
+
+
+def random_events(rng: random.Random, state: FlowsState) -> list[Event]:
+    """Play ``state`` to its end: draw from the bag, then play :func:`random_move`."""
+    events: list[Event] = []
+    while state.to_move is not None:
+        bag = [t for t in range(4) for _ in range(state.in_bag(t))]
+        events.append(random_move(rng, state, rng.choice(bag)))
+    return events
+
+
+def random_move(rng: random.Random, state: FlowsState, tile: int) -> Event:
+    """Play and return a move of the mover with ``tile`` drawn: a placement chosen
+    uniformly among the legal (hex, rotation) pairs, or the tile that fits nowhere.
+
+    The pairs are not listed: a uniform (empty hex, rotation) is tried until one
+    is legal (rejection sampling, nearly always at once, so a move costs about
+    what checking it costs); only after :data:`TRIES` refusals are they all
+    listed and one chosen, or none found. Either way each legal pair is equally
+    likely.
+    """
+    mover = state.to_move
+    if mover is None:
+        raise RuleError("the game is over", "game end")
+    side = state.side_for(mover)
+    empty = [h for h in range(N_HEXES) if state.tiles[h] is None]
+    for _ in range(TRIES):
+        h, rotation = rng.choice(empty), rng.randrange(6)
+        try:
+            place(state, mover, h, tile, rotation)
+        except RuleError:
+            continue
+        return spell(mover + 1, tile, h, rotation, side)
+    placements = legal_placements(state, tile)
+    event: Event = (spell(mover + 1, tile, *rng.choice(placements), side) if placements
+                    else Unplaceable(mover + 1, tile))
+    apply(state, event)
+    return event
