@@ -4,19 +4,14 @@ command line's inputs, with its progress line, input errors and warnings.
 Standard input (``-``) is read by the main process and stays there unless
 ``--jobs`` asks for workers (:func:`worth_a_pool`); a Dask cluster reads
 files only. A worker process that dies is reported (exit 2), never waited for;
-Dask's own log lines stay off the user's stderr during the run. Work that reads
-no input (``random``) goes to worker processes through :func:`in_order`.
+Dask's own log lines stay off the user's stderr during the run.
 """
 from __future__ import annotations
 
-import collections
 import contextlib
 import logging
-import multiprocessing
-import signal
 import sys
-from concurrent.futures import BrokenExecutor, Future, ProcessPoolExecutor
-from typing import Any, Callable, Generator, Iterable, Iterator, TypeVar
+from typing import Any, Callable, Iterable, Iterator
 
 import click
 
@@ -28,11 +23,8 @@ from notation.runner import default_jobs
 
 from .inputs import STDIN, Inputs
 
-__all__ = ["ClusterUnreachable", "default_jobs", "in_order", "in_workers", "on_cluster",
-           "workers", "worth_a_pool"]
-
-Item = TypeVar("Item")
-Result = TypeVar("Result")
+__all__ = ["ClusterUnreachable", "default_jobs", "in_workers", "on_cluster", "workers",
+           "worth_a_pool"]
 
 
 def _local_inputs(paths: Iterable[str]) -> Iterator[runner.Input]:
@@ -129,48 +121,6 @@ def workers(inputs: Inputs, paths: tuple[str, ...], jobs: int | None) -> int | N
     if not worth_a_pool(inputs.expand_quietly(paths), jobs):
         return None
     return default_jobs() if jobs is None else jobs
-
-
-def in_order(work: Callable[[Item], Result], items: Iterable[Item],
-             jobs: int) -> Generator[Result, None, None]:
-    """``work`` done on every item by ``jobs`` forked worker processes, the results given
-    back in the items' order as soon as each is ready (the same results, in the same order,
-    whatever ``jobs``).
-
-    At most three items per worker are in flight, so memory stays flat however many
-    items. ``work`` and the items must pickle; an exception ``work`` raises comes back as
-    itself. A worker that dies raises :class:`runner.WorkerStopped`; closing the iterator
-    (or an interrupt) cancels what has not started and waits only for what has.
-    """
-    context = multiprocessing.get_context("fork")  # workers start with the games loaded
-    with ProcessPoolExecutor(max_workers=jobs, mp_context=context,
-                             initializer=_worker_start) as pool:
-        flight: collections.deque[Future[Result]] = collections.deque()
-        try:
-            for item in items:
-                flight.append(pool.submit(work, item))
-                if len(flight) >= 3 * jobs:
-                    yield flight.popleft().result()
-            while flight:
-                yield flight.popleft().result()
-        except BrokenExecutor as exc:
-            raise runner.WorkerStopped(str(exc) or "a worker process stopped") from None
-        except BaseException:
-            pool.shutdown(wait=False, cancel_futures=True)
-            raise
-
-
-def _worker_start() -> None:
-    """A worker dies with the run that started it (Linux) and leaves Ctrl-C and SIGTERM to
-    the main process, which ends the run."""
-    try:
-        import ctypes  # only here: a worker's one call to prctl
-        libc = ctypes.CDLL("libc.so.6", use_errno=True)
-        libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
-    except (OSError, AttributeError):  # pragma: no cover - not Linux
-        pass
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # not the main process's handler (forked)
 
 
 # -- Dask, for a command-line run ------------------------------------------------------

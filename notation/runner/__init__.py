@@ -24,7 +24,8 @@ from notation.core.outcome import Outcome
 
 from .cluster import on_cluster
 from .order import ordered
-from .pool import SMALL_INPUT, WorkerStopped, default_jobs, in_processes, worth_a_pool
+from .pool import (SMALL_INPUT, WorkerStopped, default_jobs, in_processes, map_in_order,
+                   worth_a_pool)
 from .tasks import FORMAT, REPLAY, VALIDATE, Task, outcome_of
 from .units import Input, Stream, cluster_jobs, local_jobs, units
 from .work import Job, Part, part_of

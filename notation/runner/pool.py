@@ -6,12 +6,13 @@ process, which cancels what is in flight and stops at once.
 """
 from __future__ import annotations
 
+import collections
 import multiprocessing
 import os
 import signal
 import stat
-from concurrent.futures import BrokenExecutor, ProcessPoolExecutor
-from typing import Iterable, Iterator
+from concurrent.futures import BrokenExecutor, Future, ProcessPoolExecutor
+from typing import Callable, Generator, Iterable, Iterator, TypeVar
 
 from notation.core.errors import Error, InputError
 
@@ -19,6 +20,9 @@ from .order import ordered
 from .tasks import Task
 from .units import Input, Item, Stream
 from .work import Job, Part, part_of
+
+Given = TypeVar("Given")
+Made = TypeVar("Made")
 
 #: Below this many bytes of input, one process is faster than starting a pool.
 SMALL_INPUT = 1 << 20
@@ -79,6 +83,34 @@ def _die_with_parent() -> None:
         pass
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the main process's to handle
     signal.signal(signal.SIGTERM, signal.SIG_DFL)  # not the main process's handler (forked)
+
+
+def map_in_order(work: Callable[[Given], Made], items: Iterable[Given],
+                 jobs: int) -> Generator[Made, None, None]:
+    """``work`` done on every item by ``jobs`` forked processes, the results given back in
+    the items' order as each is ready (the same results in the same order whatever ``jobs``).
+
+    At most three items per worker are in flight, so memory stays flat however many
+    items; ``work`` and the items must pickle, and an exception ``work`` raises comes back
+    as itself. A worker that dies raises :class:`WorkerStopped`; closing the iterator (or
+    an interrupt) cancels what has not started.
+    """
+    context = multiprocessing.get_context("fork")  # workers start with the games loaded
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=context,
+                             initializer=_die_with_parent) as pool:
+        flight: collections.deque[Future[Made]] = collections.deque()
+        try:
+            for item in items:
+                flight.append(pool.submit(work, item))
+                if len(flight) >= 3 * jobs:
+                    yield flight.popleft().result()
+            while flight:
+                yield flight.popleft().result()
+        except BrokenExecutor as exc:
+            raise WorkerStopped(str(exc) or "a worker process stopped") from None
+        except BaseException:
+            pool.shutdown(wait=False, cancel_futures=True)
+            raise
 
 
 def _worked(job: Job, task: Task) -> Part:
