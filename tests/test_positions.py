@@ -195,3 +195,40 @@ def test_random_push_and_pop_agree_with_a_fresh_replay(game):
             assert snapshot(fresh) == snapshot(position)
 
     agree()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_position_draws_itself_and_copies_independently(game):
+    position = reference_records(game)[0].end()
+    assert position._repr_svg_().startswith("<svg") and str(position) == position.game.render(
+        position.state)
+    copy = position.copy()
+    before = snapshot(copy)
+    position.pop()
+    assert snapshot(copy) == before and copy.ply == position.ply + 1
+    bare = copy.copy(stack=False)
+    assert snapshot(bare) == before and bare.ply == 0
+    with pytest.raises(IndexError):
+        bare.pop()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_headers_and_verdicts_read_fast_and_agree_with_a_full_read(game):
+    for path in sorted((SAMPLES / game).glob(f"*.{game}")):
+        full = notation.load(path)
+        headers = list(notation.read_headers(path))
+        assert [r.headers for r in headers] == [r.headers for r in full]
+        verdicts = list(notation.read_verdicts(path))
+        assert ([(o.index, o.valid, o.plies, [p.as_json() for p in o.problems]) for o in verdicts]
+                == [(i, o.valid, o.plies, [p.as_json() for p in o.problems])
+                    for i, o in enumerate(map(notation.run, full), 1)])
+
+
+def test_replay_steps_are_live_and_a_copy_keeps_one():
+    record = reference_records("tilewe")[0]
+    steps = list(notation.replay(record))
+    assert steps[0].state is steps[-1].state  # live: the replay's one state
+    kept = [step.copy() for step in notation.replay(record)]
+    game = record.start().game
+    expected = replayed(record)[1:]
+    assert [game.full_position(step.state) for step in kept] == [shot[0] for shot in expected]

@@ -57,7 +57,7 @@ def parse_event(game: str | AnyGame, text: str) -> Any:
     """
     game = game_named(game)
     scan = scanner(game)
-    word = text.strip(" \t")
+    word = text.strip()
     m = scan.token.fullmatch(word)
     kind = m.lastgroup if m is not None else None
     if m is None or kind is None or kind in game.directives:
