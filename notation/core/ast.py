@@ -60,6 +60,7 @@ class MalformedKind(StrEnum):
     TAG = "tag"
     NUMBER = "number"      # an event number with no event after it
     COMMENT = "comment"    # a brace comment never closed
+    VARIATION = "variation"  # a ")" that closes no variation
 
 
 @dataclass(slots=True)
@@ -85,7 +86,17 @@ class Directive:
     pos: Pos = field(default=Pos(0, 0), compare=False)
 
 
-Item = Union[Comment, Directive, EventNode, Malformed]
+@dataclass(slots=True)
+class Variation:
+    """``( ... )``: an alternative to the event just before it, with its own items
+    (events, comments, deeper variations). Its events count from that event's ply."""
+
+    items: list[Item]
+    pos: Pos = field(default=Pos(0, 0), compare=False)
+    closed: bool = True  # False: no ")" before the game ended
+
+
+Item = Union[Comment, Directive, EventNode, Malformed, Variation]
 
 
 @dataclass(slots=True)
@@ -176,7 +187,18 @@ class Record:
 
     @property
     def events(self) -> list[Any]:
+        """The mainline's events (variations are items of their own)."""
         return [i.event for i in self.items if isinstance(i, EventNode)]
+
+    @property
+    def has_variations(self) -> bool:
+        return any(isinstance(i, Variation) for i in self.items)
+
+    def without_variations(self) -> Record:
+        """The mainline alone (what ``diff``, ``dedupe`` and ``stats`` compare)."""
+        if not self.has_variations:
+            return self
+        return self.rewritten([i for i in self.items if not isinstance(i, Variation)])
 
     @property
     def event_count(self) -> int:

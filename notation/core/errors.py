@@ -90,6 +90,9 @@ class Problem:
     event: str | None
     message: str
     rule: str = ""
+    #: Where a problem inside a variation is: ``variation 2 after ply 9`` (nested ones
+    #: outermost last: ``variation 1 after ply 10 in variation 2 after ply 9``).
+    variation: str = ""
 
     def __post_init__(self) -> None:
         # Messages quote the record; a 10 MB bad token must not make a 10 MB line.
@@ -99,16 +102,22 @@ class Problem:
             object.__setattr__(self, "message", shorten(self.message, MESSAGE_CHARS))
 
     def as_json(self) -> dict[str, Any]:
-        """The JSON form; ``rule`` is null for syntax problems."""
+        """The JSON form; ``rule`` is null for syntax problems, ``variation`` is there only
+        for a problem inside one."""
         data = asdict(self)
         data["rule"] = self.rule or None
+        if not self.variation:
+            del data["variation"]
         return data
 
     def place(self) -> str:
-        """Where in the game: ``ply P (EVENT)``, ``ply P``, or "" for the header."""
+        """Where in the game: ``ply P (EVENT)``, ``ply P``, or "" for the header; then, for
+        a problem inside a variation, ``in variation N after ply Q``."""
         if self.ply and self.event is not None:
-            return f"ply {self.ply} ({self.event})"
-        return f"ply {self.ply}" if self.ply else ""
+            where = f"ply {self.ply} ({self.event})"
+        else:
+            where = f"ply {self.ply}" if self.ply else ""
+        return f"{where} in {self.variation}" if self.variation else where
 
     def saying(self) -> str:
         """The message and the rule broken: ``MESSAGE [rule: RULE]``."""

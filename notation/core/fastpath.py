@@ -22,10 +22,11 @@ from .errors import NotationError, RuleError, TagError
 from .game import AnyGame, Game
 from .grammars import terminal_pattern
 from .outcome import Outcome
-from .parsing import parser_for, unescape
+from .parsing import VARIATION_ENDS, VARIATION_STARTS, parser_for, unescape
 from .replay import end_checks, structure_problems
 
-_CONTAINER = frozenset({"TAG", "BAD_TAG", "MOVENUM", "COMMENT", "UNCLOSED", "BAD", "WS"})
+_CONTAINER = frozenset({"TAG", "BAD_TAG", "MOVENUM", "COMMENT", "UNCLOSED", "BAD", "WS"}
+                       | VARIATION_STARTS | VARIATION_ENDS)
 _DIGITS = frozenset("0123456789")
 
 

@@ -17,6 +17,9 @@ MAX_DIGITS = 9
 MAX_VALUE_DIGITS = 1000
 #: The largest deck file read (a 400-card deck is about 12 KB).
 MAX_DECK_BYTES = 1 << 20
+#: Variations nested deeper than this are refused: no analysis needs more, and every
+#: walk over a tree (replay, fmt, the reader) recurses once per level.
+MAX_VARIATION_DEPTH = 64
 
 _DIGITS = frozenset("0123456789")
 

@@ -148,4 +148,4 @@ class Outcome:
 def problem_of(data: dict[str, Any]) -> Problem:
     """A :class:`Problem` from its JSON form (``Problem.as_json``)."""
     return Problem(ProblemKind(data["kind"]), data["line"], data["column"], data["ply"], data["event"],
-                   data["message"], data["rule"] or "")
+                   data["message"], data["rule"] or "", data.get("variation", ""))

@@ -20,11 +20,12 @@ from lark import Lark, Token, Transformer
 
 from . import registry
 from . import grammars
-from .ast import Comment, Directive, EventNode, Malformed, MalformedKind, Pos, Record, Tag
+from .ast import (Comment, Directive, EventNode, Malformed, MalformedKind, Pos, Record, Tag,
+                  Variation)
 from .errors import NotationError, shorten
 from .game import AnyGame, Game
 from .grammars import GRAMMAR_PACKAGE
-from .limits import is_whole
+from .limits import MAX_VARIATION_DEPTH, is_whole
 _UNESCAPE = re.compile(r"\\(.)")
 _ESCAPES = {"n": "\n", "r": "\r", "t": "\t"}
 
@@ -38,7 +39,12 @@ def unescape(value: str) -> str:
 
 
 #: Container terminals; every other terminal of a game grammar is an event.
-_CONTAINER = frozenset({"TAG", "BAD_TAG", "MOVENUM", "COMMENT", "UNCLOSED", "BAD"})
+#: A variation's parentheses; a grammar that imports ``_item`` without naming them gets
+#: them under Lark's prefixed names (a game written before variations were).
+VARIATION_STARTS = frozenset({"VARIATION_START", "record__VARIATION_START"})
+VARIATION_ENDS = frozenset({"VARIATION_END", "record__VARIATION_END"})
+_CONTAINER = frozenset({"TAG", "BAD_TAG", "MOVENUM", "COMMENT", "UNCLOSED", "BAD"}
+                       | VARIATION_STARTS | VARIATION_ENDS)
 
 
 def token_pos(tok: Token) -> Pos:
@@ -72,6 +78,8 @@ class RecordBuilder(Transformer[Token, Any]):
         directives = game.directives if game is not None else frozenset()
         tags: list[Any] = []
         items: list[Any] = []
+        top = items
+        opened: list[tuple[Variation, list[Any]]] = []  # open variations, the list around each
         number: Token | None = None  # a lone "N." waiting for its event
         for tok in children:
             if not isinstance(tok, Token):
@@ -93,6 +101,25 @@ class RecordBuilder(Transformer[Token, Any]):
                                        None if num == -1 else num,
                                        token_pos(tok)))
                 number = None
+                continue
+            if kind in VARIATION_STARTS:
+                if len(opened) >= MAX_VARIATION_DEPTH:  # its ")" then closes nothing
+                    items.append(Malformed("(", f"variations nested deeper than "
+                                           f"{MAX_VARIATION_DEPTH} levels",
+                                           MalformedKind.VARIATION, None, token_pos(tok)))
+                    continue
+                variation = Variation([], token_pos(tok), closed=False)
+                items.append(variation)
+                opened.append((variation, items))
+                items = variation.items
+                continue
+            if kind in VARIATION_ENDS:
+                if not opened:
+                    items.append(Malformed(")", "')' closes no variation", MalformedKind.VARIATION,
+                                           None, token_pos(tok)))
+                    continue
+                variation, items = opened.pop()
+                variation.closed = True
                 continue
             if kind in _CONTAINER:
                 items.append(_comment(tok))
@@ -132,7 +159,7 @@ class RecordBuilder(Transformer[Token, Any]):
             items.append(_dangling(number))
         first = children[0]
         start = first.pos if not isinstance(first, Token) else token_pos(first)
-        return Record(game.name if game else None, tags, items, pos=start)
+        return Record(game.name if game else None, tags, top, pos=start)
 
     bare = game = last_game = _record
 

@@ -14,7 +14,7 @@ from typing import Iterable, Iterator
 from lark.exceptions import LarkError, UnexpectedInput
 
 from . import registry
-from .ast import Comment, Item, Malformed, Pos, Record, RecordFile, Tag
+from .ast import Comment, Item, Malformed, Pos, Record, RecordFile, Tag, Variation
 from .errors import InputError
 from .fastpath import try_fast, try_headers
 from .game import AnyGame, Game
@@ -50,8 +50,16 @@ def _shift(record: Record, lines: int) -> None:
     if not lines:
         return
     record.pos = Pos(record.pos.line + lines, record.pos.column)
-    for part in (*record.tags, *record.items):
+    for tag in record.tags:
+        tag.pos = Pos(tag.pos.line + lines, tag.pos.column)
+    _shift_items(record.items, lines)
+
+
+def _shift_items(items: list[Item], lines: int) -> None:
+    for part in items:
         part.pos = Pos(part.pos.line + lines, part.pos.column)
+        if isinstance(part, Variation):
+            _shift_items(part.items, lines)
 
 
 def _parse_piece(text: str, chosen: AnyGame | None, source: str) -> list[Record]:

@@ -7,11 +7,11 @@ problem, or the requested ply.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Iterator
 
 from . import registry
-from .ast import EventNode, Malformed, MalformedKind, Pos, Record
+from .ast import EventNode, Item, Malformed, MalformedKind, Pos, Record, Variation
 from .errors import Error, Problem, ProblemKind, RuleError, TagError
 from .game import AnyGame, Game
 from .outcome import Outcome
@@ -89,25 +89,90 @@ def structure_problems(record: Record) -> list[Problem]:
                                     f"tag [{tag.key}] given twice (first at line {first.line})"))
         else:
             seen[tag.key] = tag.pos
-    ply = 0
-    for item in record.items:
+    _line_problems(record.items, 0, "", problems)
+    return problems
+
+
+def _line_problems(items: list[Item], ply: int, label: str, problems: list[Problem]) -> None:
+    """The syntax problems of one line of play (the mainline, or a variation ``label``
+    whose events count on from ``ply``), and of the variations in it."""
+    after_event = False  # a variation is an alternative to the event just before it
+    branches = 0         # variations since that event
+    for item in items:
         if isinstance(item, EventNode):
             ply += 1
+            after_event, branches = True, 0
             if item.number is not None and item.number != ply:
                 problems.append(Problem(ProblemKind.SYNTAX, item.pos.line, item.pos.column, ply, item.text,
-                                        f"event number {item.number}. should be {ply}."))
+                                        f"event number {item.number}. should be {ply}.", "", label))
+        elif isinstance(item, Variation):
+            branches += 1
+            base = ply - 1 if after_event else ply  # (no event before it: a problem below)
+            inner = variation_label(branches, base, label)
+            if not after_event:
+                problems.append(Problem(ProblemKind.SYNTAX, item.pos.line, item.pos.column, ply + 1,
+                                        None, "a variation '(' must follow the event it is an "
+                                        "alternative to", "", label))
+            if not item.closed:
+                problems.append(Problem(ProblemKind.SYNTAX, item.pos.line, item.pos.column, ply,
+                                        None, "variation '(' is never closed", "", label))
+            _line_problems(item.items, base, inner, problems)
         elif isinstance(item, Malformed):
             if item.what == MalformedKind.EVENT:
                 ply += 1
+                after_event, branches = True, 0
                 problems.append(Problem(ProblemKind.SYNTAX, item.pos.line, item.pos.column, ply, item.text,
-                                        item.message))
+                                        item.message, "", label))
             elif item.what == MalformedKind.NUMBER:
                 problems.append(Problem(ProblemKind.SYNTAX, item.pos.line, item.pos.column, ply + 1,
-                                        item.text, item.message))
-            else:  # a comment never closed: it swallowed the rest of the game
+                                        item.text, item.message, "", label))
+            else:  # a comment never closed (it swallowed the rest of the game), a stray ")"
                 problems.append(Problem(ProblemKind.SYNTAX, item.pos.line, item.pos.column, ply + 1, None,
-                                        item.message))
-    return problems
+                                        item.message, "", label))
+
+
+def variation_label(number: int, ply: int, outer: str = "") -> str:
+    """``variation 2 after ply 9``, then the variation it is in, if any."""
+    label = f"variation {number} after ply {ply}"
+    return f"{label} in {outer}" if outer else label
+
+
+def variation_problems(record: Record, game: AnyGame, state: Any) -> list[Problem]:
+    """The rule problems inside a record's variations, each checked from its branch point
+    (``state``: the record's start, which this plays on). A problem ends its own line of
+    play only; the mainline's own problems are :func:`run`'s to report."""
+    problems: list[Problem] = []
+    _check_line(record, game, record.items, state, 0, "", problems)
+    return [p for p in problems if p.variation]
+
+
+def _check_line(record: Record, game: AnyGame, items: list[Item], state: Any, ply: int,
+                label: str, problems: list[Problem]) -> None:
+    before: Any = None  # the state before the last event: where its variations branch
+    branches = 0
+    for item in items:
+        if isinstance(item, Variation):
+            branches += 1
+            if before is not None:
+                _check_line(record, game, item.items, game.copy(before), ply - 1,
+                            variation_label(branches, ply - 1, label), problems)
+            continue
+        if isinstance(item, Malformed) and item.what == MalformedKind.EVENT:
+            return  # a syntax problem (reported): the line's state is unknown from here
+        if type(item) is not EventNode:
+            continue
+        before, branches = game.copy(state), 0
+        try:
+            game.apply(state, item.event)
+        except RuleError as exc:
+            problems.append(Problem(ProblemKind.RULE, item.pos.line, item.pos.column, ply + 1,
+                                    item.text, exc.message, exc.rule, label))
+            return
+        except Exception as exc:  # a bug of ours: this line stops here, said where
+            problem = internal_problem(record, exc, item.pos, ply + 1, item.text)
+            problems.append(replace(problem, variation=label))
+            return
+        ply += 1
 
 
 def _tag_problem(record: Record, exc: TagError) -> Problem:
@@ -185,9 +250,11 @@ def run(record: Record, until: int | None = None) -> Outcome:
     except Exception as exc:
         problems.insert(0, internal_problem(record, exc))
         return Outcome(record, game, None, 0, problems)
-    stop = min((p.ply for p in problems), default=None)
+    stop = min((p.ply for p in problems if not p.variation), default=None)
     if stop == 0:
         return Outcome(record, game, state, 0, problems)
+    branches = record.has_variations and until is None
+    start = game.copy(state) if branches else None
     ply = 0
     apply = game.apply
     complete = True  # every event applied: end-of-record checks apply
@@ -214,10 +281,15 @@ def run(record: Record, until: int | None = None) -> Outcome:
             complete = False
             break
         ply += 1
-    if complete and not problems:
+    if complete and not [p for p in problems if not p.variation]:
         problem = end_checks(record, game, state, ply)
         if problem is not None:
             problems.append(problem)
+    if start is not None:
+        try:
+            problems += variation_problems(record, game, start)
+        except Exception as exc:  # pragma: no cover - _check_line reports its own
+            problems.append(internal_problem(record, exc))
     return Outcome(record, game, state, ply, problems)
 
 
@@ -252,7 +324,8 @@ def replay(record: Record, until: int | None = None) -> Iterator[Step]:
         raise error(_tag_problem(record, exc)) from None
     except Exception as exc:
         raise error(internal_problem(record, exc)) from None
-    first = min(problems, key=lambda p: p.ply, default=None)
+    first = min((p for p in problems if not p.variation), key=lambda p: p.ply, default=None)
+    start = game.copy(state) if record.has_variations and until is None else None
     ply = 0
     for item in record.items:
         if until is not None and ply >= until:
@@ -275,3 +348,8 @@ def replay(record: Record, until: int | None = None) -> Iterator[Step]:
     problem = end_checks(record, game, state, ply)
     if problem is not None:
         raise error(problem)
+    if start is not None:  # the mainline is good: now its variations
+        inside = [p for p in structure_problems(record) if p.variation]
+        inside += variation_problems(record, game, start)
+        if inside:
+            raise error(inside[0])

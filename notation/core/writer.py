@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any, Iterable
 
 from . import registry
-from .ast import Comment, Directive, EventNode, Malformed, Record, Tag
+from .ast import Comment, Directive, EventNode, Item, Malformed, Record, Tag, Variation
 from .errors import Error
 from .game import AnyGame, Game
 
@@ -56,25 +56,51 @@ def format_record(record: Record, game: AnyGame | None = None) -> str:
             body.append(line)
         words.clear()
 
-    ply = 0
-    for item in record.items:
-        if isinstance(item, EventNode):
-            ply += 1
-            if game.event_per_line:
+    opening = [""]  # "(" (or more) to write in front of the next word, PGN's way
+
+    def add(word: str) -> None:
+        words.append(opening[0] + word)
+        opening[0] = ""
+
+    def write(items: list[Item], ply: int) -> None:
+        """One line of play whose events count on from ``ply``, its variations in place."""
+        for item in items:
+            if isinstance(item, EventNode):
+                ply += 1
+                if game.event_per_line:
+                    flush()
+                text = game.format_event(item.event)
+                add(f"{ply}. {text}" if game.numbered else text)
+            elif isinstance(item, Variation):  # the alternative to the event just written
+                if game.event_per_line:  # "(" and ")" on lines of their own
+                    flush()
+                    body.append("(")
+                    write(item.items, ply - 1)
+                    flush()
+                    body.append(")")
+                    continue
+                opening[0] += "("
+                written = len(words), len(body)
+                write(item.items, ply - 1)
+                if opening[0]:  # an empty variation
+                    add(")")
+                elif (len(words), len(body)) != written and words:
+                    words[-1] += ")"
+                else:  # the variation ended with a line comment: ")" starts the next line
+                    words.append(")")
+            elif isinstance(item, Comment):
+                if item.brace:
+                    add("{" + item.text + "}")
+                else:
+                    add(item.marker + item.text)
+                    flush()
+            elif isinstance(item, Directive):  # on a line of its own
                 flush()
-            text = game.format_event(item.event)
-            words.append(f"{ply}. {text}" if game.numbered else text)
-        elif isinstance(item, Comment):
-            if item.brace:
-                words.append("{" + item.text + "}")
-            else:
-                words.append(item.marker + item.text)
-                flush()
-        elif isinstance(item, Directive):  # on a line of its own
-            flush()
-            body.append(item.text)
-        elif isinstance(item, Malformed):  # pragma: no cover - callers refuse these
-            raise ValueError(f"cannot format a malformed item: {item.text!r}")
+                body.append(item.text)
+            elif isinstance(item, Malformed):  # pragma: no cover - callers refuse these
+                raise ValueError(f"cannot format a malformed item: {item.text!r}")
+
+    write(record.items, 0)
     flush()
     return "\n".join(lines + ([""] if lines else []) + body) + "\n"
 

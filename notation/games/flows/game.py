@@ -6,7 +6,7 @@ from typing import Any, Callable, Mapping
 
 from notation.core.ast import Record
 from notation.core.errors import NotationError
-from notation.core.game import Game
+from notation.core.game import Game, refuse_variations
 from notation.core.svg import Drawing
 
 from . import convert, events, generate, rules
@@ -126,13 +126,15 @@ class Flows(Game[FlowsState, Event]):
     def event_keys(self, record: Record) -> list[str]:
         """Moves compared in side 0's view, so a converted record equals its original."""
         try:
-            return [str(e) for e in self.convert(record, perspective="side:0").events]
+            mainline = record.without_variations()
+            return [str(e) for e in self.convert(mainline, perspective="side:0").events]
         except NotationError:  # a move that cannot be read: compare as written
             return super().event_keys(record)
 
     # -- perspectives -----------------------------------------------------------------
     def convert(self, record: Record, **options: Any) -> Record:
         """Rewrite every move into one seat's view (``perspective``: P2, side:3 or mover)."""
+        refuse_variations(record, "convert")
         return convert.convert_record(record, options)
 
     def convert_coordinate(self, text: str, to: str, options: Mapping[str, Any]) -> str:
