@@ -11,7 +11,7 @@ from notation import runner
 from notation.core.ast import Record
 from notation.core.errors import NotationError, ProblemKind
 from notation.core.outcome import Outcome
-from notation.core.output import every_json, replay_json
+from notation.core.output import every_json, legal_json, replay_json
 from notation.core.replay import positions, run
 
 from .common import (
@@ -236,22 +236,3 @@ def _list_legal(ctx: Context, record: Record, ply: int | None, count: bool, as_j
         words = [game.format_event(m) for m in moves]
         for i in range(0, len(words), 8):
             say("  " + " ".join(words[i:i + 8]))
-
-
-def legal_json(outcome: Outcome, moves: list[Any] | None, listed: bool = True) -> dict[str, Any]:
-    """What ``legal --json`` prints for one game: the position after the plies replayed and
-    its legal ``moves`` as text (``listed`` False: how many only). ``moves`` None: the game
-    has a problem, given in ``errors``, and no position to play from (nulls)."""
-    game, state = outcome.game, outcome.state
-    data: dict[str, Any] = {
-        "file": outcome.file, "index": outcome.index, "game": outcome.game_name,
-        "ply": outcome.plies, "valid": outcome.valid,
-        "errors": [p.as_json() for p in outcome.problems],
-        "to_move": None, "over": None, "position": None, "count": None}
-    if game is not None and moves is not None:
-        data |= {"to_move": game.to_move(state), "over": game.is_over(state),
-                 "position": game.position(state), "count": len(moves)}
-    if listed:
-        data["moves"] = (None if game is None or moves is None
-                         else [game.format_event(m) for m in moves])
-    return data

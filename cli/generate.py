@@ -16,6 +16,7 @@ from .common import color_option, emit
 from .game_options import WithGameOptions
 from .progress import Progress, terminal
 
+
 @click.command("random", cls=WithGameOptions)
 @click.argument("game_name", metavar="GAME",
                 shell_complete=lambda ctx, param, incomplete: [

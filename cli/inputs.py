@@ -117,12 +117,12 @@ class FileRecords:
             if sys.stdin is None:
                 raise InputError(STDIN, "standard input is closed")
             yield from source_records(sys.stdin.buffer, inputs.game, inputs.encoding, STDIN,
-                                  self.checked, self.headers)
+                                      self.checked, self.headers)
             return
         with open_record_file(self.path) as handle:
             self.handle = handle
-            yield from source_records(handle, inputs.game, inputs.encoding, self.path, self.checked,
-                                  self.headers)
+            yield from source_records(handle, inputs.game, inputs.encoding, self.path,
+                                      self.checked, self.headers)
 
     def position(self) -> int:
         """Bytes of this input read so far (for progress)."""

@@ -10,11 +10,7 @@ from .core.writer import format_record
 
 def get_game(name: str) -> AnyGame:
     """The registered game called ``name``; raises ``KeyError`` naming the known ones."""
-    game = registry.get(name)
-    if game is None:
-        known = ", ".join(g.name for g in registry.games())
-        raise KeyError(f"unknown game {name!r}; known games: {known}")
-    return game
+    return registry.require(name)
 
 
 def diff(a: Record, b: Record, until: int | None = None) -> RecordDiff:

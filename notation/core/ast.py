@@ -124,8 +124,8 @@ class Record:
     #: asked for, so a record never pretends to have no events.
     reread: Callable[[Record], tuple[list[Tag | Malformed], list[Item]]] | None = field(
         default=None, compare=False, repr=False)
-    #: Builds the position at a record's end (:meth:`end`); set by ``notation.core.reading``,
-    #: a layer above this one.
+    #: Build the positions at a record's start and end (:meth:`start`, :meth:`end`); set by
+    #: ``notation.core.position``, a layer above this one (the reader loads it).
     starting: ClassVar[Callable[[Record], Any] | None] = None
     ending: ClassVar[Callable[[Record], Any] | None] = None
 

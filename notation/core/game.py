@@ -269,6 +269,15 @@ class Game(ABC, Generic[State, Event]):
 AnyGame = Game[Any, Any]
 
 
+def state_repr(game: str, position: Callable[[], str]) -> str:
+    """A state's ``repr``: its position notation, ``<tilewe position '...'>``; a state
+    half built (a bug's traceback shows one) still gets something readable."""
+    try:
+        return f"<{game} position {position()!r}>"
+    except Exception:
+        return f"<{game} state (no position yet)>"
+
+
 def refuse_variations(record: Record, what: str) -> None:
     """A rewrite that does not rewrite variations yet refuses a record with some (a
     variation left in another view or orientation would be silently wrong)."""

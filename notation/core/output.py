@@ -68,3 +68,22 @@ def every_json(outcome: Outcome) -> list[dict[str, Any]]:
              "position": game.position(state), "state": game.state_json(state),
              "result": game.result_json(state)}
             for ply, event, state in positions(outcome)]
+
+
+def legal_json(outcome: Outcome, moves: list[Any] | None, listed: bool = True) -> dict[str, Any]:
+    """What ``legal --json`` prints for one game: the position after the plies replayed and
+    its legal ``moves`` as text (``listed`` False: how many only). ``moves`` None: the game
+    has a problem, given in ``errors``, and no position to play from (nulls)."""
+    game, state = outcome.game, outcome.state
+    data: dict[str, Any] = {
+        "file": outcome.file, "index": outcome.index, "game": outcome.game_name,
+        "ply": outcome.plies, "valid": outcome.valid,
+        "errors": [p.as_json() for p in outcome.problems],
+        "to_move": None, "over": None, "position": None, "count": None}
+    if game is not None and moves is not None:
+        data |= {"to_move": game.to_move(state), "over": game.is_over(state),
+                 "position": game.position(state), "count": len(moves)}
+    if listed:
+        data["moves"] = (None if game is None or moves is None
+                         else [game.format_event(m) for m in moves])
+    return data

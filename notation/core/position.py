@@ -40,12 +40,7 @@ class IllegalMoveError(Error, ValueError):
 
 def game_named(game: str | AnyGame) -> AnyGame:
     """The game of that name (any case), or the game itself; Error for an unknown one."""
-    if not isinstance(game, str):
-        return game
-    found = registry.get(game)
-    if found is None:
-        raise Error(f"unknown game {game!r}; games are {', '.join(registry.names())}")
-    return found
+    return registry.require(game) if isinstance(game, str) else game
 
 
 def parse_event(game: str | AnyGame, text: str) -> Any:
@@ -149,18 +144,22 @@ class Position:
         before = self.game.copy(self.state)
         try:
             self.game.apply(self.state, event)
-        except (RuleError, NotationError) as exc:
+        except RuleError as exc:
             self.state = before
-            rule = exc.rule if isinstance(exc, RuleError) else ""
-            kind = ProblemKind.RULE if isinstance(exc, RuleError) else ProblemKind.SYNTAX
-            message = exc.message if isinstance(exc, RuleError) else str(exc)
-            raise IllegalMoveError(Problem(kind, 0, 0, self.ply + 1,
-                                           self.game.format_event(event), message, rule)) from None
+            raise self._illegal(event, ProblemKind.RULE, exc.message, exc.rule) from None
+        except NotationError as exc:
+            self.state = before
+            raise self._illegal(event, ProblemKind.SYNTAX, str(exc)) from None
         except BaseException:
             self.state = before
             raise
         self._stack.append((event, before))
         return event
+
+    def _illegal(self, event: Any, kind: ProblemKind, message: str,
+                 rule: str = "") -> IllegalMoveError:
+        return IllegalMoveError(Problem(kind, 0, 0, self.ply + 1, self.game.format_event(event),
+                                        message, rule))
 
     def pop(self) -> Any:
         """Take back the last event and return it; the position is exactly as before it."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 import importlib
 from importlib.metadata import entry_points
 
-from .errors import InputError
+from .errors import Error, InputError
 from .game import AnyGame, Game
 from .options import GameOption
 from .plugins import GROUP, Plugin
@@ -85,6 +85,21 @@ def get(name: str) -> AnyGame | None:
     key = name.strip().lower()
     _load(key)
     return _GAMES.get(key)
+
+
+class UnknownGame(Error, KeyError):
+    """A game name nobody registered (a ``KeyError`` too: a lookup by name that failed)."""
+
+    def __str__(self) -> str:  # a KeyError's own str() would quote the message
+        return str(self.args[0])
+
+
+def require(name: str) -> AnyGame:
+    """The game registered as ``name``; :class:`UnknownGame` naming the known ones."""
+    game = get(name)
+    if game is None:
+        raise UnknownGame(f"unknown game {name!r}; known games: {', '.join(names())}")
+    return game
 
 
 def by_extension(path: str) -> AnyGame | None:

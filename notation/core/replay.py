@@ -349,7 +349,7 @@ def replay(record: Record, until: int | None = None) -> Iterator[Step]:
     if problem is not None:
         raise error(problem)
     if start is not None:  # the mainline is good: now its variations
-        inside = [p for p in structure_problems(record) if p.variation]
+        inside = [p for p in problems if p.variation]
         inside += variation_problems(record, game, start)
         if inside:
             raise error(inside[0])

@@ -8,6 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from notation.core.game import state_repr
+
 from .geometry import HEXES, INDEX, N_HEXES, SIDE_STARTS, STEP_OUT
 from .tiles import PARTNER, TILES_PER_TYPE
 
@@ -83,10 +85,7 @@ class FlowsState:
         self.view = view
 
     def __repr__(self) -> str:
-        try:
-            return f"<flows position {write_position(self)!r}>"
-        except Exception:  # a half-built state: still something readable
-            return "<flows state (no position yet)>"
+        return state_repr("flows", lambda: write_position(self))
 
     def copy(self) -> FlowsState:
         """An independent copy (lists copied, the rest shared: it is immutable)."""

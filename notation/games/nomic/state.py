@@ -6,6 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from notation.core.game import state_repr
+
 from .events import Coord, Invoke, Propose, coord_text
 
 INITIAL_SET = {
@@ -153,10 +155,7 @@ class NomicState:
         return parts
 
     def __repr__(self) -> str:
-        try:
-            return f"<nomic position {self.position()!r}>"
-        except Exception:  # a half-built state: still something readable
-            return "<nomic state (no position yet)>"
+        return state_repr("nomic", self.position)
 
     # -- which checks are on -----------------------------------------------------------
     def on(self, rule: int) -> bool:

@@ -7,13 +7,13 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from notation.core.ast import Directive, EventNode, Item, Record, Tag
+from notation.core.ast import EventNode, Item, Record, Tag
 from notation.core.errors import InputError, NotationError, TagError
 
 from . import rules
 from .deck import Deck, DeckError, bundled_deck, load_deck
 from .events import Deal, Draw, Event, Pass, Result
-from .newgame import DEFAULT_COLS, DEFAULT_DECK, DEFAULT_ROWS, default_hand
+from .newgame import DEFAULT_COLS, DEFAULT_DECK, DEFAULT_ROWS, default_hand, inline_block
 
 
 #: Decks read for random games, by the path named and the file's size and time: a run of
@@ -54,8 +54,7 @@ def random_record(name: str, rng: random.Random, options: Mapping[str, Any]) -> 
     hand: int = options.get("hand_size") or default_hand([deck for deck, _ in decks])
     tags = {"Game": "Sanguine", "Rows": str(rows), "Cols": str(cols), "HandSize": str(hand),
             "RedDeck": "inline", "BlueDeck": "inline", "Order": "recorded"}
-    items: list[Item] = [Directive("DECK_BLOCK", f"deck {'RB'[side]}\n{text}enddeck")
-                         for side, (_, text) in enumerate(decks)]
+    items: list[Item] = [inline_block(side, text) for side, (_, text) in enumerate(decks)]
     record = Record(name, [Tag(k, v) for k, v in tags.items()], items)
     try:
         state = rules.start(record)

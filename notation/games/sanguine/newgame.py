@@ -73,7 +73,7 @@ def new_record(game: str, options: Mapping[str, Any]) -> Record:
     if seed is not None:
         values["Seed"] = seed
     tags: list[Tag | Malformed] = [Tag("Game", "Sanguine"), *(Tag(key, str(value)) for key, value in values.items())]
-    return Record(game, tags, [inline_block(side, deck) for side, deck in enumerate(decks)])
+    return Record(game, tags, [inline_block(side, deck.text()) for side, deck in enumerate(decks)])
 
 
 def default_hand(decks: list[Deck]) -> int:
@@ -119,6 +119,6 @@ def shuffled(deck: Deck, rng: random.Random) -> Deck:
     return Deck(deck.source, cards)
 
 
-def inline_block(side: int, deck: Deck) -> Directive:
-    """A ``deck R`` (or ``deck B``) block holding ``deck``, for ``[RedDeck "inline"]``."""
-    return Directive("DECK_BLOCK", f"deck {'RB'[side]}\n{deck.text()}enddeck")
+def inline_block(side: int, deck_text: str) -> Directive:
+    """A ``deck R`` (or ``deck B``) block holding a deck's text, for ``[RedDeck "inline"]``."""
+    return Directive("DECK_BLOCK", f"deck {'RB'[side]}\n{deck_text}enddeck")

@@ -14,6 +14,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Callable, Optional, Union
 
+from notation.core.game import state_repr
+
 from .deck import Card, Deck
 from .events import SIDE_NAMES, Place
 
@@ -88,10 +90,7 @@ class SanguineState:
         return row
 
     def __repr__(self) -> str:
-        try:
-            return f"<sanguine position {self.position()!r}>"
-        except (AttributeError, IndexError):  # a half-built state: still something readable
-            return "<sanguine state (no position yet)>"
+        return state_repr("sanguine", self.position)
 
     def copy(self) -> SanguineState:
         other = SanguineState.__new__(SanguineState)

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from notation.core.game import state_repr
+
 from . import bitboard
 from .events import SIZE, square_name
 from .pieces import PIECE_NAMES
@@ -54,10 +56,7 @@ class Board:
         return other
 
     def __repr__(self) -> str:
-        try:
-            return f"<tilewe position {self.position()!r}>"
-        except Exception:  # a half-built state: still something readable
-            return "<tilewe state (no position yet)>"
+        return state_repr("tilewe", self.position)
 
     # -- queries --------------------------------------------------------------
     def scores(self) -> list[int]:
