@@ -132,3 +132,15 @@ def test_dedupe_keys_from_words_as_written_equal_the_parsed_ones(data, seed):
     (headers,) = notation.read_headers(io.StringIO(text), "tilewe")
     (parsed,) = parse(text, "tilewe")
     assert game_key(headers, False) == game_key(parsed, False)
+
+
+@pytest.mark.parametrize("body", ["1[. In+:indigo 2. Sa+", "In+ x[y", "In+\n[not a tag line"])
+def test_a_headers_read_never_takes_two_games_for_one(body):
+    """A ``[`` in a body may start a tag token where the word before it ends (``1[``), and a
+    tag after events starts a new game: the headers path once took such a piece as one
+    game, and reading its events back (``dedupe``) failed as an internal error."""
+    text = f' "philosophy"]\n[Game "philosophy"]\n[Result "Te"]\n\n{body}\n'
+    fast = list(notation.read_headers(io.StringIO(text), "philosophy"))
+    full = list(notation.read_games(io.StringIO(text), "philosophy"))
+    assert [r.headers for r in fast] == [r.headers for r in full]
+    assert [r.items for r in fast] == [r.items for r in full]

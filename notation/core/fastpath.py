@@ -171,21 +171,22 @@ def _header(text: str, first_line: int, scan: Scanner) -> tuple[list[Tag | Malfo
     return tags, at, line
 
 
-_TAG_LIKE = re.compile(r"^[^\S\n]*\[", re.MULTILINE)
 _PLAIN = re.compile(r"^[^\S\n]*[^\s;#\[{]", re.MULTILINE)
 
 
 def try_headers(text: str, first_line: int, game: AnyGame, source: str) -> Record | None:
     """A plain game's record with its tags only, nothing past them parsed (``tags``).
 
-    Plain: tag lines, then a body with no tag-like line and no ``{``, holding a
-    line that is not a comment (so the game cannot hand anything on to the next).
+    Plain: tag lines, then a body with no ``[`` and no ``{``, holding a line that is
+    not a comment (so the game cannot hand anything on to the next). Any ``[`` in
+    the body may start a tag token where the word before it ends (``1[x``), and a
+    tag after events starts a new game in the full parse: such a piece is parsed.
     """
     head = _header(text, first_line, scanner(game))
     if head is None:
         return None
     tags, at, _line = head
-    if "{" in text or _TAG_LIKE.search(text, at) or not _PLAIN.search(text, at):
+    if "{" in text or text.find("[", at) >= 0 or not _PLAIN.search(text, at):
         return None
     return Record(game.name, tags, [], source=source, pos=tags[0].pos)
 
