@@ -28,17 +28,31 @@ def line_of(position: notation.Position, rng: random.Random, plies: int, depth: 
         move = rng.choice(moves)
         before = position.copy(stack=False)
         position.push(move)
-        items.append(EventNode(move))
+        items.append(EventNode(move, nags=annotations_for(rng)))
+        if rng.random() < 0.2:
+            items.append(Comment.make(rng.choice(["", "sharp", "the only move"]),
+                                      {"clk": f"0:0{rng.randrange(10)}:1{rng.randrange(10)}",
+                                       "eval": f"{rng.uniform(-3, 3):.2f}"}))
         others = [m for m in moves if m != move]
         if depth and others and rng.random() < 0.4:
             branch = before
             other = rng.choice(others)
             branch.push(other)
-            inner = [EventNode(other), *line_of(branch, rng, 3, depth - 1)]
+            inner = [EventNode(other, nags=annotations_for(rng)),
+                     *line_of(branch, rng, 3, depth - 1)]
             if rng.random() < 0.3:
                 inner.insert(1, Comment(f"idea {len(items)}", True))
             items.append(Variation(inner))
     return items
+
+
+def annotations_for(rng: random.Random) -> tuple[int, ...]:
+    """No annotation mostly; else a glyph, a ``$N``, or both."""
+    roll = rng.random()
+    if roll < 0.7:
+        return ()
+    glyph = rng.randint(1, 6)
+    return (glyph,) if roll < 0.85 else (glyph, rng.randint(7, 255))
 
 
 def random_tree(game: str, seed: int, plies: int = 10, depth: int = 2) -> notation.Record:
@@ -53,7 +67,7 @@ def shape(items: list) -> list:
     out: list = []
     for item in items:
         if isinstance(item, EventNode):
-            out.append(str(item.event))
+            out.append(str(item.event) + "".join(f"${n}" for n in item.nags))
         elif isinstance(item, Variation):
             out.append(shape(item.items))
         elif isinstance(item, Comment):

@@ -8,6 +8,7 @@ without losing anything. ``EventNode.event`` is the game's own value type
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any, Callable, ClassVar, Iterator, NamedTuple, Union
@@ -29,12 +30,19 @@ class Tag:
     pos: Pos = field(default=Pos(0, 0), compare=False)
 
 
+#: A comment command, PGN's ``[%clk 0:01:30]``: a key, then (after blanks) a value up to
+#: ``]``. The value holds no bracket, so a failed match stops at the next ``[``: linear.
+COMMAND = re.compile(r"\[%([A-Za-z][A-Za-z0-9_]*)(?:[ \t\n]++([^\[\]]*))?\]")
+_BLANKS = re.compile(r"\s+")
+
+
 @dataclass(slots=True)
 class Comment:
     """``; to end of line`` (``brace=False``) or ``{ ... }`` (``brace=True``).
 
     ``marker`` is the character that opened a line comment (``#`` where a
-    game's grammar allows it).
+    game's grammar allows it). The text is kept as written; :attr:`commands`
+    and :attr:`remark` read it as data.
     """
 
     text: str
@@ -42,15 +50,47 @@ class Comment:
     pos: Pos = field(default=Pos(0, 0), compare=False)
     marker: str = ";"
 
+    @classmethod
+    def make(cls, remark: str = "", commands: dict[str, str] | None = None) -> Comment:
+        """A brace comment holding ``commands`` (written first, PGN's way) and ``remark``."""
+        words = [f"[%{key} {value}]" if value else f"[%{key}]"
+                 for key, value in (commands or {}).items()]
+        text = " ".join(words + ([remark] if remark else []))
+        return cls(f" {text} " if text else "", True)
+
+    @property
+    def commands(self) -> dict[str, str]:
+        """Its ``[%key value]`` commands (brace comments only), in order, blanks trimmed;
+        a key given twice keeps its last value."""
+        if not self.brace or "[%" not in self.text:
+            return {}
+        return {m.group(1): _BLANKS.sub(" ", m.group(2) or "").strip()
+                for m in COMMAND.finditer(self.text)}
+
+    @property
+    def remark(self) -> str:
+        """Its text without the commands, blanks trimmed."""
+        text = COMMAND.sub(" ", self.text) if self.brace and "[%" in self.text else self.text
+        return _BLANKS.sub(" ", text).strip()
+
+
+#: Move glyphs and the numeric annotation glyphs (NAGs) they stand for, PGN's.
+GLYPHS = {"!": 1, "?": 2, "!!": 3, "??": 4, "!?": 5, "?!": 6}
+GLYPH_OF = {number: glyph for glyph, number in GLYPHS.items()}
+#: The largest ``$N`` (PGN's NAGs are one byte).
+MAX_NAG = 255
+
 
 @dataclass(slots=True)
 class EventNode:
-    """One event, with the optional ``N.`` number written before it."""
+    """One event, with the optional ``N.`` number written before it and its annotations
+    (``nags``: ``!`` is 1, ``?`` 2, ..., ``$N`` is N; in the order written)."""
 
     event: Any
     number: int | None = None
     pos: Pos = field(default=Pos(0, 0), compare=False)
     text: str = field(default="", compare=False)  # as written in the file
+    nags: tuple[int, ...] = ()
 
 
 class MalformedKind(StrEnum):
@@ -61,6 +101,7 @@ class MalformedKind(StrEnum):
     NUMBER = "number"      # an event number with no event after it
     COMMENT = "comment"    # a brace comment never closed
     VARIATION = "variation"  # a ")" that closes no variation
+    ANNOTATION = "annotation"  # a glyph or "$N" after no event
 
 
 @dataclass(slots=True)
@@ -97,6 +138,20 @@ class Variation:
 
 
 Item = Union[Comment, Directive, EventNode, Malformed, Variation]
+
+
+def map_events(items: list[Item], rewrite: Callable[[Any], Any]) -> list[Item]:
+    """``items`` with every event, in every variation too, replaced by ``rewrite(event)``;
+    numbers, annotations and comments kept (a conversion that needs no state)."""
+    out: list[Item] = []
+    for item in items:
+        if isinstance(item, EventNode):
+            new = rewrite(item.event)
+            item = replace(item, event=new, text=str(new))
+        elif isinstance(item, Variation):
+            item = replace(item, items=map_events(item.items, rewrite))
+        out.append(item)
+    return out
 
 
 @dataclass(slots=True)

@@ -22,11 +22,10 @@ from .errors import NotationError, RuleError, TagError
 from .game import AnyGame, Game
 from .grammars import terminal_pattern
 from .outcome import Outcome
-from .parsing import VARIATION_ENDS, VARIATION_STARTS, parser_for, unescape
+from .parsing import CONTAINER, parser_for, unescape
 from .replay import end_checks, structure_problems
 
-_CONTAINER = frozenset({"TAG", "BAD_TAG", "MOVENUM", "COMMENT", "UNCLOSED", "BAD", "WS"}
-                       | VARIATION_STARTS | VARIATION_ENDS)
+_CONTAINER = CONTAINER | {"WS"}
 _DIGITS = frozenset("0123456789")
 
 

@@ -75,6 +75,12 @@ class Game(ABC, Generic[State, Event]):
     def diagnose(self, text: str) -> str:
         """Why ``text`` (which the grammar could not read as an event) is not one."""
 
+    def glyph_blank(self, event: Event) -> bool:
+        """Whether ``fmt`` writes a blank between ``event`` and its glyph (``R draw Spark !``):
+        where the event's last word could take the glyph in (a card's name), or the game
+        writes one event per line."""
+        return self.event_per_line
+
     def format_event(self, event: Event) -> str:
         """Canonical text of one event; ``read_event`` of it gives the event back.
 

@@ -13,6 +13,7 @@ event, never an exception that loses the rest of the file.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
@@ -20,8 +21,8 @@ from lark import Lark, Token, Transformer
 
 from . import registry
 from . import grammars
-from .ast import (Comment, Directive, EventNode, Malformed, MalformedKind, Pos, Record, Tag,
-                  Variation)
+from .ast import (GLYPHS, MAX_NAG, Comment, Directive, EventNode, Malformed, MalformedKind,
+                  Pos, Record, Tag, Variation)
 from .errors import NotationError, shorten
 from .game import AnyGame, Game
 from .grammars import GRAMMAR_PACKAGE
@@ -43,8 +44,11 @@ def unescape(value: str) -> str:
 #: them under Lark's prefixed names (a game written before variations were).
 VARIATION_STARTS = frozenset({"VARIATION_START", "record__VARIATION_START"})
 VARIATION_ENDS = frozenset({"VARIATION_END", "record__VARIATION_END"})
-_CONTAINER = frozenset({"TAG", "BAD_TAG", "MOVENUM", "COMMENT", "UNCLOSED", "BAD"}
-                       | VARIATION_STARTS | VARIATION_ENDS)
+#: Move annotations: a glyph (``!?``) and ``$N``.
+ANNOTATIONS = frozenset({"GLYPH", "NAG", "record__GLYPH", "record__NAG"})
+#: Every terminal of the container: the rest of a game's terminals are its events.
+CONTAINER = frozenset({"TAG", "BAD_TAG", "MOVENUM", "COMMENT", "UNCLOSED", "BAD"}
+                      | VARIATION_STARTS | VARIATION_ENDS | ANNOTATIONS)
 
 
 def token_pos(tok: Token) -> Pos:
@@ -86,7 +90,7 @@ class RecordBuilder(Transformer[Token, Any]):
                 tags.append(tok)
                 continue
             kind = tok.type
-            takes_number = kind == "BAD" or (kind not in _CONTAINER and kind not in directives)
+            takes_number = kind == "BAD" or (kind not in CONTAINER and kind not in directives)
             if number is not None and not takes_number:  # a number must precede an event
                 items.append(_dangling(number))
                 number = None
@@ -113,6 +117,11 @@ class RecordBuilder(Transformer[Token, Any]):
                 opened.append((variation, items))
                 items = variation.items
                 continue
+            if kind in ANNOTATIONS:
+                problem = _annotate(items, tok)
+                if problem is not None:
+                    items.append(problem)
+                continue
             if kind in VARIATION_ENDS:
                 if not opened:
                     items.append(Malformed(")", "')' closes no variation", MalformedKind.VARIATION,
@@ -121,7 +130,7 @@ class RecordBuilder(Transformer[Token, Any]):
                 variation, items = opened.pop()
                 variation.closed = True
                 continue
-            if kind in _CONTAINER:
+            if kind in CONTAINER:
                 items.append(_comment(tok))
                 continue
             if kind in directives:
@@ -222,6 +231,30 @@ def _comment(tok: Token) -> Comment | Malformed:
     if text[0] in ";#":
         return Comment(text[1:].rstrip("\r"), False, pos, text[0])
     return Comment(text[1:-1], True, pos)
+
+
+def _annotate(items: list[Any], tok: Token) -> Malformed | None:
+    """Attach a glyph or ``$N`` to the event before it (comments may stand between, as in
+    PGN); what follows no event, or names no annotation, is a problem of the record."""
+    text = tok.value
+    if text[0] == "$":
+        value = _event_number(text[1:])
+        if not 0 <= value <= MAX_NAG:
+            return Malformed(shorten(text), f"annotation {shorten(text)} is out of range "
+                             f"($0 to ${MAX_NAG})", MalformedKind.ANNOTATION, None,
+                             token_pos(tok))
+    else:
+        value = GLYPHS[text]
+    for index in range(len(items) - 1, -1, -1):
+        item = items[index]
+        if isinstance(item, EventNode):
+            if value not in item.nags:
+                items[index] = replace(item, nags=item.nags + (value,))
+            return None
+        if not isinstance(item, Comment):
+            break
+    return Malformed(text, f"annotation {text} follows no event (a glyph or $N comes right "
+                     f"after the event it marks)", MalformedKind.ANNOTATION, None, token_pos(tok))
 
 
 def _dangling(number: Token) -> Malformed:

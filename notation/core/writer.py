@@ -9,7 +9,8 @@ from __future__ import annotations
 from typing import Any, Iterable
 
 from . import registry
-from .ast import Comment, Directive, EventNode, Item, Malformed, Record, Tag, Variation
+from .ast import (GLYPH_OF, Comment, Directive, EventNode, Item, Malformed, Record, Tag,
+                  Variation)
 from .errors import Error
 from .game import AnyGame, Game
 
@@ -70,6 +71,8 @@ def format_record(record: Record, game: AnyGame | None = None) -> str:
                 if game.event_per_line:
                     flush()
                 text = game.format_event(item.event)
+                if item.nags:
+                    text += annotations(item.nags, game.glyph_blank(item.event))
                 add(f"{ply}. {text}" if game.numbered else text)
             elif isinstance(item, Variation):  # the alternative to the event just written
                 if game.event_per_line:  # "(" and ")" on lines of their own
@@ -103,6 +106,15 @@ def format_record(record: Record, game: AnyGame | None = None) -> str:
     write(record.items, 0)
     flush()
     return "\n".join(lines + ([""] if lines else []) + body) + "\n"
+
+
+def annotations(nags: tuple[int, ...], blank: bool) -> str:
+    """An event's annotations as written after it: the first of ``!``, ``?``, ``!!``, ``??``,
+    ``!?``, ``?!`` as its glyph (attached, or after a blank where the game needs one), the
+    others as `` $N``, in the order they were given."""
+    glyph = next((n for n in nags if n in GLYPH_OF), None)
+    text = "" if glyph is None else (" " if blank else "") + GLYPH_OF[glyph]
+    return text + "".join(f" ${n}" for n in nags if n != glyph)
 
 
 def format_events(game: AnyGame, tags: dict[str, str], events: list[Any]) -> str:

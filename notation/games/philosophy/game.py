@@ -61,6 +61,10 @@ class Philosophy(Game[PhilosophyState, Event]):
     def diagnose(self, text: str) -> str:
         return events.diagnose(text)
 
+    def glyph_blank(self, event: Event) -> bool:
+        """A joiner's unquoted name would take a glyph in (``In+:indigo!``): a blank then."""
+        return isinstance(event, events.Join) and not str(event).endswith(('"', "+"))
+
     # -- rules -------------------------------------------------------------------------
     def setup(self, options: Mapping[str, Any]) -> Record:
         """The base game's options (``join_permitted="between_turns"``, ``position=...``),

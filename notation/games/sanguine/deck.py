@@ -76,6 +76,9 @@ class DeckError(Error, ValueError):
 
 #: Characters the deck format allows in names but records use themselves (; { } [ ]).
 RECORD_SYNTAX = frozenset(";{}[]")
+#: What a card's name may not begin with: after an event, a blank and one of these is a move
+#: annotation (a glyph "!?" or "$N").
+ANNOTATION_MARKS = frozenset("!?$")
 
 _VALID: dict[str, list[Card]] = {}  # deck text -> its cards, for decks that passed
 
@@ -139,6 +142,12 @@ def _parse(text: str, source: str, first_line: int) -> Deck:
                                               f"{' '.join(clash)}, which records use for "
                                               f"comments and tags; a record could not name "
                                               f"this card (rename it)"))
+            header_ok = False
+        elif name[0] in ANNOTATION_MARKS:  # "R deal Spark !" : the "!" is a move glyph
+            problems.append(DeckProblem(line, f"card name {shorten(name)} begins with "
+                                              f"{name[0]}, which records use for move "
+                                              f"annotations (! ? $N); a record could not "
+                                              f"name this card (rename it)"))
             header_ok = False
         if cost not in ("1", "2", "3"):
             problems.append(DeckProblem(line, f"cost must be 1, 2 or 3, got {cost}"))
