@@ -1,4 +1,4 @@
-"""Commands that write records: ``fmt`` and ``convert``.
+"""Commands that write records: ``fmt``, ``strip`` and ``convert``.
 
 Neither ever writes a record that has a problem of any kind: a file holding
 one is listed and left alone (exit 1), the way black and ruff refuse a file
@@ -15,7 +15,7 @@ from typing import Any, Callable, Iterable
 import click
 
 from notation import runner
-from notation.archive import (FileRewrite, Mode, Settled, WriteError, canonical_text,
+from notation.archive import (FileRewrite, Mode, Settled, Strip, WriteError, canonical_text,
                               converted_text, to_format)
 from notation.core.ast import Record
 from notation.core.errors import NotationError, Problem
@@ -59,6 +59,39 @@ def fmt(paths: tuple[str, ...], in_place: bool, check: bool, fix_results: bool,
         ctx.finish()
     prepare = functools.partial(to_format, fix_results=fix_results)
     rewrite(ctx, paths, prepare, canonical_text, "reformatted", in_place, check)
+    ctx.finish()
+
+
+@click.command()
+@PATHS
+@click.option("--variations", "-V", is_flag=True, help="Remove variations (the mainline stays).")
+@click.option("--comments", "-C", is_flag=True, help="Remove comments (commands with them).")
+@click.option("--annotations", "-N", is_flag=True, help="Remove move glyphs and $N annotations.")
+@click.option("--commands", is_flag=True,
+              help="Remove [%key value] commands from comments (a comment left empty goes).")
+@click.option("--in-place", "-i", is_flag=True, help="Rewrite the files (atomically).")
+@click.option("--check", is_flag=True, help="Exit 1 if any file would change.")
+@GAME_OPTION
+@ENCODING_OPTION
+@color_option
+def strip(paths: tuple[str, ...], variations: bool, comments: bool, annotations: bool,
+          commands: bool, in_place: bool, check: bool, game_name: str | None, encoding: str,
+          color: bool | None) -> None:
+    """Write records without their variations, comments or annotations, in canonical form.
+
+    What is removed is not checked: a variation with an illegal move is no
+    obstacle to -V (the mainline that stays must be valid).
+    """
+    what = Strip(variations, comments, annotations, commands)
+    if not what:
+        raise click.UsageError("say what to strip: -V (variations), -C (comments), "
+                               "-N (annotations) or --commands")
+    if in_place and check:
+        raise click.UsageError("--in-place and --check exclude each other")
+    ctx = Context(game_name, encoding, color)
+    watch(ctx, paths, True)
+    rewrite(ctx, paths, lambda record: to_format(what.record(record)), canonical_text,
+            "stripped", in_place, check)
     ctx.finish()
 
 

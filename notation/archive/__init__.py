@@ -1,6 +1,6 @@
 """Archive tools as a library: select, dedupe, split, join, count and rewrite games.
 
-What the ``select``, ``dedupe``, ``split``, ``cat``, ``stats``, ``fmt`` and
+What the ``select``, ``dedupe``, ``split``, ``cat``, ``stats``, ``fmt``, ``strip`` and
 ``convert`` commands do, callable without the command line::
 
     import notation
@@ -27,11 +27,12 @@ from .rewrite import (FileRewrite, Mode, Settled, canonical_text, converted_text
 from .sink import GameSink, game_text
 from .split import PieceNames, Pieces, input_name, piece_name
 from .stats import Stats, Summary, game_figures, summary_lines
+from .strip import Strip
 
 __all__ = [
     "ArchiveError", "AtomicFile", "DeviceFile", "Duplicates", "FileRewrite", "FilterError",
     "Filters", "GameSink", "Mode", "NoSymmetries", "PieceNames", "Pieces", "Selector",
-    "Settled", "Stats", "Summary", "TagTest", "WriteError", "canonical_text",
+    "Settled", "Stats", "Strip", "Summary", "TagTest", "WriteError", "canonical_text",
     "converted_text", "game_figures", "game_key", "game_text", "input_name", "open_output",
     "parse_plies", "piece_name", "reaches", "summary_lines", "to_format", "write_atomically",
 ]
