@@ -19,9 +19,13 @@ demo: $(STAMP)
 
 # The suite drives Debian's chromium (browser test) and pentobi (exported Blokus files):
 # .ci/system-packages installs them where it can, else stops here saying what to install.
+# Everything runs: first on every core, then, one at a time, the tests that start a browser,
+# a cluster or an install of their own (each already busies several processes).
+ALONE := browser or dask or install
 test: $(STAMP)
 	@bash .ci/system-packages
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n auto -m "not ($(ALONE))"
+	$(BIN)/python -m pytest -m "$(ALONE)"
 
 # The fast inner loop: everything but the tests marked slow, browser, dask, install and
 # fuzz (see pyproject.toml), on every core, stopping at the first failure.

@@ -29,6 +29,7 @@ COMMANDS = {
     "legal": ("check", "legal", "List the legal moves of the player to move."),
     "diff": ("compare", "diff", "Compare two record files (or two positions)."),
     "fmt": ("rewrite", "fmt", "Write records in canonical form."),
+    "merge": ("merge", "merge", "Merge annotated copies of one game into one tree."),
     "strip": ("rewrite", "strip", "Write records without variations, comments or annotations."),
     "convert": ("rewrite", "convert", "Rewrite records another way without changing what they "
                                       "mean."),

@@ -42,6 +42,7 @@ _EXPORTS = {
     "notation.core.outcome": ("Outcome",),
     "notation.core.replay": ("ReplayError", "Step", "run", "replay"),
     "notation.core.writer": ("format_events", "format_record"),
+    "notation.core.tree": ("ChildNode", "GameNode", "Node", "TreeError", "tree_of"),
     "notation.api": ("get_game", "diff", "format"),
 }
 _LAZY = {name: module for module, names in _EXPORTS.items() for name in names}

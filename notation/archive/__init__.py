@@ -21,6 +21,7 @@ from __future__ import annotations
 from .errors import ArchiveError, FilterError, NoSymmetries, WriteError
 from .filters import Filters, Selector, TagTest, parse_plies, reaches
 from .keys import Duplicates, game_key
+from .merge import Conflict, MergeError, merge_trees
 from .output import AtomicFile, DeviceFile, open_output, write_atomically
 from .rewrite import (FileRewrite, Mode, Settled, canonical_text, converted_text,
                       to_format)
@@ -30,9 +31,10 @@ from .stats import Stats, Summary, game_figures, summary_lines
 from .strip import Strip
 
 __all__ = [
-    "ArchiveError", "AtomicFile", "DeviceFile", "Duplicates", "FileRewrite", "FilterError",
-    "Filters", "GameSink", "Mode", "NoSymmetries", "PieceNames", "Pieces", "Selector",
-    "Settled", "Stats", "Strip", "Summary", "TagTest", "WriteError", "canonical_text",
-    "converted_text", "game_figures", "game_key", "game_text", "input_name", "open_output",
-    "parse_plies", "piece_name", "reaches", "summary_lines", "to_format", "write_atomically",
+    "ArchiveError", "AtomicFile", "Conflict", "DeviceFile", "Duplicates", "FileRewrite",
+    "FilterError", "Filters", "GameSink", "MergeError", "Mode", "NoSymmetries", "PieceNames",
+    "Pieces", "Selector", "Settled", "Stats", "Strip", "Summary", "TagTest", "WriteError",
+    "canonical_text", "converted_text", "game_figures", "game_key", "game_text", "input_name",
+    "merge_trees", "open_output", "parse_plies", "piece_name", "reaches", "summary_lines",
+    "to_format", "write_atomically",
 ]

@@ -183,6 +183,8 @@ class Record:
     #: ``notation.core.position``, a layer above this one (the reader loads it).
     starting: ClassVar[Callable[[Record], Any] | None] = None
     ending: ClassVar[Callable[[Record], Any] | None] = None
+    #: Build the record's game tree (:meth:`tree`); set by ``notation.core.tree``.
+    tree_builder: ClassVar[Callable[[Record], Any] | None] = None
 
     @property
     def unread(self) -> bool:
@@ -239,6 +241,13 @@ class Record:
         if Record.ending is None:  # pragma: no cover - set when positions load
             raise Error("Record.end needs notation.core.position loaded (import notation.new)")
         return Record.ending(self)
+
+    def tree(self) -> Any:
+        """The record as a game tree (``notation.core.tree.GameNode``, python-chess's
+        ``Game``): variations, comments, annotations and commands as nodes' data."""
+        if Record.tree_builder is None:  # pragma: no cover - set when trees load
+            raise Error("Record.tree needs notation.core.tree loaded (import notation.GameNode)")
+        return Record.tree_builder(self)
 
     @property
     def events(self) -> list[Any]:

@@ -21,6 +21,7 @@ from .game import AnyGame, Game
 from .outcome import Outcome
 from .parsing import note_game_problem, parser_for, unescape
 from .position import at_end  # loaded with the reader: a record read can say its end
+from .tree import tree_of  # and give its tree
 from .replay import run
 from .text import Source, chunks, label_of, pieces, source_chunks
 

@@ -72,7 +72,7 @@ def format_record(record: Record, game: AnyGame | None = None) -> str:
                     flush()
                 text = game.format_event(item.event)
                 if item.nags:
-                    text += annotations(item.nags, game.glyph_blank(item.event))
+                    text += annotation_text(item.nags, game.glyph_blank(item.event))
                 add(f"{ply}. {text}" if game.numbered else text)
             elif isinstance(item, Variation):  # the alternative to the event just written
                 if game.event_per_line:  # "(" and ")" on lines of their own
@@ -108,7 +108,7 @@ def format_record(record: Record, game: AnyGame | None = None) -> str:
     return "\n".join(lines + ([""] if lines else []) + body) + "\n"
 
 
-def annotations(nags: tuple[int, ...], blank: bool) -> str:
+def annotation_text(nags: tuple[int, ...], blank: bool) -> str:
     """An event's annotations as written after it: the first of ``!``, ``?``, ``!!``, ``??``,
     ``!?``, ``?!`` as its glyph (attached, or after a blank where the game needs one), the
     others as `` $N``, in the order they were given."""
