@@ -138,13 +138,14 @@ def filter_usage(name: str, message: str) -> click.UsageError:
 
 def make_filters(tag_specs: tuple[str, ...], validity: bool | None, plies_spec: str | None,
                  winners: tuple[str, ...], players: int | None, positions: tuple[str, ...],
-                 after_ply: int | None) -> Filters:
+                 after_ply: int | None, in_variations: bool = False) -> Filters:
     """``select``'s options as filters; a bad one is a usage error before any game is read."""
     if after_ply is not None and not positions:
         raise click.UsageError("--after-ply goes with --position")
     try:
         plies = parse_plies(plies_spec) if plies_spec else None
-        return Filters(tag_specs, validity, plies, winners, players, positions, after_ply)
+        return Filters(tag_specs, validity, plies, winners, players, positions, after_ply,
+                       in_variations)
     except FilterError as exc:
         raise filter_usage(exc.name, str(exc)) from None
 
@@ -188,6 +189,8 @@ def answers(ctx: Context, paths: tuple[str, ...], selector: Selector, jobs: int 
               help="The game reaches this position (the game's position notation).")
 @click.option("--after-ply", type=click.IntRange(min=0), metavar="N",
               help="With --position: the position after exactly ply N.")
+@click.option("--in-variations", is_flag=True,
+              help="With --position: look in every variation too, not only the mainline.")
 @click.option("--count", "count_only", is_flag=True, help="Print only how many games match.")
 @click.option("--invert", is_flag=True, help="Select the games that do not match.")
 @OUTPUT_OPTION
@@ -198,14 +201,15 @@ def answers(ctx: Context, paths: tuple[str, ...], selector: Selector, jobs: int 
 @color_option
 def select(paths: tuple[str, ...], tag_specs: tuple[str, ...], validity: bool | None,
            plies_spec: str | None, winners: tuple[str, ...], players: int | None,
-           positions: tuple[str, ...], after_ply: int | None, count_only: bool, invert: bool,
+           positions: tuple[str, ...], after_ply: int | None, in_variations: bool,
+           count_only: bool, invert: bool,
            output: str | None, as_json: bool, jobs: int | None, game_name: str | None,
            encoding: str, color: bool | None) -> None:
     """Write the games that match every filter, unchanged, as one archive."""
     ctx = Context(game_name, encoding, color)
     watch(ctx, paths, not as_json)
     filters = make_filters(tag_specs, validity, plies_spec, winners, players, positions,
-                           after_ply)
+                           after_ply, in_variations)
     selector = Selector(filters, invert, verdict=as_json and not count_only)
     found = answers(ctx, paths, selector, jobs, as_json)
     sink = None if count_only or as_json else Sink(ctx, output)

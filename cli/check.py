@@ -11,7 +11,7 @@ from notation import runner
 from notation.core.ast import Record
 from notation.core.errors import NotationError, ProblemKind
 from notation.core.outcome import Outcome
-from notation.core.output import every_json, legal_json, replay_json
+from notation.core.output import every_json, legal_json, replay_json, tree_json
 from notation.core.replay import positions, run
 
 from .common import (
@@ -106,6 +106,7 @@ class Replay:
     every: bool
     as_json: bool
     view: dict[str, str]
+    tree: bool = False
 
     def show(self, record: Record) -> None:
         outcome = run(record, self.ply)
@@ -115,6 +116,8 @@ class Replay:
             data = replay_json(outcome)
             if self.every:
                 data["every"] = every_json(outcome)
+            if self.tree:  # the whole tree, whatever --ply says (it needs the full replay)
+                data["tree"] = tree_json(record, outcome if self.ply is None else None)
             say(json.dumps(data))
             return
         game = outcome.game
@@ -152,17 +155,21 @@ class Replay:
 @click.option("--every", is_flag=True, help="Show the state after every ply (with --json: an "
               "\"every\" list, ply 0 the start).")
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per game (the replay contract).")
+@click.option("--tree", is_flag=True, help="With --json: a \"tree\" object, every event of "
+              "every variation with its annotations, comment, commands and the state after it.")
 @INDEX_OPTION
 @color_option
 @JOBS_OPTION
 @GAME_OPTION
 @ENCODING_OPTION
-def replay(paths: tuple[str, ...], ply: int | None, every: bool, as_json: bool,
+def replay(paths: tuple[str, ...], ply: int | None, every: bool, as_json: bool, tree: bool,
            game_index: int | None, color: bool | None, jobs: int | None,
            game_name: str | None, encoding: str, game_options: dict[str, Any]) -> None:
     """Replay records and show the board after a ply, after every ply, or at the end."""
+    if tree and not as_json:
+        raise click.UsageError("--tree is for --json")
     ctx = Context(game_name, encoding, color)
-    final_json = as_json and ply is None and not every  # what workers can give
+    final_json = as_json and ply is None and not every and not tree  # what workers can give
     whole = final_json and game_index is None  # one game of a file is read here
     elsewhere = _elsewhere(ctx, paths, runner.REPLAY, jobs) if whole else None
     if elsewhere is not None:
@@ -174,7 +181,7 @@ def replay(paths: tuple[str, ...], ply: int | None, every: bool, as_json: bool,
         tally.summary()
         ctx.finish()
     view = game_options  # how to draw: the games' own options (a point of view, a view)
-    shows = Replay(ctx, Tally(watch(ctx, paths, True)), ply, every, as_json, view)
+    shows = Replay(ctx, Tally(watch(ctx, paths, True)), ply, every, as_json, view, tree)
     for records in ctx.inputs.read(paths, checked=final_json):
         for record in chosen(records, game_index):
             with ctx.guard(record):

@@ -1,12 +1,14 @@
 """A self-contained HTML replay viewer: one file, no network, no external parts.
 
-Each position is drawn once in Python (the game's own SVG) and stored as
-compact data: every distinct top-level SVG part goes once into a string table,
-a position is a list of table indexes, and a position is stored as its changes
-from the one before (the indexes that changed, or the parts between the
-start and end it shares with it). The page's script
-rebuilds a position from the nearest full one, so a 10,000-event record is a
-page of a few megabytes at most, not a picture per ply.
+The page lists a game's events with its variations in place (PGN's way), and
+draws the position at any of them. Each position is drawn once in Python (the
+game's own SVG) and stored as compact data: every distinct top-level SVG part
+goes once into a string table, a position is a list of table indexes, and a
+position is stored as its changes from the one before it on its line (the
+indexes that changed, or the parts between the start and end it shares with
+it). The page's script rebuilds a position from the nearest full one on its
+path, so a 10,000-event record is a page of a few megabytes at most, not a
+picture per ply.
 """
 from __future__ import annotations
 
@@ -15,23 +17,29 @@ from importlib import resources
 from typing import Any, Iterable
 
 from .core.ast import Comment, EventNode, Record, Tag
+from .core.errors import Problem
 from .core.outcome import Outcome
-from .core.replay import positions, run
+from .core.output import glyph_text
+from .core.replay import run
+from .core.walk import Node, walk
 
-#: A full position at least this often, so the script never walks far.
+#: A full position at least every this many plies along a path, so the script never
+#: walks far.
 FULL_EVERY = 64
 
 
 class _Frames:
-    """Positions as indexes into one table of distinct SVG parts."""
+    """Positions as indexes into one table of distinct SVG parts, each stored as its
+    changes from its parent's (a full list at every ``FULL_EVERY``-th ply)."""
 
     def __init__(self) -> None:
         self.table: list[str] = []
         self.index: dict[str, int] = {}
         self.frames: list[Any] = []
-        self._last: list[int] | None = None
+        self._ids: list[list[int]] = []  # every frame in full, for its children
 
-    def add(self, parts: list[str]) -> None:
+    def add(self, parts: list[str], parent: int | None, ply: int) -> int:
+        """Store a position (``parent``: the frame it follows) and return its number."""
         ids = []
         for part in parts:
             at = self.index.get(part)
@@ -39,49 +47,92 @@ class _Frames:
                 at = self.index[part] = len(self.table)
                 self.table.append(part)
             ids.append(at)
-        last = self._last
-        if last is None or not len(self.frames) % FULL_EVERY:
+        if parent is None or not ply % FULL_EVERY:
             self.frames.append(ids)
-        elif len(last) == len(ids):
-            self.frames.append({"d": [[i, v] for i, (u, v) in enumerate(zip(last, ids)) if u != v]})
-        else:  # parts came or went: keep the common start and end, store the middle
-            size = min(len(last), len(ids))
-            head = next((i for i in range(size) if last[i] != ids[i]), size)
-            tail = next((i for i in range(size - head) if last[-1 - i] != ids[-1 - i]),
-                        size - head)
-            self.frames.append({"h": head, "t": tail, "m": ids[head:len(ids) - tail]})
-        self._last = ids
+        else:
+            self.frames.append(_change(self._ids[parent], ids))
+        self._ids.append(ids)
+        return len(self.frames) - 1
+
+
+def _change(last: list[int], ids: list[int]) -> dict[str, Any]:
+    """``ids`` as changes to ``last``: the indexes that changed, or (when parts came or
+    went) the common start and end kept and the middle stored."""
+    if len(last) == len(ids):
+        return {"d": [[i, v] for i, (u, v) in enumerate(zip(last, ids)) if u != v]}
+    size = min(len(last), len(ids))
+    head = next((i for i in range(size) if last[i] != ids[i]), size)
+    tail = next((i for i in range(size - head) if last[-1 - i] != ids[-1 - i]), size - head)
+    return {"h": head, "t": tail, "m": ids[head:len(ids) - tail]}
+
+
+def _problem(problem: Problem) -> dict[str, Any]:
+    return {"ply": problem.ply, "message": problem.describe(), "line": problem.line,
+            "column": problem.column}
+
+
+def _remarks(comments: list[Comment]) -> list[str]:
+    """What the page shows of comments: their text without the commands."""
+    return [c.remark for c in comments if c.remark]
+
+
+def _node_data(node: Node, ids: dict[int, int], game: Any) -> dict[str, Any]:
+    """One entry of the page's ``nodes``; empty fields are left out (a page stays small)."""
+    item = node.item
+    if isinstance(item, EventNode):
+        text = item.text or (game.format_event(item.event) if game else str(item.event))
+    else:
+        text = "" if item is None else item.text
+    data: dict[str, Any] = {"ply": node.ply, "text": text}
+    if node.parent is not None:
+        data["parent"] = ids[id(node.parent)]
+    if item is not None:
+        data["line"] = item.pos.line
+    fields = {"nags": [[n, glyph_text((n,))] for n in node.nags],
+              "before": _remarks(node.starting), "comments": _remarks(node.comments),
+              "commands": [[k, v] for k, v in node.commands.items()],
+              "variations": [[ids[id(n)] for n in line] for line in node.variations],
+              "problem": None if node.problem is None else _problem(node.problem)}
+    data.update((key, value) for key, value in fields.items() if value)
+    return data
 
 
 def game_data(record: Record, outcome: Outcome | None = None, **options: Any) -> dict[str, Any]:
-    """What the viewer shows of one game: tags, events with their comments, positions,
-    and the first problem (the positions stop before it). ``outcome``: the record's
-    :func:`run`, when the caller has it already."""
+    """What the viewer shows of one game: tags, its tree of events (``nodes``, the start
+    first; ``main``: the mainline's) with their comments, annotations and commands, their
+    positions (``frames``: one per node reached, in the order of ``nodes``), the first
+    problem (``error``), where the page opens (``focus``) and the problems at no event
+    (``notes``). ``outcome``: the record's :func:`run`, when the caller has it already."""
     outcome = run(record) if outcome is None else outcome
     game = outcome.game
-    events: list[dict[str, Any]] = []
-    before: list[str] = []   # comments before the first event
-    for item in record.items:
-        if isinstance(item, EventNode):
-            events.append({"text": item.text, "line": item.pos.line, "comments": []})
-        elif isinstance(item, Comment):
-            (events[-1]["comments"] if events else before).append(item.text.strip())
-    data: dict[str, Any] = {
+    frames = _Frames()
+
+    def picture(node: Node, state: Any) -> int:
+        assert game is not None  # only a game's positions are reached
+        parent = None if node.parent is None else node.parent.data
+        return frames.add(game.drawing(state, **options).parts(), parent, node.ply)
+
+    tree = walk(record, outcome, picture)
+    nodes = tree.nodes()
+    ids = {id(node): at for at, node in enumerate(nodes)}
+    # the start's own problem (a tag's) stays a note: the move list shows no start problem
+    placed = [n.problem for n in nodes[1:] if n.problem is not None]
+    ends = [n for n in [tree.start, *tree.mainline] if n.reached]
+    focus = ids[id(ends[-1])] if ends else 0
+    problem = outcome.error
+    if problem is not None:
+        focus = next((ids[id(n)] for n in nodes if n.problem == problem), focus)
+    return {
         "title": f"{record.source} game {record.index}" + (f" ({game.name})" if game else ""),
         "game": game.name if game else None,
         "tags": [[t.key, t.value] for t in record.tags if isinstance(t, Tag)],
-        "events": events, "before": before, "error": None, "table": [], "frames": [],
+        "nodes": [_node_data(node, ids, game) for node in nodes],
+        "main": [ids[id(node)] for node in tree.mainline],
+        "error": None if problem is None else _problem(problem),
+        "notes": [_problem(p) for p in outcome.problems if p not in placed],
+        "focus": focus if problem is not None else 0,
+        "table": frames.table, "frames": frames.frames,
     }
-    problem = outcome.error
-    if problem is not None:
-        data["error"] = {"ply": problem.ply, "message": problem.describe(),
-                         "line": problem.line, "column": problem.column}
-    frames = _Frames()
-    if game is not None:
-        for _ply, _event, state in positions(outcome):
-            frames.add(game.drawing(state, **options).parts())
-    data["table"], data["frames"] = frames.table, frames.frames
-    return data
 
 
 def _script_json(value: Any) -> str:

@@ -189,3 +189,112 @@ def test_viewer_of_an_invalid_record_shows_the_error_at_its_event(browser, tmp_p
     marked.click()
     assert error.is_displayed()
     browser.save_screenshot(str(tmp_path / "invalid.png"))
+
+
+TREE = """[Game "tilewe"]
+[Players "2"]
+
+1. W5n-a1a1!? $14 {[%clk 0:01:30] [%eval 0.3] sharp} 2. I2n-a1t1
+(2. O1n-a1t1 {also fine} 3. F5e-a2d4) (2. I2e-b1t1? (2. I3n-a1t1)) 3. F5e-a2d4 4. O1n-a1s3
+"""
+
+
+def classes_of(svg: str) -> Counter:
+    """A picture's elements as :func:`drawn_classes` reads them from the page."""
+    rows = []
+    for e in ET.fromstring(svg).iter():
+        tag = e.tag.split("}")[1]
+        if tag in ("svg", "style"):
+            continue
+        data = " ".join(f"{k}={v}" for k, v in sorted(e.attrib.items()) if k.startswith("data-"))
+        text = (e.text or "") if tag in ("text", "title") else ""
+        rows.append("|".join([tag, e.get("class") or "", data, text]))
+    return Counter(rows)
+
+
+def after(record, *path: str) -> Counter:
+    """The library's picture of the position after ``path`` from the record's start."""
+    position = record.start()
+    for event in path:
+        position.push(event)
+    return classes_of(position.game.svg(position.state))
+
+
+def test_viewer_walks_into_and_out_of_variations(browser, tmp_path):
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+    path = tmp_path / "tree.tilewe"
+    path.write_text(TREE)
+    (record,) = notation.parse(TREE)
+    browser.get(viewer(tmp_path, path))
+    body = browser.find_element(By.TAG_NAME, "body")
+    where = browser.find_element(By.ID, "where")
+    # the move list: variations in place, glyphs, $N and the comment's commands
+    first = browser.find_element(By.CSS_SELECTOR, '#moves .ev[data-ply="1"]')
+    assert [n.text for n in first.find_elements(By.CLASS_NAME, "nag")] == ["!?", "$14"]
+    commands = [c.text for c in browser.find_elements(By.CSS_SELECTOR, "#moves .cmd")]
+    assert commands == ["clk 0:01:30", "eval 0.3"]
+    assert browser.find_element(By.CSS_SELECTOR, "#moves .comment").text == "sharp"
+    blocks = browser.find_elements(By.CSS_SELECTOR, "#moves > div.var")
+    assert [b.text for b in blocks] == ["( 2. O1n-a1t1 also fine 3. F5e-a2d4 )",
+                                        "( 2. I2e-b1t1? ( 2. I3n-a1t1 ) )"]
+    # a click on a variation's event draws its position
+    blocks[0].find_elements(By.CSS_SELECTOR, ".ev")[1].click()
+    assert current(browser) == ("3", "3. F5e-a2d4")
+    assert drawn_classes(browser) == after(record, "W5n-a1a1", "O1n-a1t1", "F5e-a2d4")
+    assert where.text == "ply 3 in variation 1 after ply 1"
+    # the keys: Down into a variation, again to the next one, Up back out of each
+    body.send_keys(Keys.HOME, Keys.ARROW_RIGHT, Keys.ARROW_RIGHT)
+    assert current(browser) == ("2", "2. I2n-a1t1") and where.text == "ply 2 of 4"
+    body.send_keys(Keys.ARROW_DOWN)
+    assert current(browser) == ("2", "2. O1n-a1t1")
+    assert drawn_classes(browser) == after(record, "W5n-a1a1", "O1n-a1t1")
+    body.send_keys(Keys.ARROW_DOWN)
+    assert current(browser) == ("2", "2. I2e-b1t1?")
+    assert drawn_classes(browser) == after(record, "W5n-a1a1", "I2e-b1t1")
+    body.send_keys(Keys.ARROW_DOWN)  # its own variation, one level deeper
+    assert current(browser) == ("2", "2. I3n-a1t1")
+    assert where.text == "ply 2 in variation 1 after ply 1 in variation 2 after ply 1"
+    assert drawn_classes(browser) == after(record, "W5n-a1a1", "I3n-a1t1")
+    body.send_keys(Keys.ARROW_UP)
+    assert current(browser) == ("2", "2. I2e-b1t1?")
+    body.send_keys(Keys.ARROW_UP)
+    assert current(browser) == ("2", "2. I2n-a1t1")
+    body.send_keys(Keys.ARROW_DOWN, Keys.ARROW_RIGHT)
+    assert current(browser) == ("3", "3. F5e-a2d4") and where.text.endswith("variation 1 after ply 1")
+    body.send_keys(Keys.ARROW_RIGHT)  # the variation's end: no further
+    assert current(browser) == ("3", "3. F5e-a2d4")
+    body.send_keys(Keys.ARROW_LEFT, Keys.ARROW_LEFT)
+    assert current(browser) == ("1", "1. W5n-a1a1!? $14")  # a variation's step back: its branch
+    body.send_keys(Keys.ARROW_RIGHT)
+    assert current(browser) == ("2", "2. I2n-a1t1")  # the mainline again
+    body.send_keys(Keys.END)
+    assert current(browser) == ("4", "4. O1n-a1s3")
+    assert drawn_classes(browser) == expected_classes(record, 4)
+    browser.save_screenshot(str(tmp_path / "tree.png"))
+
+
+def test_viewer_shows_a_problem_in_a_variation_at_its_event(browser, tmp_path):
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+    text = TREE.replace("3. F5e-a2d4)", "3. F5e-a2a1)")  # blue's own corner: taken
+    path = tmp_path / "bad-tree.tilewe"
+    path.write_text(text)
+    (record,) = notation.parse(text)
+    (problem,) = notation.run(record).problems
+    browser.get(viewer(tmp_path, path))
+    error = browser.find_element(By.ID, "error")
+    marked = browser.find_element(By.CSS_SELECTOR, "#moves div.var .ev.bad")
+    assert current(browser) == ("3", "3. F5e-a2a1")  # the page opens at the problem
+    assert error.is_displayed() and problem.message in error.text
+    assert "variation 1 after ply 1" in error.text
+    assert drawn_classes(browser) == after(record, "W5n-a1a1", "O1n-a1t1")  # before it
+    body = browser.find_element(By.TAG_NAME, "body")
+    body.send_keys(Keys.ARROW_UP)  # the mainline has no problem
+    assert current(browser) == ("2", "2. I2n-a1t1") and not error.is_displayed()
+    body.send_keys(Keys.ARROW_DOWN)
+    assert error.is_displayed()  # the problem is next on this line
+    marked.click()
+    assert current(browser) == ("3", "3. F5e-a2a1") and error.is_displayed()
+    browser.find_element(By.ID, "last").click()  # the line's last position: before it
+    assert current(browser) == ("2", "2. O1n-a1t1")

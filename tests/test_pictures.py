@@ -278,18 +278,21 @@ def test_replay_json_every_gives_every_position():
 # -- the viewer's data -----------------------------------------------------------------------
 
 def decode(game: dict) -> list[list[str]]:
-    """What the page's script does: rebuild every position from the table and changes."""
-    out, ids = [], None
-    for frame in game["frames"]:
+    """What the page's script does: rebuild every position from the table and the changes
+    from its parent's (a node's parent comes before it)."""
+    out: list[list[int]] = []
+    for at, frame in enumerate(game["frames"]):
         if isinstance(frame, list):
             ids = list(frame)
-        elif "d" in frame:
-            for at, value in frame["d"]:
-                ids[at] = value
         else:
-            ids = ids[:frame["h"]] + frame["m"] + ids[len(ids) - frame["t"]:]
-        out.append([game["table"][i] for i in ids])
-    return out
+            ids = list(out[game["nodes"][at]["parent"]])
+            if "d" in frame:
+                for i, value in frame["d"]:
+                    ids[i] = value
+            else:
+                ids = ids[:frame["h"]] + frame["m"] + ids[len(ids) - frame["t"]:]
+        out.append(ids)
+    return [[game["table"][i] for i in ids] for ids in out]
 
 
 @pytest.mark.parametrize("game_name", PICTURED)
@@ -302,9 +305,34 @@ def test_viewer_data_rebuilds_every_position_exactly(game_name):
         for step in notation.replay(record):
             expected.append(game.drawing(step.state).parts())
         assert decode(data) == expected
-        assert [e["text"] for e in data["events"]] == [
+        assert data["main"] == list(range(1, len(expected)))  # no variations: ids are plies
+        assert [data["nodes"][i]["text"] for i in data["main"]] == [
             i.text for i in record.items if hasattr(i, "event")]
         assert all(isinstance(f, list) for f in data["frames"][::FULL_EVERY])
+
+
+@pytest.mark.parametrize("game_name", PICTURED)
+def test_viewer_data_draws_every_node_of_a_tree_at_its_path(game_name):
+    from test_variations import random_tree, variations_in
+    tree = next(t for t in (random_tree(game_name, seed, plies=FULL_EVERY + 6, depth=2)
+                            for seed in range(100))
+                if variations_in(t.items) >= 3 and len(t.events) >= 10)
+    data = game_data(tree)
+    nodes, pictures = data["nodes"], decode(data)
+    assert len(pictures) == len(nodes) > len(tree.events) + 1  # every node reached
+    game = notation.get_game(tree.game)
+
+    def path(at: int) -> list[str]:
+        return [] if at == 0 else path(nodes[at]["parent"]) + [nodes[at]["text"]]
+
+    for at, picture in enumerate(pictures):
+        position = tree.start()
+        for event in path(at):
+            position.push(event)
+        assert nodes[at]["ply"] == position.ply
+        assert picture == game.drawing(position.state).parts(), path(at)
+    full = [at for at, frame in enumerate(data["frames"]) if isinstance(frame, list)]
+    assert full == [at for at, node in enumerate(nodes) if node["ply"] % FULL_EVERY == 0]
 
 
 def test_viewer_page_is_self_contained_and_data_cannot_close_its_script():

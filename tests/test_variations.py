@@ -173,13 +173,14 @@ def test_philosophy_options_lists_keep_their_meaning_beside_variations():
     assert [type(i).__name__ for i in offered] == ["EventNode"]
 
 
-def test_records_with_variations_leave_the_fast_path_and_convert_refuses_them():
+def test_records_with_variations_leave_the_fast_path_and_convert_rewrites_them():
     text = '[Game "tilewe"]\n[Players "2"]\n\n1. W5n-a1a1 (1. I2n-a1a1) 2. I2n-a1t1\n'
     (verdict,) = notation.read_verdicts(__import__("io").StringIO(text))
     assert verdict.valid and verdict.record.has_variations
     game = notation.get_game("tilewe")
-    with pytest.raises(notation.NotationError, match="variations"):
-        game.convert(verdict.record, transform="r90")
+    turned = game.convert(verdict.record, transform="rot90")  # more in test_convert_trees
+    assert notation.format_record(turned) == text.replace(
+        "1. W5n-a1a1 (1. I2n-a1a1) 2. I2n-a1t1", "1. W5e-a3a20 (1. I2e-a1a20) 2. I2e-a1a1")
     assert verdict.record.without_variations().events == verdict.record.events
 
 

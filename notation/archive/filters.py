@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
 from notation.core.ast import Record
 from notation.core.errors import NotationError
 from notation.core.game import Game
 from notation.core.outcome import Outcome
 from notation.core.replay import game_of, replay, run
+from notation.core.walk import Node, walk
 
 from .errors import FilterError
 from .sink import game_text
@@ -64,15 +65,27 @@ def parse_plies(spec: str) -> tuple[int, int]:
             from None
 
 
-def reaches(record: Record, wanted: str, at_ply: int | None = None) -> bool:
+def reaches(record: Record, wanted: str, at_ply: int | None = None,
+            in_variations: bool = False) -> bool:
     """Whether the game shows position ``wanted`` (canonical text) at some ply, or at
-    ``at_ply`` (0: the start). A game that cannot be replayed that far does not."""
+    ``at_ply`` (0: the start), on its mainline or, with ``in_variations``, in any of its
+    variations too (a variation's plies count from the game's start, as its numbers do).
+    A line that cannot be replayed that far does not."""
     game = game_of(record)
     if game is None:
         return False
+    if _safely(_shows, game, record, wanted, at_ply):
+        return True
+    return (in_variations and record.has_variations
+            and _safely(_shows_inside, game, record, wanted, at_ply))
+
+
+def _safely(test: Callable[[Game[Any, Any], Record, str, int | None], bool],
+            game: Game[Any, Any], record: Record, wanted: str, at_ply: int | None) -> bool:
+    """The test's answer; a ReplayError or a bug of ours is no."""
     try:
-        return _shows(game, record, wanted, at_ply)
-    except Exception:  # a ReplayError, or a bug of ours: the game does not reach it
+        return test(game, record, wanted, at_ply)
+    except Exception:
         return False
 
 
@@ -89,6 +102,19 @@ def _shows(game: Game[Any, Any], record: Record, wanted: str, at_ply: int | None
     return False
 
 
+def _shows_inside(game: Game[Any, Any], record: Record, wanted: str,
+                  at_ply: int | None) -> bool:
+    """Whether a variation's line shows ``wanted`` (a line ends at its first problem)."""
+    found: list[int] = []
+
+    def visit(node: Node, state: Any) -> None:
+        if node.label and at_ply in (None, node.ply) and game.position(state) == wanted:
+            found.append(node.ply)
+
+    walk(record, run(record), visit)
+    return bool(found)
+
+
 @dataclass
 class Filters:
     """Every filter a game must pass; empty filters pass every game.
@@ -97,7 +123,9 @@ class Filters:
     or invalid (False) games only; ``plies``: a ``(min, max)`` range of plies
     applied; ``winners``: all of these won, in the game's words; ``players``:
     the number of players; ``positions``: every one of these positions is
-    reached (at ply ``after_ply`` exactly, if given).
+    reached (at ply ``after_ply`` exactly, if given) on the mainline, or with
+    ``in_variations`` on the mainline or in any variation (each position
+    anywhere in the tree, not all on one line).
     """
 
     tags: tuple[str, ...] = ()
@@ -107,11 +135,14 @@ class Filters:
     players: int | None = None
     positions: tuple[str, ...] = ()
     after_ply: int | None = None
+    in_variations: bool = False
     tag_tests: tuple[TagTest, ...] = field(init=False, repr=False)
     #: The positions in each game's canonical text, read when a game of it first comes.
     canonical: dict[str, list[str]] = field(init=False, repr=False, default_factory=dict)
 
     def __post_init__(self) -> None:
+        if self.in_variations and not self.positions:
+            raise FilterError("in-variations", "goes with --position")
         self.tag_tests = tuple(TagTest.parse(spec) for spec in self.tags)
 
     @property
@@ -148,7 +179,8 @@ class Filters:
 
     def _reaches_all(self, record: Record) -> bool:
         wanted = self.wanted_positions(record)
-        return wanted is not None and all(reaches(record, p, self.after_ply) for p in wanted)
+        return wanted is not None and all(
+            reaches(record, p, self.after_ply, self.in_variations) for p in wanted)
 
     def wanted_positions(self, record: Record) -> list[str] | None:
         """The positions in the canonical text of the record's game (None: no game)."""

@@ -284,14 +284,6 @@ def state_repr(game: str, position: Callable[[], str]) -> str:
         return f"<{game} state (no position yet)>"
 
 
-def refuse_variations(record: Record, what: str) -> None:
-    """A rewrite that does not rewrite variations yet refuses a record with some (a
-    variation left in another view or orientation would be silently wrong)."""
-    if record.has_variations:
-        raise NotationError(f"{what} does not rewrite variations yet; write the record "
-                            f"without its variations first")
-
-
 def snake_case(key: str) -> str:
     """A tag's name as an option: ``HandSize`` -> ``hand_size``."""
     return "".join(f"_{c.lower()}" if c.isupper() and i else c.lower() for i, c in enumerate(key))

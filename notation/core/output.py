@@ -4,9 +4,12 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from .ast import GLYPH_OF, Comment, EventNode, Record
 from .errors import Problem, ProblemKind
+from .game import AnyGame
 from .outcome import Outcome
-from .replay import positions
+from .replay import positions, run
+from .walk import Node, walk
 
 
 def problem_line(source: str, index: int, problem: Problem) -> str:
@@ -65,9 +68,80 @@ def every_json(outcome: Outcome) -> list[dict[str, Any]]:
     if game is None:
         return []
     return [{"ply": ply, "event": None if event is None else game.format_event(event),
-             "position": game.position(state), "state": game.state_json(state),
-             "result": game.result_json(state)}
+             **state_view(game, state)}
             for ply, event, state in positions(outcome)]
+
+
+def state_view(game: AnyGame, state: Any) -> dict[str, Any]:
+    """``position``, ``state`` and ``result`` of one position, as ``replay --json`` gives
+    them (the contract), for ``--every`` and ``--tree`` alike."""
+    return {"position": game.position(state), "state": game.state_json(state),
+            "result": game.result_json(state)}
+
+
+def tree_json(record: Record, outcome: Outcome | None = None) -> dict[str, Any] | None:
+    """A record's tree (``replay --json --tree``): ``{"start": NODE, "mainline": [NODE, ...]}``,
+    None when the record has no start (``replay --json``'s ``state`` is null then).
+
+    A NODE is the start (``ply`` 0, ``event`` null) or one event of a line:
+    ``ply`` (counted from the start, in variations too), ``event`` (written canonically; an
+    unreadable one as written), ``mover`` (who was to move before it, in the game's words:
+    ``Position.turn``, ``legal --json``'s ``to_move``), ``nags`` (ints in written order) and
+    ``glyphs`` (:func:`glyph_text`: ``"!? $7"``), ``starting_comment`` (the remark of
+    the comments before a variation's first event), ``comment`` (the remarks of the comments
+    after it; the start's: those before the first event) and ``commands`` (theirs, ``{"clk":
+    "0:01:30"}``), ``position``, ``state`` and ``result`` after it (``--every``'s, from the
+    same function), ``error`` (null, or the problem there, as in ``errors``) and
+    ``variations``: the alternatives to it (PGN's rule), each a list of NODEs from its ply on.
+
+    A line ends at its first problem: that node has ``error`` set and null ``position``,
+    ``state`` and ``result``; its own variations are still given (they start before it).
+    A problem at ply 0 (a tag) leaves the mainline empty, as it stops the replay there.
+    ``outcome``: the record's full :func:`run`, when the caller has it already.
+    """
+    outcome = run(record) if outcome is None else outcome
+    game = outcome.game
+    if game is None:
+        return None
+    tree = walk(record, outcome, lambda _node, state: state_view(game, state))
+    if not tree.start.reached:
+        return None
+    return {"start": _node_json(game, tree.start), "mainline": _line_json(game, tree.mainline)}
+
+
+def _line_json(game: AnyGame, line: list[Node]) -> list[dict[str, Any]]:
+    """A line's nodes up to and with its first problem."""
+    out = []
+    for node in line:
+        if not node.reached and node.problem is None:
+            break  # the line's start was not reached
+        out.append(_node_json(game, node))
+        if not node.reached:
+            break
+    return out
+
+
+def glyph_text(nags: tuple[int, ...]) -> str:
+    """Annotations as people read them: each as its glyph where it has one (``!?``), else
+    as ``$N``, in written order, blank between."""
+    return " ".join(GLYPH_OF.get(n, f"${n}") for n in nags)
+
+
+def _remarks(comments: list[Comment]) -> str:
+    return " ".join(c.remark for c in comments if c.remark)
+
+
+def _node_json(game: AnyGame, node: Node) -> dict[str, Any]:
+    item = node.item
+    event = (None if item is None else
+             game.format_event(item.event) if isinstance(item, EventNode) else item.text)
+    view = node.data if node.reached else {"position": None, "state": None, "result": None}
+    return {"ply": node.ply, "event": event, "mover": node.mover, "nags": list(node.nags),
+            "glyphs": glyph_text(node.nags),
+            "starting_comment": _remarks(node.starting), "comment": _remarks(node.comments),
+            "commands": node.commands, **view,
+            "error": None if node.problem is None else node.problem.as_json(),
+            "variations": [_line_json(game, line) for line in node.variations]}
 
 
 def legal_json(outcome: Outcome, moves: list[Any] | None, listed: bool = True) -> dict[str, Any]:

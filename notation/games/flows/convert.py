@@ -2,16 +2,17 @@
 from __future__ import annotations
 
 import re
+from functools import partial
 from typing import Any, Mapping
 
-from notation.core.ast import EventNode, Item, Record, Tag
+from notation.core.ast import Record, Tag, map_events
 from notation.core.errors import NotationError, TagError
 
-from .events import Placement
+from .events import Event, Placement
 from .geometry import HEXES, hex_of, is_label, label_of, parse_internal
 from .position import parse_seats
 from .rules import start
-from .state import Seating, write_position
+from .state import FlowsState, Seating, write_position
 from .views import locate, parse_perspective, spell
 
 # A coordinate as ``notation coords`` takes it: a view, then a label (``P2A4``, ``side:3:A4``).
@@ -19,8 +20,9 @@ _COORDINATE = re.compile(r"(?:P([1-6])|side:([0-5]):?)(..)")
 
 
 def convert_record(record: Record, options: dict[str, Any]) -> Record:
-    """Every move rewritten into one view (``perspective``: P2, side:3 or mover); replaying
-    the result gives the same states, and comments stay where they were."""
+    """Every move, in every variation too, rewritten into one view (``perspective``: P2,
+    side:3 or mover); replaying the result gives the same states, and numbers, annotations
+    and comments stay where they were."""
     target = options.pop("perspective", None)
     if target is None or options:
         raise NotationError("flows converts with --perspective P1..P6, side:K or mover")
@@ -28,20 +30,8 @@ def convert_record(record: Record, options: dict[str, Any]) -> Record:
         state = start(record)
     except TagError as exc:
         raise NotationError(exc.message) from None
-    seating = state.seating
-    to_side = parse_perspective(target, seating)
-    items: list[Item] = []
-    for item in record.items:
-        if isinstance(item, EventNode) and isinstance(item.event, Placement):
-            event = item.event
-            player = event.player - 1
-            if player >= seating.players:
-                raise NotationError(f"there is no P{event.player} to convert")
-            h, rotation = locate(event, state.side_for(player))
-            side_to = seating.seats[player] if to_side is None else to_side
-            new = spell(event.player, event.tile, h, rotation, side_to)
-            item = EventNode(new, item.number, item.pos, str(new))
-        items.append(item)
+    to_side = parse_perspective(target, state.seating)
+    items = map_events(record.items, partial(respelled, state, to_side))
     tags = [t for t in record.tags if not (isinstance(t, Tag) and t.key == "Perspective")]
     if "Position" in record.tag_dict:  # a set-up position names its view: the new one
         state.view = to_side
@@ -49,7 +39,21 @@ def convert_record(record: Record, options: dict[str, Any]) -> Record:
                 and t.key == "Position" else t for t in tags]
     if to_side is not None:
         tags.append(Tag("Perspective", target))
-    return Record(record.game, tags, items, record.index, record.source, record.pos)
+    return record.rewritten(items, tags)
+
+
+def respelled(state: FlowsState, to_side: int | None, event: Event) -> Event:
+    """One event in the view of side ``to_side`` (None: its mover's own), as the record
+    starting in ``state`` reads it (a view never changes during a game)."""
+    if not isinstance(event, Placement):
+        return event
+    seating = state.seating
+    player = event.player - 1
+    if player >= seating.players:
+        raise NotationError(f"there is no P{event.player} to convert")
+    h, rotation = locate(event, state.side_for(player))
+    return spell(event.player, event.tile, h, rotation,
+                 seating.seats[player] if to_side is None else to_side)
 
 
 def convert_coordinate(text: str, to: str, options: Mapping[str, Any]) -> str:

@@ -6,7 +6,7 @@ from typing import Any, Callable, Mapping
 
 from notation.core.ast import Record
 from notation.core.errors import NotationError
-from notation.core.game import Game, refuse_variations
+from notation.core.game import Game
 from notation.core.svg import Drawing
 
 from . import convert, events, generate, rules
@@ -134,7 +134,6 @@ class Flows(Game[FlowsState, Event]):
     # -- perspectives -----------------------------------------------------------------
     def convert(self, record: Record, **options: Any) -> Record:
         """Rewrite every move into one seat's view (``perspective``: P2, side:3 or mover)."""
-        refuse_variations(record, "convert")
         return convert.convert_record(record, options)
 
     def convert_coordinate(self, text: str, to: str, options: Mapping[str, Any]) -> str:

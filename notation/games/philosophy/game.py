@@ -12,7 +12,7 @@ from typing import Any, Callable, Mapping
 
 from notation.core.ast import Record, Tag
 from notation.core.errors import NotationError
-from notation.core.game import Game, refuse_variations
+from notation.core.game import Game
 from notation.core.svg import Drawing
 
 from . import events, generate, legal, report, rules, svg
@@ -157,7 +157,6 @@ class Philosophy(Game[PhilosophyState, Event]):
         return generate.random_events(rng, record, max_plies)
 
     def convert(self, record: Record, **options: Any) -> Record:
-        refuse_variations(record, "convert")
         choices = options.pop("choices", None)
         if choices not in CHOICE_FORMS or options:
             raise NotationError("philosophy converts with --choices inline or --choices separate")

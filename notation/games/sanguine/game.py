@@ -8,7 +8,7 @@ from typing import Any
 
 from notation.core.ast import Record
 from notation.core.errors import NotationError
-from notation.core.game import Game, refuse_variations
+from notation.core.game import Game
 from notation.core.svg import Drawing
 
 from . import events, generate, newgame, perspective, rules, svg
@@ -138,7 +138,6 @@ class Sanguine(Game[SanguineState, Event]):
 
     def convert(self, record: Record, **options: Any) -> Record:
         """``perspective="blue"`` writes place columns from Blue's side; ``"red"`` back."""
-        refuse_variations(record, "convert")
         target = options.pop("perspective", None)
         if options or not isinstance(target, str):
             raise NotationError("sanguine converts with --perspective red or --perspective blue")

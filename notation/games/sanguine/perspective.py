@@ -2,16 +2,19 @@
 from Blue's side of the board; converting mirrors them (``notation convert``)."""
 from __future__ import annotations
 
-from notation.core.ast import EventNode, Item, Record, Tag
+from functools import partial
+
+from notation.core.ast import Record, Tag, map_events
 from notation.core.errors import NotationError, TagError
 
-from .events import Place
+from .events import Event, Place
 from .options import PERSPECTIVES
 from .rules import int_tag
 
 
 def convert(record: Record, target: str) -> Record:
-    """``record`` written from ``target``'s side (``red`` or ``blue``); comments kept."""
+    """``record`` written from ``target``'s side (``red`` or ``blue``): every variation
+    too; numbers, annotations and comments kept."""
     if target not in PERSPECTIVES:
         raise NotationError("sanguine converts with --perspective red or --perspective blue")
     tags = record.tag_dict
@@ -20,13 +23,15 @@ def convert(record: Record, target: str) -> Record:
         cols = int_tag(tags, "Cols")
     except TagError as exc:
         raise NotationError(f"{exc.message}; it is needed to mirror columns") from None
-    items: list[Item] = []
-    for item in record.items:
-        if isinstance(item, EventNode) and isinstance(item.event, Place) and current != target:
-            new = item.event.mirrored(cols)
-            item = EventNode(new, item.number, item.pos, str(new))
-        items.append(item)
+    items = record.items
+    if current != target:
+        items = map_events(items, partial(mirrored, cols))
     new_tags = [t for t in record.tags if not (isinstance(t, Tag) and t.key == "Perspective")]
     if target == "blue":
         new_tags.append(Tag("Perspective", "blue"))
-    return Record(record.game, new_tags, items, record.index, record.source, record.pos)
+    return record.rewritten(list(items), new_tags)
+
+
+def mirrored(cols: int, event: Event) -> Event:
+    """A place event with its column counted from the other side; any other event as it is."""
+    return event.mirrored(cols) if isinstance(event, Place) else event

@@ -13,7 +13,7 @@ from typing import Any
 
 from notation.core.ast import Record
 from notation.core.errors import NotationError
-from notation.core.game import Game, refuse_variations
+from notation.core.game import Game
 from notation.core.svg import Drawing
 
 from . import generate, position, rules, svg, symmetry, text
@@ -114,7 +114,6 @@ class Tilewe(Game[Board, Move]):
     # -- symmetries -------------------------------------------------------------
     def convert(self, record: Record, **options: Any) -> Record:
         """``transform``: the same game on a turned or mirrored board (comments kept)."""
-        refuse_variations(record, "convert")
         name = options.pop("transform", None)
         if name not in symmetry.NAMES or options:
             raise NotationError(f"tilewe converts with --transform {'|'.join(symmetry.NAMES)}")

@@ -10,9 +10,9 @@ target.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from functools import lru_cache
+from functools import lru_cache, partial
 
-from notation.core.ast import EventNode, Record
+from notation.core.ast import Record, map_events
 from notation.core.errors import NotationError
 
 from .events import SIZE, Move
@@ -65,12 +65,11 @@ def transform_move(transform: str, move: Move) -> Move:
 
 
 def transform_record(transform: str, record: Record) -> Record:
-    """The same game on the turned or mirrored board: every move rewritten, comments kept."""
+    """The same game on the turned or mirrored board: every move, in every variation too,
+    rewritten; numbers, annotations and comments kept."""
     if "Position" in record.tag_dict:
         raise NotationError("a record set up from a [Position] cannot be transformed here")
-    items = [EventNode(transform_move(transform, i.event), i.number, i.pos)
-             if isinstance(i, EventNode) else i for i in record.items]
-    return record.rewritten(items)
+    return record.rewritten(map_events(record.items, partial(transform_move, transform)))
 
 
 def least_image(moves: Sequence[Move]) -> list[str]:
