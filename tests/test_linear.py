@@ -21,6 +21,7 @@ import tracemalloc
 import pytest
 
 import notation
+from notation.core.ast import Comment
 from notation.core.reading import source_records
 
 pytestmark = pytest.mark.slow
@@ -48,6 +49,8 @@ CASES = [
     ("tilewe", "{", ""), ("tilewe", "{\n", ""), ("tilewe", "x\n", "{"), ("tilewe", "[", ""),
     ("tilewe", '\\"', '[Event "'), ("tilewe", " ", "["), ("tilewe", "1.", ""),
     ("tilewe", ";", ""), ("nomic", "#", ""), ("sanguine", "{", "R pass "),
+    ("tilewe", "!", "W5n-a1a1"), ("tilewe", "1", "W5n-a1a1 $"), ("tilewe", "$1", "W5n-a1a1 "),
+    ("sanguine", "?", "R pass "), ("nomic", " !", "end"), ("philosophy", "!", "In+:x"),
 ]
 
 
@@ -129,9 +132,10 @@ def test_ten_megabyte_strings_stay_small_in_memory():
 #: before the patterns were made possessive).
 BYTES_PER_CHARACTER = 48
 #: Cases whose every unit is an item of the record (a stray move number; a "(" past
-#: the variations' nesting limit), each one a reported problem: memory grows with the
-#: record's items, as it must.
-ITEM_PER_UNIT = {("tilewe", "1.", ""), ("philosophy", "(", "Te:C7ReNe")}
+#: the variations' nesting limit), each one a reported problem, or a token of its body
+#: (a glyph, as an event is one; the parser holds a game's tokens until its end): memory
+#: grows with the record's items, as it must.
+ITEM_PER_UNIT = {("tilewe", "1.", ""), ("philosophy", "(", "Te:C7ReNe"), ("nomic", " !", "end")}
 
 
 @pytest.mark.parametrize("game, unit, prefix", [c for c in CASES if c not in ITEM_PER_UNIT])
@@ -146,3 +150,20 @@ def test_hostile_text_is_read_in_bounded_memory(game, unit, prefix):
         tracemalloc.stop()
     assert peak / len(text) < BYTES_PER_CHARACTER, (
         f"{game} {prefix!r}+{unit!r}*: {peak / len(text):.0f} bytes a character at the peak")
+
+
+@pytest.mark.parametrize("unit", ["[%a ", "[%", "[%clk ", "[%k 1", "a"])
+def test_comment_commands_are_read_in_linear_time(unit):
+    """``Comment.commands`` and ``remark`` on a comment of hostile text: each failed
+    match stops at the next bracket."""
+
+    def read(size: int) -> float:
+        comment = Comment(unit * (size // len(unit)), True)
+        began = time.process_time()
+        for _ in range(3):
+            comment.commands, comment.remark
+        return time.process_time() - began
+
+    read(KB)
+    times = [read(size) for size in SIZES]
+    assert growth(times) < RATIO_BOUND, (unit, times)
