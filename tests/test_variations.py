@@ -192,3 +192,19 @@ def test_hostile_nesting_is_refused_past_the_limit_not_a_crash():
     assert f"variations nested deeper than {MAX_VARIATION_DEPTH} levels" in messages
     assert "')' closes no variation" in messages
     assert notation.format_record(notation.parse(text[:text.index("(")])[0])
+
+
+def test_annotations_read_attach_and_refuse_with_their_place():
+    text = ('[Game "tilewe"]\n[Players "2"]\n\n'
+            '1. W5n-a1a1!? {x} $14 (1. I2n-a1a1) ! 2. I2n-a1t1 $300 $1 ??\n')
+    (record,) = notation.parse(text)
+    first, second = [i for i in record.items if isinstance(i, EventNode)]
+    assert first.nags == (5, 14) and second.nags == (1, 4)  # a comment may stand between
+    problems = notation.run(record).problems
+    assert [(p.line, p.column, p.ply, p.message) for p in problems] == [
+        (4, 37, 1, "annotation ! follows no event (a glyph or $N comes right after the event "
+                   "it marks)"),
+        (4, 51, 2, "annotation $300 is out of range ($0 to $255)")]
+    assert notation.format_record(record.rewritten(
+        [i for i in record.items if isinstance(i, (EventNode, Comment))])).endswith(
+        "1. W5n-a1a1!? $14 {x} 2. I2n-a1t1! $4\n")

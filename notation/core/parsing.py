@@ -234,8 +234,9 @@ def _comment(tok: Token) -> Comment | Malformed:
 
 
 def _annotate(items: list[Any], tok: Token) -> Malformed | None:
-    """Attach a glyph or ``$N`` to the event before it (comments may stand between, as in
-    PGN); what follows no event, or names no annotation, is a problem of the record."""
+    """Attach a glyph or ``$N`` to the event before it (comments and other annotations may
+    stand between, as in PGN); what follows no event, or is out of range, is a problem of
+    the record."""
     text = tok.value
     if text[0] == "$":
         value = _event_number(text[1:])
@@ -251,7 +252,8 @@ def _annotate(items: list[Any], tok: Token) -> Malformed | None:
             if value not in item.nags:
                 items[index] = replace(item, nags=item.nags + (value,))
             return None
-        if not isinstance(item, Comment):
+        if not isinstance(item, Comment) and not (isinstance(item, Malformed)
+                                                  and item.what == MalformedKind.ANNOTATION):
             break
     return Malformed(text, f"annotation {text} follows no event (a glyph or $N comes right "
                      f"after the event it marks)", MalformedKind.ANNOTATION, None, token_pos(tok))

@@ -126,6 +126,9 @@ def _line_problems(items: list[Item], ply: int, label: str, problems: list[Probl
             elif item.what == MalformedKind.NUMBER:
                 problems.append(Problem(ProblemKind.SYNTAX, item.pos.line, item.pos.column, ply + 1,
                                         item.text, item.message, "", label))
+            elif item.what == MalformedKind.ANNOTATION:  # on the event before it, if any
+                problems.append(Problem(ProblemKind.SYNTAX, item.pos.line, item.pos.column,
+                                        ply if ply else 1, None, item.message, "", label))
             else:  # a comment never closed (it swallowed the rest of the game), a stray ")"
                 problems.append(Problem(ProblemKind.SYNTAX, item.pos.line, item.pos.column, ply + 1, None,
                                         item.message, "", label))
