@@ -13,7 +13,7 @@ import sys
 from dataclasses import dataclass, field
 from typing import Any, Iterator
 
-from notation.core import registry
+from notation.core import formats, registry
 from notation.core.ast import Record
 from notation.core.errors import InputError
 
@@ -70,7 +70,7 @@ class Inputs:
                                          f"(known extensions: {' '.join(extensions)})")
 
     def expand(self, paths: tuple[str, ...]) -> Iterator[str]:
-        return self.walk(paths, registry.extensions())
+        return self.walk(paths, registry.extensions() + formats.extensions())
 
     def expand_quietly(self, paths: tuple[str, ...]) -> list[str]:
         """The files the paths stand for, without noting any error (sizes, planning)."""

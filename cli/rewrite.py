@@ -98,16 +98,23 @@ def strip(paths: tuple[str, ...], variations: bool, comments: bool, annotations:
 @click.command(cls=WithGameOptions)
 @PATHS
 @click.option("--in-place", "-i", is_flag=True, help="Rewrite the files (atomically).")
+@click.option("--to", "target", metavar="FORMAT",
+              help="Write in another format (blksgf, json) or in the game's own notation "
+                   "(its name: tilewe), to standard output.")
 @GAME_OPTION
 @ENCODING_OPTION
 @color_option
-def convert(paths: tuple[str, ...], in_place: bool, game_name: str | None, encoding: str,
-            color: bool | None, game_options: dict[str, Any]) -> None:
+def convert(paths: tuple[str, ...], in_place: bool, target: str | None, game_name: str | None,
+            encoding: str, color: bool | None, game_options: dict[str, Any]) -> None:
     """Rewrite records another way without changing what they mean (comments kept).
 
-    How is the game's to say: the options below are each game's own.
+    How is the game's to say: the options below are each game's own. --to
+    writes them in another format, with the game's options or without.
     """
-    options = game_options
+    if in_place and target is not None:
+        raise click.UsageError("--to writes to standard output; --in-place would change "
+                               "the file's format under its name")
+    options = dict(game_options, to=target) if target is not None else game_options
     ctx = Context(game_name, encoding, color)
     watch(ctx, paths, True)
     rewrite(ctx, paths, to_format, functools.partial(_converted, options), "converted",

@@ -13,6 +13,7 @@ import tempfile
 from types import TracebackType
 from typing import IO, Any, Callable
 
+from notation.core import formats
 from notation.core.ast import Record
 from notation.core.errors import InputError, NotationError, Problem
 from notation.core.game import Game
@@ -154,8 +155,19 @@ def canonical_text(record: Record) -> str:
     return format_record(record, _known_game(record))
 
 
-def converted_text(record: Record, **options: Any) -> str:
-    """The record written another way by its game (``Game.convert``), in canonical form;
-    raises :class:`NotationError` for options the game cannot apply."""
+def converted_text(record: Record, to: str | None = None, **options: Any) -> str:
+    """The record written another way: by its game (``Game.convert`` with ``options``), and
+    in the format ``to`` (a :mod:`~notation.core.formats` name such as ``blksgf`` or
+    ``json``; the game's name or None: its own notation, canonical). Raises
+    :class:`NotationError` for options the game cannot apply or a record the format
+    cannot hold."""
     game = _known_game(record)
-    return format_record(game.convert(record, **options), game)
+    if options or to is None:
+        record = game.convert(record, **options)
+    if to is None or to == game.name:
+        return format_record(record, game)
+    target = formats.get(to)
+    if target is None:
+        raise NotationError(f"cannot convert to {to!r}: the targets are {game.name} and "
+                            f"{', '.join(formats.names()) or 'no other format'}")
+    return target.write(record)

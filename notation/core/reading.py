@@ -8,12 +8,13 @@ time, or, for commands that want verdicts, to the fast path
 """
 from __future__ import annotations
 
+import itertools
 import re
 from typing import Iterable, Iterator
 
 from lark.exceptions import LarkError, UnexpectedInput
 
-from . import registry
+from . import formats, registry
 from .ast import Comment, Item, Malformed, Pos, Record, RecordFile, Tag, Variation
 from .errors import InputError
 from .fastpath import try_fast, try_headers
@@ -90,6 +91,15 @@ def records_of(text_chunks: Iterable[str], source: str,
     past them); for ``tags``.
     """
     fallback = game.name if isinstance(game, Game) else game
+    if start_line == 1:  # a whole file: it may be in another format (Pentobi's, JSON)
+        text_chunks = iter(text_chunks)
+        opening = next(text_chunks, "")
+        text_chunks = itertools.chain((opening,), text_chunks)
+        other = formats.claiming(source, opening)
+        if other is not None:
+            named = game if isinstance(game, Game) or game is None else registry.get(game)
+            yield from _numbered(other.records(text_chunks, source, named), source)
+            return
     index = 0
     carry: Record | None = None  # tags and comments that belong to the next game
     for first_line, text in pieces(text_chunks):
@@ -126,6 +136,13 @@ def records_of(text_chunks: Iterable[str], source: str,
         index += 1
         carry.index, carry.source = index, source
         yield carry
+
+
+def _numbered(records: Iterable[Record], source: str) -> Iterator[Record]:
+    """A format's records, numbered in their file."""
+    for index, record in enumerate(records, 1):
+        record.index, record.source = index, source
+        yield record
 
 
 def _own_lines(records: list[Record], text: str, first_line: int) -> None:

@@ -1,0 +1,136 @@
+"""Record formats other than the games' own notation: files another program writes
+(Pentobi's Blokus SGF) or a published interchange form (JSON records).
+
+A format reads a file into ordinary :class:`~notation.core.ast.Record` objects (tags,
+items with the file's line and column numbers, variations, comments, annotations), so
+every command works on it as on a native record, and writes a record back
+(``notation convert --to NAME``). A file is the format's when its name ends with one of
+the format's extensions or its first characters are the format's own (``(;GM[Blokus]``),
+so a renamed file is still recognised.
+
+Formats are plug-ins, announced the way games are, under the entry-point group
+``notation.formats``; the announcement (:class:`FormatPlugin`) is cheap, the format's code
+is imported when a file of it comes::
+
+    [project.entry-points."notation.formats"]
+    blksgf = "notation.games.tilewe.pentobi:PLUGIN"
+"""
+from __future__ import annotations
+
+import importlib
+import re
+from abc import ABC, abstractmethod
+from importlib.metadata import entry_points
+from typing import Iterable, Iterator, NamedTuple
+
+from .ast import Record
+from .errors import Error, NotationError
+from .game import AnyGame
+
+#: The entry-point group formats are announced in.
+GROUP = "notation.formats"
+#: How much of a file's start :meth:`FormatPlugin.claims` looks at.
+HEAD = 4096
+
+
+class FormatPlugin(NamedTuple):
+    """A format known by name, extensions and the look of its first characters before its
+    code is imported. ``signature``: a regular expression matched at the start of a file
+    (after blanks and a byte-order mark); ``format``: ``"module:attribute"`` of the
+    :class:`RecordFormat` instance."""
+
+    name: str
+    extensions: tuple[str, ...]
+    signature: str
+    format: str
+    title: str = ""
+
+    def claims(self, source: str, head: str) -> bool:
+        """Whether a file named ``source`` starting with ``head`` is of this format."""
+        if source.lower().endswith(self.extensions):
+            return True
+        return re.match(self.signature, head.lstrip("\ufeff \t\r\n")[:HEAD]) is not None
+
+
+class RecordFormat(ABC):
+    """Reading and writing records in one format."""
+
+    name: str = ""
+
+    @abstractmethod
+    def records(self, text: Iterable[str], source: str,
+                game: AnyGame | None = None) -> Iterator[Record]:
+        """The records of a file's text (``text``: its chunks, whole lines each), with the
+        file's line and column numbers. Bad content never raises: it is in the records
+        (a ``game_problem``, or ``Malformed`` items); ``game``: the one ``--game`` named."""
+
+    def write(self, record: Record) -> str:
+        """A valid record in this format (the file's text for it, ending in a newline);
+        :class:`NotationError` saying why for a record the format cannot hold."""
+        raise NotationError(f"{self.name} files cannot be written")
+
+
+_PLUGINS: dict[str, FormatPlugin] = {}
+_LOADED: dict[str, RecordFormat] = {}
+_FOUND = False
+
+
+def announce(plugin: FormatPlugin) -> None:
+    """Make a format known (what an entry point does; tests and embedders may call it)."""
+    _PLUGINS[plugin.name] = plugin
+    _LOADED.pop(plugin.name, None)
+
+
+def _discover() -> None:
+    global _FOUND
+    if _FOUND:
+        return
+    _FOUND = True
+    for point in entry_points(group=GROUP):
+        found = point.load()
+        if not isinstance(found, FormatPlugin):
+            raise Error(f"entry point {point.name} of {GROUP} is not a FormatPlugin")
+        _PLUGINS.setdefault(found.name, found)
+
+
+def plugins() -> list[FormatPlugin]:
+    """Every announced format, by name."""
+    _discover()
+    return [_PLUGINS[name] for name in sorted(_PLUGINS)]
+
+
+def extensions() -> tuple[str, ...]:
+    """Every format's file extensions (a folder given to a command is searched for them)."""
+    return tuple(ext for plugin in plugins() for ext in plugin.extensions)
+
+
+def get(name: str) -> RecordFormat | None:
+    """The format called ``name``, loaded; None when there is none."""
+    _discover()
+    plugin = _PLUGINS.get(name)
+    if plugin is None:
+        return None
+    if name not in _LOADED:
+        module, _, attribute = plugin.format.partition(":")
+        found = getattr(importlib.import_module(module), attribute)
+        if not isinstance(found, RecordFormat):
+            raise Error(f"format {name}: {plugin.format} is not a RecordFormat")
+        _LOADED[name] = found
+    return _LOADED[name]
+
+
+def claiming(source: str, head: str) -> RecordFormat | None:
+    """The format of a file named ``source`` whose text starts with ``head``, or None for
+    the games' own notation."""
+    for plugin in plugins():
+        if plugin.claims(source, head):
+            return get(plugin.name)
+    return None
+
+
+def names() -> list[str]:
+    return [plugin.name for plugin in plugins()]
+
+
+__all__ = ["FormatPlugin", "RecordFormat", "announce", "claiming", "extensions", "get",
+           "names", "plugins"]
