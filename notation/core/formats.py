@@ -81,6 +81,12 @@ def announce(plugin: FormatPlugin) -> None:
     _LOADED.pop(plugin.name, None)
 
 
+def withdraw(name: str) -> None:
+    """Forget a format (an announcement undone)."""
+    _PLUGINS.pop(name, None)
+    _LOADED.pop(name, None)
+
+
 def _discover() -> None:
     global _FOUND
     if _FOUND:
@@ -133,4 +139,4 @@ def names() -> list[str]:
 
 
 __all__ = ["FormatPlugin", "RecordFormat", "announce", "claiming", "extensions", "get",
-           "names", "plugins"]
+           "names", "plugins", "withdraw"]
