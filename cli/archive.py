@@ -25,8 +25,8 @@ from notation.core.ast import Record, Tag
 from notation.core.outcome import Outcome
 
 from . import parallel
-from .common import (ENCODING_OPTION, GAME_OPTION, JOBS_OPTION, PATHS, Context, color_option,
-                     emit, plural, say, shown)
+from .common import (DIALECT_OPTION, ENCODING_OPTION, GAME_OPTION, JOBS_OPTION, PATHS, Context,
+                     color_option, emit, plural, say, shown)
 from .game_options import WithGameOptions
 from .progress import watch
 
@@ -38,7 +38,8 @@ OUTPUT_OPTION = click.option("-o", "--output", metavar="FILE",
 
 def reading_options(func: Callable[..., Any]) -> Callable[..., Any]:
     """PATH..., --json, --game, --encoding and --color: what every reading tool takes."""
-    for option in (color_option, ENCODING_OPTION, GAME_OPTION, JSON_OPTION, PATHS):
+    for option in (color_option, ENCODING_OPTION, DIALECT_OPTION, GAME_OPTION, JSON_OPTION,
+                   PATHS):
         func = option(func)
     return func
 
@@ -197,6 +198,7 @@ def answers(ctx: Context, paths: tuple[str, ...], selector: Selector, jobs: int 
 @JSON_OPTION
 @JOBS_OPTION
 @GAME_OPTION
+@DIALECT_OPTION
 @ENCODING_OPTION
 @color_option
 def select(paths: tuple[str, ...], tag_specs: tuple[str, ...], validity: bool | None,
@@ -256,6 +258,7 @@ def _give(outcome: Outcome, sink: Sink | None, with_verdict: bool) -> None:
 @click.option("--report", is_flag=True, help="Name every duplicate and its original (stderr).")
 @JSON_OPTION
 @GAME_OPTION
+@DIALECT_OPTION
 @ENCODING_OPTION
 @color_option
 def dedupe(paths: tuple[str, ...], output: str | None, report: bool, as_json: bool,
@@ -310,6 +313,7 @@ def _first_copy_kept(duplicates: Duplicates, record: Record, sink: Sink | None, 
 @click.option("--out-dir", default=".", show_default=True, help="Folder for the pieces.")
 @click.option("--prefix", default=None, help="File name prefix (default: the input's name).")
 @GAME_OPTION
+@DIALECT_OPTION
 @ENCODING_OPTION
 @color_option
 def split(path: str, per_file: int | None, by_tag: str | None, out_dir: str,
@@ -347,6 +351,7 @@ def split(path: str, per_file: int | None, by_tag: str | None, out_dir: str,
 @PATHS
 @OUTPUT_OPTION
 @GAME_OPTION
+@DIALECT_OPTION
 @ENCODING_OPTION
 @color_option
 def cat(paths: tuple[str, ...], output: str | None, game_name: str | None, encoding: str,

@@ -15,7 +15,7 @@ from notation.core.output import every_json, legal_json, replay_json, tree_json
 from notation.core.replay import positions, run
 
 from .common import (
-    ENCODING_OPTION, GAME_OPTION, JOBS_OPTION, PATHS, Context, color_option,
+    DIALECT_OPTION, ENCODING_OPTION, GAME_OPTION, JOBS_OPTION, PATHS, Context, color_option,
     plural, say, shown,
 )
 from . import parallel
@@ -75,6 +75,7 @@ def _elsewhere(ctx: Context, paths: tuple[str, ...], task: runner.Task, jobs: in
 @click.option("--scheduler", metavar="ADDRESS",
               help="Validate on a Dask cluster (tcp://HOST:8786); needs notation[dask].")
 @GAME_OPTION
+@DIALECT_OPTION
 @ENCODING_OPTION
 @color_option
 def validate(paths: tuple[str, ...], as_json: bool, quiet: bool, jobs: int | None,
@@ -161,6 +162,7 @@ class Replay:
 @color_option
 @JOBS_OPTION
 @GAME_OPTION
+@DIALECT_OPTION
 @ENCODING_OPTION
 def replay(paths: tuple[str, ...], ply: int | None, every: bool, as_json: bool, tree: bool,
            game_index: int | None, color: bool | None, jobs: int | None,
@@ -200,6 +202,7 @@ def replay(paths: tuple[str, ...], ply: int | None, every: bool, as_json: bool, 
               help="One JSON object per game: file, index, game, ply, valid, errors, to_move, "
                    "over, position, count, moves (as text, in the game's reference order).")
 @GAME_OPTION
+@DIALECT_OPTION
 @ENCODING_OPTION
 @color_option
 def legal(path: str, ply: int | None, game_index: int | None, count: bool, as_json: bool,

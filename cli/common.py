@@ -27,6 +27,17 @@ GAME_OPTION = click.option("--game", "game_name", metavar="GAME",
                            shell_complete=lambda ctx, param, incomplete: [
                                n for n in registry.names() if n.startswith(incomplete.lower())],
                            help="Game of records without a [Game] tag (before the file extension).")
+def _note_dialect(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
+    if value is not None:
+        ctx.meta["notation.tags"] = {"Dialect": value}
+
+
+#: A notation of a game's moves other than its canonical one (Flows: the quortextt app's),
+#: for records that cannot say so with a [Dialect] tag; every reading command has it.
+DIALECT_OPTION = click.option("--dialect", metavar="NAME", expose_value=False,
+                              callback=_note_dialect,
+                              help="Read records without a [Dialect] tag in this notation "
+                                   "(flows: quortextt, the app's export).")
 ENCODING_OPTION = click.option("--encoding", default="utf-8", show_default=True,
                                help="Text encoding of the input files.")
 PATHS = click.argument("paths", nargs=-1, required=True, metavar="PATH...")
@@ -110,7 +121,9 @@ class Context:
         if game_name is not None and registry.get(game_name) is None:
             known = ", ".join(registry.names())
             raise click.UsageError(f"unknown game {game_name!r}; known games: {known}")
-        self.inputs = Inputs(encoding=encoding, game=game_name)
+        here = click.get_current_context(silent=True)
+        self.inputs = Inputs(encoding=encoding, game=game_name,
+                             tags=here.meta.get("notation.tags", {}) if here else {})
         self.invalid = False   # some record invalid (exit 1)
         self.internal = False  # a bug of ours met somewhere (exit 2)
         self.color = wants_color(color)

@@ -12,7 +12,8 @@ from notation.core.ast import Record
 from notation.core.diffing import diff_records, diff_states
 from notation.core.errors import NotationError
 
-from .common import ENCODING_OPTION, GAME_OPTION, Context, color_option, plural, say, shown
+from .common import (DIALECT_OPTION, ENCODING_OPTION, GAME_OPTION, Context, color_option,
+                     plural, say, shown)
 from .index_option import INDEX_OPTION, game_at
 from .inputs import FileRecords
 
@@ -25,6 +26,7 @@ from .inputs import FileRecords
 @click.option("--position", "positions", is_flag=True,
               help="A and B are position strings (needs --game).")
 @GAME_OPTION
+@DIALECT_OPTION
 @ENCODING_OPTION
 @color_option
 def diff(a: str, b: str, ply: int | None, game_index: int | None, positions: bool,

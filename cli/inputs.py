@@ -26,6 +26,8 @@ class Inputs:
 
     encoding: str = "utf-8"
     game: str | None = None
+    #: Tags every record read gets where it lacks them (``--dialect``).
+    tags: dict[str, str] = field(default_factory=dict)
     input_errors: list[str] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
     #: The run's progress line (:class:`notation.cli.progress.Progress`), moved as
@@ -117,12 +119,12 @@ class FileRecords:
             if sys.stdin is None:
                 raise InputError(STDIN, "standard input is closed")
             yield from source_records(sys.stdin.buffer, inputs.game, inputs.encoding, STDIN,
-                                      self.checked, self.headers)
+                                      self.checked, self.headers, inputs.tags)
             return
         with open_record_file(self.path) as handle:
             self.handle = handle
             yield from source_records(handle, inputs.game, inputs.encoding, self.path,
-                                      self.checked, self.headers)
+                                      self.checked, self.headers, inputs.tags)
 
     def position(self) -> int:
         """Bytes of this input read so far (for progress)."""

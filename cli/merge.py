@@ -20,7 +20,8 @@ from notation.core.tree import GameNode, TreeError, tree_of
 from notation.core.writer import format_record
 
 from .archive import OUTPUT_OPTION, Sink
-from .common import ENCODING_OPTION, GAME_OPTION, PATHS, Context, color_option, plural, warn
+from .common import (DIALECT_OPTION, ENCODING_OPTION, GAME_OPTION, PATHS, Context, color_option,
+                     plural, warn)
 from .progress import watch
 
 
@@ -28,6 +29,7 @@ from .progress import watch
 @PATHS
 @OUTPUT_OPTION
 @GAME_OPTION
+@DIALECT_OPTION
 @ENCODING_OPTION
 @color_option
 def merge(paths: tuple[str, ...], output: str | None, game_name: str | None, encoding: str,

@@ -118,8 +118,8 @@ def on_cluster(inputs: Inputs, paths: tuple[str, ...], address: str, task: runne
 def workers(inputs: Inputs, paths: tuple[str, ...], jobs: int | None) -> int | None:
     """How many worker processes to use for ``paths`` (``jobs`` as asked, None: the
     default); None when the input is better read in this process."""
-    if not worth_a_pool(inputs.expand_quietly(paths), jobs):
-        return None
+    if inputs.tags or not worth_a_pool(inputs.expand_quietly(paths), jobs):
+        return None  # (workers read files as they are: tags given on the command line stay here)
     return default_jobs() if jobs is None else jobs
 
 

@@ -12,7 +12,8 @@ from notation.core.errors import NotationError
 from notation.core.replay import run
 
 from .archive import OUTPUT_OPTION, Sink
-from .common import ENCODING_OPTION, GAME_OPTION, Context, color_option, plural, shown, warn
+from .common import (DIALECT_OPTION, ENCODING_OPTION, GAME_OPTION, Context, color_option,
+                     plural, shown, warn)
 from .game_options import WithGameOptions
 from .inputs import Inputs
 from .progress import Progress, terminal
@@ -39,6 +40,7 @@ COUNT_AT_MOST = 10_000
                    f"with --index; 0: every game, however big the page).")
 @OUTPUT_OPTION
 @GAME_OPTION
+@DIALECT_OPTION
 @ENCODING_OPTION
 @color_option
 def render(path: str, ply: int | None, game_index: int | None, as_html: bool,

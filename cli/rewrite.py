@@ -17,13 +17,14 @@ import click
 from notation import runner
 from notation.archive import (FileRewrite, Mode, Settled, Strip, WriteError, canonical_text,
                               converted_text, to_format)
+from notation.core import formats
 from notation.core.ast import Record
 from notation.core.errors import NotationError, Problem
 from notation.core.outcome import Outcome
 
 from . import parallel
 from .common import (
-    ENCODING_OPTION, GAME_OPTION, PATHS, Context, color_option, emit, plural,
+    DIALECT_OPTION, ENCODING_OPTION, GAME_OPTION, PATHS, Context, color_option, emit, plural,
     say, shown,
 )
 from .inputs import FileRecords
@@ -43,6 +44,7 @@ Transform = Callable[[Record], str]
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=None, metavar="N",
               help="With --check: worker processes (default: the number of cores).")
 @GAME_OPTION
+@DIALECT_OPTION
 @ENCODING_OPTION
 @color_option
 def fmt(paths: tuple[str, ...], in_place: bool, check: bool, fix_results: bool,
@@ -72,6 +74,7 @@ def fmt(paths: tuple[str, ...], in_place: bool, check: bool, fix_results: bool,
 @click.option("--in-place", "-i", is_flag=True, help="Rewrite the files (atomically).")
 @click.option("--check", is_flag=True, help="Exit 1 if any file would change.")
 @GAME_OPTION
+@DIALECT_OPTION
 @ENCODING_OPTION
 @color_option
 def strip(paths: tuple[str, ...], variations: bool, comments: bool, annotations: bool,
@@ -102,6 +105,7 @@ def strip(paths: tuple[str, ...], variations: bool, comments: bool, annotations:
               help="Write in another format (blksgf, json) or in the game's own notation "
                    "(its name: tilewe), to standard output.")
 @GAME_OPTION
+@DIALECT_OPTION
 @ENCODING_OPTION
 @color_option
 def convert(paths: tuple[str, ...], in_place: bool, target: str | None, game_name: str | None,
@@ -117,8 +121,9 @@ def convert(paths: tuple[str, ...], in_place: bool, target: str | None, game_nam
     options = dict(game_options, to=target) if target is not None else game_options
     ctx = Context(game_name, encoding, color)
     watch(ctx, paths, True)
+    between = "" if target is not None and target in formats.names() else "\n"
     rewrite(ctx, paths, to_format, functools.partial(_converted, options), "converted",
-            in_place)
+            in_place, between=between)
     ctx.finish()
 
 
@@ -131,7 +136,7 @@ def _converted(options: dict[str, Any], record: Record) -> str:
 
 
 def rewrite(ctx: Context, paths: tuple[str, ...], prepare: Prepare, transform: Transform,
-            verb: str, in_place: bool, check: bool = False) -> None:
+            verb: str, in_place: bool, check: bool = False, between: str = "\n") -> None:
     """Shared by fmt and convert: refuse records with problems, then print, check or rewrite.
 
     A file is only written when every game of it passed. A file that cannot
@@ -143,7 +148,14 @@ def rewrite(ctx: Context, paths: tuple[str, ...], prepare: Prepare, transform: T
         raise click.UsageError("--in-place and --check need files, not standard input")
     mode = Mode.IN_PLACE if in_place else Mode.CHECK if check else Mode.PRINT
     for records in ctx.inputs.read(paths):
-        with FileRewrite(records.source, ctx.inputs.encoding, mode) as out:
+        other = formats.of_file(records.source) if mode is not Mode.PRINT else None
+        if other is not None:  # its games would be written in the game's own notation
+            ctx.inputs.input_errors.append(
+                f"{shown(records.source)}: error: not {verb}: a {other} file; this writes "
+                f"the game's own notation (convert --to NAME writes another format, to "
+                f"standard output)")
+            continue
+        with FileRewrite(records.source, ctx.inputs.encoding, mode, between) as out:
             try:
                 _rewrite_file(ctx, records, out, prepare, transform, verb)
             except WriteError as exc:

@@ -108,3 +108,23 @@ def test_a_native_record_is_not_claimed():
     assert formats.claiming("x.tilewe", '[Game "tilewe"]\n') is None
     assert formats.claiming("x.tilewe", "{moves: a comment}\n") is None
     assert formats.claiming("x.tilewe", "\ufeff  moves: W5n-a1a1") is FORMAT
+
+
+def test_a_file_in_another_format_is_never_rewritten_in_place_in_the_games_own(tmp_path: Path):
+    path = tmp_path / "games.moves"
+    text = "moves: W5n-a1a1 I2n-a1t1\n"
+    path.write_text(text)
+    for command in (("fmt", "-i"), ("fmt", "--check"), ("strip", "-C", "-i"),
+                    ("convert", "--transform", "rot90", "-i")):
+        result = invoke(*command, str(path))
+        assert result.exit_code == 2, (command, result.output)
+        assert "a moves file; this writes the game's own notation" in result.output
+        assert path.read_text() == text
+
+
+def test_games_written_in_another_format_follow_one_another_without_a_blank_line(tmp_path):
+    path = tmp_path / "two.tilewe"
+    path.write_text('[Game "tilewe"]\n[Players "2"]\n\n1. W5n-a1a1\n\n'
+                    '[Game "tilewe"]\n[Players "2"]\n\n1. I2n-a1a1\n')
+    written = invoke("convert", "--to", "moves", str(path))
+    assert written.output == "moves: W5n-a1a1\nmoves: I2n-a1a1\n"

@@ -59,12 +59,13 @@ def framed_repeats(pattern: str) -> list[str]:
 
 @lru_cache(maxsize=None)
 def every_terminal() -> tuple[tuple[str, str, str], ...]:
-    """(where, terminal, pattern) for every game's lexer, the deck grammar and the container."""
+    """(where, terminal, pattern) for every game's lexer, the deck grammar, the container,
+    the JSON records' grammar and Pentobi's SGF."""
     found = []
     for game in registry.games():
         for terminal in parser_for(game).terminals:
             found.append((game.name, terminal.name, terminal.pattern.to_regexp()))
-    for name in ("sanguine_deck.lark", "container.lark"):
+    for name in ("sanguine_deck.lark", "container.lark", "json_record.lark", "blksgf.lark"):
         for terminal in grammar(name).terminals:
             found.append((name, terminal.name, terminal.pattern.to_regexp()))
     return tuple(found)
@@ -166,7 +167,9 @@ def test_possessive_terminals_are_found():
     names = {(where, name) for where, name, _ in POSSESSIVE}
     assert {("tilewe", "TAG"), ("tilewe", "COMMENT"), ("sanguine", "DEAL"),
             ("sanguine", "DECK_BLOCK"), ("nomic", "ROLL"), ("nomic", "NOTE"),
-            ("philosophy", "PLACEMENT"), ("philosophy", "JOIN")} <= names
+            ("philosophy", "PLACEMENT"), ("philosophy", "JOIN"),
+            ("json_record.lark", "STRING"), ("blksgf.lark", "VALUE"),
+            ("blksgf.lark", "UNCLOSED")} <= names
 
 
 # The two BAD_LINE terminals are written over single characters; their plain

@@ -56,8 +56,11 @@ class FileRewrite:
     would change. Leaving the context manager removes any temporary.
     """
 
-    def __init__(self, path: str, encoding: str = "utf-8", mode: Mode = Mode.PRINT) -> None:
-        self.path, self.encoding, self.mode = path, encoding, mode
+    def __init__(self, path: str, encoding: str = "utf-8", mode: Mode = Mode.PRINT,
+                 between: str = "\n") -> None:
+        """``between``: what stands between two games' texts (a blank line in the games'
+        own notation; nothing in JSON Lines)."""
+        self.path, self.encoding, self.mode, self.between = path, encoding, mode, between
         self.digest = hashlib.sha256()
         self.first = True
         self.atomic: AtomicFile | None = None
@@ -82,7 +85,7 @@ class FileRewrite:
     def write(self, text: str) -> None:
         """One more game's text (a failure to write raises :class:`WriteError`)."""
         if not self.first:
-            text = "\n" + text
+            text = self.between + text
         self.first = False
         self.digest.update(text.encode("utf-8", "surrogatepass"))
         if self.atomic is not None:
@@ -158,13 +161,17 @@ def canonical_text(record: Record) -> str:
 def converted_text(record: Record, to: str | None = None, **options: Any) -> str:
     """The record written another way: by its game (``Game.convert`` with ``options``), and
     in the format ``to`` (a :mod:`~notation.core.formats` name such as ``blksgf`` or
-    ``json``; the game's name or None: its own notation, canonical). Raises
+    ``json``; one of the game's ``dialects``; the game's name or None: its own notation,
+    canonical). Raises
     :class:`NotationError` for options the game cannot apply or a record the format
     cannot hold."""
     game = _known_game(record)
+    spoken = to is not None and (to in game.dialects or (to == game.name and game.dialects))
+    if spoken:  # one of the game's own notations: its convert writes it
+        options = dict(options, to=to)
     if options or to is None:
         record = game.convert(record, **options)
-    if to is None or to == game.name:
+    if to is None or to == game.name or spoken:
         return format_record(record, game)
     target = formats.get(to)
     if target is None:

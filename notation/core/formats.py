@@ -134,9 +134,20 @@ def claiming(source: str, head: str) -> RecordFormat | None:
     return None
 
 
+def of_file(path: str) -> str | None:
+    """The name of the format a file on disk is in (None: the games' own notation, or a
+    file that cannot be read: its reader will say so)."""
+    try:
+        with open(path, "rb") as handle:
+            head = handle.read(HEAD).decode("utf-8", errors="replace")
+    except OSError:
+        return None
+    return next((p.name for p in plugins() if p.claims(path, head)), None)
+
+
 def names() -> list[str]:
     return [plugin.name for plugin in plugins()]
 
 
 __all__ = ["FormatPlugin", "RecordFormat", "announce", "claiming", "extensions", "get",
-           "names", "plugins", "withdraw"]
+           "names", "of_file", "plugins", "withdraw"]

@@ -49,6 +49,10 @@ class Game(ABC, Generic[State, Event]):
     #: and with their ``N.`` numbers or not.
     event_per_line: bool = False
     numbered: bool = True
+    #: Other notations of this game's moves (Flows: the quortextt app's), which a
+    #: ``[Dialect]`` tag or ``--dialect`` reads and ``convert --to NAME`` writes; ``convert``
+    #: then takes ``to=NAME`` (the game's own name: its canonical notation).
+    dialects: tuple[str, ...] = ()
     #: Options this game adds to some commands (``legal --tile``, ``random --hand-size``).
     options: tuple[GameOption, ...] = ()
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import itertools
 import re
-from typing import Iterable, Iterator
+from typing import Iterable, Iterator, Mapping
 
 from lark.exceptions import LarkError, UnexpectedInput
 
@@ -79,7 +79,8 @@ def _parse_piece(text: str, chosen: AnyGame | None, source: str) -> list[Record]
 
 def records_of(text_chunks: Iterable[str], source: str,
                game: str | AnyGame | None = None, checked: bool = False,
-               headers: bool = False, start_line: int = 1) -> Iterator[Record]:
+               headers: bool = False, start_line: int = 1,
+               tags: Mapping[str, str] | None = None) -> Iterator[Record]:
     """The records of text in runs of whole lines (lines, or :func:`chunks`), a piece at a time.
 
     ``start_line``: the file line the text begins at (a batch or span of a file).
@@ -89,7 +90,16 @@ def records_of(text_chunks: Iterable[str], source: str,
     piece is parsed in full. For commands that want verdicts, not events.
     ``headers``: a plain game comes with its tags only (nothing is parsed
     past them); for ``tags``.
+    ``tags``: given to every record that lacks them (a file that cannot carry tags, such
+    as the quortextt app's Flows export: ``{"Dialect": "quortextt"}``); such records are
+    read in full, as their text alone would be read otherwise.
     """
+    if tags:
+        for record in records_of(text_chunks, source, game, start_line=start_line):
+            given = record.tag_dict
+            record.tags[:0] = [Tag(k, v, record.pos) for k, v in tags.items() if k not in given]
+            yield record
+        return
     fallback = game.name if isinstance(game, Game) else game
     if start_line == 1:  # a whole file: it may be in another format (Pentobi's, JSON)
         text_chunks = iter(text_chunks)
@@ -159,15 +169,17 @@ def _own_lines(records: list[Record], text: str, first_line: int) -> None:
 
 
 def read_games(source: Source, game: str | AnyGame | None = None,
-               encoding: str = "utf-8", name: str | None = None) -> Iterator[Record]:
+               encoding: str = "utf-8", name: str | None = None,
+               tags: Mapping[str, str] | None = None) -> Iterator[Record]:
     """Every game of an archive, one at a time: a path, or an open text or binary file.
 
     Memory stays flat whatever the archive's size; each record carries its
     file's line and column numbers. Unreadable or undecodable input raises
     :class:`InputError` (possibly after some games were given); bad content
-    never raises: it is in the records' problems.
+    never raises: it is in the records' problems. ``tags``: given to every record that
+    lacks them (``{"Dialect": "quortextt"}`` for the app's bare Flows export).
     """
-    yield from source_records(source, game, encoding, name)
+    yield from source_records(source, game, encoding, name, tags=tags)
 
 
 def read_headers(source: Source, game: str | AnyGame | None = None,
@@ -178,24 +190,29 @@ def read_headers(source: Source, game: str | AnyGame | None = None,
 
 
 def read_verdicts(source: Source, game: str | AnyGame | None = None,
-                  encoding: str = "utf-8", name: str | None = None) -> Iterator[Outcome]:
+                  encoding: str = "utf-8", name: str | None = None,
+                  tags: Mapping[str, str] | None = None) -> Iterator[Outcome]:
     """Every game's verdict, valid or not with its problems, as fast as it can be had:
     a well-formed valid game is replayed while it is scanned, with no syntax tree."""
-    for record in source_records(source, game, encoding, name, checked=True):
+    for record in source_records(source, game, encoding, name, checked=True, tags=tags):
         yield run(record)
 
 
 def source_records(source: Source, game: str | AnyGame | None = None, encoding: str = "utf-8",
                    name: str | None = None, checked: bool = False,
-                   headers: bool = False) -> Iterator[Record]:
-    """The records of a path or open file (``checked``, ``headers``: see :func:`records_of`)."""
+                   headers: bool = False,
+                   tags: Mapping[str, str] | None = None) -> Iterator[Record]:
+    """The records of a path or open file (``checked``, ``headers``, ``tags``: see
+    :func:`records_of`)."""
     label = label_of(source, name)
-    yield from records_of(source_chunks(source, encoding, label), label, game, checked, headers)
+    yield from records_of(source_chunks(source, encoding, label), label, game, checked, headers,
+                          tags=tags)
 
 
-def text_records(text: str, source: str, game: str | AnyGame | None = None) -> list[Record]:
+def text_records(text: str, source: str, game: str | AnyGame | None = None,
+                 tags: Mapping[str, str] | None = None) -> list[Record]:
     """The records of text already in memory (what ``parse`` returns)."""
-    return list(records_of(chunks((text,)), source, game))
+    return list(records_of(chunks((text,)), source, game, tags=tags))
 
 
 def reread(record: Record) -> tuple[list[Tag | Malformed], list[Item]]:
@@ -208,23 +225,25 @@ def reread(record: Record) -> tuple[list[Tag | Malformed], list[Item]]:
     return found[0].tags, found[0].body
 
 
-def parse(text: str, game: str | AnyGame | None = None, source: str = "<string>") -> RecordFile:
+def parse(text: str, game: str | AnyGame | None = None, source: str = "<string>",
+          tags: Mapping[str, str] | None = None) -> RecordFile:
     """Parse a whole record file's text. Never raises for bad content.
 
     Each game's ``[Game]`` tag names its game; games without one take ``game``,
-    else the extension of ``source``.
+    else the extension of ``source``; ``tags`` are given to every game that lacks them.
     """
-    return RecordFile(source, text_records(text, source, game))
+    return RecordFile(source, text_records(text, source, game, tags))
 
 
-def load(source: Source, game: str | AnyGame | None = None, encoding: str = "utf-8") -> RecordFile:
+def load(source: Source, game: str | AnyGame | None = None, encoding: str = "utf-8",
+         tags: Mapping[str, str] | None = None) -> RecordFile:
     """Read and parse a record file: a path (``str`` or ``Path``) or an open text or binary file.
 
     Raises :class:`InputError` if it cannot be read; bad content never raises.
     For archives larger than memory use :func:`notation.read_games`.
     """
     label = label_of(source)
-    return RecordFile(label, list(read_games(source, game, encoding, label)))
+    return RecordFile(label, list(read_games(source, game, encoding, label, tags)))
 
 
 __all__ = ["choose_game", "load", "parse", "read_games", "records_of", "reread", "text_records"]

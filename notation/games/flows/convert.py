@@ -8,12 +8,13 @@ from typing import Any, Mapping
 from notation.core.ast import Record, Tag, map_events
 from notation.core.errors import NotationError, TagError
 
+from .dialect import NOTATIONS, SEED, Notation, notation_named
 from .events import Event, Placement
 from .geometry import HEXES, hex_of, is_label, label_of, parse_internal
 from .position import parse_seats
-from .rules import start
+from .reading import readable_as, start, with_dialect
 from .state import FlowsState, Seating, write_position
-from .views import locate, parse_perspective, spell
+from .views import parse_perspective
 
 # A coordinate as ``notation coords`` takes it: a view, then a label (``P2A4``, ``side:3:A4``).
 _COORDINATE = re.compile(r"(?:P([1-6])|side:([0-5]):?)(..)")
@@ -21,39 +22,60 @@ _COORDINATE = re.compile(r"(?:P([1-6])|side:([0-5]):?)(..)")
 
 def convert_record(record: Record, options: dict[str, Any]) -> Record:
     """Every move, in every variation too, rewritten into one view (``perspective``: P2,
-    side:3 or mover); replaying the result gives the same states, and numbers, annotations
-    and comments stay where they were."""
+    side:3 or mover) and/or one notation (``to``: seed or flows, quortextt); replaying the
+    result gives the same states, and numbers, annotations and comments stay where they
+    were. An untagged record that only another notation reads (the app's export) is
+    read in that one when a notation is asked for."""
     target = options.pop("perspective", None)
-    if target is None or options:
-        raise NotationError("flows converts with --perspective P1..P6, side:K or mover")
+    to_dialect = options.pop("to", None)
+    if to_dialect == "flows":  # the game's own name: its canonical notation, the seed's
+        to_dialect = SEED
+    if (target is None and to_dialect is None) or options:
+        raise NotationError("flows converts with --perspective P1..P6, side:K or mover, "
+                            f"and/or --to {'|'.join(NOTATIONS)}")
+    source = record
+    if to_dialect is not None and "Dialect" not in record.tag_dict:
+        found = readable_as(record)
+        if found is not None:
+            source = with_dialect(record, found)
     try:
-        state = start(record)
+        state = start(source)
     except TagError as exc:
         raise NotationError(exc.message) from None
-    to_side = parse_perspective(target, state.seating)
-    items = map_events(record.items, partial(respelled, state, to_side))
-    tags = [t for t in record.tags if not (isinstance(t, Tag) and t.key == "Perspective")]
-    if "Position" in record.tag_dict:  # a set-up position names its view: the new one
+    to_notation = state.notation if to_dialect is None else notation_named(to_dialect)
+    to_side = state.view if target is None else parse_perspective(target, state.seating)
+    items = map_events(record.items, partial(respelled, state, to_side, to_notation))
+    dropped = ("Dialect",) if target is None else ("Dialect", "Perspective")
+    tags = [t for t in source.tags if not (isinstance(t, Tag) and t.key in dropped)]
+    if to_notation.name != SEED:
+        tags.append(Tag("Dialect", to_notation.name))
+    known = source.tag_dict
+    if (to_notation is not state.notation and "Seats" not in known
+            and "Position" not in known):  # the seats a notation's reader would have to guess
+        tags.append(Tag("Seats", " ".join(map(str, state.seating.seats))))
+    if target is not None and "Position" in known:  # a set-up position names its view
         state.view = to_side
         tags = [Tag("Position", write_position(state, view=True)) if isinstance(t, Tag)
                 and t.key == "Position" else t for t in tags]
-    if to_side is not None:
+    if target is not None and to_side is not None:
         tags.append(Tag("Perspective", target))
     return record.rewritten(items, tags)
 
 
-def respelled(state: FlowsState, to_side: int | None, event: Event) -> Event:
-    """One event in the view of side ``to_side`` (None: its mover's own), as the record
-    starting in ``state`` reads it (a view never changes during a game)."""
+def respelled(state: FlowsState, to_side: int | None, to_notation: Notation,
+              event: Event) -> Event:
+    """One event in the view of side ``to_side`` (None: its mover's own) and in
+    ``to_notation``, as the record starting in ``state`` reads it (a view never changes
+    during a game)."""
     if not isinstance(event, Placement):
         return event
     seating = state.seating
     player = event.player - 1
     if player >= seating.players:
         raise NotationError(f"there is no P{event.player} to convert")
-    h, rotation = locate(event, state.side_for(player))
-    return spell(event.player, event.tile, h, rotation,
-                 seating.seats[player] if to_side is None else to_side)
+    h, rotation = state.notation.locate(event, state.side_for(player))
+    return to_notation.spell(event.player, event.tile, h, rotation,
+                             seating.seats[player] if to_side is None else to_side)
 
 
 def convert_coordinate(text: str, to: str, options: Mapping[str, Any]) -> str:

@@ -9,9 +9,9 @@ from notation.core.errors import NotationError
 from notation.core.game import Game
 from notation.core.svg import Drawing
 
-from . import convert, events, generate, rules
+from . import convert, events, generate, reading, rules
 from .events import Event
-from .options import OPTIONS
+from .options import DIALECTS, OPTIONS
 from .position import read_position
 from .state import FlowsState, cells, mover_name, result_json, state_json, write_position
 from .svg import draw
@@ -37,10 +37,13 @@ class Flows(Game[FlowsState, Event]):
         "Perspective": "P1..P6 or side:K: every move is written in that view (default: each "
                        "move in its mover's own view)",
         "Position": "a set-up position to start from (its seats decide the players)",
+        "Dialect": '"quortextt": placements in the quortextt app\'s notation (its export: '
+                   'the seats are found); "quortextt-v1" its earlier one; default "seed"',
         "Result": '"*" while the game goes on, else how it ended and the winners: "flow P2", '
                   '"tie P1 P2", "constraint P2 P4"',
     }
     options = OPTIONS
+    dialects = DIALECTS
 
     # -- notation ---------------------------------------------------------------------
     def read_event(self, kind: str, text: str) -> Event:
@@ -54,7 +57,7 @@ class Flows(Game[FlowsState, Event]):
 
     # -- rules ------------------------------------------------------------------------
     def start(self, record: Record) -> FlowsState:
-        return rules.start(record)
+        return reading.start(record)
 
     def apply(self, state: FlowsState, event: Event) -> None:
         rules.apply(state, event)
@@ -124,10 +127,13 @@ class Flows(Game[FlowsState, Event]):
         return generate.random_events(rng, rules.start(record))
 
     def event_keys(self, record: Record) -> list[str]:
-        """Moves compared in side 0's view, so a converted record equals its original."""
+        """Moves compared in side 0's view and the seed's notation, so a converted record
+        equals its original."""
         try:
             mainline = record.without_variations()
-            return [str(e) for e in self.convert(mainline, perspective="side:0").events]
+            spelling = {"to": "seed"} if "Dialect" in record.tag_dict else {}
+            return [str(e) for e in self.convert(mainline, perspective="side:0",
+                                                 **spelling).events]
         except NotationError:  # a move that cannot be read: compare as written
             return super().event_keys(record)
 

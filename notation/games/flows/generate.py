@@ -14,7 +14,6 @@ from .events import Event, Unplaceable
 from .geometry import N_HEXES
 from .rules import apply, legal_placements, place
 from .state import DEFAULT_SEATS, FlowsState
-from .views import spell
 
 #: Random candidates a generated move tries before it lists every legal placement instead.
 TRIES = 12
@@ -59,9 +58,10 @@ def random_move(rng: random.Random, state: FlowsState, tile: int) -> Event:
             place(state, mover, h, tile, rotation)
         except RuleError:
             continue
-        return spell(mover + 1, tile, h, rotation, side)
+        return state.notation.spell(mover + 1, tile, h, rotation, side)
     placements = legal_placements(state, tile)
-    event: Event = (spell(mover + 1, tile, *rng.choice(placements), side) if placements
+    event: Event = (state.notation.spell(mover + 1, tile, *rng.choice(placements), side)
+                    if placements
                     else Unplaceable(mover + 1, tile))
     apply(state, event)
     return event

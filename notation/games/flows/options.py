@@ -6,6 +6,10 @@ from __future__ import annotations
 
 from notation.core.options import GameOption
 
+#: The notations a ``[Dialect]`` tag, ``--dialect`` and ``convert --to`` name
+#: (``dialect.NOTATIONS``; a test holds the two equal).
+DIALECTS = ("seed", "quortextt", "quortextt-v1")
+
 OPTIONS = (
     GameOption("perspective", frozenset({"replay", "render", "convert"}),
                "P1..P6 or side:K (convert: also mover).",

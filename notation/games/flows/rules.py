@@ -13,13 +13,14 @@ from notation.core.errors import NotationError, RuleError, TagError, shorten
 from notation.core.grammars import terminal_pattern
 from notation.core.limits import is_whole
 
+from .dialect import SEED, Notation, notation_named
 from .events import GRAMMAR, Event, Unplaceable
 from .geometry import HEXES, N_HEXES
 from .position import parse_seats, read_position
 from .routes import blocked_players, flow_winners
 from .state import FlowsState, Seating, hex_name
 from .tiles import PAIRS, TILES_PER_TYPE
-from .views import locate, parse_perspective, spell
+from .views import parse_perspective
 
 _SEED_HEADER = terminal_pattern(GRAMMAR, "SEED_HEADER")
 
@@ -61,10 +62,21 @@ def seating(record: Record) -> Seating:
 
 def start(record: Record) -> FlowsState:
     """The state before the first move: an empty board, or the ``[Position]`` set up."""
+    spelling = dialect(record.tag_dict)
     if "Position" in record.tag_dict:
-        return _set_up(record)
+        state = _set_up(record)
+        state.notation = spelling
+        return state
     seated = seating(record)
-    return FlowsState(seated, _view(record.tag_dict, seated))
+    return FlowsState(seated, _view(record.tag_dict, seated), spelling)
+
+
+def dialect(tags: Mapping[str, str]) -> Notation:
+    """How the record spells placements: ``[Dialect]``, by default the seed's notation."""
+    try:
+        return notation_named(tags.get("Dialect", SEED))
+    except NotationError as exc:
+        raise TagError("Dialect", str(exc)) from None
 
 
 def _view(tags: Mapping[str, str], seated: Seating) -> int | None:
@@ -108,7 +120,18 @@ def _set_up(record: Record) -> FlowsState:
 
 
 def apply(state: FlowsState, event: Event) -> None:
-    """Play a move as written (its labels read from its mover's view), or raise RuleError."""
+    """Play a move as written (its labels read from its mover's view), or raise RuleError;
+    a refusal carries the state's hint, if any (the record reads in another notation)."""
+    try:
+        play(state, event)
+    except RuleError as exc:
+        if state.hint is None:
+            raise
+        raise RuleError(exc.message + state.hint(), exc.rule) from None
+
+
+def play(state: FlowsState, event: Event) -> None:
+    """:func:`apply` without the hint."""
     player = event.player - 1
     if player >= state.seating.players:
         raise RuleError(f"there is no P{event.player} in a {state.seating.players}-player game",
@@ -119,7 +142,7 @@ def apply(state: FlowsState, event: Event) -> None:
         return
     side = state.side_for(player)
     try:
-        h, rotation = locate(event, side)
+        h, rotation = state.notation.locate(event, side)
     except NotationError as exc:
         raise RuleError(str(exc), "on the board") from None
     tile = state.tiles[h]
@@ -250,7 +273,8 @@ def legal_moves(state: FlowsState, options: dict[str, Any]) -> list[Event]:
         placements = legal_placements(state, t)
         if not placements:
             out.append(Unplaceable(mover + 1, t))
-        out += [spell(mover + 1, t, h, rotation, side) for h, rotation in placements]
+        out += [state.notation.spell(mover + 1, t, h, rotation, side)
+                for h, rotation in placements]
     return out
 
 

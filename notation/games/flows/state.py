@@ -6,10 +6,11 @@ can tell about itself, including its position notation (its ``repr`` shows it).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Callable
 
 from notation.core.game import state_repr
 
+from .dialect import SEED_NOTATION, Notation
 from .geometry import HEXES, INDEX, N_HEXES, SIDE_STARTS, STEP_OUT
 from .tiles import PARTNER, TILES_PER_TYPE
 
@@ -68,12 +69,17 @@ class Seating:
 
 class FlowsState:
     """A Flows game in progress: tiles on hexes, the bag, whose turn, the result, and
-    the side the record's labels are read from (``view``; None: each mover's own)."""
+    the side the record's labels are read from (``view``; None: each mover's own).
+
+    ``notation`` is how the record spells placements (the seed's, or the quortextt
+    app's); ``hint``, when set, says after a refused move what else reads the record.
+    """
 
     __slots__ = ("seating", "tiles", "placed", "step", "over", "winners", "win_type", "ply",
-                 "view")
+                 "view", "notation", "hint")
 
-    def __init__(self, seating: Seating, view: int | None = None) -> None:
+    def __init__(self, seating: Seating, view: int | None = None,
+                 notation: Notation = SEED_NOTATION) -> None:
         self.seating = seating
         self.tiles: list[tuple[int, int] | None] = [None] * N_HEXES  # (type, rotation)
         self.placed = [0, 0, 0, 0]   # tiles of each type on the board
@@ -83,6 +89,8 @@ class FlowsState:
         self.win_type: str | None = None
         self.ply = 0
         self.view = view
+        self.notation = notation
+        self.hint: Callable[[], str] | None = None
 
     def __repr__(self) -> str:
         return state_repr("flows", lambda: write_position(self))
@@ -99,6 +107,8 @@ class FlowsState:
         other.win_type = self.win_type
         other.ply = self.ply
         other.view = self.view
+        other.notation = self.notation
+        other.hint = self.hint
         return other
 
     @property

@@ -33,7 +33,14 @@ class Tilewe(Game[Board, Move]):
         "Players": "number of players, 1 to 4 (default 4); colours blue, yellow, red, green",
         "Position": "a set-up position in TPN to start from (the players are its hands)",
         "Result": '"*" while the game goes on, else the winners\' colours ("blue", "blue red")',
-        "Scores": 'every player\'s score (tiles placed) at the record\'s end, e.g. "66 56 53 60"',
+        "Scores": 'every colour\'s score (tiles placed, or Blokus points under [Scoring]) at '
+                  'the record\'s end, e.g. "66 56 53 60"',
+        "Corners": '"fixed": each colour\'s first piece covers its own corner (blue a20, '
+                   'yellow t20, red t1, green a1); "any" (default): any free corner',
+        "Owners": 'the player holding each colour, e.g. "1 2 1 2", "shared" for a colour the '
+                  'players take in turn (Blokus Three-Player); default each its own',
+        "Scoring": '"blokus": tiles +15 for all pieces placed, +5 more for the monomino last; '
+                   '"tiles" (default)',
     }
     setup_positions = True
     options = OPTIONS

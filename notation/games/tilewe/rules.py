@@ -7,14 +7,21 @@ from typing import Any
 from notation.core.errors import NotationError, RuleError, TagError, shorten
 from notation.core.limits import is_whole
 
-from . import bitboard, position
+from . import bitboard, blokus, position
 from .events import Move, square_name
 from .state import COLORS, Board
 
 
 def start(tags: Mapping[str, str]) -> Board:
     """The board a record starts from: its ``[Position]`` (TPN) if set up, else empty for
-    its ``[Players]`` (4 by default); a bad value raises :class:`TagError`."""
+    its ``[Players]`` (4 by default), under its Blokus tags (``blokus.py``); a bad value
+    raises :class:`TagError`."""
+    board = _board(tags)
+    blokus.apply_tags(board, tags)
+    return board
+
+
+def _board(tags: Mapping[str, str]) -> Board:
     if "Position" in tags:  # a set-up board, like PGN's FEN tag
         try:
             board = position.read(tags["Position"])
@@ -56,7 +63,7 @@ def play(board: Board, move: Move) -> None:
         if not board.out >> p & 1:
             used = board.used[p]
             if (mask and not used >> move.piece & 1 and not mask & (board.occupied | board.adj[p])
-                    and (bit & board.diag[p] if used else bit & bitboard.CORNERS)):
+                    and (bit & board.diag[p] if used else bit & board.starts[p])):
                 _place(board, p, move.piece, mask)
                 return
             if board.turn_known and p == board.turn or board.can_move(p):
@@ -74,6 +81,7 @@ def _place(board: Board, player: int, piece: int, mask: int) -> None:
     board.adj[player] |= bitboard.edge_neighbours(mask)
     board.diag[player] |= bitboard.diagonal_neighbours(mask)
     board.used[player] |= 1 << piece
+    board.last_piece[player] = piece
     board.ply += 1
     board.last_mover = player
     board.last = mask
@@ -100,6 +108,10 @@ def _why_illegal(board: Board, player: int, move: Move, mask: int) -> tuple[str,
         return (f"{move} touches {who}'s own pieces along an edge at {tiles}",
                 "no edge contact with own colour")
     target = square_name(move.target)
+    if not board.used[player] and board.starts[player] != bitboard.CORNERS:
+        corner = blokus.CORNER_NAMES[player]
+        return (f"{who}'s first piece must cover {who}'s own corner {corner} (its contact "
+                f"tile there), not {target}", "first piece on its own corner")
     if not board.used[player]:
         return (f"{who}'s first piece must put its contact tile on an empty board corner "
                 f"(a1, t1, a20, t20), not {target}", "first piece in a corner")
@@ -122,7 +134,10 @@ def is_over(board: Board) -> bool:
 
 
 def winners(board: Board) -> list[int]:
-    """The players with the top score (more than one is a tie)."""
+    """The colours with the top score (more than one is a tie); under ``[Owners]`` or
+    ``[Scoring]``, the colours held alone by the players with the top total."""
+    if board.scoring != "tiles" or board.owners != tuple(range(1, board.players + 1)):
+        return blokus.winning_colours(board)
     scores = board.scores()
     top = max(scores)
     return [p for p, s in enumerate(scores) if s == top]
@@ -136,9 +151,10 @@ def winner_words(board: Board) -> list[str]:
 def result_tags(board: Board) -> dict[str, str]:
     """``[Result]`` ("*" while the game goes on, else the winners' colours) and ``[Scores]``."""
     return {"Result": " ".join(winner_words(board)) if is_over(board) else "*",
-            "Scores": " ".join(map(str, board.scores()))}
+            "Scores": " ".join(map(str, blokus.colour_points(board)))}
 
 
 def result_json(board: Board) -> dict[str, Any]:
     """The ``result`` object of ``replay --json``."""
-    return {"over": is_over(board), "scores": board.scores(), "winners": winners(board)}
+    return {"over": is_over(board), "scores": blokus.colour_points(board),
+            "winners": winners(board)}

@@ -29,7 +29,8 @@ class Board:
     """
 
     __slots__ = ("players", "occupied", "own", "adj", "diag", "used", "turn", "turn_known",
-                 "out", "over", "ply", "last_mover", "last")
+                 "out", "over", "ply", "last_mover", "last", "starts", "last_piece", "owners",
+                 "scoring")
 
     def __init__(self, players: int = 4) -> None:
         if not 1 <= players <= 4:
@@ -47,6 +48,11 @@ class Board:
         self.ply = 0
         self.last_mover: int | None = None
         self.last = 0                 # the tiles of the last placement (for pictures)
+        # Blokus's rules, set from tags by ``blokus.py`` (these defaults are Tilewe's):
+        self.starts = [bitboard.CORNERS] * players  # where each colour's first contact may go
+        self.last_piece = [-1] * players  # each colour's latest piece (Blokus's O1 bonus)
+        self.owners: tuple[int, ...] = tuple(range(1, players + 1))  # player of each colour
+        self.scoring = "tiles"
 
     def copy(self) -> Board:
         other = Board.__new__(Board)
@@ -74,8 +80,9 @@ class Board:
 
     def anchors(self, player: int) -> int:
         """Tiles where ``player``'s next piece may put its contact tile."""
-        return bitboard.anchors(self.occupied, self.adj[player], self.diag[player],
-                                not self.used[player])
+        if not self.used[player]:
+            return self.starts[player] & ~self.occupied
+        return bitboard.anchors(self.occupied, self.adj[player], self.diag[player], False)
 
     def blocked(self, player: int) -> int:
         """Tiles ``player`` may not cover: taken, or edge-adjacent to the colour."""

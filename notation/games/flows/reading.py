@@ -1,0 +1,101 @@
+"""How a Flows record starts once its notation is known: the dialect's seats, and hints.
+
+A record in the quortextt app's notation without ``[Seats]`` (the app's export)
+gets the one seating it replays under (:mod:`.seats`); a record refused in the
+notation it names is tried in the others, so the error can say which reads it.
+"""
+from __future__ import annotations
+
+from notation.core.ast import Record, Tag
+from notation.core.errors import NotationError, TagError
+
+from .dialect import NOTATIONS, SEED
+from .rules import start as start_as_written
+from .seats import fitting, plies_played, seats_text
+from .state import FlowsState, Seating
+
+#: Tags that fix the seats or the view: with any of them, the seats are not searched.
+SEATING_TAGS = ("Seats", "Position", "Perspective")
+
+
+def start(record: Record) -> FlowsState:
+    """The state before the first move, in the record's notation, seats found if needed."""
+    state = start_as_written(record)
+    tags = record.tag_dict
+    if state.notation.name != SEED and not any(key in tags for key in SEATING_TAGS):
+        state.seating = only_seating(record, state)
+    if "Position" not in tags:
+        state.hint = Hint(record)
+    return state
+
+
+def only_seating(record: Record, state: FlowsState) -> Seating:
+    """The one seating (player 1 at side 0) under which the record replays; TagError,
+    naming them, when several do or none does."""
+    events = record.events
+    best, reached = fitting(state, events)
+    if reached == len(events) and len(best) == 1:
+        return best[0]
+    named = ", ".join(f'"{seats_text(s)}"' for s in best[:6]) + (", ..." if len(best) > 6 else "")
+    if reached == len(events):
+        raise TagError("Seats", f"the record names no seats and replays legally under "
+                                f"{len(best)} seatings with P1 at side 0 ({named}): add the "
+                                f"right one as [Seats]")
+    raise TagError("Seats", f"the record names no seats and replays legally under no seating "
+                            f"with P1 at side 0 (the best, {named}, stop after ply {reached})")
+
+
+def with_dialect(record: Record, name: str) -> Record:
+    """``record`` read in notation ``name``: its ``[Dialect]`` tag set (seed: removed)."""
+    tags = [t for t in record.tags if not (isinstance(t, Tag) and t.key == "Dialect")]
+    if name != SEED:
+        tags.append(Tag("Dialect", name))
+    return record.rewritten(record.items, tags)
+
+
+def replays(record: Record) -> bool:
+    """Whether ``record``'s mainline replays legally to its end (seats searched if needed:
+    under any of several seatings counts, the refusal then says which to choose)."""
+    events = record.events
+    try:
+        state = start_as_written(record)
+    except (TagError, NotationError):
+        return False
+    if state.notation.name != SEED and not any(key in record.tag_dict for key in SEATING_TAGS):
+        return fitting(state, events)[1] == len(events)
+    return plies_played(state, events) == len(events)
+
+
+def readable_as(record: Record) -> str | None:
+    """The other notation that reads ``record`` when the one it names does not, else None."""
+    if replays(record):
+        return None
+    named = record.tag_dict.get("Dialect", SEED)
+    for name in NOTATIONS:
+        if name != named and replays(with_dialect(record, name)):
+            return name
+    return None
+
+
+class Hint:
+    """What a refusal adds when another notation reads the record (worked out once, at the
+    first refusal; a class, not a closure, so a state still pickles)."""
+
+    __slots__ = ("record", "text")
+
+    def __init__(self, record: Record) -> None:
+        self.record = record
+        self.text: str | None = None
+
+    def __call__(self) -> str:
+        if self.text is None:
+            name = readable_as(self.record)
+            if name is None:
+                self.text = ""
+            elif name == SEED:
+                self.text = (f"; the record replays in the seed's notation: remove "
+                             f"[Dialect \"{self.record.tag_dict.get('Dialect')}\"]")
+            else:
+                self.text = (f"; the record replays in {NOTATIONS[name].title}: add "
+                             f"[Dialect \"{name}\"]")
+        return self.text

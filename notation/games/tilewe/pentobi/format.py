@@ -1,0 +1,26 @@
+"""Pentobi's Blokus SGF as a :class:`~notation.core.formats.RecordFormat`."""
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+
+from notation.core.ast import Record
+from notation.core.formats import RecordFormat
+from notation.core.game import AnyGame
+
+from . import reader, writer
+
+
+class BlokusSgf(RecordFormat):
+    """Reads every game tree of a file as a Tilewe record; writes one back."""
+
+    name = "blksgf"
+
+    def records(self, text: Iterable[str], source: str,
+                game: AnyGame | None = None) -> Iterator[Record]:
+        return reader.records("".join(text), source)
+
+    def write(self, record: Record) -> str:
+        return writer.write(record)
+
+
+FORMAT = BlokusSgf()
