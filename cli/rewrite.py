@@ -19,7 +19,7 @@ from notation.archive import (FileRewrite, Mode, Settled, Strip, WriteError, can
                               converted_text, to_format)
 from notation.core import formats
 from notation.core.ast import Record
-from notation.core.errors import NotationError, Problem
+from notation.core.errors import NotationError, Problem, ProblemKind
 from notation.core.outcome import Outcome
 
 from . import parallel
@@ -128,9 +128,12 @@ def convert(paths: tuple[str, ...], in_place: bool, target: str | None, game_nam
 
 
 def _converted(options: dict[str, Any], record: Record) -> str:
-    """The record converted; options its game cannot apply are a usage error."""
+    """The record converted; options its game cannot apply are a usage error (a record
+    the target format cannot hold is that record's problem: :func:`_one_game`)."""
     try:
         return converted_text(record, **options)
+    except formats.CannotWrite:
+        raise
     except NotationError as exc:
         raise click.UsageError(f"{shown(record.source)}: game {record.index}: {exc}") from None
 
@@ -198,7 +201,11 @@ def _one_game(ctx: Context, record: Record, prepare: Prepare,
         for problem in problems:
             ctx.report(record, problem, err=True)
         if not problems:
-            return transform(record)
+            try:
+                return transform(record)
+            except formats.CannotWrite as exc:
+                ctx.report(record, Problem(ProblemKind.SYNTAX, record.pos.line,
+                                           record.pos.column, 0, None, str(exc)), err=True)
     return None
 
 

@@ -177,4 +177,7 @@ def converted_text(record: Record, to: str | None = None, **options: Any) -> str
     if target is None:
         raise NotationError(f"cannot convert to {to!r}: the targets are {game.name} and "
                             f"{', '.join(formats.names()) or 'no other format'}")
-    return target.write(record)
+    try:
+        return target.write(record)
+    except NotationError as exc:  # the record is valid: the format cannot hold it
+        raise formats.CannotWrite(f"cannot be written as {to}: {exc}") from None

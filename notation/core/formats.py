@@ -52,6 +52,11 @@ class FormatPlugin(NamedTuple):
         return re.match(self.signature, head.lstrip("\ufeff \t\r\n")[:HEAD]) is not None
 
 
+class CannotWrite(NotationError):
+    """A valid record a format cannot hold (Pentobi's files: two colours only, say): a
+    problem of that record, said with the reason; nothing of its file is written."""
+
+
 class RecordFormat(ABC):
     """Reading and writing records in one format."""
 
@@ -149,5 +154,5 @@ def names() -> list[str]:
     return [plugin.name for plugin in plugins()]
 
 
-__all__ = ["FormatPlugin", "RecordFormat", "announce", "claiming", "extensions", "get",
+__all__ = ["CannotWrite", "FormatPlugin", "RecordFormat", "announce", "claiming", "extensions", "get",
            "names", "of_file", "plugins", "withdraw"]

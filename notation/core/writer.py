@@ -13,6 +13,7 @@ from .ast import (GLYPH_OF, Comment, Directive, EventNode, Item, Malformed, Reco
                   Variation)
 from .errors import Error
 from .game import AnyGame, Game
+from .text import starts_tag_line
 
 WIDTH = 79
 
@@ -92,11 +93,12 @@ def format_record(record: Record, game: AnyGame | None = None) -> str:
                 else:  # the variation ended with a line comment: ")" starts the next line
                     words.append(")")
             elif isinstance(item, Comment):
-                if item.brace:
-                    add("{" + item.text + "}")
-                else:
-                    add(item.marker + item.text)
-                    flush()
+                for comment in writable_comments(item):
+                    if comment.brace:
+                        add("{" + comment.text + "}")
+                    else:
+                        add(comment.marker + comment.text)
+                        flush()
             elif isinstance(item, Directive):  # on a line of its own
                 flush()
                 body.append(item.text)
@@ -106,6 +108,21 @@ def format_record(record: Record, game: AnyGame | None = None) -> str:
     write(record.items, 0)
     flush()
     return "\n".join(lines + ([""] if lines else []) + body) + "\n"
+
+
+def writable_comments(comment: Comment) -> list[Comment]:
+    """A comment as a record can hold it: a brace comment whose text holds a ``}``, or a
+    line that would start a tag, is written as line comments, one a line (read from
+    another format: Pentobi's ``C[a } b]``); a line comment holds one line."""
+    lines = comment.text.split("\n")
+    if comment.brace and "}" not in comment.text and not any(
+            starts_tag_line(line) for line in lines[1:]):
+        return [comment]
+    if not comment.brace and len(lines) == 1:
+        return [comment]
+    marker = comment.marker if not comment.brace else ";"
+    return [Comment(line.rstrip("\r"), False, comment.pos, marker)
+            for line in lines if line.strip()]
 
 
 def annotation_text(nags: tuple[int, ...], blank: bool) -> str:

@@ -16,6 +16,7 @@ from notation.core.game import AnyGame
 from notation.core.limits import MAX_VARIATION_DEPTH, whole
 from notation.core.parsing import parser_for
 from notation.core.position import parse_event
+from notation.core.text import starts_tag_line
 
 from . import FORMAT_NAME, VERSION
 from .jsontext import Array, Broken, Number, Object, Text, Value, describe, parse_piece, pieces
@@ -232,6 +233,9 @@ def comment_of(parts: dict[str, Value], game: AnyGame) -> Comment | Malformed:
         if marker is None:
             if "}" in text.value:
                 raise Refused("a brace comment cannot hold '}'", text.pos)
+            if any(starts_tag_line(line) for line in text.value.split("\n")[1:]):
+                raise Refused("a brace comment cannot hold a line that starts a tag "
+                              "([Key \"...), where a record would read a new game", text.pos)
             return Comment(text.value, True, text.pos)
         if not (isinstance(marker, Text) and marker.value in markers(game)):
             raise Refused(f'"line" is the character that opens a line comment in '

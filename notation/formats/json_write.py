@@ -9,6 +9,7 @@ from notation.core import registry
 from notation.core.ast import Comment, Directive, EventNode, Item, Malformed, Record, Tag, Variation
 from notation.core.errors import NotationError
 from notation.core.game import AnyGame
+from notation.core.writer import writable_comments
 
 from . import FORMAT_NAME, VERSION
 
@@ -29,7 +30,11 @@ def document(record: Record) -> dict[str, Any]:
 
 
 def items_of(items: list[Item], game: AnyGame) -> list[dict[str, Any]]:
-    return [item_of(item, game) for item in items]
+    out: list[dict[str, Any]] = []
+    for item in items:  # a comment a brace cannot hold goes as line comments, as in fmt
+        parts = writable_comments(item) if isinstance(item, Comment) else [item]
+        out += [item_of(part, game) for part in parts]
+    return out
 
 
 def item_of(item: Item, game: AnyGame) -> dict[str, Any]:

@@ -97,6 +97,9 @@ class _Builder(Transformer[Token, list[Value]]):
     def __init__(self) -> None:
         super().__init__()
         self.shift = 0  # the piece's first line, less one
+        #: The first string holding half a surrogate pair (``"\\ud800"``): no text can hold
+        #: it (it cannot be written out again), so its piece is not JSON we read.
+        self.lone: Pos | None = None
 
     def start(self, children: list[Value]) -> list[Value]:
         return children
@@ -118,7 +121,11 @@ class _Builder(Transformer[Token, list[Value]]):
         return Array([c for c in children if not isinstance(c, Token)], _pos(first, self.shift))
 
     def string(self, children: list[Token]) -> Text:
-        return Text(json.loads(children[0].value), _pos(children[0], self.shift))
+        value = json.loads(children[0].value)
+        pos = _pos(children[0], self.shift)
+        if self.lone is None and _SURROGATE.search(value):
+            self.lone = pos
+        return Text(value, pos)
 
     def number(self, children: list[Token]) -> Number:
         return Number(children[0].value, _pos(children[0], self.shift))
@@ -137,13 +144,16 @@ def _parser() -> tuple[Lark, _Builder]:
 def parse_piece(piece: Piece) -> list[Value] | Broken:
     """The documents of a piece, or why it is not JSON and where (the file's place)."""
     lark, builder = _parser()
-    builder.shift = piece.first_line - 1
+    builder.shift, builder.lone = piece.first_line - 1, None
     try:
         found = lark.parse(piece.text)
     except UnexpectedInput as exc:
         line = exc.line if exc.line and exc.line > 0 else 1
         column = exc.column if exc.column and exc.column > 0 else 1
         return Broken(_why(exc), Pos(line + piece.first_line - 1, column))
+    if builder.lone is not None:
+        return Broken("not JSON we read: a string holds half a surrogate pair (a \\uD800-"
+                      "\\uDFFF escape without its other half)", builder.lone)
     return found  # type: ignore[return-value]  # (the inline builder makes it a list)
 
 
@@ -164,18 +174,30 @@ def _why(exc: UnexpectedInput) -> str:
 _NESTING = re.compile(r'"(?:[^"\\\n]|\\.)*+(?:"|$)|[\[\]{}]')
 
 
+#: Half a surrogate pair, which ``json`` decodes from a lone ``\\ud800`` escape.
+_SURROGATE = re.compile("[\ud800-\udfff]")
+#: A line that opens a record document: while a piece is still open, a new one starts here.
+_OPENING = re.compile(r'\{[ \t]*"format"[ \t]*:')
+
+
+def _lines(chunk: str) -> list[str]:
+    """A chunk's lines, each with its "\\n": only "\\n" ends a line, as in the parser (not
+    U+2028 or a form feed inside a string, which ``str.splitlines`` would cut at)."""
+    parts = chunk.split("\n")
+    return [part + "\n" for part in parts[:-1]] + ([parts[-1]] if parts[-1] else [])
+
+
 def pieces(chunks: Iterable[str]) -> Iterator[Piece]:
     """Cut text (chunks of whole lines) into pieces that close what they open. A line
-    beginning with ``{`` while a piece is still open starts a new one, so a document
-    left unclosed (JSON Lines) costs that document alone; a document written over many
-    lines indents its inner objects, as every JSON writer does."""
+    opening a record document (``{"format":``) while a piece is still open starts a new
+    one, so a document left unclosed (JSON Lines) costs that document alone."""
     lines: list[str] = []
     first = depth = 0
     number = 0
     for chunk in chunks:
-        for line in chunk.splitlines(keepends=True):
+        for line in _lines(chunk):
             number += 1
-            if lines and depth > 0 and line.startswith("{"):
+            if lines and depth > 0 and _OPENING.match(line):
                 yield Piece("".join(lines), first)
                 lines, depth = [], 0
             if not lines:

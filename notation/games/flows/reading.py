@@ -6,7 +6,7 @@ notation it names is tried in the others, so the error can say which reads it.
 """
 from __future__ import annotations
 
-from notation.core.ast import Record, Tag
+from notation.core.ast import Malformed, MalformedKind, Record, Tag
 from notation.core.errors import NotationError, TagError
 
 from .dialect import NOTATIONS, SEED
@@ -56,6 +56,8 @@ def with_dialect(record: Record, name: str) -> Record:
 def replays(record: Record) -> bool:
     """Whether ``record``'s mainline replays legally to its end (seats searched if needed:
     under any of several seatings counts, the refusal then says which to choose)."""
+    if any(isinstance(i, Malformed) and i.what == MalformedKind.EVENT for i in record.items):
+        return False  # an unreadable event: no notation reads the record to its end
     events = record.events
     try:
         state = start_as_written(record)

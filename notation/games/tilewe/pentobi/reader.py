@@ -63,13 +63,14 @@ def records(text: str, source: str) -> Iterator[Record]:
 
 
 def record_of(tree: sgf.Tree, source: str, index: int, text: str) -> Record:
-    items: list[Item] = [_malformed(p) for p in tree.problems]
+    problems: list[Item] = [_malformed(p) for p in tree.problems]
+    items: list[Item] = []
     record = Record("tilewe", [Tag("Game", "tilewe")], index=index, source=source,
                     pos=tree.pos, text=text)
     root = tree.root
     if root is None:
         record.game_problem = "a game tree with no node (expected (;GM[Blokus]...))"
-        record.items = items
+        record.items = problems
         return record
     prop = root.get("GM")
     variant = prop.values[0] if prop is not None else None
@@ -79,7 +80,7 @@ def record_of(tree: sgf.Tree, source: str, index: int, text: str) -> Record:
                                f"Two-Player and Blokus Three-Player (the classic 20x20 board, "
                                f"Tilewe's)" if variant is not None else
                                "no GM property: which Pentobi variant is this?")
-        record.items = items
+        record.items = problems
         return record
     tags = {**COMMON_TAGS, **VARIANTS[variant]}
     record.tags += [Tag(k, v, root.pos) for k, v in tags.items()]
@@ -95,8 +96,18 @@ def record_of(tree: sgf.Tree, source: str, index: int, text: str) -> Record:
     reading = _Reading()
     items += reading.node(root, _Line(board), root=True)
     items += reading.rest(root, _Line(board), 0)
-    record.items = items
+    record.items = in_file_order(items, problems)
     return record
+
+
+def in_file_order(items: list[Item], problems: list[Item]) -> list[Item]:
+    """The tree's own problems among the top-level items where the file has them, so a
+    problem names the ply it stands at and the moves before it are still checked."""
+    merged = list(items)
+    for problem in problems:
+        at = next((i for i, item in enumerate(merged) if item.pos > problem.pos), len(merged))
+        merged.insert(at, problem)
+    return merged
 
 
 @dataclass(slots=True)
@@ -212,4 +223,5 @@ def _bad(found: sgf.Property, message: str,
 
 
 def _malformed(problem: sgf.Problem) -> Malformed:
-    return Malformed(problem.text, problem.message, MalformedKind.EVENT, None, problem.pos)
+    """A problem of the tree's structure (not an event: the plies around it are still read)."""
+    return Malformed(problem.text, problem.message, MalformedKind.VARIATION, None, problem.pos)
