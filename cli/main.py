@@ -42,6 +42,7 @@ COMMANDS = {
     "dedupe": ("archive", "dedupe", "Keep the first copy of every game; drop the others."),
     "split": ("archive", "split", "Cut an archive into files of N games, or by a tag."),
     "cat": ("archive", "cat", "Join archives into one, every game unchanged."),
+    "export": ("export", "export", "Write archives as tables: games, events and positions."),
     "stats": ("archive", "stats", "Games, verdicts, plies, results, first events, figures."),
     "render": ("pictures", "render", "Draw a position as SVG, or games as an HTML replay "
                                      "viewer (an archive's first 50)."),

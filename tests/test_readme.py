@@ -145,7 +145,11 @@ def block_script(commands: list[Command]) -> str:
 def tools_folder(folder: Path) -> Path:
     """A folder for PATH: `notation` (this venv's console script) and `python3` (this one)."""
     folder.mkdir()
-    (folder / "python3").symlink_to(sys.executable)
+    # a wrapper, not a symlink: a venv's interpreter finds its packages (duckdb) only when
+    # run under its own path
+    python = folder / "python3"
+    python.write_text(f'#!/bin/sh\nexec {shlex.quote(sys.executable)} "$@"\n')
+    python.chmod(0o755)
     script = Path(sys.executable).with_name("notation")
     if script.exists():
         (folder / "notation").symlink_to(script)
