@@ -79,9 +79,18 @@ def export(paths: tuple[str, ...], to: str, folder: str, symmetric: bool, jobs: 
            game_name: str | None, encoding: str) -> None:
     """Write archives as tables: games, events and positions."""
     ctx = Context(game_name, encoding, None)
+    tally = Tally(watch(ctx, paths, True))
+    write_tables(ctx, tally, paths, to, folder, symmetric, jobs)
+    tally.summary()
+    ctx.finish()
+
+
+def write_tables(ctx: Context, tally: Tally, paths: tuple[str, ...], to: str, folder: str,
+                 symmetric: bool, jobs: int | None) -> None:
+    """The tables of ``paths`` in ``folder`` (``export``'s work, and ``sql``'s over
+    archives); a folder that cannot be written is an :class:`ExportError`."""
     table = opener(to)
     task = runner.Task(tabled_symmetric if symmetric else tabled, events=True)
-    tally = Tally(watch(ctx, paths, True))
     try:
         tables = Export(folder, to, table)
     except OSError as exc:
@@ -104,8 +113,6 @@ def export(paths: tuple[str, ...], to: str, folder: str, symmetric: bool, jobs: 
         tally.close()
         tables.discard()
         raise
-    tally.summary()
-    ctx.finish()
 
 
-__all__ = ["export"]
+__all__ = ["ExportError", "export", "write_tables"]

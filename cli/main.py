@@ -43,6 +43,7 @@ COMMANDS = {
     "split": ("archive", "split", "Cut an archive into files of N games, or by a tag."),
     "cat": ("archive", "cat", "Join archives into one, every game unchanged."),
     "export": ("export", "export", "Write archives as tables: games, events and positions."),
+    "sql": ("sql", "sql", "Run a SQL query (DuckDB) over archives or exported tables."),
     "stats": ("archive", "stats", "Games, verdicts, plies, results, first events, figures."),
     "render": ("pictures", "render", "Draw a position as SVG, or games as an HTML replay "
                                      "viewer (an archive's first 50)."),

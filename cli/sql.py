@@ -1,0 +1,93 @@
+"""``notation sql "SELECT ..." PATH...``: DuckDB over the export tables (:mod:`notation.
+tables.sql`), of export folders as they are, or of archives exported on the way into a
+temporary folder that is removed after the query."""
+from __future__ import annotations
+
+import csv
+import importlib
+import io
+import json
+import os
+import tempfile
+from typing import Any, Iterator
+
+import click
+
+from .common import DIALECT_OPTION, ENCODING_OPTION, GAME_OPTION, JOBS_OPTION, Context, emit
+from .export import ExportError, write_tables
+from .progress import Tally, watch
+
+#: How to get DuckDB: said in one line, exit 2, when it is missing.
+DUCKDB_HINT = "notation sql needs duckdb: pip install 'notation[data]'"
+
+
+@click.command()
+@click.argument("sql_text", metavar="QUERY")
+@click.argument("paths", nargs=-1, required=True, metavar="PATH...")
+@click.option("--format", "shape", type=click.Choice(["table", "csv", "jsonl"]),
+              default="table", show_default=True, help="How the answer is printed.")
+@click.option("--symmetric", is_flag=True,
+              help="Archives: position keys equal for Tilewe's eight board symmetries.")
+@JOBS_OPTION
+@GAME_OPTION
+@DIALECT_OPTION
+@ENCODING_OPTION
+def sql(sql_text: str, paths: tuple[str, ...], shape: str, symmetric: bool, jobs: int | None,
+        game_name: str | None, encoding: str) -> None:
+    """Run a SQL query (DuckDB) over the tables games, events and positions.
+
+    Each PATH is a folder written by notation export, or archives (files or folders of
+    records), which are exported on the way. Invalid games are rows like the others.
+    """
+    try:
+        tables = importlib.import_module("notation.tables.sql")
+    except ImportError:
+        raise ExportError(DUCKDB_HINT) from None
+    folders = [p for p in paths if os.path.isdir(p) and tables.table_files(p)]
+    archives = tuple(p for p in paths if p not in folders)
+    ctx = Context(game_name, encoding, None)
+    with tempfile.TemporaryDirectory(prefix="notation-sql-") as scratch:
+        if archives:
+            made = os.path.join(scratch, "tables")
+            tally = Tally(watch(ctx, archives, True))
+            write_tables(ctx, tally, archives, "parquet", made, symmetric, jobs)
+            tally.close()
+            folders.append(made)
+        ctx.invalid = False  # the answer is what this command gives, not a verdict
+        try:
+            columns, rows = tables.query(sql_text, folders)
+            _print(shape, columns, rows)
+        except tables.QueryError as exc:
+            raise ExportError(f"sql: {exc}") from None
+    ctx.finish()
+
+
+def _print(shape: str, columns: list[str], rows: Iterator[tuple[Any, ...]]) -> None:
+    if shape == "jsonl":
+        for row in rows:
+            emit(json.dumps(dict(zip(columns, row)), default=str))
+        return
+    if shape == "csv":
+        emit(_csv_line(columns))
+        for row in rows:
+            emit(_csv_line(["" if value is None else value for value in row]))
+        return
+    cells = [[_cell(value) for value in row] for row in rows]  # a table is read whole
+    widths = [max([len(name)] + [len(row[i]) for row in cells]) for i, name in
+              enumerate(columns)]
+    emit("  ".join(name.ljust(width) for name, width in zip(columns, widths)).rstrip())
+    for line in cells:
+        emit("  ".join(cell.ljust(width) for cell, width in zip(line, widths)).rstrip())
+
+
+def _csv_line(values: list[Any]) -> str:
+    line = io.StringIO()
+    csv.writer(line, lineterminator="").writerow(values)
+    return line.getvalue()
+
+
+def _cell(value: Any) -> str:
+    return "" if value is None else str(value)
+
+
+__all__ = ["sql"]
