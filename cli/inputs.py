@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterator
 
 from notation.core import formats, registry
+from notation.core.compression import plain_name
 from notation.core.ast import Record
 from notation.core.errors import InputError
 
@@ -35,7 +36,8 @@ class Inputs:
     progress: Any = None
 
     def walk(self, paths: tuple[str, ...], extensions: tuple[str, ...]) -> Iterator[str]:
-        """Files as given; directories walked for ``extensions``, sorted.
+        """Files as given; directories walked for ``extensions``, sorted, each also under a
+        compression ending (``x.tilewe.gz``).
 
         A folder that cannot be listed is an input error; a non-regular file
         met in a walk (a FIFO would block) is skipped with a warning.
@@ -53,7 +55,7 @@ class Inputs:
             for root, dirs, files in os.walk(path, onerror=unreadable):
                 dirs.sort()
                 for name in sorted(files):
-                    if not name.lower().endswith(extensions):
+                    if not plain_name(name).lower().endswith(extensions):
                         continue
                     full = os.path.join(root, name)
                     try:

@@ -11,6 +11,10 @@ A worker runs in its own folder, on its own machine: it opens the file by the
 absolute path the client resolved, and reads it only if it is the file the
 client measured (size, modification time, a digest of its head). Messages
 quote the path as the user gave it.
+
+A compressed file cannot be cut in its bytes (a game's start is known only
+after decompressing all before it): it is one span, which its worker reads
+as a stream (:func:`open_whole`).
 """
 from __future__ import annotations
 
@@ -19,8 +23,10 @@ import os
 import stat
 import sys
 from dataclasses import dataclass, replace
+from contextlib import contextmanager
 from typing import IO, Iterator
 
+from notation.core import compression
 from notation.core.batch import TARGET
 from notation.core.errors import InputError
 from notation.core.text import Cutter, open_record_file
@@ -68,6 +74,7 @@ class Span:
     encoding: str = "utf-8"
     location: str = ""  # the absolute path the worker opens ("": ``source``)
     identity: Identity | None = None  # the file the client measured (None: not checked)
+    compressed: bool = False  # the whole of a compressed file, read decompressing
 
     @property
     def path(self) -> str:
@@ -94,8 +101,11 @@ def spans(path: str | os.PathLike[str], game: str | None = None, encoding: str =
             identity = identity_of(handle)
         except OSError as exc:
             raise InputError(source, f"cannot read: {exc.strerror or exc}") from None
-        yield from _cut(handle, Span(source, 1, 0, 0, 1, game, encoding, location, identity),
-                        target)
+        first = Span(source, 1, 0, 0, 1, game, encoding, location, identity)
+        if compression.kind_of(os.pread(handle.fileno(), compression.MAGIC_BYTES, 0)):
+            yield replace(first, end=identity.size, compressed=True)
+            return
+        yield from _cut(handle, first, target)
 
 
 def _cut(handle: IO[bytes], first: Span, target: int) -> Iterator[Span]:
@@ -126,12 +136,31 @@ def _cut(handle: IO[bytes], first: Span, target: int) -> Iterator[Span]:
 
 def read_span(span: Span) -> bytes:
     """The bytes of a span, from the file the client measured (:class:`InputError` if not)."""
-    try:
-        with open(span.path, "rb", opener=_without_blocking) as handle:
-            if span.identity is not None:
-                _same_file(span, identity_of(handle))
+    with _reading(span):
+        with open_whole(span) as handle:
             handle.seek(span.start)
             return handle.read(span.end - span.start)
+
+
+def open_whole(span: Span) -> IO[bytes]:
+    """The file of a span, open at its start, if it is the file the client measured
+    (:class:`InputError` if not)."""
+    with _reading(span):
+        handle = open(span.path, "rb", opener=_without_blocking)
+        try:
+            if span.identity is not None:
+                _same_file(span, identity_of(handle))
+        except BaseException:
+            handle.close()
+            raise
+        return handle
+
+
+@contextmanager
+def _reading(span: Span) -> Iterator[None]:
+    """A failure to read the span's file as an :class:`InputError` (naming the worker)."""
+    try:
+        yield
     except OSError as exc:
         reason = exc.strerror or str(exc)
         worker = _worker_address()

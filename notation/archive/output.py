@@ -4,6 +4,10 @@ A replacement is written to a temporary file beside its target, synced, given
 the target's mode and owner, then renamed over it; every failure (Ctrl-C
 included) removes the temporary and leaves the target as it was. Devices and
 pipes cannot be renamed over, so they are written directly.
+
+A new file whose name ends in ``.gz``, ``.bz2``, ``.xz`` or ``.zst`` is written
+compressed so; a file replaced in place keeps the compression its content has
+(:mod:`notation.core.compression`).
 """
 from __future__ import annotations
 
@@ -15,6 +19,9 @@ import stat
 import tempfile
 from types import TracebackType
 from typing import BinaryIO, Iterator
+
+from notation.core import compression
+from notation.core.compression import Compressing
 
 from .errors import WriteError
 
@@ -46,19 +53,27 @@ class AtomicFile:
     rename would split them) are refused. With ``create``, a missing file is
     made (mode from the umask, as a shell's ``>`` does) and nothing is visible
     under its name before the rename. ``suspend`` closes the temporary until
-    the next write (for callers that write many files at once).
+    the next write (for callers that write many files at once); a compressed one
+    goes on in a new compressed stream after the last (what every reader of the
+    four forms reads as one).
     """
 
     def __init__(self, path: str, encoding: str = "utf-8", create: bool = False) -> None:
         self.target = os.path.realpath(path)
         self.encoding = encoding
         self.handle: BinaryIO | None = None
+        self.packer: Compressing | None = None  # what compresses into the handle, if any
         self.tmp: str | None = None
         try:
             codecs.lookup(encoding)
         except LookupError as exc:
             raise WriteError(str(exc)) from None
         self.info = _replaceable(self.target, create)
+        self.compression = (compression.kind_of_file(self.target) if self.info and not create
+                            else compression.kind_by_name(path))
+        refusal = compression.cannot_write(self.compression)
+        if refusal:
+            raise WriteError(refusal)
         try:
             fd, tmp = tempfile.mkstemp(prefix=TEMP_PREFIX, suffix=TEMP_SUFFIX,
                                        dir=os.path.dirname(self.target))
@@ -73,6 +88,8 @@ class AtomicFile:
             os.close(fd)
             self.discard()
             raise
+        with self._undone_on_failure():
+            self._start_packer(self.handle)
 
     def __enter__(self) -> AtomicFile:
         return self
@@ -88,24 +105,46 @@ class AtomicFile:
             except (UnicodeError, LookupError) as exc:
                 raise WriteError(f"the text cannot be written in {self.encoding}: "
                                  f"{exc}") from None
-            self._open().write(data)
+            handle = self._open()
+            (self.packer or handle).write(data)
 
     def suspend(self) -> None:
-        """Close the temporary (its data written) until the next write."""
+        """Close the temporary (its data written, a compressed stream ended) until the
+        next write."""
         if self.handle is not None:
             with self._undone_on_failure():
+                self._end_packer()
                 handle, self.handle = self.handle, None
                 handle.close()
 
+    def _end_packer(self) -> None:
+        """End the compressed stream being written, if any (its last bytes go to the handle)."""
+        packer, self.packer = self.packer, None
+        if packer is not None:
+            packer.close()
+
     def _open(self) -> BinaryIO:
-        """The temporary's handle, opened again (to append) if it was suspended."""
+        """The temporary's handle, opened again (to append, a new compressed stream begun)
+        if it was suspended."""
         if self.handle is not None:
             return self.handle
+        handle = self._reopen()
+        with self._undone_on_failure():
+            self._start_packer(handle)
+        return handle
+
+    def _reopen(self) -> BinaryIO:
+        """The suspended temporary opened again, to append."""
         if self.tmp is None:
             raise WriteError("the temporary file was removed")
         with self._undone_on_failure():
             self.handle = os.fdopen(os.open(self.tmp, os.O_WRONLY | os.O_APPEND), "wb")
         return self.handle
+
+    def _start_packer(self, handle: BinaryIO) -> None:
+        """Begin a compressed stream into a newly opened handle, if the file is compressed."""
+        if self.compression is not None:
+            self.packer = Compressing(self.compression, handle)
 
     def commit(self) -> None:
         """Seal and rename: the file now holds exactly what was written."""
@@ -116,8 +155,9 @@ class AtomicFile:
     def seal(self) -> None:
         """The temporary complete on disk, with the file's mode and owner: ready to rename."""
         info = self.info
-        handle = self._open()
+        handle = self.handle if self.handle is not None else self._reopen()
         with self._undone_on_failure():
+            self._end_packer()
             handle.flush()
             os.fsync(handle.fileno())
             self.handle = None
@@ -137,6 +177,8 @@ class AtomicFile:
 
     def discard(self) -> None:
         """Give the replacement up: the temporary goes, the file stays as it was."""
+        close_quietly(self.packer)
+        self.packer = None
         close_quietly(self.handle)
         self.handle = None
         if self.tmp is not None:
@@ -203,10 +245,15 @@ class DeviceFile:
 
     def __init__(self, path: str, encoding: str = "utf-8") -> None:
         self.encoding = encoding
+        kind = compression.kind_by_name(path)
+        refusal = compression.cannot_write(kind)
+        if refusal:
+            raise WriteError(refusal)
         try:
             self.handle: BinaryIO | None = open(path, "wb")
         except OSError as exc:
             raise WriteError(_reason(exc)) from None
+        self.packer = None if kind is None else Compressing(kind, self.handle)
 
     def __enter__(self) -> DeviceFile:
         return self
@@ -219,7 +266,7 @@ class DeviceFile:
         if self.handle is None:
             raise WriteError("the output was closed")
         try:
-            self.handle.write(text.encode(self.encoding))
+            (self.packer or self.handle).write(text.encode(self.encoding))
         except (UnicodeError, LookupError) as exc:
             self.discard()
             raise WriteError(f"the text cannot be written in {self.encoding}: {exc}") from None
@@ -228,25 +275,30 @@ class DeviceFile:
             raise WriteError(_reason(exc)) from None
 
     def commit(self) -> None:
+        packer, self.packer = self.packer, None
         handle, self.handle = self.handle, None
         if handle is None:
             return
         try:
+            if packer is not None:
+                packer.close()
             handle.close()
         except OSError as exc:
             raise WriteError(_reason(exc)) from None
 
     def discard(self) -> None:
+        close_quietly(self.packer)
+        self.packer = None
         close_quietly(self.handle)
         self.handle = None
 
 
-def close_quietly(handle: BinaryIO | None) -> None:
+def close_quietly(handle: BinaryIO | Compressing | None) -> None:
     """Close a file being given up on (its write already failed, or is abandoned)."""
     if handle is not None:
         try:
             handle.close()
-        except OSError:
+        except (OSError, ValueError):  # ValueError: a compressor's file already closed
             pass
 
 

@@ -14,6 +14,7 @@ from types import TracebackType
 from typing import Callable, NoReturn, TypeVar
 
 from notation.core.ast import Record
+from notation.core.compression import plain_name
 
 from .errors import WriteError
 from .output import AtomicFile, remove_file, sync_folder
@@ -52,8 +53,10 @@ def piece_name(value: str, taken: dict[str, str]) -> str:
 def input_name(path: str) -> tuple[str, str]:
     """The stem and extension of an input's file name (``stdin`` for ``-``): the pieces'
     default prefix, and their extension."""
-    stem, ext = os.path.splitext(os.path.basename(path) if path != "-" else "stdin")
-    return stem, ext
+    name = os.path.basename(path) if path != "-" else "stdin"
+    plain = plain_name(name)  # x.tilewe.gz: stem x, extension .tilewe.gz
+    stem, ext = os.path.splitext(plain)
+    return stem, ext + name[len(plain):]
 
 
 class PieceNames:

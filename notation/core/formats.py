@@ -24,7 +24,8 @@ from importlib.metadata import entry_points
 from typing import Iterable, Iterator, NamedTuple
 
 from .ast import Record
-from .errors import Error, NotationError
+from .compression import MAGIC_BYTES, decompressed, plain_name
+from .errors import Error, InputError, NotationError
 from .game import AnyGame
 
 #: The entry-point group formats are announced in.
@@ -46,8 +47,9 @@ class FormatPlugin(NamedTuple):
     title: str = ""
 
     def claims(self, source: str, head: str) -> bool:
-        """Whether a file named ``source`` starting with ``head`` is of this format."""
-        if source.lower().endswith(self.extensions):
+        """Whether a file named ``source`` starting with ``head`` (decompressed) is of this
+        format; a compression ending (``x.blksgf.gz``) does not hide the format's."""
+        if plain_name(source).lower().endswith(self.extensions):
             return True
         return re.match(self.signature, head.lstrip("\ufeff \t\r\n")[:HEAD]) is not None
 
@@ -144,9 +146,10 @@ def of_file(path: str) -> str | None:
     file that cannot be read: its reader will say so)."""
     try:
         with open(path, "rb") as handle:
-            head = handle.read(HEAD).decode("utf-8", errors="replace")
-    except OSError:
+            raw = decompressed(handle.read(MAGIC_BYTES), handle, path).read(HEAD)
+    except (OSError, InputError):
         return None
+    head = raw.decode("utf-8", errors="replace")
     return next((p.name for p in plugins() if p.claims(path, head)), None)
 
 

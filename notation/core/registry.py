@@ -11,6 +11,7 @@ from __future__ import annotations
 import importlib
 from importlib.metadata import entry_points
 
+from .compression import plain_name
 from .errors import Error, InputError
 from .game import AnyGame, Game
 from .options import GameOption
@@ -103,9 +104,10 @@ def require(name: str) -> AnyGame:
 
 
 def by_extension(path: str) -> AnyGame | None:
-    """The game whose extension ``path`` ends with, or None."""
+    """The game whose extension ``path`` ends with, or None; a compression ending does not
+    count (``x.tilewe.gz`` is a Tilewe record)."""
     _discover()
-    lowered = path.lower()
+    lowered = plain_name(path).lower()
     for plugin in list(_PENDING.values()):
         if lowered.endswith(plugin.extensions):
             _load(plugin.name)

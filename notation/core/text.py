@@ -17,6 +17,7 @@ import re
 import stat
 from typing import IO, Any, Callable, Iterable, Iterator, Union
 
+from . import compression
 from .errors import InputError, shorten
 from .grammars import terminal_pattern
 
@@ -41,14 +42,16 @@ def starts_tag_line(line: str) -> bool:
 
 # -- decoding -----------------------------------------------------------------------
 
-def decoded_blocks(stream: IO[Any], source: str, encoding: str, base: int = 0) -> Iterator[str]:
-    """Decoded text blocks of a binary or text stream (``base``: its offset in the file)."""
-    first = stream.read(BLOCK)
-    if isinstance(first, str):
-        block = first
+def decoded_blocks(stream: IO[Any] | compression.Readable, source: str, encoding: str,
+                   base: int = 0, first: bytes | str | None = None) -> Iterator[str]:
+    """Decoded text blocks of a binary or text stream (``base``: its offset in the file;
+    ``first``: its first block, if already read)."""
+    read: Callable[[int], Any] = stream.read  # bytes, or str from a text stream
+    block = read(BLOCK) if first is None else first
+    if isinstance(block, str):
         while block:
             yield block
-            block = stream.read(BLOCK)
+            block = read(BLOCK)
         return
     try:
         codec = codecs.lookup(encoding)
@@ -60,7 +63,6 @@ def decoded_blocks(stream: IO[Any], source: str, encoding: str, base: int = 0) -
     name = "utf-8-sig" if codec.name == "utf-8" else codec.name
     decoder = codecs.getincrementaldecoder(name)()
     offset = base
-    block = first
     while True:
         final = not block
         held = len(decoder.getstate()[0])
@@ -80,7 +82,7 @@ def decoded_blocks(stream: IO[Any], source: str, encoding: str, base: int = 0) -
         if final:
             return
         try:
-            block = stream.read(BLOCK)
+            block = read(BLOCK)
         except OSError as exc:
             raise InputError(source, f"cannot read: {exc.strerror or exc}") from None
 
@@ -267,13 +269,29 @@ def open_record_file(path: str | os.PathLike[str], label: str | None = None) -> 
 def source_chunks(source: str | os.PathLike[str] | IO[Any], encoding: str = "utf-8",
                   name: str | None = None) -> Iterator[str]:
     """The text of a path (a regular file, opened and closed here) or of an open file,
-    in runs of whole lines (:func:`chunks`)."""
+    in runs of whole lines (:func:`chunks`), decompressed if it is compressed."""
     label = label_of(source, name)
     if not isinstance(source, (str, os.PathLike)):  # an open file
-        yield from chunks(decoded_blocks(source, label, encoding))
+        yield from chunks(plain_blocks(source, label, encoding))
         return
     with open_record_file(source, label) as handle:
-        yield from chunks(decoded_blocks(handle, label, encoding))
+        yield from chunks(plain_blocks(handle, label, encoding))
+
+
+def plain_blocks(stream: IO[Any], label: str, encoding: str = "utf-8") -> Iterator[str]:
+    """Decoded text blocks of a stream, decompressed first when its first bytes say it is
+    compressed (gzip, bzip2, xz, Zstandard: :mod:`notation.core.compression`)."""
+    first = stream.read(BLOCK)
+    while isinstance(first, bytes) and 0 < len(first) < compression.MAGIC_BYTES:
+        more = stream.read(BLOCK)  # a pipe may give a few bytes at a time
+        if not more:
+            break
+        first += more
+    if isinstance(first, bytes) and compression.kind_of(first) is not None:
+        yield from decoded_blocks(compression.decompressed(first, stream, label), label,
+                                  encoding)
+        return
+    yield from decoded_blocks(stream, label, encoding, first=first)
 
 
 def decode(data: bytes, source: str, encoding: str = "utf-8") -> str:
@@ -281,8 +299,9 @@ def decode(data: bytes, source: str, encoding: str = "utf-8") -> str:
 
     Undecodable bytes, an unknown encoding, or a codec that is not a text
     encoding (``rot13``) raise :class:`InputError` (the reader's own decoding).
+    Compressed bytes are not decompressed: what is read whole must be small.
     """
-    return "".join(source_chunks(io.BytesIO(data), encoding, source))
+    return "".join(chunks(decoded_blocks(io.BytesIO(data), source, encoding)))
 
 
 def check_regular(path: str | os.PathLike[str]) -> None:

@@ -8,14 +8,14 @@ from __future__ import annotations
 import codecs
 import io
 from dataclasses import dataclass, field
-from typing import Union
+from typing import Iterator, Union
 
 from notation.core.batch import Batch, batch_records
 from notation.core.errors import InputError
 from notation.core.outcome import Outcome
 from notation.core.reading import records_of
-from notation.core.text import chunks, decoded_blocks
-from notation.spans import Span, read_span
+from notation.core.text import chunks, decoded_blocks, source_chunks
+from notation.spans import Span, open_whole, read_span
 
 from .tasks import Task, outcome_of
 
@@ -63,6 +63,10 @@ def span_part(span: Span, task: Task) -> Part:
     """
     part = Part(span.source, size=span.size)
     try:
+        if span.compressed:  # the whole file, decompressed as it is read
+            with open_whole(span) as handle:
+                _read_games(source_chunks(handle, span.encoding, span.source), span, task, part)
+            return part
         data = read_span(span)
     except InputError as exc:
         part.input_error = exc.message
@@ -71,13 +75,19 @@ def span_part(span: Span, task: Task) -> Part:
     if span.start and codecs.lookup(encoding).name == "utf-8":
         encoding = "utf-8"  # a byte-order mark can only open the file
     text = chunks(decoded_blocks(io.BytesIO(data), span.source, encoding, base=span.start))
+    _read_games(text, span, task, part)
+    return part
+
+
+def _read_games(text: Iterator[str], span: Span, task: Task, part: Part) -> None:
+    """The outcomes of the games of a span's text into ``part``; an input error met on the
+    way ends it, the games before kept."""
     try:
         for record in records_of(text, span.source, span.game, checked=not task.events,
                                  start_line=span.first_line):
             part.outcomes.append(outcome_of(task, record).detached())
     except InputError as exc:
         part.input_error = exc.message
-    return part
 
 
 def part_of(job: Job, task: Task) -> Part:

@@ -1,0 +1,375 @@
+"""Compressed archives (gzip, bzip2, xz, Zstandard) read by every command as the plain text.
+
+Each form must give output byte-identical to the plain archive, be recognised by
+its first bytes whatever its name, stream in flat memory (a bomb included), fail
+as one input error line naming the file (the games before kept), and be written
+by ``-o FILE.gz`` and the like.
+"""
+from __future__ import annotations
+
+import bz2
+import gzip
+import json
+import lzma
+import os
+import random
+import re
+import subprocess
+import tracemalloc
+from pathlib import Path
+
+import pytest
+
+from notation.archive import input_name
+import zstandard
+
+from notation import runner
+from notation.archive.output import AtomicFile
+from notation.core import compression, registry
+from notation.core.errors import InputError
+from notation.core.reading import source_records
+from notation.runner.work import span_part
+from notation.spans import spans
+
+from conftest import SAMPLES, invoke, notation_exe
+
+KINDS = ("gz", "bz2", "xz", "zst")
+
+#: One invalid game among the samples, so that validate and select have both kinds to say.
+BAD_GAME = '[Game "tilewe"]\n[Players "2"]\n\n1. Z9z-q99 *\n'
+
+
+def compress(data: bytes, kind: str, level: int = 9) -> bytes:
+    if kind == "gz":
+        return gzip.compress(data, level, mtime=0)
+    if kind == "bz2":
+        return bz2.compress(data, level)
+    if kind == "xz":
+        return lzma.compress(data, preset=min(level, 6))  # preset 1: a 1 MiB dictionary
+    return zstandard.ZstdCompressor(level=min(level, 19)).compress(data)
+
+
+def decompress(data: bytes, kind: str) -> bytes:
+    if kind == "gz":
+        return gzip.decompress(data)
+    if kind == "bz2":
+        return bz2.decompress(data)
+    if kind == "xz":
+        return lzma.decompress(data)
+    return zstandard.ZstdDecompressor().decompressobj().decompress(data)
+
+
+@pytest.fixture(scope="module")
+def archive() -> bytes:
+    """The samples of three games and one invalid game, as one archive."""
+    texts = [path.read_text(encoding="utf-8").rstrip("\n") + "\n"
+             for game in ("tilewe", "flows", "philosophy")
+             for path in sorted((SAMPLES / game).iterdir()) if path.suffix == f".{game}"]
+    return "\n".join(texts[:3] + [BAD_GAME] + texts[3:]).encode("utf-8")
+
+
+#: The run's closing summary says how long it took: the one thing that may differ.
+SECONDS = re.compile(r" in [0-9.]+ s$", re.MULTILINE)
+
+
+def seen(result, path: Path | None = None, plain: Path | None = None) -> tuple[int, str, str]:
+    """A CLI run's exit code, stdout and stderr (its time left out; ``path`` named ``plain``)."""
+    out, err = result.stdout, SECONDS.sub(" in T s", result.stderr)
+    if path is not None:
+        out, err = out.replace(str(path), str(plain)), err.replace(str(path), str(plain))
+    return result.exit_code, out, err
+
+
+def run_piped(args: list[str], data: bytes) -> tuple[int, str, str]:
+    done = subprocess.run(notation_exe() + args, input=data, capture_output=True, timeout=300)
+    return done.returncode, done.stdout.decode(), SECONDS.sub(" in T s", done.stderr.decode())
+
+
+COMMANDS = [["validate", "-"], ["tags", "-"], ["select", "--valid", "-"], ["stats", "-"],
+            ["stats", "--json", "-"]]
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("command", COMMANDS, ids=" ".join)
+def test_standard_input_compressed_reads_as_plain(archive, kind, command):
+    plain = seen(invoke(*command, input=archive))
+    assert plain[1]
+    assert seen(invoke(*command, input=compress(archive, kind))) == plain
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_worker_processes_read_compressed_standard_input(archive, kind):
+    """``--jobs 2`` on a pipe starts workers: the text they get is decompressed here."""
+    for command in (["validate", "--jobs", "2", "-"], ["select", "--jobs", "2", "--valid", "-"],
+                    ["stats", "--jobs", "2", "-"]):
+        assert run_piped(command, compress(archive, kind)) == run_piped(command, archive), \
+            command
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_files_compressed_read_as_plain(archive, kind, tmp_path):
+    """Named files: the same output but for the name; a wrong name changes nothing."""
+    plain = tmp_path / "all.tilewe"
+    plain.write_bytes(archive)
+    packed = tmp_path / f"all.tilewe.{kind}"
+    packed.write_bytes(compress(archive, kind))
+    renamed = tmp_path / "other.tilewe"  # compressed, under a name that does not say so
+    renamed.write_bytes(packed.read_bytes())
+    for command in (["validate"], ["tags"], ["select", "--invalid"], ["stats", "--json"]):
+        expected = seen(invoke(*command, str(plain)))
+        for path in (packed, renamed):
+            assert seen(invoke(*command, str(path)), path, plain) == expected, (command, path)
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_runner_in_processes_and_spans_give_the_same_outcomes(archive, kind, tmp_path):
+    """The runner's batches in two processes, and a Dask worker's span, read a compressed
+    file as the plain one; a compressed file is one span, never cut in its bytes."""
+    plain = tmp_path / "all.tilewe"
+    plain.write_bytes(archive)
+    packed = tmp_path / f"all.tilewe.{kind}"
+    packed.write_bytes(compress(archive, kind))
+
+    def named(outcomes, path):
+        return [json.dumps(o.to_json(), sort_keys=True).replace(str(path), "F") for o in outcomes]
+
+    expected = named(runner.outcomes([str(plain)], runner.VALIDATE), plain)
+    assert len(expected) > 30
+    in_pool = list(runner.outcomes([str(packed)], runner.VALIDATE, jobs=2, target=2048))
+    assert named(in_pool, packed) == expected
+    (span,) = spans(packed)
+    assert span.compressed and span.start == 0 and span.end == packed.stat().st_size
+    part = span_part(span, runner.VALIDATE)
+    assert part.input_error is None
+    assert named(part.outcomes, packed) == expected
+
+
+def test_plain_file_under_a_compression_name_reads_as_plain(archive, tmp_path):
+    path = tmp_path / "x.tilewe.gz"
+    path.write_bytes(archive)
+    result = invoke("validate", str(path))
+    assert result.exit_code == 1 and f"{path}: game 1: ok" in result.stdout
+    assert "38 valid, 1 invalid" in result.stderr
+
+
+def test_the_game_is_named_under_the_compression_suffix(tmp_path):
+    assert registry.by_extension("dir/x.tilewe.gz").name == "tilewe"
+    assert registry.by_extension("x.flows.ZST").name == "flows"
+    assert registry.by_extension("x.gz") is None
+    text = (SAMPLES / "tilewe" / "random-2p.tilewe").read_text(encoding="utf-8")
+    untagged = "\n".join(line for line in text.splitlines() if not line.startswith("[Game "))
+    for kind in KINDS:
+        path = tmp_path / f"x.tilewe.{kind}"
+        path.write_bytes(compress(untagged.encode(), kind))
+        result = invoke("validate", str(path))
+        assert result.exit_code == 0 and "game 1: ok" in result.output, result.output
+
+
+def test_folder_walks_find_compressed_records(archive, tmp_path):
+    (tmp_path / "a.tilewe.gz").write_bytes(compress(archive, "gz"))
+    (tmp_path / "b.flows.zst").write_bytes(compress(archive, "zst"))
+    (tmp_path / "notes.gz").write_bytes(compress(b"not a record\n", "gz"))
+    result = invoke("tags", str(tmp_path))
+    assert result.exit_code == 0
+    files = {line.split(":")[0] for line in result.output.splitlines()}
+    assert files == {str(tmp_path / "a.tilewe.gz"), str(tmp_path / "b.flows.zst")}
+
+
+def big_archive(archive: bytes, copies: int) -> bytes:
+    return b"\n".join([archive] * copies)
+
+
+def noisy_archive(archive: bytes, copies: int) -> bytes:
+    """Copies of the archive, each after a comment of random letters: text that does not
+    compress to almost nothing, so that a cut file has whole blocks before the cut."""
+    noise = random.Random(22)
+    return b"\n".join(b"{%s}\n" % noise.randbytes(3000).hex().encode() + archive
+                      for _ in range(copies))
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_truncated_archive_is_one_input_error_after_the_games_before(archive, kind, tmp_path):
+    data = noisy_archive(archive, 30)
+    packed = compress(data, kind, level=1)  # bzip2 level 1: 100 kB blocks, a few of them
+    path = tmp_path / f"cut.tilewe.{kind}"
+    path.write_bytes(packed[:len(packed) * 2 // 3])
+    result = invoke("validate", str(path))
+    assert result.exit_code == 2
+    errors = [line for line in result.output.splitlines() if line.startswith(f"{path}: error:")]
+    assert errors == [f"{path}: error: the {compression.TITLES[compression.SUFFIXES['.' + kind]]} "
+                      f"archive is cut short (truncated)"]
+    checked = result.output.count(": ok, ")
+    assert 0 < checked < 30 * 30, "the games before the cut are kept, the rest are not read"
+    assert "Traceback" not in result.output
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_corrupt_archive_is_one_input_error(archive, kind, tmp_path):
+    packed = bytearray(compress(big_archive(archive, 5), kind))
+    middle = len(packed) // 2
+    packed[middle:middle + 64] = bytes(b ^ 0x5A for b in packed[middle:middle + 64])
+    path = tmp_path / f"bad.tilewe.{kind}"
+    path.write_bytes(bytes(packed))
+    result = invoke("stats", str(path))
+    assert result.exit_code == 2
+    errors = [line for line in result.output.splitlines() if line.startswith(f"{path}: error:")]
+    assert len(errors) == 1
+    assert "corrupt" in errors[0] or "cut short" in errors[0], errors[0]
+    assert "Traceback" not in result.output
+
+
+def test_garbage_after_a_gzip_member_is_an_input_error(archive, tmp_path):
+    path = tmp_path / "tail.tilewe.gz"
+    path.write_bytes(compress(archive, "gz") + b"garbage!")
+    result = invoke("validate", str(path))
+    assert result.exit_code == 2
+    assert f"{path}: error: corrupt gzip archive" in result.output
+
+
+def test_zstandard_without_its_package_says_how_to_install(archive, tmp_path, monkeypatch):
+    path = tmp_path / "x.tilewe.zst"
+    path.write_bytes(compress(archive, "zst"))
+    monkeypatch.setattr(compression, "zstandard", None)
+    result = invoke("validate", str(path))
+    assert result.exit_code == 2
+    assert result.output.strip() == (f"{path}: error: is a Zstandard archive; reading it needs "
+                                     f"the zstandard package: pip install 'notation[data]'")
+    out = tmp_path / "out.tilewe.zst"
+    result = invoke("select", str(tmp_path / "none.tilewe"), "-o", str(out))
+    assert result.exit_code == 2 and "pip install 'notation[data]'" in result.output
+    assert not out.exists()
+
+
+def test_multi_member_and_multi_frame_streams_read_whole(archive, tmp_path):
+    """Concatenated members (``cat a.gz b.gz``), Zstandard frames and a skippable frame."""
+    half = len(archive) // 2
+    cut = archive.rindex(b"\n[Game", 0, half) + 1
+    first, second = archive[:cut], archive[cut:]
+    skippable = (0x184D2A53).to_bytes(4, "little") + (3).to_bytes(4, "little") + b"abc"
+    plain = invoke("validate", "-", input=archive).stdout
+    for kind in KINDS:
+        data = compress(first, kind) + compress(second, kind)
+        if kind == "zst":
+            data = skippable + data + skippable
+        assert invoke("validate", "-", input=data).stdout == plain, kind
+
+
+def test_zstandard_frames_follow_checksums_and_content_sizes():
+    frames = compression.ZstdFrames()
+    packer = zstandard.ZstdCompressor(write_checksum=True, write_content_size=True)
+    data = packer.compress(os.urandom(300_000)) + packer.compress(b"")
+    for step in range(0, len(data), 777):  # fed in pieces that cut its headers anywhere
+        frames.feed(data[step:step + 777])
+        assert frames.whole == (step + 777 >= len(data))
+    frames.feed(b"\x28\xb5\x2f")  # the start of another frame's magic
+    assert not frames.whole
+
+
+def peak_reading(path: Path) -> int:
+    tracemalloc.start()
+    try:
+        count = sum(1 for _ in source_records(path, headers=True))
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert count
+    return peak
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_memory_stays_flat_on_a_large_compressed_archive(archive, kind, tmp_path):
+    """Peak memory while reading 4x the text is about that of 1x, and far below the text."""
+    small, large = tmp_path / f"small.tilewe.{kind}", tmp_path / f"large.tilewe.{kind}"
+    small.write_bytes(compress(big_archive(archive, 100), kind, level=1))
+    text = big_archive(archive, 400)
+    large.write_bytes(compress(text, kind, level=1))
+    peak_small, peak_large = peak_reading(small), peak_reading(large)
+    assert peak_large < peak_small * 1.25 + (256 << 10), (peak_small, peak_large)
+    assert peak_large < len(text) // 2, (peak_large, len(text))
+
+
+def test_a_decompression_bomb_is_refused_in_bounded_memory(tmp_path, monkeypatch):
+    """One endless line of zeros, 32 MB from 32 kB: refused past the line bound, never held."""
+    monkeypatch.setattr(compression, "MAX_LINE_BYTES", 1 << 20)
+    path = tmp_path / "bomb.tilewe.gz"
+    path.write_bytes(gzip.compress(b'[Game "tilewe"]\n\n' + bytes(32 << 20), 9))
+    assert path.stat().st_size < 64 << 10
+    tracemalloc.start()
+    try:
+        with pytest.raises(InputError, match="longer than 1,048,576 bytes"):
+            for _ in source_records(path):
+                pass
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert peak < 8 << 20, peak
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_output_written_compressed_round_trips(archive, kind, tmp_path):
+    source = tmp_path / "all.tilewe"
+    source.write_bytes(archive)
+    for command in (["select", "--valid"], ["cat"]):
+        plain_out = tmp_path / "plain.tilewe"
+        packed_out = tmp_path / f"packed.tilewe.{kind}"
+        assert invoke(*command, str(source), "-o", str(plain_out)).exit_code in (0, 1)
+        assert invoke(*command, str(source), "-o", str(packed_out)).exit_code in (0, 1)
+        assert decompress(packed_out.read_bytes(), kind) == plain_out.read_bytes(), command
+        assert compression.kind_of(packed_out.read_bytes()) == compression.SUFFIXES["." + kind]
+
+
+def test_a_file_rewritten_in_place_keeps_its_compression(tmp_path):
+    text = (SAMPLES / "tilewe" / "random-2p.tilewe").read_text(encoding="utf-8")
+    messy = text.replace("\n1.", "\n\n\n1.")
+    path = tmp_path / "x.tilewe.xz"
+    path.write_bytes(compress(messy.encode(), "xz"))
+    assert invoke("fmt", "--in-place", str(path)).exit_code == 0
+    packed = path.read_bytes()
+    assert compression.kind_of(packed) == compression.XZ
+    expected = invoke("fmt", "-", input=messy).output
+    assert decompress(packed, "xz").decode() == expected
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_a_suspended_compressed_file_goes_on_in_a_new_stream(kind, tmp_path):
+    """split's pieces are closed and reopened: each reopening adds a stream, read as one."""
+    path = tmp_path / f"piece.tilewe.{kind}"
+    with AtomicFile(str(path), create=True) as out:
+        out.write("one\n")
+        out.suspend()
+        out.write("two\n")
+        out.suspend()
+        out.commit()
+    assert _read_all(path) == b"one\ntwo\n"
+
+
+def _read_all(path: Path) -> bytes:
+    with open(path, "rb") as raw:
+        stream = compression.decompressed(raw.read(compression.MAGIC_BYTES), raw, str(path))
+        parts = []
+        while block := stream.read(1 << 16):
+            parts.append(block)
+    return b"".join(parts)
+
+
+def test_kinds_are_known_by_their_first_bytes_only():
+    for kind in KINDS:
+        assert compression.kind_of(compress(b"x", kind)) == compression.SUFFIXES["." + kind]
+    for plain in (b"", b"[Game", b"BZh", b"BZh0", b"\x1f", b"\x1f\x8b\x00", b'{"game"'):
+        assert compression.kind_of(plain) is None
+    assert compression.plain_name("a/x.tilewe.BZ2") == "a/x.tilewe"
+    assert compression.plain_name("x.tilewe") == "x.tilewe"
+
+
+def test_compressed_files_keep_their_format_and_their_names(tmp_path):
+    """A Pentobi file gzipped is still a Pentobi file (and never rewritten in place in the
+    game's own notation); split names its pieces after the record kind, not the gzip."""
+    sgf = tmp_path / "club.blksgf"
+    sgf.write_text("(;GM[Blokus];1[a18,a19,a20];2[t20])")
+    packed = tmp_path / "club.blksgf.gz"
+    packed.write_bytes(gzip.compress(sgf.read_bytes()))
+    assert invoke("validate", str(packed)).output == f"{packed}: game 1: ok, 2 plies\n"
+    refused = invoke("fmt", "-i", str(packed))
+    assert refused.exit_code == 2 and "a blksgf file" in refused.output
+    assert input_name("games/x.tilewe.gz") == ("x", ".tilewe.gz")
+    assert input_name("x.tilewe") == ("x", ".tilewe")
