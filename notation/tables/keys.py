@@ -86,9 +86,12 @@ def least_tilewe_image(text: str) -> str:
     return f"{min(images)} {rest}"
 
 
-def position_key(game: AnyGame, state: Any, symmetric: bool = False) -> str:
-    """The key of ``state``'s position (see the module's docstring)."""
-    text = game.full_position(state)
+def position_key(game: AnyGame, state: Any, symmetric: bool = False,
+                 position: str | None = None) -> str:
+    """The key of ``state``'s position (see the module's docstring); ``position``: its
+    position notation when the caller has it and the game's full notation is that one
+    (most games: no second rendering per ply)."""
+    text = position if position is not None else game.full_position(state)
     text = TIMELESS.get(game.name, str)(text)
     if symmetric and game.name == "tilewe":
         text = least_tilewe_image(text)

@@ -11,7 +11,7 @@ from functools import partial
 from typing import Any
 
 from notation.core.ast import EventNode, Record
-from notation.core.game import AnyGame
+from notation.core.game import AnyGame, Game
 from notation.core.outcome import Outcome
 from notation.core.output import glyph_text
 from notation.core.replay import run
@@ -92,10 +92,13 @@ def table_rows(record: Record, outcome: Outcome, symmetric: bool = False) -> dic
                      game.winner_words(state) if valid_end and game is not None else None)
     where = {"file": outcome.file, "index": outcome.index, "game": outcome.game_name}
 
+    full = game is not None and type(game).full_position is Game.full_position
+
     def visit(node: Node, live: Any) -> Row:
         assert game is not None  # a walk reaches positions of a known game only
-        return {**where, "ply": node.ply, "variation": node.label,
-                "position": game.position(live), "key": position_key(game, live, symmetric)}
+        text = game.position(live)
+        return {**where, "ply": node.ply, "variation": node.label, "position": text,
+                "key": position_key(game, live, symmetric, text if full else None)}
 
     tree = walk(record, outcome, visit)
     events: list[Row] = []

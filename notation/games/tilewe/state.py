@@ -7,6 +7,8 @@ a move does not fit, or when someone asks who is to move (:meth:`Board.to_move`)
 """
 from __future__ import annotations
 
+import re
+from functools import lru_cache
 from typing import Any
 
 from notation.core.game import state_repr
@@ -18,6 +20,23 @@ from .pieces import PIECE_NAMES
 COLORS = ("blue", "yellow", "red", "green")
 #: The colours' letters in the position notation (TPN, see ``position.py``).
 COLOR_LETTERS = "byrg"
+#: A run of empty tiles in a rank, which TPN writes as its length.
+_EMPTY_RUN = re.compile(r"\.+")
+_RUN_LENGTHS = {"." * n: str(n) for n in range(1, SIZE + 1)}
+#: A board's bits, one character a square (the highest square first).
+_BITS = f"0{SIZE * SIZE}b"
+#: Empty squares (a zero byte) shown as ".".
+_EMPTY = bytes.maketrans(b"\x00", b".")
+
+
+def _run_length(run: re.Match[str]) -> str:
+    return _RUN_LENGTHS[run.group()]
+
+
+@lru_cache(maxsize=None)
+def _mark_table(mark: str) -> bytes:
+    """A colour's bits as bytes: its mark where it has a tile, a zero byte elsewhere."""
+    return bytes.maketrans(b"01", b"\x00" + mark.encode("ascii"))
 ALL_PIECES = (1 << bitboard.N_PIECES) - 1
 
 
@@ -112,33 +131,29 @@ class Board:
         return None
 
     # -- views ----------------------------------------------------------------
+    def ranks(self, marks: str) -> list[str]:
+        """The board's ranks from 20 down, each 20 characters: ``marks[p]`` for a tile of
+        player ``p``, ``.`` for an empty one. Each colour's bits become a byte string at
+        once (``format`` and ``translate``, in C) and the colours are OR-ed together, as
+        they never share a tile: every replay's JSON and position asks for this."""
+        board = 0
+        for player, mask in enumerate(self.own):
+            if mask:
+                bits = format(mask, _BITS).encode("ascii")
+                board |= int.from_bytes(bits.translate(_mark_table(marks[player])), "big")
+        cells = board.to_bytes(SIZE * SIZE, "big").translate(_EMPTY)[::-1].decode("ascii")
+        return [cells[SIZE * y:SIZE * (y + 1)] for y in range(SIZE - 1, -1, -1)]
+
     def position(self) -> str:
         """The position in TPN: ranks from 20 down, the player to move, the hands."""
-        ranks = []
-        for y in range(SIZE - 1, -1, -1):
-            out, run = [], 0
-            for x in range(SIZE):
-                owner = self.color_at(x + SIZE * y)
-                if owner is None:
-                    run += 1
-                    continue
-                if run:
-                    out.append(str(run))
-                    run = 0
-                out.append(COLOR_LETTERS[owner])
-            if run:
-                out.append(str(run))
-            ranks.append("".join(out))
+        board = _EMPTY_RUN.sub(_run_length, "/".join(self.ranks(COLOR_LETTERS)))
         mover = self.to_move()
         hands = ",".join(f"{ALL_PIECES & ~used:x}" for used in self.used)
-        return f"{'/'.join(ranks)} {'-' if mover is None else COLOR_LETTERS[mover]} {hands}"
+        return f"{board} {'-' if mover is None else COLOR_LETTERS[mover]} {hands}"
 
     def as_json(self) -> dict[str, Any]:
         """The ``state`` object of ``replay --json``."""
-        rows = []
-        for y in range(SIZE - 1, -1, -1):
-            rows.append("".join("." if (c := self.color_at(x + SIZE * y)) is None else str(c)
-                                for x in range(SIZE)))
+        rows = self.ranks("0123")
         return {
             "board": rows,
             "players": self.players,
