@@ -140,6 +140,20 @@ class Variation:
 Item = Union[Comment, Directive, EventNode, Malformed, Variation]
 
 
+def branch_points(items: list[Item]) -> set[int]:
+    """Where in ``items`` the events stand that variations are alternatives to: a line's
+    walker keeps the state before these alone (no other event pays for a copy)."""
+    found: set[int] = set()
+    last = None
+    for at, item in enumerate(items):
+        if isinstance(item, EventNode) or (isinstance(item, Malformed)
+                                           and item.what == MalformedKind.EVENT):
+            last = at
+        elif isinstance(item, Variation) and last is not None:
+            found.add(last)
+    return found
+
+
 def map_events(items: list[Item], rewrite: Callable[[Any], Any]) -> list[Item]:
     """``items`` with every event, in every variation too, replaced by ``rewrite(event)``;
     numbers, annotations and comments kept (a conversion that needs no state)."""

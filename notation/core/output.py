@@ -4,12 +4,13 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from .ast import GLYPH_OF, Comment, EventNode, Record
+from .ast import GLYPH_OF, EventNode, Record
 from .errors import Problem, ProblemKind
 from .game import AnyGame
+from .notes import remark_of
 from .outcome import Outcome
 from .replay import positions, run
-from .walk import Node, walk
+from .walk import Node, played, walk
 
 
 def problem_line(source: str, index: int, problem: Problem) -> str:
@@ -111,24 +112,13 @@ def tree_json(record: Record, outcome: Outcome | None = None) -> dict[str, Any] 
 
 def _line_json(game: AnyGame, line: list[Node]) -> list[dict[str, Any]]:
     """A line's nodes up to and with its first problem."""
-    out = []
-    for node in line:
-        if not node.reached and node.problem is None:
-            break  # the line's start was not reached
-        out.append(_node_json(game, node))
-        if not node.reached:
-            break
-    return out
+    return [_node_json(game, node) for node in played(line)]
 
 
 def glyph_text(nags: tuple[int, ...]) -> str:
     """Annotations as people read them: each as its glyph where it has one (``!?``), else
     as ``$N``, in written order, blank between."""
     return " ".join(GLYPH_OF.get(n, f"${n}") for n in nags)
-
-
-def _remarks(comments: list[Comment]) -> str:
-    return " ".join(c.remark for c in comments if c.remark)
 
 
 def _node_json(game: AnyGame, node: Node) -> dict[str, Any]:
@@ -138,7 +128,7 @@ def _node_json(game: AnyGame, node: Node) -> dict[str, Any]:
     view = node.data if node.reached else {"position": None, "state": None, "result": None}
     return {"ply": node.ply, "event": event, "mover": node.mover, "nags": list(node.nags),
             "glyphs": glyph_text(node.nags),
-            "starting_comment": _remarks(node.starting), "comment": _remarks(node.comments),
+            "starting_comment": remark_of(node.starting), "comment": remark_of(node.comments),
             "commands": node.commands, **view,
             "error": None if node.problem is None else node.problem.as_json(),
             "variations": [_line_json(game, line) for line in node.variations]}

@@ -11,7 +11,8 @@ from dataclasses import dataclass, replace
 from typing import Any, Iterator
 
 from . import registry
-from .ast import EventNode, Item, Malformed, MalformedKind, Pos, Record, Variation
+from .ast import (EventNode, Item, Malformed, MalformedKind, Pos, Record, Variation,
+                  branch_points)
 from .errors import Error, Problem, ProblemKind, RuleError, TagError
 from .game import AnyGame, Game
 from .outcome import Outcome
@@ -153,7 +154,8 @@ def _check_line(record: Record, game: AnyGame, items: list[Item], state: Any, pl
                 label: str, problems: list[Problem]) -> None:
     before: Any = None  # the state before the last event: where its variations branch
     branches = 0
-    for item in items:
+    branching = branch_points(items)
+    for at, item in enumerate(items):
         if isinstance(item, Variation):
             branches += 1
             if before is not None:
@@ -164,7 +166,7 @@ def _check_line(record: Record, game: AnyGame, items: list[Item], state: Any, pl
             return  # a syntax problem (reported): the line's state is unknown from here
         if type(item) is not EventNode:
             continue
-        before, branches = game.copy(state), 0
+        before, branches = (game.copy(state) if at in branching else None), 0
         try:
             game.apply(state, item.event)
         except RuleError as exc:

@@ -18,9 +18,11 @@ from collections import deque
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable
 
-from .ast import Comment, EventNode, Item, Malformed, MalformedKind, Record, Variation
+from .ast import (Comment, EventNode, Item, Malformed, MalformedKind, Record, Variation,
+                  branch_points)
 from .errors import Problem, ProblemKind, RuleError
 from .game import AnyGame
+from .notes import commands_of
 from .outcome import Outcome
 from .replay import internal_problem, variation_label
 
@@ -55,10 +57,7 @@ class Node:
     @property
     def commands(self) -> dict[str, str]:
         """The commands of its comments (before it, then after it; a later key wins)."""
-        found: dict[str, str] = {}
-        for comment in (*self.starting, *self.comments):
-            found.update(comment.commands)
-        return found
+        return commands_of((*self.starting, *self.comments))
 
 
 @dataclass(slots=True)
@@ -82,6 +81,19 @@ class Tree:
                 + [n for n in found[1:] if not n.reached])
 
 
+def played(line: list[Node]) -> list[Node]:
+    """A line's nodes up to and with its first problem (what follows a problem was never
+    played; a line whose start was not reached has none)."""
+    kept: list[Node] = []
+    for node in line:
+        if not node.reached and node.problem is None:
+            break  # the line's start was not reached
+        kept.append(node)
+        if not node.reached:
+            break
+    return kept
+
+
 Visit = Callable[[Node, Any], Any]
 
 
@@ -95,19 +107,6 @@ class _Line:
     label: str
     parent: Node
     nodes: list[Node]  # filled by the walk
-
-
-def _branching(items: list[Item]) -> set[int]:
-    """Where in ``items`` the events are that variations replace (their state before is
-    kept for them; no other event pays for a copy)."""
-    found: set[int] = set()
-    last = None
-    for at, item in enumerate(items):
-        if isinstance(item, (EventNode, Malformed)):
-            last = at if isinstance(item, EventNode) or item.what == MalformedKind.EVENT else last
-        elif isinstance(item, Variation) and last is not None:
-            found.add(last)
-    return found
 
 
 class _Walker:
@@ -132,7 +131,7 @@ class _Walker:
         before: Any = None  # the state before ``last`` where variations replace it
         pending: list[Comment] = []  # comments before the line's first event
         branches = 0
-        branching = _branching(line.items)
+        branching = branch_points(line.items)
         for at, item in enumerate(line.items):
             if isinstance(item, Comment):
                 (pending if last is None else last.comments).append(item)

@@ -15,7 +15,8 @@ from notation.core.game import AnyGame, Game
 from notation.core.outcome import Outcome
 from notation.core.output import glyph_text
 from notation.core.replay import run
-from notation.core.walk import Node, walk
+from notation.core.notes import remark_of
+from notation.core.walk import Node, played, walk
 
 from .keys import position_key
 
@@ -53,15 +54,9 @@ def _lines(tree_mainline: list[Node]) -> list[list[Node]]:
     found: list[list[Node]] = []
     waiting = deque([tree_mainline])
     while waiting:
-        line = waiting.popleft()
-        kept: list[Node] = []
-        for node in line:
-            if not node.reached and node.problem is None:
-                break  # the line's start was never reached
-            kept.append(node)
+        kept = played(waiting.popleft())
+        for node in kept:
             waiting.extend(node.variations)
-            if not node.reached:
-                break
         found.append(kept)
     return found
 
@@ -73,7 +68,7 @@ def _event_row(where: Row, game: AnyGame | None, node: Node) -> Row:
     else:
         text = "" if item is None else item.text
     commands = node.commands
-    remarks = " ".join(c.remark for c in (*node.starting, *node.comments) if c.remark)
+    remarks = remark_of((*node.starting, *node.comments))
     return {**where, "ply": node.ply, "variation": node.label, "mover": node.mover,
             "event": text, "glyphs": glyph_text(node.nags), "nags": _json(list(node.nags)),
             "comment": remarks, "commands": _json(commands), "clock": commands.get("clk"),
