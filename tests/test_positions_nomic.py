@@ -357,3 +357,11 @@ def test_options_of_a_new_game_are_its_tags():
         notation.new("nomic", players="Ann 9x")
     with pytest.raises(notation.Error, match="no option 'colour'"):
         notation.new("nomic", colour="red")
+
+
+def test_events_of_two_types_with_equal_fields_are_not_equal():
+    """``join Bob`` and ``turn Bob`` are both one name: as plain tuples they compared (and
+    hashed) equal, so a merge could join them into one node."""
+    join, turn = notation.nomic.Join.parse("join Bob"), notation.nomic.Turn.parse("turn Bob")
+    assert join != turn and len({join, turn}) == 2
+    assert join == notation.nomic.Join.parse("join  Bob") and repr(join) == "Join('join Bob')"

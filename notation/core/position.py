@@ -17,7 +17,7 @@ with the words ``validate`` prints for it, and leaves the position as it was.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Mapping, Sequence
+from typing import Any, Mapping, Sequence, TypeVar
 
 from . import registry
 from .ast import Directive, EventNode, Item, Record, Tag
@@ -75,6 +75,33 @@ def parse_event_as(game: str | AnyGame, kind: type, text: str) -> Any:
 def event_repr(event: Any) -> str:
     """An event's ``repr`` in its notation, the same shape in every game: ``Move('F5e-a2d4')``."""
     return f"{type(event).__name__}({str(event)!r})"
+
+
+def _same_event(self: tuple[Any, ...], other: object) -> bool:
+    """Equal when of one type and equal fields: nomic's ``join Bob`` is not ``turn Bob``."""
+    return type(self) is type(other) and tuple.__eq__(self, other) is True
+
+
+def _other_event(self: tuple[Any, ...], other: object) -> bool:
+    return not _same_event(self, other)
+
+
+def _event_hash(self: tuple[Any, ...]) -> int:
+    return hash((type(self).__name__, tuple.__hash__(self)))
+
+
+_Kind = TypeVar("_Kind")
+
+
+def event_type(kind: type[_Kind]) -> type[_Kind]:
+    """A game's event type (a ``NamedTuple``) given its comparisons by type and fields (two
+    event types with the same fields never compare equal, as plain tuples would) and its
+    ``repr`` as written (:func:`event_repr`)."""
+    setattr(kind, "__eq__", _same_event)
+    setattr(kind, "__ne__", _other_event)
+    setattr(kind, "__hash__", _event_hash)
+    setattr(kind, "__repr__", event_repr)
+    return kind
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,7 @@ from typing import Callable, NamedTuple
 from notation.core.errors import NotationError, shorten
 from notation.core.grammars import terminal_pattern
 from notation.core.limits import is_whole
-from notation.core.position import event_repr, parse_event_as
+from notation.core.position import event_type, parse_event_as
 
 from .geometry import ORIENTATIONS, is_label
 
@@ -23,6 +23,7 @@ GRAMMAR = "flows.lark"
 GAME = "flows"
 
 
+@event_type
 class Placement(NamedTuple):
     """Player ``player`` (1-based) puts a ``tile`` on ``label``, facing ``orientation``."""
 
@@ -34,9 +35,6 @@ class Placement(NamedTuple):
     def __str__(self) -> str:
         return f"P{self.player}{self.label}T{self.tile}{self.orientation}"
 
-    def __repr__(self) -> str:
-        """As written, ``Placement('P1A2T0N')``: the fields alone hide which move it is."""
-        return event_repr(self)
 
     @classmethod
     def parse(cls, text: str) -> Placement:
@@ -45,6 +43,7 @@ class Placement(NamedTuple):
         return event
 
 
+@event_type
 class Unplaceable(NamedTuple):
     """Player ``player`` drew ``tile`` and it fits nowhere (a constraint win)."""
 
@@ -54,9 +53,6 @@ class Unplaceable(NamedTuple):
     def __str__(self) -> str:
         return f"P{self.player}T{self.tile}"
 
-    def __repr__(self) -> str:
-        """As written, ``Unplaceable('P2T3')``."""
-        return event_repr(self)
 
     @classmethod
     def parse(cls, text: str) -> Unplaceable:

@@ -14,7 +14,7 @@ from typing import Callable, NamedTuple, NoReturn, TypeAlias, TypeVar
 from notation.core.errors import NotationError
 from notation.core.grammars import terminal_pattern
 from notation.core.limits import whole
-from notation.core.position import event_repr, parse_event_as
+from notation.core.position import event_type, parse_event_as
 
 GRAMMAR = "nomic.lark"
 GAME = "nomic"
@@ -52,62 +52,59 @@ def coord_text(c: Coord) -> str:
     return f"({c[0]},{c[1]})"
 
 
+@event_type
 class Round(NamedTuple):
     number: int
 
     def __str__(self) -> str:
         return f"round {self.number}"
 
-    def __repr__(self) -> str:
-        return event_repr(self)
 
     @classmethod
     def parse(cls, text: str) -> Round:
         return parse_as(cls, text)
 
 
+@event_type
 class Join(NamedTuple):
     name: str
 
     def __str__(self) -> str:
         return f"join {self.name}"
 
-    def __repr__(self) -> str:
-        return event_repr(self)
 
     @classmethod
     def parse(cls, text: str) -> Join:
         return parse_as(cls, text)
 
 
+@event_type
 class Turn(NamedTuple):
     name: str
 
     def __str__(self) -> str:
         return f"turn {self.name}"
 
-    def __repr__(self) -> str:
-        return event_repr(self)
 
     @classmethod
     def parse(cls, text: str) -> Turn:
         return parse_as(cls, text)
 
 
+@event_type
 class Roll(NamedTuple):
     values: tuple[int, ...]
 
     def __str__(self) -> str:
         return "roll " + " ".join(map(str, self.values))
 
-    def __repr__(self) -> str:
-        return event_repr(self)
 
     @classmethod
     def parse(cls, text: str) -> Roll:
         return parse_as(cls, text)
 
 
+@event_type
 class Move(NamedTuple):
     """A path of compass steps, a destination, or both (they must agree)."""
 
@@ -120,14 +117,13 @@ class Move(NamedTuple):
         via = f" via {self.steps}" if self.steps else ""
         return f"move to {coord_text(self.to)}{via}"
 
-    def __repr__(self) -> str:
-        return event_repr(self)
 
     @classmethod
     def parse(cls, text: str) -> Move:
         return parse_as(cls, text)
 
 
+@event_type
 class Reveal(NamedTuple):
     at: Coord
     resource: str
@@ -135,14 +131,13 @@ class Reveal(NamedTuple):
     def __str__(self) -> str:
         return f"reveal {coord_text(self.at)} {self.resource}"
 
-    def __repr__(self) -> str:
-        return event_repr(self)
 
     @classmethod
     def parse(cls, text: str) -> Reveal:
         return parse_as(cls, text)
 
 
+@event_type
 class Propose(NamedTuple):
     kind: str  # enact, repeal or amend
     number: int
@@ -152,14 +147,13 @@ class Propose(NamedTuple):
         tail = f" {quote(self.text)}" if self.text is not None else ""
         return f"propose {self.kind} {self.number}{tail}"
 
-    def __repr__(self) -> str:
-        return event_repr(self)
 
     @classmethod
     def parse(cls, text: str) -> Propose:
         return parse_as(cls, text)
 
 
+@event_type
 class Vote(NamedTuple):
     name: str
     yes: bool
@@ -167,28 +161,26 @@ class Vote(NamedTuple):
     def __str__(self) -> str:
         return f"vote {self.name} {'yes' if self.yes else 'no'}"
 
-    def __repr__(self) -> str:
-        return event_repr(self)
 
     @classmethod
     def parse(cls, text: str) -> Vote:
         return parse_as(cls, text)
 
 
+@event_type
 class Outcome(NamedTuple):
     adopted: bool
 
     def __str__(self) -> str:
         return "adopted" if self.adopted else "failed"
 
-    def __repr__(self) -> str:
-        return event_repr(self)
 
     @classmethod
     def parse(cls, text: str) -> Outcome:
         return parse_as(cls, text)
 
 
+@event_type
 class Invoke(NamedTuple):
     name: str
     question: str
@@ -196,14 +188,13 @@ class Invoke(NamedTuple):
     def __str__(self) -> str:
         return f"invoke {self.name} {quote(self.question)}"
 
-    def __repr__(self) -> str:
-        return event_repr(self)
 
     @classmethod
     def parse(cls, text: str) -> Invoke:
         return parse_as(cls, text)
 
 
+@event_type
 class Judgment(NamedTuple):
     number: int
     judge: str
@@ -212,34 +203,30 @@ class Judgment(NamedTuple):
     def __str__(self) -> str:
         return f"judgment {self.number} {self.judge} {quote(self.ruling)}"
 
-    def __repr__(self) -> str:
-        return event_repr(self)
 
     @classmethod
     def parse(cls, text: str) -> Judgment:
         return parse_as(cls, text)
 
 
+@event_type
 class Note(NamedTuple):
     text: str
 
     def __str__(self) -> str:
         return f"note {quote(self.text)}"
 
-    def __repr__(self) -> str:
-        return event_repr(self)
 
     @classmethod
     def parse(cls, text: str) -> Note:
         return parse_as(cls, text)
 
 
+@event_type
 class End(NamedTuple):
     def __str__(self) -> str:
         return "end"
 
-    def __repr__(self) -> str:
-        return event_repr(self)
 
     @classmethod
     def parse(cls, text: str) -> End:

@@ -13,7 +13,7 @@ from typing import Any, Callable, NamedTuple, TypeVar, Union
 
 from notation.core.errors import NotationError
 from notation.core.grammars import terminal_pattern
-from notation.core.position import event_repr, parse_event_as
+from notation.core.position import event_type, parse_event_as
 
 from .geometry import DIR_INDEX, DIRECTIONS
 
@@ -26,28 +26,6 @@ _RESPECT = terminal_pattern(GRAMMAR, "RESPECT")
 _RULE = terminal_pattern(GRAMMAR, "RULE")
 _ESCAPED = re.compile(r"\\(.)")
 _Kind = TypeVar("_Kind")
-
-
-def _same_event(self: tuple[Any, ...], other: object) -> bool:
-    """Equal when of one type and equal fields: ``Leave("In")`` is not ``Respect("In")``."""
-    return type(self) is type(other) and tuple.__eq__(self, other) is True
-
-
-def _other_event(self: tuple[Any, ...], other: object) -> bool:
-    return not _same_event(self, other)
-
-
-def _event_hash(self: tuple[Any, ...]) -> int:
-    return hash((type(self).__name__, tuple.__hash__(self)))
-
-
-def _event_type(kind: type[_Kind]) -> type[_Kind]:
-    """An event type's comparisons (by type and fields) and its ``repr`` as written."""
-    setattr(kind, "__eq__", _same_event)
-    setattr(kind, "__ne__", _other_event)
-    setattr(kind, "__hash__", _event_hash)
-    setattr(kind, "__repr__", event_repr)
-    return kind
 
 
 def _parse(kind: type[_Kind], text: str) -> _Kind:
@@ -64,7 +42,7 @@ def written_name(name: str) -> str:
     return '"' + name.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
-@_event_type
+@event_type
 class Join(NamedTuple):
     """``In+`` or ``In+:indigo`` (a name with spaces is quoted: ``In+:"Indiana Jones"``)."""
 
@@ -80,7 +58,7 @@ class Join(NamedTuple):
         return _parse(cls, text)
 
 
-@_event_type
+@event_type
 class Leave(NamedTuple):
     """``In-``: a player leaves (or concedes)."""
 
@@ -94,7 +72,7 @@ class Leave(NamedTuple):
         return _parse(cls, text)
 
 
-@_event_type
+@event_type
 class Placement(NamedTuple):
     """``Te:C7ReNe[We]``: who, where, which tile, its facing, and the choices made.
 
@@ -125,7 +103,7 @@ class Placement(NamedTuple):
         return _parse(cls, text)
 
 
-@_event_type
+@event_type
 class Choice(NamedTuple):
     """A bare choice event: a space name, a direction code, or ``OO`` (off the board)."""
 
@@ -139,7 +117,7 @@ class Choice(NamedTuple):
         return _parse(cls, text)
 
 
-@_event_type
+@event_type
 class Respect(NamedTuple):
     """``R:In``: the respect token passes to a player."""
 
@@ -153,7 +131,7 @@ class Respect(NamedTuple):
         return _parse(cls, text)
 
 
-@_event_type
+@event_type
 class RuleChange(NamedTuple):
     """``rule:join:permitted:between_turns``: a rule variant takes a new value."""
 

@@ -14,7 +14,7 @@ from typing import Callable, NamedTuple, NoReturn, TypeVar, Union
 from notation.core.errors import NotationError, shorten
 from notation.core.grammars import terminal_pattern
 from notation.core.limits import MAX_DIGITS, MAX_VALUE_DIGITS, whole
-from notation.core.position import event_repr, parse_event_as
+from notation.core.position import event_type, parse_event_as
 
 GAME = "sanguine"
 GRAMMAR = "sanguine.lark"
@@ -24,6 +24,7 @@ SIDE_NAMES = ("red", "blue")
 SCORE_DIGITS = MAX_VALUE_DIGITS + 2 * MAX_DIGITS
 
 
+@event_type
 class Deal(NamedTuple):
     side: int
     cards: tuple[str, ...]
@@ -31,8 +32,6 @@ class Deal(NamedTuple):
     def __str__(self) -> str:
         return f"{'RB'[self.side]} deal {' '.join(self.cards)}"
 
-    def __repr__(self) -> str:
-        return event_repr(self)
 
     @classmethod
     def parse(cls, text: str) -> Deal:
@@ -41,6 +40,7 @@ class Deal(NamedTuple):
         return found
 
 
+@event_type
 class Draw(NamedTuple):
     side: int
     card: str
@@ -48,8 +48,6 @@ class Draw(NamedTuple):
     def __str__(self) -> str:
         return f"{'RB'[self.side]} draw {self.card}"
 
-    def __repr__(self) -> str:
-        return event_repr(self)
 
     @classmethod
     def parse(cls, text: str) -> Draw:
@@ -58,6 +56,7 @@ class Draw(NamedTuple):
         return found
 
 
+@event_type
 class Place(NamedTuple):
     side: int
     card: str
@@ -67,8 +66,6 @@ class Place(NamedTuple):
     def __str__(self) -> str:
         return f"{'RB'[self.side]} place {self.card} ({self.row},{self.col})"
 
-    def __repr__(self) -> str:
-        return event_repr(self)
 
     @classmethod
     def parse(cls, text: str) -> Place:
@@ -81,14 +78,13 @@ class Place(NamedTuple):
         return self._replace(col=cols - 1 - self.col)
 
 
+@event_type
 class Pass(NamedTuple):
     side: int
 
     def __str__(self) -> str:
         return f"{'RB'[self.side]} pass"
 
-    def __repr__(self) -> str:
-        return event_repr(self)
 
     @classmethod
     def parse(cls, text: str) -> Pass:
@@ -97,6 +93,7 @@ class Pass(NamedTuple):
         return found
 
 
+@event_type
 class Result(NamedTuple):
     red: int
     blue: int
@@ -105,8 +102,6 @@ class Result(NamedTuple):
     def __str__(self) -> str:
         return f"result {self.red}-{self.blue} {self.winner}"
 
-    def __repr__(self) -> str:
-        return event_repr(self)
 
     @classmethod
     def parse(cls, text: str) -> Result:
