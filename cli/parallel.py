@@ -98,6 +98,9 @@ def on_cluster(inputs: Inputs, paths: tuple[str, ...], address: str, task: runne
     is the file measured here; the library's log lines stay off the user's
     stderr for the whole run (what matters is said in the run's own lines).
     """
+    if inputs.tags:  # workers read the files as they are: the tags would be lost there
+        raise click.UsageError("--dialect is read here, not on a cluster: tag the records "
+                               "([Dialect \"...\"]) to validate them with --scheduler")
     try:
         import distributed  # noqa: F401  (the [dask] extra: only to say it is missing)
     except ImportError:

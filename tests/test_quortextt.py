@@ -247,3 +247,11 @@ def test_a_short_export_is_told_its_dialect_though_its_seats_are_open():
     assert problem.message.endswith('add [Dialect "quortextt"]') and problem.ply == 5
     (seats,) = notation.run(read('[Dialect "quortextt"]\n' + text)).problems
     assert "replays legally under 5 seatings" in seats.message
+
+
+def test_a_dialect_given_on_the_command_line_is_never_lost_on_a_cluster(tmp_path):
+    path = tmp_path / "app.flows"
+    path.write_text(export(random_record(2, 5), tags=""))
+    refused = invoke("validate", "--dialect", "quortextt", "--scheduler", "tcp://127.0.0.1:9",
+                     str(path))
+    assert refused.exit_code == 2 and "--dialect is read here, not on a cluster" in refused.output

@@ -10,8 +10,6 @@ from typing import Any
 
 from notation.core.errors import NotationError
 
-from .events import Placement
-from .geometry import hex_of, label_of, name_of_rotation, rotation_from_name
 from .state import FlowsState, Seating
 
 _PERSPECTIVE = re.compile(r"(?:P([1-6])|side:([0-5]))\Z")
@@ -30,16 +28,6 @@ def parse_perspective(value: str, seating: Seating) -> int | None:
     if player > seating.players:
         raise NotationError(f"perspective {value!r}: the game has {seating.players} players")
     return seating.seats[player - 1]
-
-
-def locate(event: Placement, side: int) -> tuple[int, int]:
-    """(hex, rotation) of a placement written from ``side``; NotationError off the board."""
-    return hex_of(event.label, side), rotation_from_name(event.orientation, side)
-
-
-def spell(player: int, tile: int, h: int, rotation: int, side: int) -> Placement:
-    """The placement of 1-based ``player`` as written from ``side``."""
-    return Placement(player, label_of(h, side), tile, name_of_rotation(rotation, side))
 
 
 def picture_side(state: FlowsState, options: dict[str, Any]) -> int:

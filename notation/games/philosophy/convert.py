@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from notation.core.ast import EventNode, Item, Record, Variation
+from notation.core.ast import EventNode, Item, Record, Variation, branch_points
 from notation.core.errors import NotationError, RuleError, TagError
 from notation.core.replay import variation_label
 
@@ -64,7 +64,7 @@ def convert_choices(record: Record, choices: str) -> Record:
 def inline(items: list[Item], state: PhilosophyState, line: Line) -> list[Item]:
     """One line of play with its choices folded where they can be (``state``: the line's
     start, which this plays on), its variations converted from their branch points."""
-    folding = Folding(state, line, events_with_variations(items))
+    folding = Folding(state, line, branch_points(items))
     for index, item in enumerate(items):
         if isinstance(item, EventNode):
             folding.event(index, item)
@@ -144,7 +144,7 @@ def separate(items: list[Item], state: PhilosophyState, line: Line) -> list[Item
     """One line of play with its bracket choices written as bare events where they can
     be (``state``: the line's start, which this plays on), its variations converted
     from their branch points."""
-    branching = events_with_variations(items)
+    branching = branch_points(items)
     out: list[Item] = []
     place = -1  # where the last event's variations go in ``out`` (-1: at the end)
     before: PhilosophyState | None = None
@@ -219,15 +219,3 @@ def close(placement: Placement, state: PhilosophyState) -> Placement:
 def numbered(node: EventNode, ply: int) -> EventNode:
     """The node at its new ply, numbered if it was."""
     return node if node.number in (None, ply) else replace(node, number=ply)
-
-
-def events_with_variations(items: list[Item]) -> set[int]:
-    """The indices of the events that variations are alternatives to."""
-    found: set[int] = set()
-    last: int | None = None
-    for index, item in enumerate(items):
-        if isinstance(item, EventNode):
-            last = index
-        elif isinstance(item, Variation) and last is not None:
-            found.add(last)
-    return found

@@ -25,9 +25,10 @@ from notation.core.ast import (
     GLYPHS, Comment, EventNode, Item, Malformed, MalformedKind, Pos, Record, Tag, Variation,
 )
 from notation.core.errors import NotationError, RuleError
+from notation.core.limits import MAX_VARIATION_DEPTH
 
 from .. import rules
-from ..state import Board
+from ..state import COLORS, Board
 from . import sgf
 from .cells import placement, read_cells
 
@@ -51,9 +52,6 @@ SETUP = frozenset({"AB", "AW", "A1", "A2", "A3", "A4", "AE", "PL"})
 ANNOTATIONS = {("TE", "1"): GLYPHS["!"], ("TE", "2"): GLYPHS["!!"],
                ("BM", "1"): GLYPHS["?"], ("BM", "2"): GLYPHS["??"]}
 ANY_VALUE = {"DO": GLYPHS["!?"], "IT": GLYPHS["?!"]}
-COLOURS = ("blue", "yellow", "red", "green")
-#: Variations nested deeper than this are one problem (the records' own limit).
-MAX_DEPTH = 64
 
 
 def records(text: str, source: str) -> Iterator[Record]:
@@ -131,8 +129,8 @@ class _Reading:
             main_items, main = self.head(main, line)
             items += main_items
             for other in others:
-                if depth >= MAX_DEPTH:
-                    items.append(Malformed("(", f"variations nested deeper than {MAX_DEPTH}",
+                if depth >= MAX_VARIATION_DEPTH:
+                    items.append(Malformed("(", f"variations nested deeper than {MAX_VARIATION_DEPTH}",
                                            MalformedKind.VARIATION, None, other.pos))
                     continue
                 branch = before.copy()
@@ -200,7 +198,7 @@ class _Reading:
             mover = board.to_move()
             if mover is not None and mover != colour:
                 line.board = None
-                return _bad(found, f"a move of {COLOURS[colour]}, but {COLOURS[mover]} is to "
+                return _bad(found, f"a move of {COLORS[colour]}, but {COLORS[mover]} is to "
                                    f"move (colours move in turn, passing only when they "
                                    f"cannot move)")
         anchors = board.anchors(board.to_move() or 0) if board is not None else 0

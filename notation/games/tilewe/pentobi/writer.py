@@ -20,7 +20,8 @@ from notation.core.tree import GameNode, Node, tree_of
 from .. import blokus, rules
 from ..state import Board
 from .cells import cells_of
-from .reader import COLOURS, ROOT_TAGS
+from ..state import COLORS
+from .reader import ROOT_TAGS
 from .sgf import escape
 
 #: Owners -> the variant's GM.
@@ -84,7 +85,7 @@ def _node(node: Node, board: Board) -> str:
     colour = board.to_move()
     if colour is None:
         raise NotationError(f"ply {ply} ({node.move}): the game is over, nobody can move")
-    who = COLOURS[colour]
+    who = COLORS[colour]
     try:
         cells = cells_of(node.move)
         if not board.used[colour] and not blokus.CORNERS[colour] >> node.move.target & 1:
