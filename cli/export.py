@@ -57,7 +57,7 @@ def _outcomes(ctx: Context, paths: tuple[str, ...], task: runner.Task,
     if workers is not None:
         yield from parallel.in_workers(ctx.inputs, paths, task, workers, ctx.fail)
         return
-    for records in ctx.inputs.read(paths):
+    for records in ctx.inputs.read(paths, headers=task.headers):
         for record in records:
             yield runner.outcome_of(task, record)
 
@@ -90,7 +90,7 @@ def write_tables(ctx: Context, tally: Tally, paths: tuple[str, ...], to: str, fo
     """The tables of ``paths`` in ``folder`` (``export``'s work, and ``sql``'s over
     archives); a folder that cannot be written is an :class:`ExportError`."""
     table = opener(to)
-    task = runner.Task(tabled_symmetric if symmetric else tabled, events=True)
+    task = runner.Task(tabled_symmetric if symmetric else tabled, headers=True)
     try:
         tables = Export(folder, to, table)
     except OSError as exc:

@@ -44,6 +44,7 @@ COMMANDS = {
     "cat": ("archive", "cat", "Join archives into one, every game unchanged."),
     "export": ("export", "export", "Write archives as tables: games, events and positions."),
     "sql": ("sql", "sql", "Run a SQL query (DuckDB) over archives or exported tables."),
+    "explore": ("explore", "explore", "The archive's opening tree, with results per seat."),
     "stats": ("archive", "stats", "Games, verdicts, plies, results, first events, figures."),
     "render": ("pictures", "render", "Draw a position as SVG, or games as an HTML replay "
                                      "viewer (an archive's first 50)."),

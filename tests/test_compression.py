@@ -373,3 +373,20 @@ def test_compressed_files_keep_their_format_and_their_names(tmp_path):
     assert refused.exit_code == 2 and "a blksgf file" in refused.output
     assert input_name("games/x.tilewe.gz") == ("x", ".tilewe.gz")
     assert input_name("x.tilewe") == ("x", ".tilewe")
+
+
+@pytest.mark.parametrize("kind", ["plain", "gz", "xz"])
+def test_batches_move_progress_by_input_bytes_to_the_file_size(tmp_path: Path, kind: str):
+    """Progress is measured against the file's size on disk, so batches of a compressed
+    file count the compressed bytes read for them, not their decompressed text (which
+    ran past 100%): together exactly the file's size, each batch its share."""
+    from notation.core.batch import batches
+    text = (SAMPLES / "tilewe" / "random-4p-three-games.tilewe").read_text(encoding="utf-8")
+    plain = ("\n".join([text] * 120)).encode("utf-8")  # several batches of 256 KB
+    path = tmp_path / f"many.tilewe{'' if kind == 'plain' else '.' + kind}"
+    path.write_bytes({"plain": lambda b: b, "gz": gzip.compress, "xz": lzma.compress}[kind](plain))
+    found = list(batches(str(path), target=64 << 10))
+    assert len(found) > 3
+    assert all(b.read is not None and b.read >= 0 for b in found)
+    assert sum(b.progress for b in found) == path.stat().st_size
+    assert sum(b.size for b in found) == len(plain.decode("utf-8"))

@@ -16,7 +16,7 @@ from typing import IO, Iterator
 
 from .ast import Record
 from .reading import records_of
-from .text import Cutter, label_of, lines, pieces, source_chunks
+from .text import Cutter, label_of, lines, open_record_file, pieces, source_chunks
 
 TARGET = 256 << 10
 
@@ -29,7 +29,15 @@ class Batch:
     number: int
     game: str | None
     pieces: list[tuple[int, str]] = field(default_factory=list)
-    size: int = 0
+    size: int = 0  # characters of its text
+    #: Bytes of the input read for it (compressed bytes for a compressed file; for
+    #: progress against the file's size), or None where the input cannot tell.
+    read: int | None = None
+
+    @property
+    def progress(self) -> int:
+        """How far it moves a progress line measured in input bytes."""
+        return self.size if self.read is None else self.read
 
 
 def _may_carry(text: str) -> bool:
@@ -45,22 +53,49 @@ def batches(source: str | os.PathLike[str] | IO[bytes], game: str | None = None,
             target: int = TARGET) -> Iterator[Batch]:
     """Batches of whole games from a path or an open file, read as a stream."""
     label = label_of(source, name)
+    if not isinstance(source, (str, os.PathLike)):
+        yield from _batches(source, label, game, encoding, target)
+        return
+    with open_record_file(source, label) as handle:
+        yield from _batches(handle, label, game, encoding, target)
+
+
+def _batches(handle: IO[bytes], label: str, game: str | None, encoding: str,
+             target: int) -> Iterator[Batch]:
     batch = Batch(label, 1, game)
-    for first_line, text in pieces(source_chunks(source, encoding, label)):
+    counted = 0  # input bytes given to the batches before
+
+    def taken(batch: Batch) -> Batch:
+        nonlocal counted
+        at = _position(handle)
+        if at is not None:
+            batch.read, counted = max(at - counted, 0), max(at, counted)
+        return batch
+
+    for first_line, text in pieces(source_chunks(handle, encoding, label)):
         if batch.size >= target and not _may_carry(batch.pieces[-1][1]):
-            yield batch
+            yield taken(batch)
             batch = Batch(label, batch.number + 1, game)
         batch.pieces.append((first_line, text))
         batch.size += len(text)
     if batch.pieces:
-        yield batch
+        yield taken(batch)
 
 
-def batch_records(batch: Batch, checked: bool = True) -> Iterator[Record]:
+def _position(handle: IO[bytes]) -> int | None:
+    """Where a file's reading stands (a pipe cannot say)."""
+    try:
+        return handle.tell()
+    except (OSError, ValueError):
+        return None
+
+
+def batch_records(batch: Batch, checked: bool = True,
+                  headers: bool = False) -> Iterator[Record]:
     """The records of a batch, numbered from 1 within it (``checked``: valid ones already
-    replayed, without their events)."""
+    replayed, without their events; ``headers``: plain ones with their tags only)."""
     start = batch.pieces[0][0] if batch.pieces else 1
     texts = (text for _first, text in batch.pieces)
     yield from records_of(texts, batch.source, batch.game, checked=checked,
-                          start_line=start)
+                          headers=headers, start_line=start)
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import Any
+from typing import Any, Callable
 
 from . import registry
 from .ast import Directive, Malformed, Pos, Record, Tag
@@ -48,6 +48,8 @@ class Scanner:
         by_name = {t.name: t for t in lark.terminals}
         blank = by_name["WS"].pattern.to_regexp()
         alternatives = "|".join(f"(?P<{t.name}>{t.pattern.to_regexp()})" for t in terminals)
+        #: The groups that name whole terminals (the others name an event's parts).
+        self.terminal_names = frozenset(t.name for t in terminals)
         self.token = re.compile(f"(?:{blank})?(?:{alternatives})")
         self.tail = re.compile(f"(?:{blank})?")
         self.tag = re.compile(by_name["TAG"].pattern.to_regexp())
@@ -91,55 +93,56 @@ def try_fast(text: str, first_line: int, game: AnyGame, source: str) -> Record |
         if words is not None:
             return _replay_words(scan, record, words)
         # not plain (numbers on some events only, say): the token loop below decides
-    directives = scan.directives
-    token = scan.token.match
-    apply, readers = game.apply, scan.readers
-    state: Any = None
-    if not directives:  # nothing in the body can change the start: replay while scanning
-        try:
-            state = game.start(record)
-        except (TagError, NotationError, RuleError):
-            return None
-    waiting: list[tuple[str, str]] = []  # events read before the directives are all known
-    pos = ply = 0
-    end = len(body)
+    events = _token_events(scan, body, line, record)
+    if events is None:
+        return None
     try:
-        while True:
-            m = token(body, pos)
-            if m is None:
-                break
-            pos = m.end()
-            kind = m.lastgroup or ""  # (always set: every alternative is a named group)
-            index = m.lastindex or 0
-            word = m.group(index)
-            if kind in directives:
-                start = m.start(index)
-                row = line + body.count("\n", 0, start)
-                column = start - body.rfind("\n", 0, start)
-                record.body.append(Directive(kind, word.rstrip(), Pos(row, column)))
-                continue
-            ply += 1
-            if word[0] <= "9":  # "12. F5e-a2d4": the terminal's digits must count the ply
-                dot = word.find(".")
-                if dot > 9 or int(word[:dot]) != ply:
-                    return None
-                word = word[dot + 1:].lstrip(" \t")
-            if state is None:
-                waiting.append((kind, word))
-            else:
-                apply(state, readers[kind](word))
-        tail = scan.tail.match(body, pos)
-        if tail is None or tail.end() != end or not ply:
-            return None
-        if state is None:
-            state = game.start(record)
-            for kind, word in waiting:
-                apply(state, readers[kind](word))
+        state = game.start(record)  # (after the scan: directives may set the start)
+        apply = game.applier(state)
+        for read, word in events:
+            apply(read(word))
     except (TagError, NotationError, RuleError):
         return None
     except Exception:  # a bug of ours: the full path reports it where it struck
         return None
-    return _judged(record, game, state, ply)
+    return _judged(record, game, state, len(events))
+
+
+Reader = Callable[[str], Any]
+
+
+def _token_events(scan: Scanner, body: str, line: int,
+                  record: Record) -> list[tuple[Reader, str]] | None:
+    """A body's events as written, each with its terminal's reader, numbers checked and
+    dropped; its directives go into ``record``'s body. None: anything else is there."""
+    directives, readers = scan.directives, scan.readers
+    token = scan.token.match
+    events: list[tuple[Reader, str]] = []
+    pos = 0
+    while True:
+        m = token(body, pos)
+        if m is None:
+            break
+        pos = m.end()
+        kind = m.lastgroup or ""  # (always set: every alternative is a named group)
+        index = m.lastindex or 0
+        word = m.group(index)
+        if kind in directives:
+            start = m.start(index)
+            row = line + body.count("\n", 0, start)
+            column = start - body.rfind("\n", 0, start)
+            record.body.append(Directive(kind, word.rstrip(), Pos(row, column)))
+            continue
+        if word[0] <= "9":  # "12. F5e-a2d4": the terminal's digits must count the ply
+            dot = word.find(".")
+            if dot > 9 or int(word[:dot]) != len(events) + 1:
+                return None
+            word = word[dot + 1:].lstrip(" \t")
+        events.append((readers[kind], word))
+    tail = scan.tail.match(body, pos)
+    if tail is None or tail.end() != len(body) or not events:
+        return None
+    return events
 
 
 def _header(text: str, first_line: int, scan: Scanner) -> tuple[list[Tag | Malformed], int, int] | None:
@@ -267,6 +270,23 @@ def _numbers(count: int) -> list[str]:
     return _numbers_cached(count) if count < 4096 else [f"{n}." for n in range(1, count + 1)]
 
 
+def _body(record: Record) -> tuple[str, int] | None:
+    """The text after a headers-mode record's tags, and its first line."""
+    lines = record.tags[-1].pos.line - record.first_line + 1
+    at = -1  # the body starts after the last tag's line (the tags were read already)
+    for _ in range(lines):
+        at = record.raw.find("\n", at + 1)
+        if at < 0:
+            return None
+    return record.raw[at + 1:], record.first_line + lines
+
+
+def _plain_game(record: Record) -> AnyGame | None:
+    """The game of a plain record read in headers mode (else None)."""
+    game = registry.get(record.game) if record.game else None
+    return game if game is not None and record.tags and record.unread else None
+
+
 def quick_words(record: Record) -> list[str] | None:
     """A plain game's words between its numbers as written, without replaying.
 
@@ -275,17 +295,34 @@ def quick_words(record: Record) -> list[str] | None:
     here (the caller checks them all at once, as ``Game.quick_keys`` does); a
     word that is no event means the body must be parsed in full.
     """
-    game = registry.get(record.game) if record.game else None
-    if game is None or not record.tags or scanner(game).single is None:
+    game = _plain_game(record)
+    found = _body(record) if game is not None and scanner(game).single is not None else None
+    if found is None:
         return None
-    at = -1  # the body starts after the last tag's line (the tags were read already)
-    for _ in range(record.tags[-1].pos.line - record.first_line + 1):
-        at = record.raw.find("\n", at + 1)
-        if at < 0:
-            return None
-    body = record.raw[at + 1:]
+    body = found[0]
     words = _split_words(body)
     if words is not None:
         return words
     scan = scanner(game)
     return _numbered_words(scan, body) if scan.whole.fullmatch(body) else None
+
+
+def plain_events(record: Record) -> tuple[Record, list[tuple[Reader, str]]] | None:
+    """A plain game read in headers mode: its events as written, each with its terminal's
+    reader, neither read nor replayed, and a record of its tags and directives to start
+    from. For callers that replay a game themselves with an eye on every ply (``export``);
+    None when anything else is in its body (then read it in full)."""
+    game = _plain_game(record)
+    found = _body(record) if game is not None else None
+    if game is None or found is None:
+        return None
+    body, line = found
+    scan = scanner(game)
+    start = Record(game.name, record.tags, [], source=record.source, pos=record.pos)
+    if scan.single is not None:
+        words = _plain_words(scan, body)
+        if words is not None:
+            read = game.event_reader(scan.single)
+            return start, [(read, word) for word in words]
+    events = _token_events(scan, body, line, start)
+    return None if events is None else (start, events)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from typing import Any, Callable, Generic, Mapping, TypeVar
+from typing import Any, Callable, Generic, Iterable, Iterator, Mapping, TypeVar
 
 from .ast import EventNode, Record, Tag
 from .errors import Error, NotationError
@@ -158,6 +158,43 @@ class Game(ABC, Generic[State, Event]):
     def position(self, state: State) -> str:
         """The compact position notation of ``state``."""
 
+    def line_positions(self, state: State,
+                       events: Iterable[Event]) -> Iterator[tuple[str | None, str, str]]:
+        """``state``'s position, then, as each event is applied to ``state`` in turn, who
+        was to move before it (:meth:`to_move`; ``None`` for the start) and the position
+        after it, each position as :meth:`position` and :meth:`full_position` write it:
+        what ``export`` writes for every ply. A game whose position costs less to write
+        once the next event is known overrides it."""
+        full = type(self).full_position is not Game.full_position
+
+        def texts() -> tuple[str, str]:
+            text = self.position(state)
+            return text, self.full_position(state) if full else text
+
+        mover: str | None = None
+        for event in events:
+            yield (mover, *texts())
+            mover = self.to_move(state)
+            self.apply(state, event)
+        yield (mover, *texts())
+
+    def timeless_position(self, full_position: str) -> str:
+        """A :meth:`full_position` without what only counts time (a move counter), so
+        that a position reached by two move orders reads the same (position keys,
+        ``explore``). Most notations have no such counter."""
+        return full_position
+
+    def least_image(self, full_position: str) -> tuple[str, tuple[str, ...]]:
+        """A full position under the board's symmetries: the image whose text sorts first
+        and the names of the transforms that give it (several when the position is
+        symmetric in itself). A game without symmetries: the position and none."""
+        return full_position, ()
+
+    def transform_event(self, transform: str, event: Event) -> Event:
+        """The event played on the board's image under ``transform`` (a name that
+        :meth:`least_image` gave)."""
+        raise NotationError(f"{self.name} has no board symmetries")
+
     def full_position(self, state: State) -> str:
         """The position notation that :meth:`read_position` reads back into the same game
         (``Position.position``): whose turn, hands, open choices and all. Most games'
@@ -209,6 +246,12 @@ class Game(ABC, Generic[State, Event]):
         """The winners in the game's own words (``blue``, ``P2``, ``Sa``, ``red``); [] while
         the game goes on. More than one is a tie (or a team)."""
         return []
+
+    def seats(self, state: State) -> list[str] | None:
+        """The game's seats in seat order, named as :meth:`to_move` and :meth:`winner_words`
+        name them (and in the order of ``result_json``'s ``scores``); None when the game
+        cannot say (``explore`` then takes them in the order they moved)."""
+        return None
 
     def player_count(self, state: State) -> int | None:
         """How many players the game has (``select --players``)."""

@@ -21,11 +21,19 @@ class Task:
     """A function from a record to its outcome, and whether it needs the record's events.
 
     Without ``events``, valid games are read by the fast path: replayed as they
-    are scanned, their events left out (what verdicts need, and quicker).
+    are scanned, their events left out (what verdicts need, and quicker). With
+    ``headers``, plain games come with their tags only, their events still in their
+    text, for a task that reads and replays them itself (``export``).
     """
 
     apply: Callable[[Record], Outcome]
     events: bool = False
+    headers: bool = False
+
+    @property
+    def checked(self) -> bool:
+        """Whether its records are read on the fast path (``records_of``'s ``checked``)."""
+        return not (self.events or self.headers)
 
 
 def replayed(record: Record) -> Outcome:

@@ -37,7 +37,7 @@ class Part:
 
     source: str
     outcomes: list[Outcome] = field(default_factory=list)
-    size: int = 0  # what the part covers (bytes of a span, characters of a batch)
+    size: int = 0  # what the part covers: input bytes (characters of a batch read from a pipe)
     input_error: str | None = None
     failure: Exception | None = None
     warning: str | None = None
@@ -50,8 +50,8 @@ class Part:
 def batch_part(batch: Batch, task: Task) -> Part:
     """Every game of a batch (text already read and decoded)."""
     outcomes = [outcome_of(task, record).detached()
-                for record in batch_records(batch, checked=not task.events)]
-    return Part(batch.source, outcomes, batch.size)
+                for record in batch_records(batch, task.checked, task.headers)]
+    return Part(batch.source, outcomes, batch.progress)
 
 
 def span_part(span: Span, task: Task) -> Part:
@@ -83,7 +83,8 @@ def _read_games(text: Iterator[str], span: Span, task: Task, part: Part) -> None
     """The outcomes of the games of a span's text into ``part``; an input error met on the
     way ends it, the games before kept."""
     try:
-        for record in records_of(text, span.source, span.game, checked=not task.events,
+        for record in records_of(text, span.source, span.game, checked=task.checked,
+                                 headers=task.headers,
                                  start_line=span.first_line):
             part.outcomes.append(outcome_of(task, record).detached())
     except InputError as exc:

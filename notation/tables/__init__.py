@@ -16,7 +16,9 @@ Every table starts with ``file``, ``index`` (the game's place in its file, from 
     event's row carries ``error``). ``ply`` (counted from the start, in variations too),
     ``variation`` ("" for the mainline, else ``variation N after ply P`` as problems name
     it), ``mover`` (who was to move, in the game's words), ``event`` (canonical text),
-    ``glyphs`` (``!? $7``), ``nags`` (JSON list of ints), ``comment`` (the remarks around
+    ``fields`` (JSON object: the event's parts as its grammar terminal names them,
+    ``{"piece": "F5", "rotation": "e", "contact": "a2", "target": "d4"}``; see
+    :mod:`notation.core.fields`), ``glyphs`` (``!? $7``), ``nags`` (JSON list of ints), ``comment`` (the remarks around
     it), ``commands`` (JSON object, ``{"clk": "0:01:30"}``), ``clock`` and ``eval`` (the
     ``clk`` and ``eval`` commands), ``error``.
 ``positions``: one row per position reached, the start (ply 0) first. ``ply``,

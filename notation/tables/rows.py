@@ -1,7 +1,9 @@
-"""One game's rows of the three tables, from its checked replay and its walked tree.
+"""One game's rows of the three tables, from its checked replay and its walked tree, or,
+for a plain game (tags and events only), from one pass that reads and replays it.
 
-Rows are plain JSON types (dicts keyed by column name), so that worker processes send
-them home inside an outcome's ``data`` as they send any verdict.
+Rows are plain JSON types, a game's rows of a table as columns (lists by column name),
+so that worker processes send them home inside an outcome's ``data`` as they send any
+verdict.
 """
 from __future__ import annotations
 
@@ -10,15 +12,20 @@ from collections import deque
 from functools import partial
 from typing import Any
 
+from notation.core import registry
 from notation.core.ast import EventNode, Record
+from notation.core.errors import NotationError, RuleError, TagError
+from notation.core.fastpath import plain_events
+from notation.core.fields import fields_json
 from notation.core.game import AnyGame, Game
+from notation.core.notes import remark_of
 from notation.core.outcome import Outcome
 from notation.core.output import glyph_text
-from notation.core.replay import run
-from notation.core.notes import remark_of
+from notation.core.replay import end_checks, run, structure_problems
 from notation.core.walk import Node, played, walk
 
-from .keys import position_key
+from .keys import digest, identity_of, position_key
+from .schema import EVENTS, POSITIONS
 
 Row = dict[str, Any]
 
@@ -61,38 +68,61 @@ def _lines(tree_mainline: list[Node]) -> list[list[Node]]:
     return found
 
 
-def _event_row(where: Row, game: AnyGame | None, node: Node) -> Row:
+#: One game's rows of a table as columns: the values of each column in row order (what
+#: workers send and writers take; cheaper than a mapping per row).
+Columns = dict[str, list[Any]]
+
+
+def _columns(names: tuple[str, ...], rows: list[Row]) -> Columns:
+    return {name: [row[name] for row in rows] for name in names}
+
+
+def _where(outcome: Outcome, count: int) -> Columns:
+    """The columns every table starts with, for ``count`` rows of one game."""
+    return {"file": [outcome.file] * count, "index": [outcome.index] * count,
+            "game": [outcome.game_name] * count}
+
+
+def _event_row(game: AnyGame | None, node: Node) -> Row:
     item = node.item
+    fields: str | None = None
     if isinstance(item, EventNode) and game is not None:
         text = game.format_event(item.event)
+        fields = fields_json(game, text)
     else:
         text = "" if item is None else item.text
     commands = node.commands
     remarks = remark_of((*node.starting, *node.comments))
-    return {**where, "ply": node.ply, "variation": node.label, "mover": node.mover,
-            "event": text, "glyphs": glyph_text(node.nags), "nags": _json(list(node.nags)),
+    return {"ply": node.ply, "variation": node.label, "mover": node.mover,
+            "event": text, "fields": fields, "glyphs": glyph_text(node.nags), "nags": _json(list(node.nags)),
             "comment": remarks, "commands": _json(commands), "clock": commands.get("clk"),
             "eval": commands.get("eval"),
             "error": None if node.problem is None else node.problem.message}
 
 
-def table_rows(record: Record, outcome: Outcome, symmetric: bool = False) -> dict[str, Any]:
-    """``{"games": ROW, "events": [ROW...], "positions": [ROW...]}`` of one game
-    (``outcome``: its full :func:`run`)."""
+_EVENT_NAMES = tuple(c.name for c in EVENTS[3:])
+_POSITION_NAMES = tuple(c.name for c in POSITIONS[3:])
+
+
+def _games_row(outcome: Outcome) -> Row:
     game, state = outcome.game, outcome.state
     valid_end = outcome.valid and game is not None and state is not None
-    games = game_row(outcome,
-                     game.player_count(state) if game is not None and state is not None else None,
-                     game.is_over(state) if valid_end and game is not None else None,
-                     game.winner_words(state) if valid_end and game is not None else None)
-    where = {"file": outcome.file, "index": outcome.index, "game": outcome.game_name}
+    return game_row(outcome,
+                    game.player_count(state) if game is not None and state is not None else None,
+                    game.is_over(state) if valid_end and game is not None else None,
+                    game.winner_words(state) if valid_end and game is not None else None)
 
+
+def table_rows(record: Record, outcome: Outcome, symmetric: bool = False) -> dict[str, Any]:
+    """``{"games": ROW, "events": COLUMNS, "positions": COLUMNS}`` of one game
+    (``outcome``: its full :func:`run`)."""
+    game = outcome.game
     full = game is not None and type(game).full_position is Game.full_position
 
     def visit(node: Node, live: Any) -> Row:
         assert game is not None  # a walk reaches positions of a known game only
         text = game.position(live)
-        return {**where, "ply": node.ply, "variation": node.label, "position": text,
+        return {"ply": node.ply, "variation": node.label, "position": text,
                 "key": position_key(game, live, symmetric, text if full else None)}
 
     tree = walk(record, outcome, visit)
@@ -100,14 +130,60 @@ def table_rows(record: Record, outcome: Outcome, symmetric: bool = False) -> dic
     positions: list[Row] = [tree.start.data] if tree.start.reached else []
     for line in _lines(tree.mainline) if tree.start.reached else []:
         for node in line:
-            events.append(_event_row(where, game, node))
+            events.append(_event_row(game, node))
             if node.reached:
                 positions.append(node.data)
-    return {"games": games, "events": events, "positions": positions}
+    return {"games": _games_row(outcome),
+            "events": {**_where(outcome, len(events)), **_columns(_EVENT_NAMES, events)},
+            "positions": {**_where(outcome, len(positions)),
+                          **_columns(_POSITION_NAMES, positions)}}
+
+
+def plain_rows(record: Record, symmetric: bool = False) -> Outcome | None:
+    """The rows of a plain game read in headers mode, read and replayed here in one pass
+    (no syntax tree, no second replay): the same rows as :func:`table_rows`, which a test
+    holds. None when it is not plain or has any problem: the full path says what."""
+    plain = plain_events(record)
+    if plain is None or structure_problems(plain[0]):
+        return None
+    start, events = plain
+    game = registry.get(start.game or "")
+    if game is None:
+        return None
+    try:
+        read = [reader(word) for reader, word in events]
+        texts = list(map(game.format_event, read))
+        state = game.start(start)
+        movers, boards, fulls = zip(*game.line_positions(state, read))
+    except (TagError, NotationError, RuleError):
+        return None
+    except Exception:  # a bug of ours: the full path reports it where it struck
+        return None
+    plies = len(events)
+    if end_checks(start, game, state, plies) is not None:
+        return None
+    outcome = Outcome(record, game, state, plies, [])
+    nothing: list[Any] = [None] * plies
+    outcome.data = {
+        "games": _games_row(outcome),
+        "events": {**_where(outcome, plies), "ply": list(range(1, plies + 1)),
+                   "variation": [""] * plies, "mover": list(movers[1:]), "event": texts,
+                   "fields": [fields_json(game, text) for text in texts],
+                   "glyphs": [""] * plies, "nags": ["[]"] * plies, "comment": [""] * plies,
+                   "commands": ["{}"] * plies, "clock": nothing, "eval": nothing,
+                   "error": nothing},
+        "positions": {**_where(outcome, plies + 1), "ply": list(range(plies + 1)),
+                      "variation": [""] * (plies + 1), "position": list(boards),
+                      "key": list(map(digest, map(identity_of(game, symmetric), fulls)))}}
+    return outcome
 
 
 def tabled(record: Record, symmetric: bool = False) -> Outcome:
-    """The game's verdict with its rows as ``data``: the task workers run for ``export``."""
+    """The game's verdict with its rows as ``data``: the task workers run for ``export``
+    (a plain game read in headers mode in one pass, any other in full)."""
+    fast = plain_rows(record, symmetric) if record.unread else None
+    if fast is not None:
+        return fast
     outcome = run(record)
     outcome.data = table_rows(record, outcome, symmetric)
     return outcome

@@ -35,7 +35,7 @@ _WHERE = "file:text index:int game:text"
 GAMES = _columns(f"{_WHERE} tags:json players:int plies:int valid:bool error:text "
                  "error_line:int error_column:int error_ply:int result:json over:bool "
                  "winners:json scores:json")
-EVENTS = _columns(f"{_WHERE} ply:int variation:text mover:text event:text glyphs:text "
+EVENTS = _columns(f"{_WHERE} ply:int variation:text mover:text event:text fields:json glyphs:text "
                   "nags:json comment:text commands:json clock:text eval:text error:text")
 POSITIONS = _columns(f"{_WHERE} ply:int variation:text position:text key:text")
 

@@ -17,10 +17,14 @@ from .schema import TABLES, Column
 FORMATS = ("parquet", "csv", "jsonl")
 
 
-class Table(Protocol):
-    """One table being written: rows in, then closed (flushed) once."""
+#: Rows of a table as columns: each column's values in row order.
+Columns = dict[str, list[Any]]
 
-    def add(self, row: dict[str, Any]) -> None: ...
+
+class Table(Protocol):
+    """One table being written: rows in (as columns), then closed (flushed) once."""
+
+    def add(self, columns: Columns) -> None: ...
 
     def close(self) -> None: ...
 
@@ -50,8 +54,9 @@ class CsvTable:
         self.handle: IO[str] = open(path, "w", encoding="utf-8", newline="")
         self.handle.write(",".join(self.names) + "\n")
 
-    def add(self, row: dict[str, Any]) -> None:
-        self.handle.write(",".join(_csv_cell(row[name]) for name in self.names) + "\n")
+    def add(self, columns: Columns) -> None:
+        self.handle.writelines(",".join(map(_csv_cell, row)) + "\n"
+                               for row in zip(*(columns[name] for name in self.names)))
 
     def close(self) -> None:
         self.handle.close()
@@ -64,9 +69,10 @@ class JsonLinesTable:
         self.names = [c.name for c in columns]
         self.handle: IO[str] = open(path, "w", encoding="utf-8")
 
-    def add(self, row: dict[str, Any]) -> None:
-        self.handle.write(json.dumps({name: row[name] for name in self.names},
-                                     ensure_ascii=False) + "\n")
+    def add(self, columns: Columns) -> None:
+        names, dumps = self.names, json.dumps
+        self.handle.writelines(dumps(dict(zip(names, row)), ensure_ascii=False) + "\n"
+                               for row in zip(*(columns[name] for name in names)))
 
     def close(self) -> None:
         self.handle.close()
@@ -96,11 +102,12 @@ class Export:
         return os.path.join(self.folder, f"{name}.{self.extension}")
 
     def add(self, rows: dict[str, Any]) -> None:
-        """One game's rows (:func:`notation.tables.rows.table_rows`'s shape)."""
-        self.tables["games"].add(rows["games"])
+        """One game's rows (:func:`notation.tables.rows.table_rows`'s shape: its games row,
+        its events and positions as columns)."""
+        self.tables["games"].add({name: [value] for name, value in rows["games"].items()})
         for table in ("events", "positions"):
-            for row in rows.get(table, ()):
-                self.tables[table].add(row)
+            if table in rows:
+                self.tables[table].add(rows[table])
 
     def commit(self) -> list[str]:
         """Every table closed and renamed into place; their final paths."""

@@ -83,6 +83,9 @@ class Flows(Game[FlowsState, Event]):
     def winner_words(self, state: FlowsState) -> list[str]:
         return rules.winner_words(state)
 
+    def seats(self, state: FlowsState) -> list[str]:
+        return [f"P{seat}" for seat in range(1, state.seating.players + 1)]
+
     def player_count(self, state: FlowsState) -> int:
         return state.seating.players
 

@@ -83,8 +83,15 @@ class Nomic(Game[NomicState, Event]):
     def read_position(self, text: str) -> NomicState:
         return position.read(text)
 
+    def timeless_position(self, full_position: str) -> str:
+        return position.timeless(full_position)
+
     def state_json(self, state: NomicState) -> dict[str, Any]:
         return state.as_json()
+
+    def seats(self, state: NomicState) -> list[str]:
+        """The players on the world, in the order they joined."""
+        return list(state.players)
 
     def player_count(self, state: NomicState) -> int:
         return len(state.players)

@@ -50,6 +50,13 @@ _AT = r"\((-?[0-9]{1,9}),(-?[0-9]{1,9})\)"
 _PLAYER = re.compile(rf"([^@]*)@{_AT}")
 _SPACE = re.compile(rf"{_AT}(.*)")
 _COORD = re.compile(_AT)
+#: The round number of a label (a counter: it tells no two positions apart in play).
+_ROUND = re.compile(r"^round \d+")
+
+
+def timeless(text: str) -> str:
+    """A position without its round number."""
+    return _ROUND.sub("round", text, count=1)
 _NEXT = re.compile(r"next ([0-9]{1,10})")
 _LABEL = re.compile(r"before game|round (-?[0-9]{1,9})(?: turn (\S+))?")
 _RULE = re.compile(r"(-?[0-9]{1,9})([a-z])(\*?)(j?)")

@@ -19,7 +19,7 @@ from . import events, generate, legal, report, rules, svg
 from .convert import convert_choices
 from .events import Event
 from .options import CHOICE_FORMS, OPTIONS
-from .position import read_position, write_position
+from .position import read_position, timeless, write_position
 from .state import PhilosophyState
 from .text import render as render_text
 
@@ -123,6 +123,9 @@ class Philosophy(Game[PhilosophyState, Event]):
     def read_position(self, text: str) -> PhilosophyState:
         return read_position(text)
 
+    def timeless_position(self, full_position: str) -> str:
+        return timeless(full_position)
+
     def state_json(self, state: PhilosophyState) -> dict[str, Any]:
         return report.state_json(state)
 
@@ -131,6 +134,10 @@ class Philosophy(Game[PhilosophyState, Event]):
 
     def cells(self, state: PhilosophyState) -> dict[str, str]:
         return report.cells(state)
+
+    def seats(self, state: PhilosophyState) -> list[str]:
+        """The players who joined, in the order they joined."""
+        return list(state.hands)
 
     def player_count(self, state: PhilosophyState) -> int:
         return len(state.hands)

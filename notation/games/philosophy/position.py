@@ -122,6 +122,15 @@ def write_position(state: PhilosophyState) -> str:
 
 
 # -- reading ------------------------------------------------------------------------------------
+def timeless(text: str) -> str:
+    """A full position with its count of placements kept only as ``0`` or ``+``: the
+    rules ask whether there was a first placement, never how many."""
+    fields = text.split(" ")
+    if len(fields) >= 3 and fields[2].isdigit():
+        fields[2] = "0" if fields[2] == "0" else "+"
+    return " ".join(fields)
+
+
 def read_board(text: str) -> dict[str, Tile]:
     """A board-state string (``-`` or empty: the empty board), checked item by item."""
     board: dict[str, Tile] = {}

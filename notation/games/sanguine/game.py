@@ -14,7 +14,8 @@ from notation.core.svg import Drawing
 from . import events, generate, newgame, perspective, rules, svg
 from .events import SIDE_NAMES, Event
 from .options import OPTIONS
-from .position import read_position as parse_position, write_full_position, write_position
+from .position import read_position as parse_position
+from .position import timeless, write_full_position, write_position
 from .state import SanguineState
 from .text import render as render_text
 
@@ -92,6 +93,9 @@ class Sanguine(Game[SanguineState, Event]):
     def winner_words(self, state: SanguineState) -> list[str]:
         return rules.winner_words(state)
 
+    def seats(self, state: SanguineState) -> list[str]:
+        return ["red", "blue"]
+
     def player_count(self, state: SanguineState) -> int:
         return 2
 
@@ -109,6 +113,9 @@ class Sanguine(Game[SanguineState, Event]):
 
     def read_position(self, text: str) -> SanguineState:
         return parse_position(text)
+
+    def timeless_position(self, full_position: str) -> str:
+        return timeless(full_position)
 
     def state_json(self, state: SanguineState) -> dict[str, Any]:
         return state.to_json()

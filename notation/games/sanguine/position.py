@@ -47,6 +47,8 @@ from .state import ORDERS, STEPS, Cell, SanguineState
 
 SHORT_FORM = "CELLS TO-MOVE PASSES, e.g. 'r1,.,b1/r1,.,b1 red 0'"
 FIELDS = 14
+#: The TURN field's place (a counter: it tells no two positions apart in play).
+_TURN = 3
 PAWNS = {f"{letter}{count}": (side, count) for side, letter in enumerate("rb")
          for count in (1, 2, 3)}
 
@@ -73,6 +75,12 @@ def write_full_position(state: SanguineState) -> str:
 
 
 # -- reading -----------------------------------------------------------------------------------
+
+def timeless(text: str) -> str:
+    """A full position without its TURN field."""
+    fields = text.split(" ")
+    return " ".join(fields[:_TURN] + fields[_TURN + 1:]) if len(fields) == FIELDS else text
+
 
 def read_position(text: str) -> SanguineState:
     """The state a position describes; NotationError saying what is wrong with it."""

@@ -7,7 +7,7 @@ board's symmetries ``symmetry.py``, random games ``generate.py``.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from functools import partial
 from typing import Any
 
@@ -19,7 +19,7 @@ from notation.core.svg import Drawing
 from . import generate, position, rules, svg, symmetry, text
 from .events import Move, are_canonical, diagnose, read_move
 from .options import OPTIONS
-from .state import COLORS, Board
+from .state import COLORS, Board, replayed_positions
 
 
 class Tilewe(Game[Board, Move]):
@@ -86,6 +86,9 @@ class Tilewe(Game[Board, Move]):
     def winner_words(self, state: Board) -> list[str]:
         return rules.winner_words(state)
 
+    def seats(self, state: Board) -> list[str]:
+        return list(COLORS[:state.players])
+
     def player_count(self, state: Board) -> int:
         return state.players
 
@@ -95,6 +98,19 @@ class Tilewe(Game[Board, Move]):
     # -- positions and output -------------------------------------------------
     def position(self, state: Board) -> str:
         return state.position()
+
+    def line_positions(self, state: Board,
+                       events: Iterable[Move]) -> Iterator[tuple[str | None, str, str]]:
+        """As the game's, drawing only what each move changed, and without the search for
+        who is to move at every ply (:func:`~.state.replayed_positions`)."""
+        for mover, text in replayed_positions(state, self.applier(state), events):
+            yield None if mover is None else COLORS[mover], text, text
+
+    def least_image(self, full_position: str) -> tuple[str, tuple[str, ...]]:
+        return symmetry.least_position_image(full_position)
+
+    def transform_event(self, transform: str, event: Move) -> Move:
+        return symmetry.transform_move(transform, event)
 
     def read_position(self, text: str) -> Board:
         return position.read(text)

@@ -9,6 +9,7 @@ target.
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from functools import lru_cache, partial
 
@@ -76,3 +77,51 @@ def least_image(moves: Sequence[Move]) -> list[str]:
     """The moves' text in the one of the board's 8 images that sorts first (``dedupe
     --symmetric``: games equal up to a symmetry get one key)."""
     return min([str(transform_move(name, move)) for move in moves] for name in TRANSFORMS)
+
+
+#: An item of a TPN rank: a run of empty tiles or a colour's letter.
+_RANK_ITEM = re.compile(r"[1-9][0-9]?|[byrg]")
+
+
+def _grid(ranks: str) -> list[list[str]]:
+    """TPN ranks (rank 20 first) as ``grid[y][x]``, y = rank - 1."""
+    rows = []
+    for rank in ranks.split("/"):
+        row: list[str] = []
+        for item in _RANK_ITEM.findall(rank):
+            row.extend(["."] * int(item) if item.isdigit() else [item])
+        rows.append(row)
+    rows.reverse()
+    return rows
+
+
+def _ranks(grid: list[list[str]]) -> str:
+    """``grid[y][x]`` written back as TPN ranks."""
+    return "/".join(re.sub(r"\.+", lambda run: str(len(run.group())), "".join(row))
+                    for row in reversed(grid))
+
+
+def position_images(text: str) -> dict[str, str]:
+    """A TPN position under each of the board's eight transforms, by name (hands and
+    turn do not move with the board)."""
+    ranks, _, rest = text.partition(" ")
+    grid = _grid(ranks)
+    size = len(grid)
+    images = {}
+    for name, transform in TRANSFORMS.items():
+        image = [["."] * size for _ in range(size)]
+        for y, row in enumerate(grid):
+            for x, cell in enumerate(row):
+                if cell != ".":
+                    tx, ty = transform(x, y)
+                    image[ty][tx] = cell
+        images[name] = f"{_ranks(image)} {rest}"
+    return images
+
+
+def least_position_image(text: str) -> tuple[str, tuple[str, ...]]:
+    """A TPN position's image that sorts first, and every transform that gives it (all
+    eight for the empty board)."""
+    images = position_images(text)
+    least = min(images.values())
+    return least, tuple(name for name, image in images.items() if image == least)

@@ -1,0 +1,81 @@
+"""``notation explore``: an archive's opening tree (:mod:`notation.explore`).
+
+Each valid game's mainline is filed up to ``--depth`` plies; an invalid game is reported
+as ``validate`` reports it (stderr) and left out, and the run ends with exit 1. The tree
+is written as text (default), JSON (``--json``) or a self-contained HTML page
+(``--html``), to standard output or ``-o FILE`` (written to a temporary, then renamed).
+"""
+from __future__ import annotations
+
+import json
+
+import click
+
+from notation.core.replay import run
+from notation.explore import DEFAULT_DEPTH, OpeningTree, page, tree_json, tree_lines
+
+from .archive import OUTPUT_OPTION, Sink
+from .common import DIALECT_OPTION, ENCODING_OPTION, GAME_OPTION, PATHS, Context
+from .progress import watch
+
+
+def explored(ctx: Context, paths: tuple[str, ...], depth: int, symmetric: bool) -> OpeningTree:
+    """The tree of every valid game of ``paths``; the invalid ones reported."""
+    tree = OpeningTree(depth, symmetric)
+    for records in ctx.inputs.read(paths):
+        for record in records:
+            with ctx.guard(record):
+                outcome = run(record)
+                if not outcome.valid:
+                    ctx.report_outcome(outcome, err=True)
+                    ctx.invalid = True
+                    tree.invalid += 1
+                    continue
+                tree.add(record, outcome)
+    return tree
+
+
+@click.command()
+@PATHS
+@click.option("--depth", type=click.IntRange(min=0), default=DEFAULT_DEPTH, show_default=True,
+              metavar="N", help="Plies from the start the tree holds (memory grows with the "
+                                "distinct positions up to this depth, not with the archive).")
+@click.option("--symmetric", is_flag=True,
+              help="Tilewe: positions equal under the board's eight symmetries meet, and "
+                   "mirrored moves count as one. Other games have no symmetries: no change.")
+@click.option("--json", "as_json", is_flag=True, help="The tree as one JSON object.")
+@click.option("--html", "as_html", is_flag=True,
+              help="The tree as a self-contained HTML page to browse, the board drawn.")
+@OUTPUT_OPTION
+@GAME_OPTION
+@DIALECT_OPTION
+@ENCODING_OPTION
+def explore(paths: tuple[str, ...], depth: int, symmetric: bool, as_json: bool, as_html: bool,
+            output: str | None, game_name: str | None, encoding: str) -> None:
+    """The opening tree of archives: from each start, the moves played, how many games
+    went each way, and how they ended for each seat (wins alone, shared wins, losses,
+    no winner, unfinished; the mean final score where the game keeps scores).
+
+    Positions reached by different move orders meet. Only each game's mainline counts
+    (variations are analysis, not games played). An invalid game is reported and left
+    out (exit 1).
+    """
+    if as_json and as_html:
+        raise click.UsageError("--json and --html are two forms of output: choose one")
+    ctx = Context(game_name, encoding, None)
+    watch(ctx, paths, True)
+    tree = explored(ctx, paths, depth, symmetric)
+    if as_html:
+        title = paths[0] if len(paths) == 1 else f"{paths[0]} and {len(paths) - 1} more"
+        text = page(tree, title=f"{title} · opening tree")
+    elif as_json:
+        text = json.dumps(tree_json(tree), ensure_ascii=False)
+    else:
+        text = "\n".join(tree_lines(tree))
+    with Sink(ctx, output) as sink:
+        sink.write_text(text + "\n" if text else "")
+        sink.close(keep=True)
+    ctx.finish()
+
+
+__all__ = ["explore"]

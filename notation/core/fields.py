@@ -1,0 +1,72 @@
+"""An event's own fields, as its grammar terminal names them.
+
+Each event's structure is written once, in its grammar terminal, whose named groups
+are the event's parts (Tilewe's ``MOVE``: ``piece``, ``rotation``, ``contact``,
+``target``). An event's canonical text matched against the game's terminals (the
+scanner's, in the lexer's order) gives them back by name, for every game alike
+(``export``'s ``fields`` column).
+
+A group name is unique across a game's terminals, so a part that several terminals
+have is named after its terminal (Sanguine's ``place_side``, ``draw_side``): such a
+``kind_`` prefix, the terminal's own name in lower case, is dropped (``side``). A
+terminal without named groups (Nomic's) gives no fields.
+"""
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+
+from .fastpath import scanner
+from .game import AnyGame
+
+
+#: Per terminal, its named groups as (group number, field name), by field name.
+Layout = dict[str, list[tuple[int, str]]]
+
+
+@lru_cache(maxsize=None)
+def layout(game: AnyGame) -> Layout:
+    """Which groups of the scanner's pattern are each terminal's fields: those numbered
+    after the terminal's own group and before the next terminal's."""
+    scan = scanner(game)
+    starts = sorted((index, name) for name, index in scan.token.groupindex.items()
+                    if name in scan.terminal_names)
+    named = sorted((index, name) for name, index in scan.token.groupindex.items()
+                   if name not in scan.terminal_names)
+    found: Layout = {}
+    for at, (first, kind) in enumerate(starts):
+        last = starts[at + 1][0] if at + 1 < len(starts) else scan.token.groups + 1
+        prefix = kind.lower() + "_"
+        fields = [(index, name.removeprefix(prefix)) for index, name in named
+                  if first < index < last]
+        found[kind] = sorted(fields, key=lambda field: field[1])
+    return found
+
+
+def _matched(game: AnyGame, text: str) -> list[tuple[str, str]]:
+    """(field, value) of each named group of the terminal ``text`` is, that matched."""
+    found = scanner(game).token.fullmatch(text)
+    if found is None or found.lastgroup is None:
+        return []
+    group = found.group
+    return [(name, value) for index, name in layout(game)[found.lastgroup]
+            if (value := group(index)) is not None]
+
+
+def event_fields(game: AnyGame, text: str) -> dict[str, str]:
+    """The named parts of one event's text (its terminal's groups that matched); empty
+    when the text is no single event of the game."""
+    return dict(_matched(game, text))
+
+
+def _json_text(value: str) -> str:
+    if value.isascii() and value.isprintable() and '"' not in value and "\\" not in value:
+        return f'"{value}"'
+    return json.dumps(value, ensure_ascii=False)
+
+
+def fields_json(game: AnyGame, text: str) -> str:
+    """:func:`event_fields` as JSON text, keys sorted, as ``json.dumps`` writes it (built
+    here from the terminal's layout: export writes one for every event)."""
+    return "{" + ", ".join(f'"{name}": {_json_text(value)}'
+                           for name, value in _matched(game, text)) + "}"

@@ -1,0 +1,124 @@
+"""The opening tree of an archive: positions (transpositions meet) and the moves played
+from them, with how many games went each way and how they ended, seat by seat.
+
+Only a game's mainline counts: variations are analysis, not games played. Only the
+first ``depth`` plies are filed, so memory grows with the distinct positions up to that
+depth and never with the archive beyond it. ``games`` at a position counts each time a
+game passes through it (a game that came back to a position counts again), so that the
+games of its moves, plus the games that ended there (``ended``) and those that went on
+past the depth bound (``cut``), are its games.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from notation.core.ast import EventNode, Record
+from notation.core.outcome import Outcome
+from notation.core.walk import Node, walk
+
+from .frames import Place, move_text, place_of
+from .seats import SeatResult, seat_results
+from .tally import Tally
+
+#: Plies filed when no ``--depth`` is given.
+DEFAULT_DEPTH = 10
+
+
+@dataclass(slots=True)
+class MoveEntry:
+    """A move played from a position: its text, its games, where it leads, and the
+    results of the games that played it."""
+
+    text: str
+    next_key: str
+    games: int = 0
+    results: Tally = field(default_factory=Tally)
+
+
+@dataclass(slots=True)
+class PositionEntry:
+    """A position of the tree (``ply``: the fewest plies it was reached in)."""
+
+    key: str
+    notation: str
+    ply: int
+    games: int = 0
+    ended: int = 0
+    cut: int = 0
+    results: Tally = field(default_factory=Tally)
+    moves: dict[str, MoveEntry] = field(default_factory=dict)
+
+    def sorted_moves(self) -> list[MoveEntry]:
+        """The moves, the most played first (ties in text order)."""
+        return sorted(self.moves.values(), key=lambda m: (-m.games, m.text))
+
+
+@dataclass(slots=True)
+class GameTree:
+    """One game's tree: its starting positions (``roots``, in the order first met; a
+    mixed archive or other set-ups give several) and its positions by key."""
+
+    name: str
+    roots: list[str] = field(default_factory=list)
+    positions: dict[str, PositionEntry] = field(default_factory=dict)
+    games: int = 0
+
+    def enter(self, place: Place, ply: int, results: list[SeatResult]) -> PositionEntry:
+        """Count one game passing through ``place`` at ``ply``."""
+        entry = self.positions.get(place.key)
+        if entry is None:
+            entry = self.positions[place.key] = PositionEntry(place.key, place.notation, ply)
+        entry.ply = min(entry.ply, ply)
+        entry.games += 1
+        entry.results.add(results)
+        return entry
+
+
+class OpeningTree:
+    """The trees of the games added, one per game name."""
+
+    def __init__(self, depth: int = DEFAULT_DEPTH, symmetric: bool = False) -> None:
+        self.depth = depth
+        self.symmetric = symmetric
+        self.trees: dict[str, GameTree] = {}
+        self.invalid = 0
+
+    @property
+    def games(self) -> int:
+        """The valid games counted."""
+        return sum(tree.games for tree in self.trees.values())
+
+    def add(self, record: Record, outcome: Outcome) -> None:
+        """File one valid game's mainline (``outcome``: its full replay)."""
+        game, state = outcome.game, outcome.state
+        if game is None or state is None or not outcome.valid:
+            raise ValueError("only a valid game is filed")
+        depth, symmetric = self.depth, self.symmetric
+
+        def visit(node: Node, live: Any) -> Place | None:
+            return place_of(game, live, symmetric) if node.ply <= depth else None
+
+        walked = walk(record.without_variations(), outcome, visit)
+        nodes = [walked.start, *walked.mainline]
+        results = seat_results(game, state, (node.mover for node in walked.mainline))
+        tree = self.trees.setdefault(game.name, GameTree(game.name))
+        tree.games += 1
+        for ply, node in enumerate(nodes[:depth + 1]):
+            place: Place = node.data
+            entry = tree.enter(place, ply, results)
+            if ply == 0 and place.key not in tree.roots:
+                tree.roots.append(place.key)
+            if ply + 1 == len(nodes):
+                entry.ended += 1
+            elif ply == depth:
+                entry.cut += 1
+            else:
+                after = nodes[ply + 1]
+                assert isinstance(after.item, EventNode)  # a valid game's mainline
+                text = move_text(game, after.item.event, place)
+                move = entry.moves.get(text)
+                if move is None:
+                    move = entry.moves[text] = MoveEntry(text, after.data.key)
+                move.games += 1
+                move.results.add(results)

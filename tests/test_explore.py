@@ -1,0 +1,316 @@
+"""``notation explore``: the opening tree, checked against answers worked out by hand on
+small records (tests/data/explore/), and its invariants on random games."""
+from __future__ import annotations
+
+import json
+import random
+import re
+
+import pytest
+from click.testing import CliRunner
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from notation.cli.explore import explore
+from notation.core import registry
+from notation.core.replay import run
+from notation.explore import OpeningTree, tree_json
+from notation.games.tilewe.events import read_move
+from notation.games.tilewe.symmetry import TRANSFORMS, transform_move
+
+from conftest import DATA
+
+HERE = DATA / "explore"
+
+
+def explored(*args: str, code: int = 0) -> str:
+    """The command's standard output, with the exit code checked."""
+    result = CliRunner().invoke(explore, [*args], catch_exceptions=False)
+    assert result.exit_code == code, result.stdout + result.stderr
+    return result.stdout
+
+
+def tree_of(*args: str, code: int = 0) -> dict:
+    return json.loads(explored("--json", *args, code=code))
+
+
+def line(trees: dict, game: str, moves: list[str]) -> tuple[list[str], list[dict]]:
+    """The keys and the positions along ``moves`` from the game's only start."""
+    tree = trees["trees"][game]
+    (root,) = tree["roots"]
+    keys, positions = [root], [tree["positions"][root]]
+    for text in moves:
+        (move,) = [m for m in positions[-1]["moves"] if m["move"] == text]
+        keys.append(move["next"])
+        positions.append(tree["positions"][move["next"]])
+    return keys, positions
+
+
+def seat(wins=0, shared=0, losses=0, no_winner=0, unfinished=0, mean=None) -> dict:
+    return {"wins": wins, "shared": shared, "losses": losses, "no_winner": no_winner,
+            "unfinished": unfinished, "mean_score": mean}
+
+
+# -- transpositions -----------------------------------------------------------------------
+def test_two_move_orders_meet_in_one_position():
+    trees = tree_of(str(HERE / "transposition.tilewe"))
+    keys, first = line(trees, "tilewe",
+                       ["P5w-a1a1", "Z5nf-c3t20", "I3n-a1c3", "U5e-b3q17", "O1n-a1d2"])
+    others, second = line(trees, "tilewe",
+                          ["P5w-a1a1", "Z5nf-c3t20", "O1n-a1d2", "U5e-b3q17", "I3n-a1c3"])
+    assert [p["games"] for p in first] == [2, 2, 2, 1, 1, 2]
+    assert [p["games"] for p in second] == [2, 2, 2, 1, 1, 2]
+    assert keys[:3] == others[:3] and keys[5] == others[5]  # the two orders meet at ply 5
+    assert keys[3] != others[3] and keys[4] != others[4]  # blue placed another piece first
+    meeting = first[-1]
+    assert meeting["ply"] == 5
+    assert [(m["move"], m["games"]) for m in meeting["moves"]] == [("L3n-b1o14", 1),
+                                                                  ("T4w-b2o18", 1)]
+    # the ply-2 position offers both orders, one game each
+    assert [(m["move"], m["games"]) for m in first[2]["moves"]] == [("I3n-a1c3", 1),
+                                                                    ("O1n-a1d2", 1)]
+    # plies 0-2 shared, 3 and 4 two each, 5 shared, 6 two
+    assert len(trees["trees"]["tilewe"]["positions"]) == 3 + 2 * 2 + 1 + 2
+
+
+def test_the_text_says_a_transposition_once():
+    text = explored(str(HERE / "transposition.tilewe"))
+    assert text.count("(transposition: its position is above)") == 1
+    assert re.search(r"^          5\. I3n-a1c3  1 game: blue 1 unfinished; yellow 1 unfinished"
+                     r"  \(transposition", text, re.M)
+    assert "\n      3. I3n-a1c3  1 game" in text and "\n      3. O1n-a1d2  1 game" in text
+
+
+# -- symmetry -----------------------------------------------------------------------------
+def test_a_game_and_its_mirror_image_fold_into_one_line():
+    path = str(HERE / "symmetric.tilewe")
+    plain = tree_of(path)["trees"]["tilewe"]
+    folded = tree_of(path, "--symmetric")["trees"]["tilewe"]
+    (root,) = plain["roots"]
+    assert [(m["move"], m["games"]) for m in plain["positions"][root]["moves"]] == [
+        ("P5n-a3a20", 1), ("P5w-a1a1", 1)]
+    assert len(plain["positions"]) == 1 + 2 * 6
+    assert len(folded["positions"]) == 1 + 6
+    (root,) = folded["roots"]
+    key, plies = root, []
+    while folded["positions"][key]["moves"]:
+        (move,) = folded["positions"][key]["moves"]
+        assert move["games"] == 2
+        plies.append(move["move"])
+        key = move["next"]
+    assert len(plies) == 6 and folded["positions"][key]["ended"] == 2
+
+
+def test_a_move_from_a_symmetric_position_takes_its_least_image():
+    """The empty board is its own image under all eight transforms: the first move is
+    written as the least of its eight images (worked out here from the move itself)."""
+    images = sorted(str(transform_move(name, read_move("P5w-a1a1"))) for name in TRANSFORMS)
+    assert images[0] == "P5e-c2t20"
+    folded = tree_of(str(HERE / "symmetric.tilewe"), "--symmetric")["trees"]["tilewe"]
+    (root,) = folded["roots"]
+    assert [m["move"] for m in folded["positions"][root]["moves"]] == ["P5e-c2t20"]
+
+
+def test_symmetric_changes_nothing_for_other_games():
+    path = str(HERE / "results.flows")
+    plain, folded = tree_of(path), tree_of(path, "--symmetric")
+    assert plain["trees"] == folded["trees"]
+
+
+# -- results per seat ---------------------------------------------------------------------
+def test_three_and_four_player_results_with_scores():
+    trees = tree_of(str(HERE / "results.tilewe"))
+    tree = trees["trees"]["tilewe"]
+    three, four = (tree["positions"][key] for key in tree["roots"])
+    assert three["games"] == 1 and four["games"] == 2
+    assert three["results"] == {"blue": seat(losses=1, mean=65.0),
+                                "yellow": seat(wins=1, mean=89.0),
+                                "red": seat(losses=1, mean=61.0)}
+    # the 4-player game won by blue, and the same opening stopped after four plies
+    assert four["results"] == {"blue": seat(wins=1, unfinished=1, mean=66.0),
+                               "yellow": seat(losses=1, unfinished=1, mean=56.0),
+                               "red": seat(losses=1, unfinished=1, mean=53.0),
+                               "green": seat(losses=1, unfinished=1, mean=60.0)}
+    (opening,) = four["moves"]
+    assert (opening["move"], opening["games"]) == ("I4n-a1a1", 2)
+    assert opening["results"] == four["results"]
+
+
+def test_shared_wins_in_four_and_three_player_flows():
+    trees = tree_of(str(HERE / "results.flows"))
+    tree = trees["trees"]["flows"]
+    four, three = (tree["positions"][key] for key in tree["roots"])
+    assert four["results"] == {"P1": seat(losses=1), "P2": seat(shared=1),
+                               "P3": seat(losses=1), "P4": seat(shared=1)}
+    assert three["results"] == {"P1": seat(losses=1), "P2": seat(wins=1), "P3": seat(losses=1)}
+
+
+def test_games_over_without_a_winner():
+    trees = tree_of(str(DATA.parent.parent / "samples" / "nomic" / "example-1.nomic"))
+    (root,) = trees["trees"]["nomic"]["roots"]
+    results = trees["trees"]["nomic"]["positions"][root]["results"]
+    assert results == {name: seat(no_winner=1) for name in ("Alice", "Bob", "Carol")}
+
+
+def test_philosophy_joining_is_no_seat():
+    trees = tree_of(str(DATA.parent.parent / "samples" / "philosophy" / "phil-0009.philosophy"))
+    (root,) = trees["trees"]["philosophy"]["roots"]
+    results = trees["trees"]["philosophy"]["positions"][root]["results"]
+    assert results == {"In": seat(losses=1), "Sa": seat(losses=1), "Te": seat(wins=1)}
+
+
+# -- depth, mainline, invalid games -------------------------------------------------------
+def test_depth_bounds_the_tree():
+    path = str(HERE / "results.tilewe")
+    for depth in (0, 1, 3):
+        tree = tree_of(path, "--depth", str(depth))["trees"]["tilewe"]
+        assert max(p["ply"] for p in tree["positions"].values()) == depth
+        deepest = [p for p in tree["positions"].values() if p["ply"] == depth]
+        assert all(not p["moves"] for p in deepest)
+        assert sum(p["cut"] for p in deepest) == 3
+    assert len(tree_of(path, "--depth", "0")["trees"]["tilewe"]["positions"]) == 2
+
+
+def test_only_the_mainline_counts():
+    tree = tree_of(str(HERE / "variation.tilewe"))["trees"]["tilewe"]
+    (root,) = tree["roots"]
+    assert [m["move"] for m in tree["positions"][root]["moves"]] == ["P5w-a1a1"]
+    assert len(tree["positions"]) == 4
+
+
+def test_an_invalid_game_is_reported_and_left_out():
+    path = str(HERE / "invalid.tilewe")
+    result = CliRunner().invoke(explore, ["--json", path])
+    assert result.exit_code == 1
+    assert result.stderr.splitlines() == [
+        f"{path}:9:30: error: game 2, ply 3 (Y5w-a2e2): the target e2 is not diagonal to "
+        "any blue tile (not an open corner) [rule: contact on an open corner]"]
+    trees = json.loads(result.stdout)
+    assert (trees["games"], trees["invalid"]) == (1, 1)
+    (root,) = trees["trees"]["tilewe"]["roots"]
+    assert trees["trees"]["tilewe"]["positions"][root]["games"] == 1
+
+
+def test_usage_errors():
+    result = CliRunner().invoke(explore, ["--json", "--html", str(HERE / "results.flows")])
+    assert result.exit_code == 2 and "choose one" in result.output
+    result = CliRunner().invoke(explore, ["--depth", "-1", str(HERE / "results.flows")])
+    assert result.exit_code == 2
+
+
+# -- JSON and HTML ------------------------------------------------------------------------
+def test_json_shape():
+    trees = tree_of(str(HERE / "results.tilewe"), str(HERE / "results.flows"), "--depth", "2")
+    assert set(trees) == {"depth", "symmetric", "games", "invalid", "trees"}
+    assert (trees["depth"], trees["symmetric"], trees["games"], trees["invalid"]) == (2, False, 5, 0)
+    assert list(trees["trees"]) == ["tilewe", "flows"]
+    for tree in trees["trees"].values():
+        assert set(tree) == {"games", "roots", "positions"}
+        for key, position in tree["positions"].items():
+            assert re.fullmatch(r"[0-9a-f]{16}", key)
+            assert set(position) == {"position", "ply", "games", "ended", "cut", "results", "moves"}
+            for move in position["moves"]:
+                assert set(move) == {"move", "games", "next", "results"}
+                assert move["next"] in tree["positions"]
+            games = [m["games"] for m in position["moves"]]
+            assert games == sorted(games, reverse=True)
+
+
+def test_html_is_self_contained(tmp_path):
+    out = tmp_path / "tree.html"
+    assert explored("--html", "-o", str(out), str(HERE / "results.tilewe"), "--depth", "3") == ""
+    page = out.read_text("utf-8")
+    assert page.startswith("<!DOCTYPE html>")
+    # no reference that would load anything (the SVG namespace is a name, not a reference)
+    assert not re.search(r"""(src|href)\s*=\s*["']?\s*(https?:|//)|url\(\s*["']?https?:|@import""",
+                         page, re.I)
+    assert "</script>" not in page.split("const DATA = ", 1)[1].split(";\n", 1)[0]
+    assert not list(tmp_path.glob(".*"))  # no temporary left behind
+
+
+def test_html_data_cannot_close_its_script(tmp_path):
+    record = tmp_path / "crafted.tilewe"
+    record.write_text('[Game "tilewe"]\n[Players "1"]\n[Event "</script><script>alert(1)"]\n\n'
+                      "1. I4n-a1a1\n", "utf-8")
+    out = tmp_path / "tree.html"
+    explored("--html", "-o", str(out), str(record))
+    page = out.read_text("utf-8")
+    assert page.count("</script>") == 1
+
+
+# -- invariants ---------------------------------------------------------------------------
+@settings(max_examples=15, deadline=None, suppress_health_check=list(HealthCheck))
+@given(game=st.sampled_from(["flows", "tilewe"]), players=st.integers(2, 4),
+       seeds=st.lists(st.integers(0, 5), min_size=1, max_size=6),
+       cuts=st.lists(st.integers(0, 12), min_size=6, max_size=6),
+       depth=st.integers(0, 8), symmetric=st.booleans())
+def test_counts_add_up(game, players, seeds, cuts, depth, symmetric):
+    """The root counts every valid game; at every position the games of its moves, the
+    games that ended there and those cut by the depth bound are its games."""
+    rules = registry.require(game)
+    tree = OpeningTree(depth, symmetric)
+    for seed, cut in zip(seeds, cuts):
+        record = rules.random_record(random.Random(seed), {"players": players})
+        events = [i for i in record.items][:cut]  # same seed: shared openings
+        short = record.rewritten(events)
+        outcome = run(short)
+        assert outcome.valid
+        tree.add(short, outcome)
+    data = tree_json(tree)
+    assert data["games"] == len(seeds)
+    (root,) = data["trees"][game]["roots"]
+    positions = data["trees"][game]["positions"]
+    assert positions[root]["games"] == len(seeds)
+    for position in positions.values():
+        assert (sum(m["games"] for m in position["moves"]) + position["ended"] + position["cut"]
+                == position["games"])
+        assert position["ply"] <= depth
+        for move in position["moves"]:  # a seat that never moved in a short game is not counted
+            for counts in move["results"].values():
+                assert sum(v for k, v in counts.items() if k != "mean_score") <= move["games"]
+
+
+def test_a_flows_game_stopped_early_counts_every_seat():
+    record = registry.require("flows").random_record(random.Random(0), {"players": 3})
+    short = record.rewritten([i for i in record.items][:1])
+    tree = OpeningTree()
+    tree.add(short, run(short))
+    flows = tree_json(tree)["trees"]["flows"]
+    (root,) = flows["roots"]
+    assert flows["positions"][root]["results"] == {
+        "P1": seat(unfinished=1), "P2": seat(unfinished=1), "P3": seat(unfinished=1)}
+
+
+def test_a_game_stopped_early_counts_the_seats_that_never_moved(tmp_path):
+    path = tmp_path / "early.tilewe"
+    path.write_text('[Game "tilewe"]\n[Players "4"]\n\n1. I4n-a1a1 2. T4n-a2a20\n',
+                    encoding="utf-8")
+    trees = tree_of(str(path))
+    (root,) = trees["trees"]["tilewe"]["roots"]
+    results = trees["trees"]["tilewe"]["positions"][root]["results"]
+    assert list(results) == ["blue", "yellow", "red", "green"]
+    assert all(r == seat(unfinished=1) for r in results.values())
+
+
+@pytest.mark.parametrize("name", ["tilewe", "flows", "philosophy", "sanguine", "nomic"])
+def test_every_game_names_its_seats_as_it_names_movers_and_winners(name):
+    """``Game.seats`` is the contract the explorer counts by: every mover and winner is a
+    seat, and scores come one per seat."""
+    import random as stdlib_random
+    from notation.core import registry
+    game = registry.get(name)
+    for seed in range(6):
+        record = game.random_record(stdlib_random.Random(seed), {})
+        state = game.start(record)
+        movers = []
+        for event in record.events:
+            movers.append(game.to_move(state))
+            game.apply(state, event)
+        seats = game.seats(state)
+        assert seats is not None and len(set(seats)) == len(seats)
+        joining = {"new player"} if name == "philosophy" else set()  # before two have joined
+        assert {m for m in movers if m is not None} - joining <= set(seats)
+        assert set(game.winner_words(state)) <= set(seats)
+        scores = game.result_json(state).get("scores")
+        if isinstance(scores, list):
+            assert len(scores) == len(seats)
