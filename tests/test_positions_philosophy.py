@@ -336,3 +336,22 @@ def test_random_games_are_legal_and_end_as_their_result_says():
         for event in record.mainline():
             position.push(event)
         assert position.result().tags["Result"] == PHIL.result_tags(position.state)["Result"]
+
+
+def test_placements_iterate_as_they_index():
+    """``Placements.__iter__`` builds them straight: the same list, in the same order, as
+    indexing one by one (the reference order the generator relies on)."""
+    from notation.core import registry
+    game = registry.get("philosophy")
+    for seed in range(5):
+        record = game.random_record(random.Random(seed), {})
+        state = game.start(record)
+        for event in record.events:
+            placements = legal.Placements(state)
+            assert list(placements) == [placements[i] for i in range(len(placements))]
+            game.apply(state, event)
+
+
+def test_a_state_repr_is_the_common_one():
+    state = PhilosophyState()
+    assert repr(state) == f"<philosophy position {state.position()!r}>"

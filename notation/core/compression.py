@@ -15,19 +15,12 @@ other three are in the standard library.
 """
 from __future__ import annotations
 
-import bz2
-import gzip
-import lzma
+import importlib
 import os
-import zlib
+from functools import lru_cache
 from typing import IO, Any, Protocol, cast
 
 from .errors import InputError, shorten
-
-try:
-    import zstandard
-except ImportError:  # pragma: no cover - the optional extra is not installed
-    zstandard = None  # type: ignore[assignment]
 
 GZIP, BZIP2, XZ, ZSTD = "gzip", "bzip2", "xz", "zstd"
 
@@ -48,9 +41,28 @@ TITLES = {GZIP: "gzip", BZIP2: "bzip2", XZ: "xz", ZSTD: "Zstandard"}
 #: How to get what reading or writing Zstandard needs.
 INSTALL_ZSTD = "pip install 'notation[data]'"
 
-#: What the libraries raise for data that is not what it claims (beside OSError and EOFError).
-_DECOMPRESSION_ERRORS: tuple[type[Exception], ...] = (
-    zlib.error, lzma.LZMAError, *((zstandard.ZstdError,) if zstandard is not None else ()))
+
+
+@lru_cache(maxsize=None)
+def codec(name: str) -> Any:
+    """A codec's module (``gzip``, ``bz2``, ``lzma``, ``zlib``, ``zstandard``), imported
+    the first time a compressed file is met: every command starts without them (zstandard
+    alone costs 16 ms). None for ``zstandard`` when the extra is not installed."""
+    try:
+        return importlib.import_module(name)
+    except ImportError:  # pragma: no cover - the optional extra is not installed
+        if name == "zstandard":
+            return None
+        raise
+
+
+@lru_cache(maxsize=None)
+def _decompression_errors() -> tuple[type[Exception], ...]:
+    """What the libraries raise for data that is not what it claims (beside OSError and
+    EOFError)."""
+    zstandard = codec("zstandard")
+    return (codec("zlib").error, codec("lzma").LZMAError,
+            *((zstandard.ZstdError,) if zstandard is not None else ()))
 _BZIP2_LEVELS = tuple(bytes([c]) for c in b"123456789")
 _ZSTD_FRAME = 0xFD2FB528
 _ZSTD_SKIPPABLE, _ZSTD_SKIPPABLE_MASK = 0x184D2A50, 0xFFFFFFF0
@@ -203,12 +215,13 @@ class Decompressed:
         self.inner: Any
         stream = cast(IO[bytes], source)  # the libraries call only its read()
         if kind == GZIP:
-            self.inner = gzip.GzipFile(fileobj=stream, mode="rb")
+            self.inner = codec("gzip").GzipFile(fileobj=stream, mode="rb")
         elif kind == BZIP2:
-            self.inner = bz2.BZ2File(stream, "rb")
+            self.inner = codec("bz2").BZ2File(stream, "rb")
         elif kind == XZ:
-            self.inner = lzma.LZMAFile(stream, "rb")
+            self.inner = codec("lzma").LZMAFile(stream, "rb")
         else:
+            zstandard = codec("zstandard")
             if zstandard is None:
                 raise InputError(label, f"is a Zstandard archive; reading it needs the "
                                         f"zstandard package: {INSTALL_ZSTD}")
@@ -232,7 +245,7 @@ class Decompressed:
             if exc.errno is not None:
                 raise InputError(self.label, f"cannot read: {exc.strerror or exc}") from None
             raise self._corrupt(exc) from None
-        except _DECOMPRESSION_ERRORS as exc:
+        except _decompression_errors() as exc:
             raise self._corrupt(exc) from None
         if not data and self.frames is not None and not self.frames.whole:
             raise self._cut_short()
@@ -268,7 +281,7 @@ def decompressed(head: bytes, rest: Readable, label: str) -> Readable:
 
 def cannot_write(kind: str | None) -> str | None:
     """Why a file of compression ``kind`` cannot be written here, or None when it can."""
-    if kind == ZSTD and zstandard is None:
+    if kind == ZSTD and codec("zstandard") is None:
         return f"writing Zstandard needs the zstandard package: {INSTALL_ZSTD}"
     return None
 
@@ -280,12 +293,13 @@ class Compressing:
     def __init__(self, kind: str, raw: IO[bytes]) -> None:
         self.inner: Any
         if kind == GZIP:  # no name and no time inside: the same games make the same bytes
-            self.inner = gzip.GzipFile(filename="", mode="wb", fileobj=raw, mtime=0)
+            self.inner = codec("gzip").GzipFile(filename="", mode="wb", fileobj=raw, mtime=0)
         elif kind == BZIP2:
-            self.inner = bz2.BZ2File(raw, "wb")
+            self.inner = codec("bz2").BZ2File(raw, "wb")
         elif kind == XZ:
-            self.inner = lzma.LZMAFile(raw, "wb")
+            self.inner = codec("lzma").LZMAFile(raw, "wb")
         else:
+            zstandard = codec("zstandard")
             if zstandard is None:
                 raise OSError(cannot_write(kind))
             self.inner = zstandard.ZstdCompressor(write_checksum=True).stream_writer(

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
+from notation.core.game import state_repr
+
 from .geometry import LINES, LINES_FROM, RANK, Line
 
 #: Rule variants: (rule, variable) -> allowed values, default first (section 8).
@@ -62,7 +64,7 @@ class PhilosophyState:
     before_last_placement: tuple[dict[str, Tile], dict[str, set[str]]] | None = None
 
     def __repr__(self) -> str:
-        return f"<philosophy position {self.position()!r}>"
+        return state_repr("philosophy", self.position)
 
     def copy(self) -> PhilosophyState:
         """An independent copy: every dict, set and list is new (tiles and the pending
