@@ -14,12 +14,6 @@ import pyarrow.parquet as pq
 
 from .schema import Column
 
-#: Columns whose values repeat (dictionary-encoded); the others (positions, keys, event
-#: texts and fields) are nearly all different, and a dictionary tried on them is work lost.
-REPEATED = frozenset({"file", "game", "variation", "mover", "glyphs", "nags", "comment",
-                      "commands", "clock", "eval", "error", "tags", "result", "winners",
-                      "scores"})
-
 #: Rows held before they are written as one row group.
 ROWS_PER_GROUP = 16384
 
@@ -55,8 +49,7 @@ class ParquetTable:
         self.schema = arrow_schema(columns)
         self.writer = pq.ParquetWriter(
             path, self.schema, compression="zstd",
-            write_statistics=[c.name for c in columns if c.kind in ("int", "bool")],
-            use_dictionary=[c.name for c in columns if c.name in REPEATED])
+            write_statistics=[c.name for c in columns if c.kind in ("int", "bool")])
         self.names = [c.name for c in columns]
         self.columns: dict[str, list[Any]] = {name: [] for name in self.names}
         self.count = 0
