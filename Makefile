@@ -44,6 +44,9 @@ bench: $(STAMP)
 	$(BIN)/python tests/benchmarks/bench_sanguine.py
 	$(BIN)/python tests/benchmarks/bench_archive.py
 	$(BIN)/python tests/benchmarks/bench_tools.py
+	$(BIN)/python tests/benchmarks/bench_stats.py
+	$(BIN)/python tests/benchmarks/bench_render.py
+	$(BIN)/python tests/benchmarks/bench_startup.py
 
 # Redraw the README's pictures (samples/pictures/) with `notation render`.
 pictures: $(STAMP)

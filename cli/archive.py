@@ -373,14 +373,14 @@ def _figures(ctx: Context, paths: tuple[str, ...], jobs: int | None
     """Every game's figures, from worker processes when that pays."""
     workers = parallel.workers(ctx.inputs, paths, jobs)
     if workers is not None:
-        task = runner.Task(figured, events=True)  # events: the first one is counted
+        task = runner.Task(figured)  # fast path: the first event is read from the text
         for outcome in parallel.in_workers(ctx.inputs, paths, task, workers, ctx.fail):
             if outcome.data is None:
                 ctx.report_outcome(outcome, err=True)  # a bug of ours, met by a worker
             else:
                 yield outcome.data
         return
-    for record in each_record(ctx, paths):
+    for record in each_record(ctx, paths, checked=True):
         found = None
         with ctx.guard(record):
             found = game_figures(record)

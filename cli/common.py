@@ -22,6 +22,7 @@ from notation.core.output import caret, problem_line
 from notation.core.replay import internal_problem
 
 from .inputs import Inputs
+from .output_gone import OutputGone as OutputGone  # where the commands have always found it
 
 GAME_OPTION = click.option("--game", "game_name", metavar="GAME",
                            shell_complete=lambda ctx, param, incomplete: [
@@ -66,17 +67,6 @@ def is_terminal(stream: Any) -> bool:
         return bool(stream is not None and stream.isatty())
     except (ValueError, OSError):
         return False
-
-
-class OutputGone(Exception):
-    """Standard output cannot be written any more (a closed pipe, a full disk).
-
-    Not an ``OSError``, so no per-record guard mistakes it for a record's problem.
-    """
-
-    def __init__(self, error: OSError) -> None:
-        super().__init__(error.strerror or str(error))
-        self.error = error
 
 
 #: The live progress line on the terminal, if any (:mod:`.progress`): erased before any

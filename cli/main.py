@@ -17,7 +17,7 @@ import click
 
 import notation
 
-from .common import OutputGone
+from .output_gone import OutputGone
 from .signals import ending
 
 #: Every command: its module, its object and its one-line help. Commands are
@@ -66,7 +66,9 @@ class NotationGroup(click.Group):
         if name not in COMMANDS:
             return None
         module, attribute, _help = COMMANDS[name]
-        return getattr(importlib.import_module(f"{__package__}.{module}"), attribute)
+        command: click.Command = getattr(importlib.import_module(f"{__package__}.{module}"),
+                                         attribute)
+        return command
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         rows = [(name, COMMANDS[name][2]) for name in self.list_commands(ctx)]

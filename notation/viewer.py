@@ -12,8 +12,6 @@ picture per ply.
 """
 from __future__ import annotations
 
-import json
-from importlib import resources
 from typing import Any, Iterable
 
 from .core.ast import Comment, EventNode, Record, Tag
@@ -22,6 +20,7 @@ from .core.outcome import Outcome
 from .core.output import glyph_text
 from .core.replay import run
 from .core.walk import Node, walk
+from .pages import PartTable, filled
 
 #: A full position at least every this many plies along a path, so the script never
 #: walks far.
@@ -33,20 +32,14 @@ class _Frames:
     changes from its parent's (a full list at every ``FULL_EVERY``-th ply)."""
 
     def __init__(self) -> None:
-        self.table: list[str] = []
-        self.index: dict[str, int] = {}
+        self.parts = PartTable()
+        self.table = self.parts.table
         self.frames: list[Any] = []
         self._ids: list[list[int]] = []  # every frame in full, for its children
 
     def add(self, parts: list[str], parent: int | None, ply: int) -> int:
         """Store a position (``parent``: the frame it follows) and return its number."""
-        ids = []
-        for part in parts:
-            at = self.index.get(part)
-            if at is None:
-                at = self.index[part] = len(self.table)
-                self.table.append(part)
-            ids.append(at)
+        ids = self.parts.add(parts)
         if parent is None or not ply % FULL_EVERY:
             self.frames.append(ids)
         else:
@@ -135,12 +128,6 @@ def game_data(record: Record, outcome: Outcome | None = None, **options: Any) ->
     }
 
 
-def _script_json(value: Any) -> str:
-    """JSON safe inside a ``<script>`` element (no ``</script>`` or ``<!--`` can form)."""
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":")).replace(
-        "<", "\\u003c").replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
-
-
 #: Tags that tell games apart, in the order a game's label names them.
 LABEL_TAGS = ("Event", "Site", "Date", "Round", "White", "Black", "Players", "Id", "Seed",
               "Result", "Scores")
@@ -205,9 +192,7 @@ def page(games: list[dict[str, Any]], title: str = "notation viewer",
     """The viewer page for games already turned into data (:func:`game_data`); ``note``:
     said beside the chooser (which games of how many the page holds)."""
     games = [dict(g, label=label) for g, label in zip(games, chooser_labels(games))]
-    template = resources.files("notation").joinpath("templates/viewer.html").read_text("utf-8")
-    data = {"title": title, "note": note, "games": games}
-    return template.replace("/*DATA*/null", _script_json(data), 1)
+    return filled("viewer.html", {"title": title, "note": note, "games": games})
 
 
 def html(records: Iterable[Record], title: str = "notation viewer", **options: Any) -> str:

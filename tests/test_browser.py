@@ -8,8 +8,6 @@ every game is saved in ``build/screenshots/`` to be looked at.
 """
 from __future__ import annotations
 
-import shutil
-import tempfile
 import xml.etree.ElementTree as ET
 from collections import Counter
 from pathlib import Path
@@ -18,15 +16,12 @@ import pytest
 
 import notation
 
+from chromium import drawn, headless, shown
 from conftest import ROOT, SAMPLES, invoke
 
 pytestmark = pytest.mark.browser
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-DRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
 SHOTS = ROOT / "build" / "screenshots"
-NEEDS = ("the browser test needs Debian's chromium and chromium-driver "
-         "(apt-get install chromium chromium-driver; .ci/run installs them)")
 
 CASES = {  # game: (sample, plies to step with the keyboard)
     "tilewe": ("tilewe/tw-sample-1.tilewe", 9),
@@ -39,24 +34,8 @@ CASES = {  # game: (sample, plies to step with the keyboard)
 
 @pytest.fixture(scope="module")
 def browser():
-    if not (Path(CHROMIUM).exists() and Path(DRIVER).exists()):
-        pytest.fail(NEEDS, pytrace=False)
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    profile = tempfile.mkdtemp(prefix="notation-chromium-")
-    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
-                 "--no-first-run", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--window-size=1280,900",
-                 f"--user-data-dir={profile}"):
-        options.add_argument(flag)
-    driver = webdriver.Chrome(service=Service(DRIVER), options=options)
-    try:
+    with headless() as driver:
         yield driver
-    finally:
-        driver.quit()
-        shutil.rmtree(profile, ignore_errors=True)
 
 
 def viewer(tmp_path: Path, sample: Path) -> str:
@@ -68,28 +47,12 @@ def viewer(tmp_path: Path, sample: Path) -> str:
 
 def drawn_classes(driver) -> Counter:
     """The picture in the page: its elements by tag, class, data attributes and text."""
-    rows = driver.execute_script(
-        "return Array.from(document.querySelectorAll('#board *:not(style)')).map(e => [e.localName,"
-        " e.getAttribute('class') || '',"
-        " e.getAttributeNames().filter(n => n.startsWith('data-')).sort()"
-        "  .map(n => n + '=' + e.getAttribute(n)).join(' '),"
-        " ['text', 'title'].includes(e.localName) ? e.textContent : ''].join('|'));")
-    return Counter(rows)
+    return shown(driver)
 
 
 def expected_classes(record, ply: int) -> Counter:
     game = notation.get_game(record.game)
-    outcome = notation.run(record, ply)
-    root = ET.fromstring(game.svg(outcome.state))
-    rows = []
-    for e in root.iter():
-        if e is root or e.tag.endswith("style"):
-            continue
-        tag = e.tag.split("}")[1]
-        data = " ".join(f"{k}={v}" for k, v in sorted(e.attrib.items()) if k.startswith("data-"))
-        text = (e.text or "") if tag in ("text", "title") else ""
-        rows.append("|".join([tag, e.get("class") or "", data, text]))
-    return Counter(rows)
+    return drawn(game.svg(notation.run(record, ply).state))
 
 
 def current(driver) -> tuple[str, str]:

@@ -6,9 +6,6 @@ position the moves lead to; the back and start controls return.
 """
 from __future__ import annotations
 
-import shutil
-import tempfile
-import xml.etree.ElementTree as ET
 from collections import Counter
 from pathlib import Path
 
@@ -18,37 +15,20 @@ from click.testing import CliRunner
 import notation
 from notation.cli.explore import explore
 
+from chromium import drawn as drawn_svg
+from chromium import headless, shown
 from conftest import DATA, ROOT
 
 pytestmark = pytest.mark.browser
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-DRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
 RECORDS = DATA / "explore" / "transposition.tilewe"
 SHOTS = ROOT / "build" / "screenshots"
 
 
 @pytest.fixture(scope="module")
 def chromium():
-    """A headless Chromium with a profile of its own, closed after the module."""
-    if not (Path(CHROMIUM).exists() and Path(DRIVER).exists()):
-        pytest.fail("the browser test needs Debian's chromium and chromium-driver "
-                    "(apt-get install chromium chromium-driver)", pytrace=False)
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    profile = tempfile.mkdtemp(prefix="notation-explore-")
-    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync", "--window-size=1280,900", f"--user-data-dir={profile}"):
-        options.add_argument(flag)
-    driver = webdriver.Chrome(service=Service(DRIVER), options=options)
-    try:
+    with headless() as driver:
         yield driver
-    finally:
-        driver.quit()
-        shutil.rmtree(profile, ignore_errors=True)
 
 
 def page_of(tmp_path: Path) -> str:
@@ -58,17 +38,6 @@ def page_of(tmp_path: Path) -> str:
     return out.resolve().as_uri()
 
 
-def shown(driver) -> Counter:
-    """The page's picture: its elements by tag, class, data attributes and text."""
-    rows = driver.execute_script(
-        "return Array.from(document.querySelectorAll('#board *:not(style)')).map(e =>"
-        " [e.localName, e.getAttribute('class') || '',"
-        "  e.getAttributeNames().filter(n => n.startsWith('data-')).sort()"
-        "   .map(n => n + '=' + e.getAttribute(n)).join(' '),"
-        "  ['text', 'title'].includes(e.localName) ? e.textContent : ''].join('|'));")
-    return Counter(rows)
-
-
 def drawn(plies: int) -> Counter:
     """The library's drawing of the first game's position after ``plies`` plies, as
     :func:`shown`: drawn from its notation, as a position of a tree is (reached by several
@@ -76,17 +45,7 @@ def drawn(plies: int) -> Counter:
     record = next(iter(notation.load(str(RECORDS))))
     game = notation.get_game("tilewe")
     state = game.read_position(game.full_position(notation.run(record, plies).state))
-    root = ET.fromstring(game.svg(state))
-    rows = []
-    for element in root.iter():
-        tag = element.tag.split("}")[-1]
-        if element is root or tag == "style":
-            continue
-        data = " ".join(f"{k}={v}" for k, v in sorted(element.attrib.items())
-                        if k.startswith("data-"))
-        text = (element.text or "") if tag in ("text", "title") else ""
-        rows.append("|".join([tag, element.get("class") or "", data, text]))
-    return Counter(rows)
+    return drawn_svg(game.svg(state))
 
 
 def click_move(driver, text: str) -> None:

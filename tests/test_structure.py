@@ -19,7 +19,10 @@ PACKAGES = {"notation": ROOT / "notation", "notation.cli": ROOT / "cli"}
 
 #: Imported inside functions on purpose: optional or heavy, needed by one command only.
 LAZY_ALLOWED = {"dask", "dask.bag", "dask.distributed", "distributed", "ctypes", "gc",
-                "selenium", "pyarrow", "duckdb"}
+                "selenium", "pyarrow", "duckdb",
+                # start-up: what a command needs only when it meets a record it must parse
+                "lark", "lark.exceptions", "hashlib", "importlib.metadata",
+                "notation.core.record_builder", "multiprocessing", "concurrent.futures"}
 #: Lark's public API (the ``lark`` package and its exceptions).
 LARK_PUBLIC = {"lark", "lark.exceptions"}
 

@@ -2,20 +2,27 @@
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass, field
+from array import array
+from bisect import bisect_right
 
 from notation.core.ast import Record
 from notation.core.fastpath import quick_words
 from notation.core.replay import game_of
 
+from .digests import DigestNumbers
 from .errors import NoSymmetries
 
+#: Bytes of a game key: 128 bits, so a billion distinct games share one by chance with a
+#: probability near 1.5e-21 (n² / 2¹²⁹); 64 bits would make it about 3%.
+KEY_SIZE = 16
 
-def game_key(record: Record, symmetric: bool = False) -> str | None:
-    """A digest of the game's name and its events in canonical form, in one frame: equal
-    for two copies of one game however they are written. ``symmetric``: also equal for
-    the game played on a turned or mirrored board (raises :class:`NoSymmetries` for a
-    game without board symmetries). None for a record of no known game."""
+
+def game_key(record: Record, symmetric: bool = False) -> bytes | None:
+    """A digest (:data:`KEY_SIZE` bytes) of the game's name and its events in canonical
+    form, in one frame: equal for two copies of one game however they are written.
+    ``symmetric``: also equal for the game played on a turned or mirrored board (raises
+    :class:`NoSymmetries` for a game without board symmetries). None for a record of no
+    known game."""
     game = game_of(record)
     if game is None or record.game_problem:
         return None
@@ -29,30 +36,64 @@ def game_key(record: Record, symmetric: bool = False) -> str | None:
         keys = game.quick_keys(words) if words is not None else None
     if keys is None:
         keys = game.event_keys(record)  # (a record read in headers mode reads its events now)
-    digest = hashlib.sha256("\n".join([game.name, *keys]).encode("utf-8", "surrogatepass"))
-    return digest.hexdigest()
+    text = "\n".join([game.name, *keys]).encode("utf-8", "surrogatepass")
+    return hashlib.sha256(text).digest()[:KEY_SIZE]  # (truncated SHA-256: hardware-fast)
 
 
-@dataclass
+class FirstPlaces:
+    """Where each of a run of games was met (``"file:index"``), numbered 0, 1, 2... in
+    order: an 8-byte index per game, and a file name per stretch of games from one file
+    (a file's games come together), rather than a string per game."""
+
+    def __init__(self) -> None:
+        self._indexes = array("q")
+        #: the number of the first game of each stretch, and its file
+        self._starts = array("q")
+        self._sources: list[str] = []
+
+    def __len__(self) -> int:
+        return len(self._indexes)
+
+    def add(self, source: str, index: int) -> None:
+        """Remember the next game's place."""
+        if not self._sources or self._sources[-1] != source:
+            self._starts.append(len(self._indexes))
+            self._sources.append(source)
+        self._indexes.append(index)
+
+    def __getitem__(self, number: int) -> str:
+        if not 0 <= number < len(self._indexes):
+            raise IndexError(f"no game numbered {number}")
+        source = self._sources[bisect_right(self._starts, number) - 1]
+        return f"{source}:{self._indexes[number]}"
+
+
 class Duplicates:
-    """The first copy of every game seen so far: :meth:`original_of` tells a later copy."""
+    """The first copy of every game seen so far: :meth:`original_of` tells a later copy.
+    Each distinct game costs about 40 bytes: its key in a :class:`DigestNumbers` and its
+    place in :class:`FirstPlaces`, under the same number."""
 
-    symmetric: bool = False
-    #: key -> ``"file:index"`` of the first copy
-    seen: dict[str, str] = field(default_factory=dict)
+    def __init__(self, symmetric: bool = False) -> None:
+        self.symmetric = symmetric
+        self._keys = DigestNumbers(KEY_SIZE)
+        self._places = FirstPlaces()
 
     def original_of(self, record: Record) -> str | None:
         """Where the first copy of ``record`` was (``"file:index"``), or None if this is
         the first (which is then remembered)."""
         key = game_key(record, self.symmetric)
-        if key is None:
-            return None
-        original = self.seen.get(key)
-        if original is None:
-            self.seen[key] = f"{record.source}:{record.index}"
-        return original
+        return None if key is None else self.first_copy(key, record.source, record.index)
+
+    def first_copy(self, key: bytes, source: str, index: int) -> str | None:
+        """Where the game of ``key`` was first met (``"file:index"``), or None if it is
+        met now, at ``source:index`` (which is then remembered)."""
+        number = self._keys.number(key)
+        if number < len(self._places):
+            return self._places[number]
+        self._places.add(source, index)
+        return None
 
     @property
     def distinct(self) -> int:
         """How many distinct games were seen."""
-        return len(self.seen)
+        return len(self._keys)

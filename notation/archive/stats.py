@@ -3,7 +3,9 @@ or colour, first events, and the figures each game reports of its own (``Game.fa
 
 Each record gives plain data (:func:`game_figures`; :func:`figured`, the workers' task,
 gives it as its outcome's ``data``); :class:`Summary` counts them in flat memory,
-whatever the archive's size.
+whatever the archive's size. Records are best read on the reader's fast path
+(``checked``): a valid plain game then comes replayed, and only its first event is read
+again, from its text as written, not by a full parse.
 """
 from __future__ import annotations
 
@@ -11,6 +13,8 @@ from collections import Counter, defaultdict
 from typing import Any
 
 from notation.core.ast import Record
+from notation.core.fastpath import plain_events, quick_words, scanner
+from notation.core.game import AnyGame
 from notation.core.outcome import Outcome
 from notation.core.replay import game_of, run
 
@@ -19,9 +23,33 @@ FIRST_EVENTS = 10
 
 
 def _first_event(record: Record) -> str | None:
+    """The first event's canonical text; a record whose events are still in its text (a
+    fast reading) has its first event read alone, when its body is plain."""
     game = game_of(record)
-    events = record.events
-    return game.format_event(events[0]) if game is not None and events else None
+    if game is None:
+        return None
+    first = first_written_event(record, game)
+    if first is not None:
+        return first
+    events = record.events  # (a record whose events are still in its text is parsed here)
+    return game.format_event(events[0]) if events else None
+
+
+def first_written_event(record: Record, game: AnyGame) -> str | None:
+    """The canonical text of the first event of a game the reader's fast path replayed
+    (valid, its events still in its text), read from its words as written, not parsed;
+    None for any other record (its events are then read in full)."""
+    if record.outcome is None or not record.unread:
+        return None  # (only a replayed game's words are known to be its events)
+    single = scanner(game).single
+    if single is not None:  # one event terminal (Tilewe): the body is split in C
+        words = quick_words(record)
+        return game.format_event(game.event_reader(single)(words[0])) if words else None
+    plain = plain_events(record)
+    if plain is None or not plain[1]:
+        return None
+    read, word = plain[1][0]
+    return game.format_event(read(word))
 
 
 def game_figures(record: Record) -> dict[str, Any]:

@@ -21,8 +21,9 @@ from .ast import Directive, Malformed, Pos, Record, Tag
 from .errors import NotationError, RuleError, TagError
 from .game import AnyGame, Game
 from .grammars import terminal_pattern
+from .grammars import terminals as terminals_of
 from .outcome import Outcome
-from .parsing import CONTAINER, parser_for, unescape
+from .parsing import CONTAINER, unescape
 from .replay import end_checks, structure_problems
 
 _CONTAINER = CONTAINER | {"WS"}
@@ -33,11 +34,12 @@ class Scanner:
     """The compiled scanner of one game, derived from its grammar's terminals."""
 
     def __init__(self, game: AnyGame) -> None:
-        lark = parser_for(game)
-        terminals = [t for t in lark.terminals if t.name not in _CONTAINER]
+        # The game's grammar's terminals as Lark derives them (kept between runs, so a
+        # well-formed file is read without loading Lark: see ``grammars.terminals``).
+        every = terminals_of(game.grammar, game.grammar_package)
+        terminals = [t for t in every if t.name not in _CONTAINER]
         # The contextual lexer tries terminals in this order; so does the scanner.
-        terminals.sort(key=lambda t: (-t.priority, -t.pattern.max_width,
-                                      -len(t.pattern.value), t.name))
+        terminals.sort(key=lambda t: (-t.priority, -t.max_width, -t.length, t.name))
         self.game = game
         self.directives = game.directives
         #: Each event terminal's own reader (``Game.event_reader``), looked up once here:
@@ -45,19 +47,19 @@ class Scanner:
         self.readers = {t.name: game.event_reader(t.name) for t in terminals
                         if t.name not in game.directives}
         self.unescape = unescape
-        by_name = {t.name: t for t in lark.terminals}
-        blank = by_name["WS"].pattern.to_regexp()
-        alternatives = "|".join(f"(?P<{t.name}>{t.pattern.to_regexp()})" for t in terminals)
+        by_name = {t.name: t for t in every}
+        blank = by_name["WS"].regexp
+        alternatives = "|".join(f"(?P<{t.name}>{t.regexp})" for t in terminals)
         #: The groups that name whole terminals (the others name an event's parts).
         self.terminal_names = frozenset(t.name for t in terminals)
         self.token = re.compile(f"(?:{blank})?(?:{alternatives})")
         self.tail = re.compile(f"(?:{blank})?")
-        self.tag = re.compile(by_name["TAG"].pattern.to_regexp())
+        self.tag = re.compile(by_name["TAG"].regexp)
         # A game of one event terminal (Tilewe): check the body and split it in C.
         self.single: str | None = None
         events = [t for t in terminals if t.name not in game.directives]
         if len(events) == 1 and not game.directives:
-            event = events[0].pattern.to_regexp()
+            event = events[0].regexp
             self.single = events[0].name
             # possessive: the lexer never gives an event back either, and a plain
             # repeated group would keep a frame per event (200 bytes each)

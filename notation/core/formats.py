@@ -20,7 +20,7 @@ from __future__ import annotations
 import importlib
 import re
 from abc import ABC, abstractmethod
-from importlib.metadata import entry_points
+from .entrypoints import entry_points
 from typing import Iterable, Iterator, NamedTuple
 
 from .ast import Record

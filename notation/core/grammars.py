@@ -6,16 +6,23 @@ grammar in its own package and writes ``%import record (...)``, which
 :func:`container_loader` answers. Code that needs an event's or the
 container's shape asks for the grammar's own terminal here, compiled, instead
 of writing the pattern a second time as a Python regex.
+
+The terminals come from Lark once per grammar text: :mod:`.terminal_table`
+keeps them in a small cache, so a command whose records all take the fast
+path starts without importing Lark at all.
 """
 from __future__ import annotations
 
-import hashlib
+import importlib
+import os
 import re
 from functools import lru_cache
-from importlib import resources
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from lark import Lark
+from .terminal_table import Terminal, cached_table, store_table
+
+if TYPE_CHECKING:
+    from lark import Lark
 
 GRAMMAR_PACKAGE = "notation.grammars"
 
@@ -23,10 +30,30 @@ GRAMMAR_PACKAGE = "notation.grammars"
 LARK_OPTIONS: dict[str, Any] = {"parser": "lalr", "lexer": "contextual",
                                 "maybe_placeholders": False}
 
+#: ``%import .name`` (its own package's) and ``%import name`` (``record``: the container;
+#: any other: Lark's own library, which the table's Lark stamp stands for).
+_IMPORTS = re.compile(r"^%import\s+(\.?)(\w+)", re.MULTILINE)
+
 
 def grammar_text(name: str) -> str:
     """The text of a grammar file shipped in the package."""
-    return resources.files(GRAMMAR_PACKAGE).joinpath(name).read_text(encoding="utf-8")
+    return package_text(GRAMMAR_PACKAGE, name)
+
+
+def package_text(package: str, name: str) -> str:
+    """The text of file ``name`` of ``package``, read by the package's own loader (a folder
+    or a zip alike) without ``importlib.resources``, which costs start-up time."""
+    module = importlib.import_module(package)
+    get_data = getattr(getattr(module.__spec__, "loader", None), "get_data", None)
+    if module.__file__ and get_data is not None:
+        data: bytes = get_data(os.path.join(os.path.dirname(module.__file__), name))
+        return data.decode("utf-8")
+    for folder in module.__path__:  # a namespace package: its folders
+        path = os.path.join(folder, name)
+        if os.path.exists(path):
+            with open(path, encoding="utf-8") as handle:
+                return handle.read()
+    raise FileNotFoundError(f"{package} has no file {name}")
 
 
 class ContainerLoader:
@@ -53,6 +80,7 @@ class ContainerLoader:
 @lru_cache(maxsize=None)
 def container_digest() -> str:
     """The SHA-256 of ``record.lark``, the container every grammar imports."""
+    import hashlib  # deliberately lazy: only Lark's own cache key needs it, not every start
     return hashlib.sha256(grammar_text("record.lark").encode("utf-8")).hexdigest()
 
 
@@ -61,6 +89,8 @@ container_loader = ContainerLoader()
 
 def load(package: str, name: str, **options: Any) -> Lark:
     """Grammar file ``name`` of ``package`` as an LALR parser (``options``: Lark's)."""
+    # Deliberately lazy: Lark is the slow path's; the fast path reads terminal tables.
+    from lark import Lark
     return Lark.open_from_package(package, name, import_paths=[container_loader],
                                   **LARK_OPTIONS, **options)
 
@@ -72,6 +102,39 @@ def grammar(name: str, package: str = GRAMMAR_PACKAGE) -> Lark:
 
 
 @lru_cache(maxsize=None)
+def terminals(name: str, package: str = GRAMMAR_PACKAGE) -> tuple[Terminal, ...]:
+    """Every terminal of grammar ``name``, as Lark lists them, without loading Lark when
+    the same grammar texts were read before (see :mod:`.terminal_table`)."""
+    sources = grammar_sources(name, package)
+    table = cached_table(package, name, sources)
+    if table is None:
+        table = tuple(Terminal.of(definition) for definition in grammar(name, package).terminals)
+        store_table(package, name, sources, table)
+    return table
+
+
+def grammar_sources(name: str, package: str = GRAMMAR_PACKAGE) -> list[str]:
+    """The texts a grammar is made of: its own, then each file it imports (the container
+    for ``%import record``), once each; a cached table is good while these are unchanged."""
+    texts: list[str] = []
+    pending = [(package, name)]
+    seen: set[tuple[str, str]] = set()
+    while pending:
+        where = pending.pop(0)
+        if where in seen:
+            continue
+        seen.add(where)
+        text = package_text(*where)
+        texts.append(text)
+        for dot, imported in _IMPORTS.findall(text):
+            if dot:
+                pending.append((where[0], f"{imported}.lark"))
+            elif imported == "record":
+                pending.append((GRAMMAR_PACKAGE, "record.lark"))
+    return texts
+
+
+@lru_cache(maxsize=None)
 def terminal_pattern(grammar_name: str, terminal: str,
                      package: str = GRAMMAR_PACKAGE) -> re.Pattern[str]:
     """Terminal ``terminal`` of grammar ``grammar_name`` as a compiled regex.
@@ -79,8 +142,7 @@ def terminal_pattern(grammar_name: str, terminal: str,
     Named groups written in the terminal (``(?P<piece>...)``) come with it, so
     a reader can take an event apart without spelling its shape again.
     """
-    definition = grammar(grammar_name, package).get_terminal(terminal)
-    flags = 0
-    for letter in definition.pattern.flags:
-        flags |= getattr(re, letter.upper())
-    return re.compile(definition.pattern.to_regexp(), flags)
+    for definition in terminals(grammar_name, package):
+        if definition.name == terminal:
+            return definition.compiled()
+    raise KeyError(f"grammar {grammar_name} has no terminal {terminal}")

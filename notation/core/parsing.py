@@ -1,269 +1,38 @@
 """Syntax: a piece of text to records, by the game's grammar.
 
 One LALR parser per game, built once on first use from the game's grammar
-file (which imports ``record.lark``), with an inline transformer so the parse
-produces :class:`~notation.core.ast.Record` objects directly. The reader
+file (which imports ``record.lark``), with an inline transformer
+(:mod:`.record_builder`) so the parse produces
+:class:`~notation.core.ast.Record` objects directly. The reader
 (:mod:`notation.core.reading`) hands it one piece at a time.
 
 Text is untrusted: line ends are normalised to LF first (CRLF and a lone CR
 both end a line), numbers are read within :mod:`~notation.core.limits`, and
 an unexpected failure while reading one event becomes a problem of that
 event, never an exception that loses the rest of the file.
+
+Importing this module does not import Lark: the parser (and Lark) load on
+the first record that needs the full parse.
 """
 from __future__ import annotations
 
-import re
-from dataclasses import replace
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING
 
-from lark import Lark, Token, Transformer
-
-from . import registry
-from . import grammars
-from .ast import (GLYPHS, MAX_NAG, Comment, Directive, EventNode, Malformed, MalformedKind,
-                  Pos, Record, Tag, Variation)
-from .errors import NotationError, shorten
-from .game import AnyGame, Game
+from . import grammars, registry
+from .ast import Record
+from .errors import shorten
+from .game import AnyGame
 from .grammars import GRAMMAR_PACKAGE
-from .limits import MAX_VARIATION_DEPTH, is_whole
-_UNESCAPE = re.compile(r"\\(.)")
-_ESCAPES = {"n": "\n", "r": "\r", "t": "\t"}
+# The fast scanner and the reader find the container's token kinds here, as they always have.
+from .tokens import ANNOTATIONS as ANNOTATIONS
+from .tokens import CONTAINER as CONTAINER
+from .tokens import VARIATION_ENDS as VARIATION_ENDS
+from .tokens import VARIATION_STARTS as VARIATION_STARTS
+from .tokens import unescape as unescape
 
-
-def unescape(value: str) -> str:
-    """A quoted tag value's text: ``\\n``, ``\\r``, ``\\t`` are line breaks and a tab,
-    any other ``\\X`` is ``X``."""
-    if "\\" not in value:
-        return value
-    return _UNESCAPE.sub(lambda m: _ESCAPES.get(m.group(1), m.group(1)), value)
-
-
-#: Container terminals; every other terminal of a game grammar is an event.
-#: A variation's parentheses; a grammar that imports ``_item`` without naming them gets
-#: them under Lark's prefixed names (a game written before variations were).
-VARIATION_STARTS = frozenset({"VARIATION_START", "record__VARIATION_START"})
-VARIATION_ENDS = frozenset({"VARIATION_END", "record__VARIATION_END"})
-#: Move annotations: a glyph (``!?``) and ``$N``.
-ANNOTATIONS = frozenset({"GLYPH", "NAG", "record__GLYPH", "record__NAG"})
-#: Every terminal of the container: the rest of a game's terminals are its events.
-CONTAINER = frozenset({"TAG", "BAD_TAG", "MOVENUM", "COMMENT", "UNCLOSED", "BAD"}
-                      | VARIATION_STARTS | VARIATION_ENDS | ANNOTATIONS)
-
-
-def token_pos(tok: Token) -> Pos:
-    """Where a token starts (the contextual lexer always says; the types allow None)."""
-    return Pos(tok.line or 0, tok.column or 0)
-
-
-class RecordBuilder(Transformer[Token, Any]):
-    """Inline transformer: each game's flat token list straight to a Record.
-
-    One callback per game (not per token) keeps the per-event cost down.
-    """
-
-    def __init__(self, game: AnyGame | None) -> None:
-        super().__init__(visit_tokens=False)
-        self.rules = game
-
-    def tag(self, children: list[Token]) -> Tag | Malformed:
-        tok = children[0]
-        pos = token_pos(tok)
-        if tok.type != "TAG":
-            return Malformed(tok.value, f"malformed tag {shorten(tok.value)!r}; expected "
-                                        f"[Key \"Value\"]", MalformedKind.TAG, None, pos)
-        # The TAG terminal fixed the shape: [ key blanks "value" ], blanks allowed inside.
-        key, quoted = tok.value[1:-1].strip(" \t").split(None, 1)
-        return Tag(key, unescape(quoted.strip(" \t")[1:-1]), pos)
-
-    def _record(self, children: list[Any]) -> Record:
-        game = self.rules
-        read = game.read_event if game is not None else _no_event
-        directives = game.directives if game is not None else frozenset()
-        tags: list[Any] = []
-        items: list[Any] = []
-        top = items
-        opened: list[tuple[Variation, list[Any]]] = []  # open variations, the list around each
-        number: Token | None = None  # a lone "N." waiting for its event
-        for tok in children:
-            if not isinstance(tok, Token):
-                tags.append(tok)
-                continue
-            kind = tok.type
-            takes_number = kind == "BAD" or (kind not in CONTAINER and kind not in directives)
-            if number is not None and not takes_number:  # a number must precede an event
-                items.append(_dangling(number))
-                number = None
-            if kind == "MOVENUM":
-                number = tok
-                continue
-            if kind == "BAD":
-                num = _event_number(number.value[:-1]) if number is not None else None
-                message = (_too_large(number.value) if number is not None and num == -1
-                           else _diagnose(game, tok.value))
-                items.append(Malformed(tok.value, message, MalformedKind.EVENT,
-                                       None if num == -1 else num,
-                                       token_pos(tok)))
-                number = None
-                continue
-            if kind in VARIATION_STARTS:
-                if len(opened) >= MAX_VARIATION_DEPTH:  # its ")" then closes nothing
-                    items.append(Malformed("(", f"variations nested deeper than "
-                                           f"{MAX_VARIATION_DEPTH} levels",
-                                           MalformedKind.VARIATION, None, token_pos(tok)))
-                    continue
-                variation = Variation([], token_pos(tok), closed=False)
-                items.append(variation)
-                opened.append((variation, items))
-                items = variation.items
-                continue
-            if kind in ANNOTATIONS:
-                problem = _annotate(items, tok)
-                if problem is not None:
-                    items.append(problem)
-                continue
-            if kind in VARIATION_ENDS:
-                if not opened:
-                    items.append(Malformed(")", "')' closes no variation", MalformedKind.VARIATION,
-                                           None, token_pos(tok)))
-                    continue
-                variation, items = opened.pop()
-                variation.closed = True
-                continue
-            if kind in CONTAINER:
-                items.append(_comment(tok))
-                continue
-            if kind in directives:
-                items.append(Directive(kind, tok.value.rstrip(), token_pos(tok)))
-                continue
-            text = tok.value
-            column = tok.column or 0
-            num = None
-            written = ""  # the "N." as written
-            if number is not None:
-                written = number.value
-                number = None
-            if text[0] in _ASCII_DIGITS:  # "12. F5e-a2d4": the number is part of the token
-                dot = text.index(".")
-                written = text[:dot + 1]
-                start = dot + 1
-                while text[start] in " \t":
-                    start += 1
-                column += start
-                text = text[start:]
-            pos = Pos(tok.line or 0, column)
-            if written:
-                num = _event_number(written[:-1])
-                if num == -1:
-                    items.append(Malformed(text, _too_large(written), MalformedKind.EVENT,
-                                           None, pos))
-                    continue
-            try:
-                items.append(EventNode(read(kind, text), num, pos, text))
-            except NotationError as exc:
-                items.append(Malformed(text, str(exc), MalformedKind.EVENT, num, pos))
-            except Exception as exc:  # a bug of ours: this event's problem, not the file's
-                items.append(Malformed(text, _internal(exc), MalformedKind.EVENT, num, pos))
-        if number is not None:
-            items.append(_dangling(number))
-        first = children[0]
-        start = first.pos if not isinstance(first, Token) else token_pos(first)
-        return Record(game.name if game else None, tags, top, pos=start)
-
-    bare = game = last_game = _record
-
-    def start(self, children: list[Record]) -> list[Record]:
-        # A "game" without events is tags or comments that belong to the next
-        # game (a comment between tags, a file's leading comment): merge them.
-        merged: list[Record] = []
-        carry: Record | None = None
-        for record in children:
-            if carry is not None:
-                record.tags[:0] = carry.tags
-                record.items[:0] = carry.items
-                record.pos = carry.pos
-                carry = None
-            if record is not children[-1] and all(isinstance(i, Comment) for i in record.items):
-                carry = record
-            else:
-                merged.append(record)
-        return merged
-
-
-_ASCII_DIGITS = frozenset("0123456789")
-
-
-def _no_event(kind: str, text: str) -> Any:
-    """The reader of a record of no known game (the bare container has no event terminal)."""
-    raise NotationError(f"no game to read {shorten(text)!r} as an event")
-
-
-def _event_number(digits: str) -> int:
-    """An event number's value; -1 when it is too long to be one."""
-    return int(digits) if is_whole(digits) else -1
-
-
-def _too_large(written: str) -> str:
-    return f"event number {shorten(written)} is too large (at most 9 digits)"
-
-
-def _internal(exc: Exception) -> str:
-    return f"internal error while reading this event: {exc.__class__.__name__}: {shorten(str(exc))}"
-
-
-def _diagnose(game: AnyGame | None, text: str) -> str:
-    if game is None:
-        return ""
-    try:
-        return game.diagnose(text)
-    except Exception as exc:  # a bug in an explanation must not lose the file
-        return _internal(exc)
-
-
-def _comment(tok: Token) -> Comment | Malformed:
-    pos = token_pos(tok)
-    text = tok.value
-    if tok.type == "UNCLOSED":
-        lines = text.rstrip("\n").count("\n") + 1  # blank lines at its end are not "skipped"
-        return Malformed(text.split("\n", 1)[0], f"comment opened with '{{' is never closed; "
-                         f"{lines} line{'s' * (lines != 1)} skipped, from here to the next "
-                         f"tag line or the end", MalformedKind.COMMENT, None, pos)
-    if text[0] in ";#":
-        return Comment(text[1:].rstrip("\r"), False, pos, text[0])
-    return Comment(text[1:-1], True, pos)
-
-
-def _annotate(items: list[Any], tok: Token) -> Malformed | None:
-    """Attach a glyph or ``$N`` to the event before it (comments and other annotations may
-    stand between, as in PGN); what follows no event, or is out of range, is a problem of
-    the record."""
-    text = tok.value
-    if text[0] == "$":
-        value = _event_number(text[1:])
-        if not 0 <= value <= MAX_NAG:
-            return Malformed(shorten(text), f"annotation {shorten(text)} is out of range "
-                             f"($0 to ${MAX_NAG})", MalformedKind.ANNOTATION, None,
-                             token_pos(tok))
-    else:
-        value = GLYPHS[text]
-    for index in range(len(items) - 1, -1, -1):
-        item = items[index]
-        if isinstance(item, EventNode):
-            if value not in item.nags:
-                items[index] = replace(item, nags=item.nags + (value,))
-            return None
-        if not isinstance(item, Comment) and not (isinstance(item, Malformed)
-                                                  and item.what == MalformedKind.ANNOTATION):
-            break
-    return Malformed(text, f"annotation {text} follows no event (a glyph or $N comes right "
-                     f"after the event it marks)", MalformedKind.ANNOTATION, None, token_pos(tok))
-
-
-def _dangling(number: Token) -> Malformed:
-    value = _event_number(number.value[:-1])
-    return Malformed(shorten(number.value), f"event number {shorten(number.value)} is not "
-                     f"followed by an event", MalformedKind.NUMBER, value if value >= 0 else None,
-                     token_pos(number))
+if TYPE_CHECKING:
+    from lark import Lark
 
 
 # -- parsers ---------------------------------------------------------------------
@@ -271,6 +40,8 @@ def _dangling(number: Token) -> Malformed:
 @lru_cache(maxsize=None)
 def parser_for(game: AnyGame | None, strict: bool = False) -> Lark:
     """The LALR parser of ``game`` (None: the bare container), built once."""
+    # Deliberately lazy: the transformer subclasses Lark's, and Lark is the slow path's.
+    from .record_builder import RecordBuilder
     package, name = ((game.grammar_package, game.grammar) if game is not None
                      else (GRAMMAR_PACKAGE, "record.lark"))
     return grammars.load(package, name, transformer=RecordBuilder(game), strict=strict,

@@ -12,7 +12,6 @@ import itertools
 import re
 from typing import Iterable, Iterator, Mapping
 
-from lark.exceptions import LarkError, UnexpectedInput
 
 from . import formats, registry
 from .ast import Comment, Item, Malformed, Pos, Record, RecordFile, Tag, Variation
@@ -65,6 +64,8 @@ def _shift_items(items: list[Item], lines: int) -> None:
 
 
 def _parse_piece(text: str, chosen: AnyGame | None, source: str) -> list[Record]:
+    # Deliberately lazy (start-up): Lark is loaded by the first piece that must be parsed.
+    from lark.exceptions import LarkError, UnexpectedInput
     try:
         records: list[Record] = parser_for(chosen).parse(text)  # type: ignore[assignment]
         return records  # (the inline transformer makes the tree a list of records)

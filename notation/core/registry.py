@@ -9,9 +9,9 @@ other four. :func:`register` adds a game at run time (tests, notebooks).
 from __future__ import annotations
 
 import importlib
-from importlib.metadata import entry_points
 
 from .compression import plain_name
+from .entrypoints import entry_points
 from .errors import Error, InputError
 from .game import AnyGame, Game
 from .options import GameOption

@@ -8,36 +8,17 @@ share the rest. The data sits in a ``<script>`` element as JSON (``<`` escaped, 
 """
 from __future__ import annotations
 
-import json
-from importlib import resources
 from typing import Any
 
 from notation.core import registry
 from notation.core.errors import NotationError
+from notation.pages import PartTable, filled
 
 from .shape import game_tree_json
 from .tree import GameTree, OpeningTree
 
 
-class Pictures:
-    """Positions' SVG as lists of indexes into one table of distinct parts."""
-
-    def __init__(self) -> None:
-        self.table: list[str] = []
-        self.index: dict[str, int] = {}
-
-    def add(self, parts: list[str]) -> list[int]:
-        ids = []
-        for part in parts:
-            at = self.index.get(part)
-            if at is None:
-                at = self.index[part] = len(self.table)
-                self.table.append(part)
-            ids.append(at)
-        return ids
-
-
-def _picture(tree: GameTree, notation: str, pictures: Pictures) -> list[int] | None:
+def _picture(tree: GameTree, notation: str, pictures: PartTable) -> list[int] | None:
     """A position's picture (None: the game cannot read its notation back)."""
     game = registry.require(tree.name)
     try:
@@ -50,7 +31,7 @@ def _picture(tree: GameTree, notation: str, pictures: Pictures) -> list[int] | N
 def page_data(explored: OpeningTree) -> dict[str, Any]:
     """What the page shows: each game's tree (as ``--json`` gives it) with a picture
     for each position, and the table of SVG parts the pictures index."""
-    pictures = Pictures()
+    pictures = PartTable()
     trees = []
     for name, tree in explored.trees.items():
         data = dict(game_tree_json(tree), game=name)
@@ -61,14 +42,6 @@ def page_data(explored: OpeningTree) -> dict[str, Any]:
             "trees": trees, "table": pictures.table}
 
 
-def script_json(value: Any) -> str:
-    """JSON safe inside a ``<script>`` element (no ``</script>`` or ``<!--`` can form)."""
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":")).replace(
-        "<", "\\u003c").replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
-
-
 def page(explored: OpeningTree, title: str = "notation explore") -> str:
     """The explorer page of this tree."""
-    template = resources.files("notation").joinpath("templates/explore.html").read_text("utf-8")
-    data = dict(page_data(explored), title=title)
-    return template.replace("/*DATA*/null", script_json(data), 1)
+    return filled("explore.html", dict(page_data(explored), title=title))

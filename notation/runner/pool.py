@@ -7,11 +7,10 @@ process, which cancels what is in flight and stops at once.
 from __future__ import annotations
 
 import collections
-import multiprocessing
 import os
 import signal
 import stat
-from concurrent.futures import BrokenExecutor, Future, ProcessPoolExecutor
+from concurrent.futures import BrokenExecutor, Future
 from typing import Callable, Generator, Iterable, Iterator, TypeVar
 
 from notation.core.errors import Error, InputError
@@ -95,6 +94,9 @@ def map_in_order(work: Callable[[Given], Made], items: Iterable[Given],
     as itself. A worker that dies raises :class:`WorkerStopped`; closing the iterator (or
     an interrupt) cancels what has not started.
     """
+    # Deliberately lazy (start-up): the pool's modules only when a pool is started.
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
     context = multiprocessing.get_context("fork")  # workers start with the games loaded
     with ProcessPoolExecutor(max_workers=jobs, mp_context=context,
                              initializer=_die_with_parent) as pool:
@@ -125,6 +127,8 @@ def in_processes(items: Iterable[Item], task: Task, jobs: int) -> Iterator[Part]
     At most three units per worker are in flight. A worker that dies ends the
     run (:class:`WorkerStopped`), never waited for.
     """
+    import multiprocessing  # (lazy: see above)
+    from concurrent.futures import ProcessPoolExecutor
     context = multiprocessing.get_context("fork")
     with ProcessPoolExecutor(max_workers=jobs, mp_context=context,
                              initializer=_die_with_parent) as pool:

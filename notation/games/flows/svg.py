@@ -2,10 +2,12 @@
 coloured by their player and every seat's edge in its player's colour."""
 from __future__ import annotations
 
+import functools
 import math
 import re
 
 from notation.core.svg import COLOURS, SEAT_COLOURS, Drawing, points
+from notation.core.svg_text import Shape, shape
 
 from .geometry import HEXES, SIDE_EDGES, STEP, label_of, turned
 from .state import FlowsState
@@ -59,10 +61,69 @@ def heading(caption: str, subtitle: str,
     return rows, rows[-1][0] + 18
 
 
+class Board:
+    """What a picture's board looks like in one view (``side`` at the bottom) below a
+    heading of a given height: hexes, tile paths, seat edges and labels, each written
+    once (:func:`board` keeps it) and not for every ply."""
+
+    def __init__(self, side: int, top: float) -> None:
+        self.k, self.top = side % 6, top
+        self.centres = [self.at(r, c) for r, c in HEXES]
+        self.labels = [label_of(h, side) for h in range(len(HEXES))]
+        outlines = [points([(x + R * math.cos(math.radians(30 + 60 * i)),
+                             y + R * math.sin(math.radians(30 + 60 * i))) for i in range(6)])
+                    for x, y in self.centres]
+        #: hexes[tiled][h]: hex ``h``'s outline, without and with a tile on it.
+        self.hexes = [[shape("polygon", points=outline, class_=name, data_hex=label)
+                       for outline, label in zip(outlines, self.labels)]
+                      for name in ("hex", "hex tiled")]
+        self.names = [shape("text", label, x=x, y=y - R / 2 + 2, class_="name",
+                            text_anchor="middle") for (x, y), label in zip(self.centres, self.labels)]
+        self.paths: dict[tuple[int, int, int, int | None], Shape] = {}
+        self.seats: dict[tuple[int, int], list[Shape]] = {}
+
+    def at(self, r: float, c: float) -> tuple[float, float]:
+        tr, tc = turned(r, c, self.k)
+        return MARGIN + W / 2 + (tc - tr / 2 + 1.5) * W, self.top + R + (6 - tr) * 1.5 * R
+
+    def edge_mid(self, h: int, d: int) -> tuple[float, float]:
+        r, c = HEXES[h]
+        (x0, y0), (x1, y1) = self.at(r, c), self.at(r + STEP[d][0], c + STEP[d][1])
+        return (x0 + x1) / 2, (y0 + y1) / 2
+
+    def path(self, h: int, a: int, b: int, owner: int | None) -> Shape:
+        """A tile's path on hex ``h`` from edge ``a`` to edge ``b``, idle or ``owner``'s flow."""
+        made = self.paths.get((h, a, b, owner))
+        if made is None:
+            (ax, ay), (bx, by), (x, y) = self.edge_mid(h, a), self.edge_mid(h, b), self.centres[h]
+            made = self.paths[h, a, b, owner] = shape(
+                "path", d=f"M{ax:.1f} {ay:.1f}Q{x:.1f} {y:.1f} {bx:.1f} {by:.1f}",
+                class_="path idle" if owner is None else f"path flow p{owner + 1}",
+                data_hex=self.labels[h])
+        return made
+
+    def seat(self, side: int, player: int) -> list[Shape]:
+        """The edges of ``side`` in ``player``'s colour."""
+        made = self.seats.get((side, player))
+        if made is None:
+            made = self.seats[side, player] = []
+            for h, d in SIDE_EDGES[side]:
+                (x0, y0), (mx, my) = self.centres[h], self.edge_mid(h, d)
+                ux, uy = (mx - x0) / (W / 2), (my - y0) / (W / 2)
+                made.append(shape("line", x1=round(mx - uy * R / 2, 1),
+                                  y1=round(my + ux * R / 2, 1), x2=round(mx + uy * R / 2, 1),
+                                  y2=round(my - ux * R / 2, 1), class_=f"seat p{player + 1}"))
+        return made
+
+
+@functools.lru_cache(maxsize=64)
+def board(side: int, top: float) -> Board:
+    return Board(side, top)
+
+
 def draw(state: FlowsState, side: int) -> Drawing:
     """The board turned so that ``side`` is at the bottom, its A row next to it (the text
     view flips rows for sides 3-5 instead; a picture can simply turn)."""
-    k = side % 6
     players = state.seating.players
     who = f"P{next(p for p in range(players) if state.seating.seats[p] == side) + 1}" \
         if side in state.seating.seats else f"side {side}"
@@ -71,22 +132,7 @@ def draw(state: FlowsState, side: int) -> Drawing:
     seats = ", ".join(f"P{p + 1} {SEAT_COLOURS[p]} (side {s})"
                       for p, s in enumerate(state.seating.seats))
     rows, top = heading(caption, f"view of {who}; {seats}", width)
-
-    def at(r: float, c: float) -> tuple[float, float]:
-        tr, tc = turned(r, c, k)
-        return MARGIN + W / 2 + (tc - tr / 2 + 1.5) * W, top + R + (6 - tr) * 1.5 * R
-
-    def edge_mid(h: int, d: int) -> tuple[float, float]:
-        r, c = HEXES[h]
-        (x0, y0), (x1, y1) = at(r, c), at(r + STEP[d][0], c + STEP[d][1])
-        return (x0 + x1) / 2, (y0 + y1) / 2
-
-    def edge_ends(h: int, d: int) -> list[tuple[float, float]]:
-        r, c = HEXES[h]
-        (x0, y0), (mx, my) = at(r, c), edge_mid(h, d)
-        ux, uy = (mx - x0) / (W / 2), (my - y0) / (W / 2)
-        return [(mx - uy * R / 2, my + ux * R / 2), (mx + uy * R / 2, my - ux * R / 2)]
-
+    view = board(side, top)
     flowing: dict[tuple[int, int, int], int] = {}
     for p in range(players):
         for h, a, b in state.flow_segments(p):
@@ -95,34 +141,13 @@ def draw(state: FlowsState, side: int) -> Drawing:
     d = Drawing(width, height, f"Flows, view of {who}: {caption}", STYLE)
     for y, line, name in rows:
         d.text(MARGIN, y, line, class_=name)
-    hexes = d.add("g", class_="hexes")
-    for h, (r, c) in enumerate(HEXES):
-        x, y = at(r, c)
-        tile = state.tiles[h]
-        corners = [(x + R * math.cos(math.radians(30 + 60 * i)),
-                    y + R * math.sin(math.radians(30 + 60 * i))) for i in range(6)]
-        d.add("polygon", hexes, points=points(corners), class_="hex tiled" if tile else "hex",
-              data_hex=label_of(h, side))
-    paths = d.add("g", class_="paths")
-    for h, (r, c) in enumerate(HEXES):
-        tile = state.tiles[h]
-        if tile is None:
-            continue
-        x, y = at(r, c)
-        for a, b in PAIRS[tile[0]][tile[1]]:
-            (ax, ay), (bx, by) = edge_mid(h, a), edge_mid(h, b)
-            owner = flowing.get((h, a, b))
-            d.add("path", paths, d=f"M{ax:.1f} {ay:.1f}Q{x:.1f} {y:.1f} {bx:.1f} {by:.1f}",
-                  class_="path idle" if owner is None else f"path flow p{owner + 1}",
-                  data_hex=label_of(h, side))
-    edges = d.add("g", class_="seats")
-    for p, s in enumerate(state.seating.seats):
-        for h, e in SIDE_EDGES[s]:
-            (x0, y0), (x1, y1) = edge_ends(h, e)
-            d.add("line", edges, x1=round(x0, 1), y1=round(y0, 1), x2=round(x1, 1),
-                  y2=round(y1, 1), class_=f"seat p{p + 1}")
-    names = d.add("g", class_="names")
-    for h, (r, c) in enumerate(HEXES):
-        x, y = at(r, c)
-        d.text(x, y - R / 2 + 2, label_of(h, side), names, class_="name", text_anchor="middle")
+    tiles = state.tiles
+    d.place([view.hexes[tile is not None][h] for h, tile in enumerate(tiles)],
+            d.add("g", class_="hexes"))
+    d.place([view.path(h, a, b, flowing.get((h, a, b)))
+             for h, tile in enumerate(tiles) if tile is not None
+             for a, b in PAIRS[tile[0]][tile[1]]], d.add("g", class_="paths"))
+    d.place([line for p, s in enumerate(state.seating.seats) for line in view.seat(s, p)],
+            d.add("g", class_="seats"))
+    d.place(view.names, d.add("g", class_="names"))
     return d

@@ -2,7 +2,10 @@
 players' markers) and the rules in effect beside it."""
 from __future__ import annotations
 
+import functools
+
 from notation.core.svg import COLOURS, SEAT_COLOURS, Drawing
+from notation.core.svg_text import Shape, shape
 
 from .state import ORIGIN, NomicState
 
@@ -28,6 +31,46 @@ def _window(low: int, high: int) -> tuple[int, int]:
         return low, high
     middle = (low + high) // 2
     return middle - SPAN // 2, middle + SPAN // 2
+
+
+# Shapes that repeat from ply to ply, written once each (a record's map and rules change
+# little between turns); the caches are bounded, as a long record's spaces are many.
+
+def px(x: int) -> int:
+    return x * CELL
+
+
+def py(y: int) -> int:
+    return -(y + 1) * CELL
+
+
+@functools.lru_cache(maxsize=4096)
+def space(x: int, y: int, kind: str | None) -> tuple[Shape, ...]:
+    """A known space (``kind``: its resource, None for the origin) and its symbol."""
+    name = "origin" if (x, y) == ORIGIN or kind is None else kind.lower()
+    square = shape("rect", x=px(x), y=py(y), width=CELL, height=CELL, class_=f"space {name}",
+                   data_space=f"{x},{y}")
+    if not kind:
+        return (square,)
+    return square, shape("text", SYMBOLS[kind], x=px(x) + 3, y=py(y) + 11, class_="resource")
+
+
+@functools.lru_cache(maxsize=1024)
+def column_label(x: int, y0: int) -> Shape:
+    return shape("text", str(x), x=px(x) + CELL / 2, y=py(y0) + CELL + 14, text_anchor="middle")
+
+
+@functools.lru_cache(maxsize=1024)
+def row_label(y: int, x0: int) -> Shape:
+    return shape("text", str(y), x=px(x0) - 6, y=py(y) + CELL / 2 + 4, text_anchor="end")
+
+
+@functools.lru_cache(maxsize=4096)
+def rule_line(x: int, y: int, number: int, text: str, amended: bool) -> Shape:
+    """A rule in effect, cut to 60 characters, ``*`` marking an amended one."""
+    line = f"{number}{'*' if amended else ''} {text}"
+    return shape("text", line if len(line) <= 60 else line[:59] + "…", x=x, y=y,
+                 class_="rule amended" if amended else "rule", data_rule=number)
 
 
 def draw(state: NomicState) -> Drawing:
@@ -56,12 +99,6 @@ def draw(state: NomicState) -> Drawing:
     ox, oy = x0 * CELL - LEFT, -(y1 + 1) * CELL - TOP
     d.move_view(ox, oy)
 
-    def px(x: int) -> int:
-        return x * CELL
-
-    def py(y: int) -> int:
-        return -(y + 1) * CELL
-
     d.text(ox + 10, oy + 20, status + (" (record ended)" if state.ended else ""),
            class_="caption")
     d.text(ox + 10, oy + 40, "map: origin tan; w Wood (brown), m Metal (grey), ~ Water (blue), "
@@ -77,19 +114,11 @@ def draw(state: NomicState) -> Drawing:
     for (x, y) in [ORIGIN, *state.revealed]:
         if not (x0 <= x <= x1 and y0 <= y <= y1):
             continue
-        kind = state.revealed.get((x, y))
-        name = "origin" if (x, y) == ORIGIN or kind is None else kind.lower()
-        d.add("rect", ground, x=px(x), y=py(y), width=CELL, height=CELL,
-              class_=f"space {name}", data_space=f"{x},{y}")
-        if kind:
-            d.text(px(x) + 3, py(y) + 11, SYMBOLS[kind], ground, class_="resource")
+        d.place(space(x, y, state.revealed.get((x, y))), ground)
     labels = d.add("g", class_="label")
-    for x in range(x0, x1 + 1):
-        if x % 5 == 0 or columns <= 12:
-            d.text(px(x) + CELL / 2, py(y0) + CELL + 14, str(x), labels, text_anchor="middle")
-    for y in range(y0, y1 + 1):
-        if y % 5 == 0 or rows <= 12:
-            d.text(px(x0) - 6, py(y) + CELL / 2 + 4, str(y), labels, text_anchor="end")
+    d.place([column_label(x, y0) for x in range(x0, x1 + 1) if x % 5 == 0 or columns <= 12],
+            labels)
+    d.place([row_label(y, x0) for y in range(y0, y1 + 1) if y % 5 == 0 or rows <= 12], labels)
     marks = d.add("g", class_="players")
     order = state.order()
     stacked: dict[tuple[int, int], int] = {}
@@ -108,10 +137,8 @@ def draw(state: NomicState) -> Drawing:
     listing = d.add("g", class_="rules")
     d.text(ox + map_w, oy + TOP + 8, f"rules in effect ({len(rules)}); next number {state.counter}",
            listing, class_="caption")
-    for i, (n, r) in enumerate(rules[:RULES_SHOWN]):
-        text = f"{n}{'*' if r.amended else ''} {r.text}"
-        d.text(ox + map_w, oy + TOP + 10 + 16 * (i + 1), text if len(text) <= 60 else text[:59] + "…",
-               listing, class_="rule amended" if r.amended else "rule", data_rule=n)
+    d.place([rule_line(ox + map_w, oy + TOP + 10 + 16 * (i + 1), n, r.text, r.amended)
+             for i, (n, r) in enumerate(rules[:RULES_SHOWN])], listing)
     if len(rules) > RULES_SHOWN:
         d.text(ox + map_w, oy + TOP + 10 + 16 * (RULES_SHOWN + 1), f"… and {len(rules) - RULES_SHOWN} more",
                listing, class_="rule")

@@ -2,7 +2,10 @@
 their facing, the last placement outlined and the tiles its chain reaction moved dashed."""
 from __future__ import annotations
 
+import functools
+
 from notation.core.svg import COLOURS, SEAT_COLOURS, Drawing, points
+from notation.core.svg_text import Shape, shape
 
 from .geometry import CELL, DIR_INDEX
 from .state import PhilosophyState
@@ -48,6 +51,19 @@ def _changes(state: PhilosophyState) -> tuple[str | None, set[str]]:
     return placed, moved
 
 
+@functools.cache
+def spaces() -> tuple[Shape, ...]:
+    """The 37 named spaces, the same in every picture (so written once)."""
+    out = []
+    for name, (r, c) in CELL.items():
+        x, y = LEFT + c * SIZE, TOP + r * SIZE
+        out.append(shape("rect", x=x + 2, y=y + 2, width=SIZE - 4, height=SIZE - 4, rx=6,
+                         class_="space centre" if name.startswith("C") else "space",
+                         data_space=name))
+        out.append(shape("text", name, x=x + 6, y=y + 14, class_="name"))
+    return tuple(out)
+
+
 def draw(state: PhilosophyState) -> Drawing:
     """The board drawn with a caption line and a line of turn order, respect and colours."""
     order = list(state.order)
@@ -59,12 +75,7 @@ def draw(state: PhilosophyState) -> Drawing:
            f"; respect: {state.respect or 'nobody'}; colours: " +
            (", ".join(f"{o} {_colour_name(o, order)}" for o in owners) or "none yet"),
            class_="label")
-    spaces = d.add("g", class_="spaces")
-    for name, (r, c) in CELL.items():
-        x, y = LEFT + c * SIZE, TOP + r * SIZE
-        d.add("rect", spaces, x=x + 2, y=y + 2, width=SIZE - 4, height=SIZE - 4, rx=6,
-              class_="space centre" if name.startswith("C") else "space", data_space=name)
-        d.text(x + 6, y + 14, name, spaces, class_="name")
+    d.place(spaces(), d.add("g", class_="spaces"))
     placed, moved = _changes(state)
     tiles = d.add("g", class_="tiles")
     for name, (owner, kind, facing) in sorted(state.board.items()):

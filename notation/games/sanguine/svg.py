@@ -2,7 +2,10 @@
 owner), each row's scores on both sides, the hands below; Blue's view mirrors the board."""
 from __future__ import annotations
 
+import functools
+
 from notation.core.svg import COLOURS, Drawing
+from notation.core.svg_text import Shape, shape
 
 from .deck import Card
 from .events import SIDE_NAMES
@@ -27,6 +30,14 @@ STYLE = f"""
 .score.blue {{ fill: {COLOURS['blue']}; }}
 .score.wins {{ text-decoration: underline; }}
 """
+
+
+@functools.lru_cache(maxsize=1024)
+def square(x: int, y: int, r: int, c: int) -> Shape:
+    """The empty square of row ``r``, column ``c`` drawn at ``(x, y)`` (the same in every
+    picture of a board, so written once)."""
+    return shape("rect", x=x + 2, y=y + 2, width=CELL_W - 4, height=CELL_H - 4, rx=5,
+                 class_="square", data_cell=f"{r},{c}")
 
 
 def _short(name: str, size: int = 13) -> str:
@@ -55,8 +66,7 @@ def draw(state: SanguineState, side: int = 0) -> Drawing:
         for shown in range(cols):
             c = shown if side == 0 else cols - 1 - shown
             x = x0 + shown * CELL_W
-            d.add("rect", grid, x=x + 2, y=y + 2, width=CELL_W - 4, height=CELL_H - 4, rx=5,
-                  class_="square", data_cell=f"{r},{c}")
+            d.place([square(x, y, r, c)], grid)
             cell = row[c]
             if cell is None:
                 continue

@@ -2,7 +2,10 @@
 outlined, and who moves with the scores."""
 from __future__ import annotations
 
+import functools
+
 from notation.core.svg import COLOURS, Drawing, outline
+from notation.core.svg_text import Shape, shape
 
 from .events import SIZE
 from .pieces import FILES
@@ -18,6 +21,39 @@ STYLE = "".join(f".cell.{c} {{ fill: {COLOURS[c]}; }}\n" for c in COLORS) + """
 """
 
 
+@functools.cache
+def cell(square: int, owner: int | None) -> Shape:
+    """One square of the grid, empty or of colour ``owner``: drawn alike in every picture,
+    so written once."""
+    x, y = square % SIZE, square // SIZE
+    return shape("rect", x=LEFT + x * CELL, y=TOP + (SIZE - 1 - y) * CELL, width=CELL,
+                 height=CELL, class_=f"cell {'empty' if owner is None else COLORS[owner]}",
+                 data_cell=f"{FILES[x]}{y + 1}")
+
+
+@functools.cache
+def labels() -> tuple[Shape, ...]:
+    """The files below the grid and the ranks to its left."""
+    files = [shape("text", FILES[x], x=LEFT + x * CELL + CELL / 2, y=TOP + SIZE * CELL + 16,
+                   text_anchor="middle") for x in range(SIZE)]
+    ranks = [shape("text", str(y + 1), x=LEFT - 6, y=TOP + (SIZE - 1 - y) * CELL + CELL / 2 + 4,
+                   text_anchor="end") for y in range(SIZE)]
+    return tuple(files + ranks)
+
+
+def owners(board: Board) -> list[int | None]:
+    """The colour on each square (None: empty), from the colours' masks at once rather
+    than square by square."""
+    out: list[int | None] = [None] * (SIZE * SIZE)
+    for colour in reversed(range(len(board.own))):  # the first colour wins, as color_at
+        mask = board.own[colour] & board.occupied
+        while mask:
+            low = mask & -mask
+            out[low.bit_length() - 1] = colour
+            mask ^= low
+    return out
+
+
 def draw(board: Board) -> Drawing:
     """The board drawn, captioned with who moves (or who won) and the scores."""
     width = LEFT + SIZE * CELL + 28
@@ -26,21 +62,8 @@ def draw(board: Board) -> Drawing:
     d = Drawing(width, height, f"Tilewe: {caption}", STYLE)
     d.text(LEFT, 20, caption, class_="caption")
     d.text(LEFT, 40, f"scores: {scores(board)}", class_="caption")
-    cells = d.add("g", class_="cells")
-    for y in range(SIZE):
-        top = TOP + (SIZE - 1 - y) * CELL
-        for x in range(SIZE):
-            owner = board.color_at(x + SIZE * y)
-            d.add("rect", cells, x=LEFT + x * CELL, y=top, width=CELL, height=CELL,
-                  class_=f"cell {'empty' if owner is None else COLORS[owner]}",
-                  data_cell=f"{FILES[x]}{y + 1}")
-    labels = d.add("g", class_="label")
-    for x in range(SIZE):
-        d.text(LEFT + x * CELL + CELL / 2, TOP + SIZE * CELL + 16, FILES[x], labels,
-               text_anchor="middle")
-    for y in range(SIZE):
-        d.text(LEFT - 6, TOP + (SIZE - 1 - y) * CELL + CELL / 2 + 4, str(y + 1), labels,
-               text_anchor="end")
+    d.place(map(cell, range(SIZE * SIZE), owners(board)), d.add("g", class_="cells"))
+    d.place(labels(), d.add("g", class_="label"))
     if board.last:
         last = {(s % SIZE, SIZE - 1 - s // SIZE) for s in range(SIZE * SIZE) if board.last >> s & 1}
         d.add("path", class_="last", d=outline(last, CELL, LEFT, TOP))

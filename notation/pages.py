@@ -1,0 +1,41 @@
+"""What the two self-contained HTML pages (the viewer and the opening explorer) share:
+pictures as indexes into one table of distinct SVG parts, and their data as JSON inside
+a ``<script>`` element of the page's template.
+"""
+from __future__ import annotations
+
+import json
+from importlib import resources
+from typing import Any
+
+
+class PartTable:
+    """Distinct SVG parts, each stored once: a picture is the list of its parts' indexes,
+    so pictures that differ in a few cells share the rest."""
+
+    def __init__(self) -> None:
+        self.table: list[str] = []
+        self.index: dict[str, int] = {}
+
+    def add(self, parts: list[str]) -> list[int]:
+        """The indexes of ``parts``, new ones added to the table."""
+        ids = []
+        for part in parts:
+            at = self.index.get(part)
+            if at is None:
+                at = self.index[part] = len(self.table)
+                self.table.append(part)
+            ids.append(at)
+        return ids
+
+
+def script_json(value: Any) -> str:
+    """JSON safe inside a ``<script>`` element (no ``</script>`` or ``<!--`` can form)."""
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":")).replace(
+        "<", "\\u003c").replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
+
+
+def filled(template: str, data: Any) -> str:
+    """The page ``templates/TEMPLATE`` with ``data`` where its script reads it."""
+    text = resources.files("notation").joinpath(f"templates/{template}").read_text("utf-8")
+    return text.replace("/*DATA*/null", script_json(data), 1)

@@ -1,0 +1,78 @@
+"""Start-up cost: CPU time of short commands against ``python -c pass``, one interpreter.
+
+    python tests/benchmarks/bench_startup.py [--runs 7]
+
+Each command runs as its own process, interleaved with the others round by
+round; the figure kept is the minimum CPU time (user + system of the child,
+from ``getrusage``) over the runs, so other load on the machine weighs as
+little as it can. The issue's target is 4x ``python -c pass`` for a small
+``validate``.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+SAMPLE = str(ROOT / "samples" / "tilewe" / "tw-sample-1.tilewe")
+TARGET = 4.0
+
+#: The console script next to this interpreter (the one the peer runs on).
+NOTATION = str(Path(sys.executable).with_name("notation"))
+
+#: What is measured: a name and its command line.
+COMMANDS = {
+    "python -c pass": [sys.executable, "-c", "pass"],
+    "notation --help": [NOTATION, "--help"],
+    "notation validate (one small file)": [NOTATION, "validate", SAMPLE],
+}
+
+
+#: As an installed package runs: with its byte code written (pip compiles it at install).
+ENVIRONMENT = {name: value for name, value in os.environ.items()
+               if name != "PYTHONDONTWRITEBYTECODE"}
+
+
+def cpu_seconds(command: list[str]) -> float:
+    """User + system CPU of one child process running ``command``."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                   cwd=ROOT, env=ENVIRONMENT, check=False)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def measure(runs: int) -> dict[str, float]:
+    """The minimum CPU time of each command over ``runs`` interleaved rounds."""
+    best = {name: float("inf") for name in COMMANDS}
+    for _ in range(runs):
+        for name, command in COMMANDS.items():
+            best[name] = min(best[name], cpu_seconds(command))
+    return best
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    ap.add_argument("--runs", type=int, default=7)
+    args = ap.parse_args()
+    for _ in range(2):  # warm the byte code, Lark's cache and the terminal tables
+        measure(1)
+    best = measure(args.runs)
+    base = best["python -c pass"]
+    print(f"start-up: CPU time, minimum of {args.runs} interleaved runs "
+          f"({os.path.basename(sys.executable)} {sys.version.split()[0]})\n")
+    print("| command | CPU | ratio to `python -c pass` |")
+    print("|---|---|---|")
+    for name, value in best.items():
+        print(f"| `{name}` | {value * 1000:.0f} ms | {value / base:.1f}x |")
+    ratio = best["notation validate (one small file)"] / base
+    print(f"\nsmall validate: {ratio:.1f}x `python -c pass` (target <= {TARGET:.0f}x): "
+          f"{'met' if ratio <= TARGET else 'not met'}")
+
+
+if __name__ == "__main__":
+    main()
