@@ -6,13 +6,15 @@ mutable state type of its own; the core never looks inside either.
 """
 from __future__ import annotations
 
-import random
 from abc import ABC, abstractmethod
-from typing import Any, Callable, Generic, Iterable, Iterator, Mapping, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, Generic, Iterable, Iterator, Mapping, TypeVar
 
 from .ast import EventNode, Record, Tag
 from .errors import Error, NotationError
 from .options import GameOption
+
+if TYPE_CHECKING:  # (start-up: ``random`` only names the type of an argument)
+    import random
 
 #: A game's own mutable state type and event value type.
 State = TypeVar("State")

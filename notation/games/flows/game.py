@@ -1,8 +1,7 @@
 """Flows behind the core's :class:`~notation.core.game.Game` interface: wiring only."""
 from __future__ import annotations
 
-import random
-from typing import Any, Callable, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 from notation.core.ast import Record
 from notation.core.errors import NotationError
@@ -17,6 +16,9 @@ from .state import FlowsState, cells, mover_name, result_json, state_json, write
 from .svg import draw
 from .text import render as text_picture
 from .views import picture_side
+
+if TYPE_CHECKING:  # (start-up: ``random`` only names the type of an argument)
+    import random
 
 
 class Flows(Game[FlowsState, Event]):

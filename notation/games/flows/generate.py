@@ -5,8 +5,7 @@ generating a game costs about what validating it costs.
 """
 from __future__ import annotations
 
-import random
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping
 
 from notation.core.errors import NotationError, RuleError
 
@@ -14,6 +13,9 @@ from .events import Event, Unplaceable
 from .geometry import N_HEXES
 from .rules import apply, legal_placements, place
 from .state import DEFAULT_SEATS, FlowsState
+
+if TYPE_CHECKING:  # (start-up: ``random`` only names the type of an argument)
+    import random
 
 #: Random candidates a generated move tries before it lists every legal placement instead.
 TRIES = 12

@@ -2,8 +2,7 @@
 method hands over to the module of its concern."""
 from __future__ import annotations
 
-import random
-from typing import Any, Callable, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 from notation.core.ast import Record
 from notation.core.errors import NotationError
@@ -13,6 +12,9 @@ from notation.core.svg import Drawing
 from . import events, generate, legal, position, rules, svg, text
 from .events import READERS, Event
 from .state import NomicState
+
+if TYPE_CHECKING:  # (start-up: ``random`` only names the type of an argument)
+    import random
 
 
 def _no_options(refusal: str, options: Mapping[str, Any]) -> None:

@@ -1,8 +1,7 @@
 """Random exploration nomic games (``notation random nomic``) that read like played ones."""
 from __future__ import annotations
 
-import random
-from typing import Any, Callable, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 from notation.core.errors import NotationError
 
@@ -12,6 +11,9 @@ from .events import (
     Vote,
 )
 from .state import RESOURCES, NomicState
+
+if TYPE_CHECKING:  # (start-up: ``random`` only names the type of an argument)
+    import random
 
 NAMES = ("Alice", "Bob", "Carol", "Dana", "Erin", "Frank", "Gwen", "Hugo")
 #: Players who may join at the start of a later round.

@@ -5,10 +5,9 @@ position notation in position.py, pictures in text.py and svg.py.
 """
 from __future__ import annotations
 
-import random
 import re
 from functools import partial
-from typing import Any, Callable, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 from notation.core.ast import Record, Tag
 from notation.core.errors import NotationError
@@ -22,6 +21,9 @@ from .options import CHOICE_FORMS, OPTIONS
 from .position import read_position, timeless, write_position
 from .state import PhilosophyState
 from .text import render as render_text
+
+if TYPE_CHECKING:  # (start-up: ``random`` only names the type of an argument)
+    import random
 
 
 #: Who acts while fewer than two players have joined: someone new joins.

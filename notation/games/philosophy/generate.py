@@ -2,8 +2,7 @@
 choices, and now and then a respect pass, a rule change, a mid-game join or a leave."""
 from __future__ import annotations
 
-import random
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping
 
 from notation.core.ast import Record
 from notation.core.errors import NotationError
@@ -12,6 +11,9 @@ from .events import Choice, Event, Join, Leave, Respect, RuleChange
 from .legal import Placements
 from .rules import apply, start
 from .state import PLAYER_CODES
+
+if TYPE_CHECKING:  # (start-up: ``random`` only names the type of an argument)
+    import random
 
 
 def random_tags(game_name: str, options: Mapping[str, Any]) -> dict[str, str]:

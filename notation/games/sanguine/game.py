@@ -2,9 +2,8 @@
 hands over to the module of its concern (events, rules, state, position, text, svg)."""
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from notation.core.ast import Record
 from notation.core.errors import NotationError
@@ -18,6 +17,9 @@ from .position import read_position as parse_position
 from .position import timeless, write_full_position, write_position
 from .state import SanguineState
 from .text import render as render_text
+
+if TYPE_CHECKING:  # (start-up: ``random`` only names the type of an argument)
+    import random
 
 
 class Sanguine(Game[SanguineState, Event]):

@@ -3,9 +3,8 @@ record stands alone; the decks are files or the bundled ones."""
 from __future__ import annotations
 
 import os
-import random
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from notation.core.ast import EventNode, Item, Record, Tag
 from notation.core.errors import InputError, NotationError, TagError
@@ -14,6 +13,9 @@ from . import rules
 from .deck import Deck, DeckError, bundled_deck, load_deck
 from .events import Deal, Draw, Event, Pass, Result
 from .newgame import DEFAULT_COLS, DEFAULT_DECK, DEFAULT_ROWS, default_hand, inline_block
+
+if TYPE_CHECKING:  # (start-up: ``random`` only names the type of an argument)
+    import random
 
 
 #: Decks read for random games, by the path named and the file's size and time: a run of

@@ -6,10 +6,9 @@ board's symmetries ``symmetry.py``, random games ``generate.py``.
 """
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from notation.core.ast import Record
 from notation.core.errors import NotationError
@@ -20,6 +19,9 @@ from . import generate, position, rules, svg, symmetry, text
 from .events import Move, are_canonical, diagnose, read_move
 from .options import OPTIONS
 from .state import COLORS, Board, replayed_positions
+
+if TYPE_CHECKING:  # (start-up: ``random`` only names the type of an argument)
+    import random
 
 
 class Tilewe(Game[Board, Move]):

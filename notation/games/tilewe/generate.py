@@ -7,11 +7,14 @@ and sorting the list of a few hundred moves at every ply.
 """
 from __future__ import annotations
 
-import random
+from typing import TYPE_CHECKING
 
 from . import bitboard, rules
 from .events import Move
 from .state import Board
+
+if TYPE_CHECKING:  # (start-up: ``random`` only names the type of an argument)
+    import random
 
 
 def random_move(rng: random.Random, board: Board, player: int) -> Move:
