@@ -47,6 +47,7 @@ bench: $(STAMP)
 	$(BIN)/python tests/benchmarks/bench_stats.py
 	$(BIN)/python tests/benchmarks/bench_render.py
 	$(BIN)/python tests/benchmarks/bench_startup.py
+	$(BIN)/python tests/benchmarks/bench_peers.py
 
 # Redraw the README's pictures (samples/pictures/) with `notation render`.
 pictures: $(STAMP)

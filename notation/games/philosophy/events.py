@@ -161,7 +161,25 @@ def _match(pattern: re.Pattern[str], text: str, example: str) -> re.Match[str]:
     return m
 
 
+#: Placements already read, by their text: an archive repeats the same few thousand
+#: (a placement is immutable, so one object serves every game). Emptied when full.
+_PLACEMENTS_READ: dict[str, Placement] = {}
+_PLACEMENTS_KEPT = 8192
+
+
 def read_placement(text: str) -> Placement:
+    """The placement written as ``text`` (from the cache of texts already read)."""
+    placement = _PLACEMENTS_READ.get(text)
+    if placement is None:
+        placement = read_placement_text(text)
+        if len(_PLACEMENTS_READ) >= _PLACEMENTS_KEPT:
+            _PLACEMENTS_READ.clear()
+        _PLACEMENTS_READ[text] = placement
+    return placement
+
+
+def read_placement_text(text: str) -> Placement:
+    """The placement written as ``text``, taken apart by the PLACEMENT terminal."""
     m = _PLACEMENT.fullmatch(text)  # not through _match: this is the reader's busiest line
     if m is None:
         raise NotationError(f"{text!r} is not a placement such as Te:C7ReNe[We]")

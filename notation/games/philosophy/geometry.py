@@ -45,11 +45,25 @@ def turn(direction: str, eighths: int) -> str:
     return DIRECTIONS[(DIR_INDEX[direction] + eighths) % 8]
 
 
-def step(space: str, direction: str, distance: int = 1) -> str | None:
-    """The space ``distance`` steps away, or None off the board."""
+def _walk(space: str, direction: str, distance: int) -> str | None:
     r, c = CELL[space]
     dr, dc = _DELTA[DIR_INDEX[direction]]
     return NAME_AT.get((r + dr * distance, c + dc * distance))
+
+
+#: Every space one and two steps away in every direction (None off the board), worked
+#: out once: the chain reaction asks for them at every activation.
+STEPS: dict[tuple[str, str, int], str | None] = {
+    (space, direction, distance): _walk(space, direction, distance)
+    for space in CELL for direction in DIRECTIONS for distance in (1, 2)}
+
+
+def step(space: str, direction: str, distance: int = 1) -> str | None:
+    """The space ``distance`` steps away, or None off the board."""
+    key = (space, direction, distance)
+    if key in STEPS:
+        return STEPS[key]
+    return _walk(space, direction, distance)
 
 
 Line = tuple[str, str, str]
@@ -72,3 +86,12 @@ LINES = _lines()
 #: conclusions are found from its tiles alone.
 LINES_FROM: dict[str, tuple[int, ...]] = {
     name: tuple(i for i, line in enumerate(LINES) if line[0] == name) for name in CELL}
+#: For each space, each line that starts on it as (index, second space, third space):
+#: the line's parts without a look-up in LINES.
+LINE_ENDS_FROM: dict[str, tuple[tuple[int, str, str], ...]] = {
+    name: tuple((i, LINES[i][1], LINES[i][2]) for i in indices)
+    for name, indices in LINES_FROM.items()}
+#: The same without the index: a turn's end asks only whether a player holds some line.
+ENDS_FROM: dict[str, tuple[tuple[str, str], ...]] = {
+    name: tuple((second, third) for _, second, third in ends)
+    for name, ends in LINE_ENDS_FROM.items()}

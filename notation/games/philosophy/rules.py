@@ -11,6 +11,7 @@ chain reaction goes on without it.
 from __future__ import annotations
 
 import re
+from typing import NoReturn
 
 from notation.core.ast import Record
 from notation.core.errors import NotationError, RuleError, TagError
@@ -19,7 +20,7 @@ from .events import Choice, Event, Join, Leave, Placement, Respect, RuleChange
 from .geometry import CELL, CENTRE, step, turn
 from .position import read_position
 from .state import VARIANTS, Pending, PhilosophyState
-from .tiles import TILE_CODES, TILES, target_of
+from .tiles import PLACEABLE, TARGETS, TILE_CODES, TILES, target_of
 
 #: PGN-like tags that set a variant: JoinPermitted -> ("join", "permitted").
 VARIANT_TAGS = {f"{r.title()}{v.title()}": (r, v) for r, v in VARIANTS}
@@ -154,7 +155,7 @@ def _leave(state: PhilosophyState, code: str) -> None:
 def _lapsed(state: PhilosophyState, pending: Pending) -> bool:
     """Whether a tile taken off the board voided the open choice."""
     if pending.kind == "candidate":
-        return tuple(sorted(_candidates(state))) != pending.options
+        return tuple(sorted(candidates(state))) != pending.options
     return pending.target not in state.board
 
 
@@ -172,6 +173,38 @@ def _rule_change(state: PhilosophyState, event: RuleChange) -> None:
 # -- placing -----------------------------------------------------------------------------------
 def _place(state: PhilosophyState, event: Placement) -> None:
     """Checks in the reference's order (section 10), then the chain reaction."""
+    p, space, tile, facing = event.player, event.space, event.tile, event.facing
+    order = state.order
+    # every check of _refuse at once, in its order (the usual case: it passes)
+    if not (len(order) > 1 and state.pending is None and p == order[0]
+            and (tile, facing) in PLACEABLE and space in CENTRE
+            and (space != "C5" or state.placements or state.set_up)
+            and space not in state.board and tile in state.hands[p]):
+        _refuse(state, event)
+    board, hands = state.board, state.hands
+    # the hands are shared with the snapshot: a hand is replaced, never changed in place
+    state.before_last_placement = (dict(board), dict(hands))
+    state.placements += 1
+    hands[p] = hands[p] - {tile}
+    board[space] = (p, tile, facing)
+    state.mover = p
+    # the new tile is the mover's own: it is the turn's first touched tile
+    state.touched_own, state.touched_other, state.activated = {space}, set(), set()
+    # With only the new tile touched, it is the one candidate there can be (see
+    # ``candidates``); when it aims at no other player's tile, the turn is over.
+    target = TARGETS[(space, tile, facing)]
+    if target is None or target not in board or board[target][0] == p:
+        _end_turn(state)
+    else:
+        _run(state)
+    for param in event.params:
+        if state.pending is None:
+            raise RuleError(f"parameter {param} given, but no choice is open", "choice")
+        _choose(state, state.pending, param)
+
+
+def _refuse(state: PhilosophyState, event: Placement) -> NoReturn:
+    """The RuleError of the first check (in the reference's order) a placement fails."""
     p = event.player
     if len(state.order) < 2:
         raise RuleError("a placement needs at least two players in the game", "two players")
@@ -200,19 +233,7 @@ def _place(state: PhilosophyState, event: Placement) -> None:
     if event.facing not in kind.facings:
         raise RuleError(f"a {kind.name} ({event.tile}) faces {' '.join(kind.facings)}, "
                         f"not {event.facing}", "facing")
-    state.before_last_placement = (dict(state.board),
-                                   {q: set(h) for q, h in state.hands.items()})
-    state.placements += 1
-    state.hands[p].discard(event.tile)
-    state.board[event.space] = (p, event.tile, event.facing)
-    state.mover = p
-    state.touched_own, state.touched_other, state.activated = set(), set(), set()
-    _touch(state, event.space)
-    _run(state)
-    for param in event.params:
-        if state.pending is None:
-            raise RuleError(f"parameter {param} given, but no choice is open", "choice")
-        _choose(state, state.pending, param)
+    raise AssertionError(f"{event} passes every check yet was refused")  # pragma: no cover
 
 
 def _choose_bare(state: PhilosophyState, option: str) -> None:
@@ -250,13 +271,23 @@ def _touch(state: PhilosophyState, space: str) -> None:
         state.touched_other.add(space)
 
 
-def _candidates(state: PhilosophyState) -> list[str]:
-    p, board = state.mover, state.board
+def candidates(state: PhilosophyState) -> list[str]:
+    """The mover's tiles that may activate now, in no set order (callers sort them).
+
+    A tile qualifies if it was touched, or its target was; while no other player's tile
+    has been touched (a turn's first step), only the touched own spaces need a look.
+    """
+    p, board, activated = state.mover, state.board, state.activated
     found = []
-    for space, (owner, tile, facing) in board.items():
-        if owner != p or (owner, tile) in state.activated:
+    for space in board if state.touched_other else state.touched_own:
+        here = board.get(space)
+        if here is None:
             continue
-        target = target_of(space, tile, facing)
+        owner, tile, facing = here
+        if owner != p or (owner, tile) in activated:
+            continue
+        key = (space, tile, facing)  # the table first: this runs for every mover's tile
+        target = TARGETS[key] if key in TARGETS else target_of(space, tile, facing)
         if target is None or target not in board or board[target][0] == p:
             continue
         if space in state.touched_own or target in state.touched_other:
@@ -267,14 +298,14 @@ def _candidates(state: PhilosophyState) -> list[str]:
 def _run(state: PhilosophyState) -> None:
     """Activate candidates until none is left or a choice is needed."""
     while state.pending is None:
-        candidates = _candidates(state)
-        if not candidates:
+        ready = candidates(state)
+        if not ready:
             _end_turn(state)
             return
-        if len(candidates) > 1:
-            state.pending = Pending("candidate", tuple(sorted(candidates)))
+        if len(ready) > 1:
+            state.pending = Pending("candidate", tuple(sorted(ready)))
             return
-        _activate(state, candidates[0])
+        _activate(state, ready[0])
 
 
 def _activate(state: PhilosophyState, space: str) -> None:
@@ -307,7 +338,8 @@ def _move(state: PhilosophyState, space: str, steps: int, direction: str) -> Non
     dest = step(space, direction, steps)
     if dest is None:  # off the board: back to its owner's hand
         del state.board[space]
-        state.hands.setdefault(owner, set()).add(tile)
+        hand = state.hands.get(owner)  # a new set: the last placement's snapshot shares hands
+        state.hands[owner] = {tile} if hand is None else hand | {tile}
         return
     if dest in state.board:
         _move(state, dest, 1, direction)
@@ -328,7 +360,7 @@ def _end_turn(state: PhilosophyState) -> None:
     if mover in state.order:
         state.order.remove(mover)
         state.order.append(mover)
-    owners = {owner for owner, _ in state.conclusions()}
+    owners = state.line_owners()
     if len(owners) == 1:
         state.over, state.ended_by = True, "conclusion"
         state.winner = owners.pop()

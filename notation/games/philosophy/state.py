@@ -7,7 +7,7 @@ from typing import NamedTuple
 
 from notation.core.game import state_repr
 
-from .geometry import LINES, LINES_FROM, RANK, Line
+from .geometry import ENDS_FROM, LINE_ENDS_FROM, LINES, RANK, Line
 
 #: Rule variants: (rule, variable) -> allowed values, default first (section 8).
 VARIANTS: dict[tuple[str, str], tuple[str, ...]] = {
@@ -44,6 +44,8 @@ def board_text(board: dict[str, Tile]) -> str:
 @dataclass(repr=False)
 class PhilosophyState:
     board: dict[str, Tile] = field(default_factory=dict)
+    #: each player's tiles in hand; a hand is replaced, never changed in place, so the
+    #: snapshot in ``before_last_placement`` may share the sets
     hands: dict[str, set[str]] = field(default_factory=dict)
     order: list[str] = field(default_factory=list)   # turn order; order[0] is to move
     names: dict[str, str] = field(default_factory=dict)
@@ -106,12 +108,42 @@ class PhilosophyState:
     def conclusions(self) -> list[tuple[str, Line]]:
         """Every line of three spaces held by one player, with its owner, in LINES order."""
         board = self.board
+        get = board.get
         found = []
         for space, (owner, _, _) in board.items():
-            for i in LINES_FROM[space]:
-                _, second, third = LINES[i]
-                b, c = board.get(second), board.get(third)
-                if b is not None and c is not None and owner == b[0] == c[0]:
-                    found.append(i)
+            for i, second, third in LINE_ENDS_FROM[space]:
+                b = get(second)
+                if b is not None and b[0] == owner:
+                    c = get(third)
+                    if c is not None and c[0] == owner:
+                        found.append(i)
         found.sort()
         return [(board[LINES[i][0]][0], LINES[i]) for i in found]
+
+    def line_owners(self) -> set[str]:
+        """The players who hold some line of three: what a turn's end needs of
+        :meth:`conclusions` (the same owners), found with no list built or sorted."""
+        board = self.board
+        if len(board) < 3:  # (a game's first turns)
+            return set()
+        held: dict[str, set[str]] = {}
+        for space, tile in board.items():
+            spaces = held.get(tile[0])
+            if spaces is None:
+                held[tile[0]] = {space}
+            else:
+                spaces.add(space)
+        owners = set()
+        for owner, spaces in held.items():
+            if len(spaces) > 2 and _holds_line(spaces):
+                owners.add(owner)
+        return owners
+
+
+def _holds_line(spaces: set[str]) -> bool:
+    """Whether ``spaces`` hold every space of some line."""
+    for space in spaces:
+        for second, third in ENDS_FROM[space]:
+            if second in spaces and third in spaces:
+                return True
+    return False

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .geometry import CARDINAL, DIAGONAL, step
+from .geometry import CARDINAL, CELL, DIAGONAL, DIRECTIONS, step
 
 
 class TileKind(NamedTuple):
@@ -33,8 +33,20 @@ TILE_CODES = tuple(TILES)
 #: How many facings every tile kind allows (four cardinal or four diagonal).
 FACINGS = 4
 assert all(len(kind.facings) == FACINGS for kind in TILES.values())
+#: Every (tile, facing) a tile may be placed with: one look-up for a placement's checks.
+PLACEABLE = frozenset((tile, facing) for tile, kind in TILES.items() for facing in kind.facings)
+
+
+#: The space each tile targets from each space and facing (None: off the board), worked
+#: out once for the chain reaction, which looks a target up for every tile of the mover.
+TARGETS: dict[tuple[str, str, str], str | None] = {
+    (space, tile, facing): step(space, facing, kind.distance)
+    for space in CELL for tile, kind in TILES.items() for facing in DIRECTIONS}
 
 
 def target_of(space: str, tile: str, facing: str) -> str | None:
     """The space a tile on ``space`` targets (None when that is off the board)."""
+    key = (space, tile, facing)
+    if key in TARGETS:
+        return TARGETS[key]
     return step(space, facing, TILES[tile].distance)
