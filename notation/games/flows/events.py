@@ -74,8 +74,21 @@ _DRAWER, _DRAWN = (_UNPLACEABLE.groupindex[name] for name in ("drawer", "drawn")
 _LOOSE = re.compile(r"P([0-9]*+)([A-Za-z]?[0-9]*+)T([0-9]*+)([A-Za-z]*+)(.*)\Z", re.S)
 
 
+#: Placements read so far, by their text: the terminal allows 7,056 texts, and an event
+#: is immutable, so one read serves every game that writes it.
+_READ: dict[str, Event] = {}
+
+
 def read_placement(text: str) -> Event:
     """The placement ``text`` writes (the hot path); any other text as :func:`read`."""
+    event = _READ.get(text)
+    if event is None:
+        event = _READ[text] = parse_placement(text)
+    return event
+
+
+def parse_placement(text: str) -> Event:
+    """:func:`read_placement` without its memory."""
     m = _PLACEMENT.fullmatch(text)
     # A token may begin with its event number; an event's own text may not.
     if m is None or m.start(_PLAYER) != 1:

@@ -65,7 +65,7 @@ class Flows(Game[FlowsState, Event]):
         rules.apply(state, event)
 
     def applier(self, state: FlowsState) -> Callable[[Event], None]:
-        return lambda event: rules.apply(state, event)
+        return rules.applier(state)
 
     def result_tags(self, state: FlowsState) -> dict[str, str]:
         return rules.result_tags(state)

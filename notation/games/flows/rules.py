@@ -6,7 +6,7 @@ must keep a possible route. Each refusal is a :class:`RuleError` naming the rule
 """
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from notation.core.ast import Directive, Record
 from notation.core.errors import NotationError, RuleError, TagError, shorten
@@ -14,8 +14,8 @@ from notation.core.grammars import terminal_pattern
 from notation.core.limits import is_whole
 
 from .dialect import SEED, Notation, notation_named
-from .events import GRAMMAR, Event, Unplaceable
-from .geometry import HEXES, N_HEXES
+from .events import GRAMMAR, Event, Placement, Unplaceable
+from .geometry import HEXES, N_HEXES, ORIENTATIONS
 from .position import parse_seats, read_position
 from .routes import blocked_players, flow_winners
 from .state import FlowsState, Seating, hex_name
@@ -223,6 +223,12 @@ def place(state: FlowsState, player: int, h: int, tile: int, rotation: int) -> N
     if why is not None:
         state.tiles[h] = None
         raise RuleError(*why)
+    _count(state, tile, winners)
+
+
+def _count(state: FlowsState, tile: int, winners: list[int]) -> None:
+    """Book a placement found legal (its tile already on the board): the bag, the ply,
+    and the turn or the result."""
     state.placed[tile] += 1
     state.ply += 1
     if winners:
@@ -232,6 +238,44 @@ def place(state: FlowsState, player: int, h: int, tile: int, rotation: int) -> N
         state.win_type = "flow" if len(teams) == 1 else "tie"
         return
     state.step += 1
+
+
+#: An orientation name's index in rotation order.
+_ORIENTATION_INDEX = {name: i for i, name in enumerate(ORIENTATIONS)}
+#: The tile types, for a quick test of an event's.
+_TILE_TYPES = frozenset(range(4))
+
+
+def applier(state: FlowsState) -> Callable[[Event], None]:
+    """:func:`apply` for the events of one replay of ``state``, faster for a legal placement.
+
+    The checks of :func:`play` and :func:`place` are made in one go; when any of them
+    fails (or the event is not a placement) :func:`apply` plays it instead, from the
+    state as it was, so every refusal and its message are apply's own.
+    """
+    def apply_event(event: Event) -> None:
+        if type(event) is Placement and not state.over:
+            seating = state.seating
+            turns = seating.turns
+            player = event.player - 1
+            tile = event.tile
+            if player == turns[state.step % len(turns)] and tile in _TILE_TYPES \
+                    and state.placed[tile] < TILES_PER_TYPE:
+                view = state.view
+                side = seating.seats[player] if view is None else view
+                spelling = state.notation
+                h = spelling.hexes[side].get(event.label)
+                index = _ORIENTATION_INDEX.get(event.orientation)
+                tiles = state.tiles
+                if h is not None and index is not None and tiles[h] is None:
+                    tiles[h] = (tile, (index - spelling.shifts[side]) % 6)
+                    winners = flow_winners(state)
+                    if winners or not blocked_players(state):
+                        _count(state, tile, winners)
+                        return
+                    tiles[h] = None
+        apply(state, event)
+    return apply_event
 
 
 def unplaceable(state: FlowsState, player: int, tile: int) -> None:

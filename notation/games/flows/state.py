@@ -73,10 +73,12 @@ class FlowsState:
 
     ``notation`` is how the record spells placements (the seed's, or the quortextt
     app's); ``hint``, when set, says after a refused move what else reads the record.
+    ``routes`` remembers, per side pair, a route last found open (``routes.py``
+    checks it against the tiles before trusting it, so it is never stale).
     """
 
     __slots__ = ("seating", "tiles", "placed", "step", "over", "winners", "win_type", "ply",
-                 "view", "notation", "hint")
+                 "view", "notation", "hint", "routes")
 
     def __init__(self, seating: Seating, view: int | None = None,
                  notation: Notation = SEED_NOTATION) -> None:
@@ -91,6 +93,7 @@ class FlowsState:
         self.view = view
         self.notation = notation
         self.hint: Callable[[], str] | None = None
+        self.routes: dict[int, tuple[tuple[int, int, int], ...]] = {}
 
     def __repr__(self) -> str:
         return state_repr("flows", lambda: write_position(self))
@@ -109,6 +112,7 @@ class FlowsState:
         other.view = self.view
         other.notation = self.notation
         other.hint = self.hint
+        other.routes = dict(self.routes)
         return other
 
     @property
