@@ -100,9 +100,9 @@ def _drawn_from_scratch(board: Board) -> str:
 @given(st.integers(0, 2**32), st.integers(1, 4), st.integers(0, 60))
 @settings(max_examples=40, deadline=None)
 def test_ranks_drawn_again_only_where_they_changed_are_right(seed, players, branch):
-    """The board keeps its last drawing and redraws only changed ranks: at every ply of a
-    random game, and on a copy taken part way that goes its own way, the text is the one
-    drawn from scratch (a drawing shared by copies, or a rank left stale, would differ)."""
+    """At every ply of a random game, and on a copy taken part way that goes its own way,
+    the board's text is the one drawn square by square (no rank stale, nothing shared
+    between copies)."""
     rng = random.Random(seed)
     board = Board(players)
     other: Board | None = None

@@ -13,7 +13,7 @@ from collections import Counter, defaultdict
 from typing import Any
 
 from notation.core.ast import Record
-from notation.core.fastpath import plain_events, quick_words, scanner
+from notation.core.fastpath import plain_events
 from notation.core.game import AnyGame
 from notation.core.outcome import Outcome
 from notation.core.replay import game_of, run
@@ -41,10 +41,6 @@ def first_written_event(record: Record, game: AnyGame) -> str | None:
     None for any other record (its events are then read in full)."""
     if record.outcome is None or not record.unread:
         return None  # (only a replayed game's words are known to be its events)
-    single = scanner(game).single
-    if single is not None:  # one event terminal (Tilewe): the body is split in C
-        words = quick_words(record)
-        return game.format_event(game.event_reader(single)(words[0])) if words else None
     plain = plain_events(record)
     if plain is None or not plain[1]:
         return None

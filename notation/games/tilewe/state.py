@@ -20,57 +20,12 @@ from .pieces import PIECE_NAMES
 COLORS = ("blue", "yellow", "red", "green")
 #: The colours' letters in the position notation (TPN, see ``position.py``).
 COLOR_LETTERS = "byrg"
-#: A run of empty tiles in a rank, which TPN writes as its length.
-_EMPTY_RUN = re.compile(r"\.+")
-_RUN_LENGTHS = {"." * n: str(n) for n in range(1, SIZE + 1)}
 #: A board's bits, one character a square (the highest square first).
 _BITS = f"0{SIZE * SIZE}b"
 #: Empty squares (a zero byte) shown as ".".
 _EMPTY = bytes.maketrans(b"\x00", b".")
-
-
-#: A run length in a TPN rank.
-_RUN_DIGITS = re.compile(r"[0-9]+")
-
-
-def _run_length(run: re.Match[str]) -> str:
-    return _RUN_LENGTHS[run.group()]
-
-
-def _empty_run(length: re.Match[str]) -> str:
-    return "." * int(length.group())
-
-
+#: One rank's bits.
 _RANK = (1 << SIZE) - 1
-
-
-@lru_cache(maxsize=1 << 16)
-def _rank_text(bits: tuple[int, ...]) -> str:
-    """One rank as TPN writes it, from each colour's 20 bits of it (file a the lowest),
-    runs of empty tiles as their length; a bounded cache, as ranks repeat."""
-    cells = ["."] * SIZE
-    for player, mask in enumerate(bits):
-        while mask:
-            low = mask & -mask
-            cells[low.bit_length() - 1] = COLOR_LETTERS[player]
-            mask ^= low
-    return _EMPTY_RUN.sub(_run_length, "".join(cells))
-
-
-def _ranks_of(own: list[int]) -> list[str]:
-    """Every rank in TPN, rank 1 first, from each colour's tiles."""
-    return [_rank_text(tuple([mask >> SIZE * y & _RANK for mask in own])) for y in range(SIZE)]
-
-
-@lru_cache(maxsize=1 << 16)
-def _rank_with(rank: str, player: int, mask: int) -> str:
-    """A rank in TPN with ``player``'s tiles in it now ``mask`` (it had some of them)."""
-    cells = list(_RUN_DIGITS.sub(_empty_run, rank))
-    while mask:
-        low = mask & -mask
-        cells[low.bit_length() - 1] = COLOR_LETTERS[player]
-        mask ^= low
-    return _EMPTY_RUN.sub(_run_length, "".join(cells))
 
 
 @lru_cache(maxsize=1 << 12)
@@ -83,9 +38,6 @@ def _mark_table(mark: str) -> bytes:
     """A colour's bits as bytes: its mark where it has a tile, a zero byte elsewhere."""
     return bytes.maketrans(b"01", b"\x00" + mark.encode("ascii"))
 ALL_PIECES = (1 << bitboard.N_PIECES) - 1
-#: The TPN ranks last drawn of a board: for which colours' tiles, its ranks (rank 1 first)
-#: and their text.
-Drawn = tuple[list[int], list[str], str]
 
 
 class Board:
@@ -97,7 +49,7 @@ class Board:
 
     __slots__ = ("players", "occupied", "own", "adj", "diag", "used", "turn", "turn_known",
                  "out", "over", "ply", "last_mover", "last", "starts", "last_piece", "owners",
-                 "scoring", "drawn")
+                 "scoring")
 
     def __init__(self, players: int = 4) -> None:
         if not 1 <= players <= 4:
@@ -120,7 +72,6 @@ class Board:
         self.last_piece = [-1] * players  # each colour's latest piece (Blokus's O1 bonus)
         self.owners: tuple[int, ...] = tuple(range(1, players + 1))  # player of each colour
         self.scoring = "tiles"
-        self.drawn: Drawn | None = None  # (see ``board_text``)
 
     def copy(self) -> Board:
         other = Board.__new__(Board)
@@ -194,32 +145,9 @@ class Board:
         return [cells[SIZE * y:SIZE * (y + 1)] for y in range(SIZE - 1, -1, -1)]
 
     def board_text(self) -> str:
-        """The board in TPN, ranks from 20 down. Export and ``replay --json`` ask for every
-        ply's position, and a move changes at most five ranks of one colour: so the last
-        drawing is kept with the tiles it shows, and only the ranks where a colour gained
-        tiles since are drawn again. Any other change (a set-up, tiles gone) redraws all."""
-        own = self.own
-        drawn = self.drawn
-        if drawn is None or len(drawn[0]) != len(own):
-            ranks = _ranks_of(own)
-        else:
-            then, ranks, text = drawn
-            if then == own:
-                return text
-            ranks = ranks[:]
-            for player, now in enumerate(own):
-                old = then[player]
-                if now != old:
-                    if now & old != old:
-                        ranks = _ranks_of(own)
-                        break
-                    gained = now ^ old
-                    for y in range(((gained & -gained).bit_length() - 1) // SIZE,
-                                   (gained.bit_length() - 1) // SIZE + 1):
-                        ranks[y] = _rank_with(ranks[y], player, now >> SIZE * y & _RANK)
-        text = "/".join(ranks[::-1])
-        self.drawn = (own[:], ranks, text)  # (never changed in place: copies share it)
-        return text
+        """The board in TPN, ranks from 20 down (each colour's tiles at once, then each
+        rank's run lengths: :func:`_rank_written`)."""
+        return "/".join(map(_rank_written, self.ranks(COLOR_LETTERS)))
 
     def drawing(self) -> tuple[str, str]:
         """The TPN fields that do not need whose turn it is: the board and the hands."""
