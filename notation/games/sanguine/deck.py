@@ -40,6 +40,13 @@ class Card:
         return tuple((i - 2, j - 2) for i, row in enumerate(self.grid)
                      for j, ch in enumerate(row) if ch == "I")
 
+    @functools.cached_property
+    def reaches(self) -> tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]:
+        """:attr:`influences` as each side plays the card (Blue's columns mirrored), worked
+        out once a card: every placement of it asks (the card is an immutable value)."""
+        red = self.influences
+        return red, tuple((dr, -dc) for dr, dc in red)
+
     def text(self) -> str:
         return "\n".join([f"{self.name} {self.cost} {self.value}", *self.grid])
 

@@ -173,22 +173,26 @@ def refuse(text: str) -> NoReturn:
 REMEMBERED = 4096
 
 
-def remembered(read: Callable[[str], EventT]) -> Callable[[str], EventT]:
-    """``read`` keeping the events it made by their text (they are immutable values):
-    an archive writes the same few hundred draws, placements and passes again and again."""
-    made: dict[str, EventT] = {}
-    get = made.get
+class Remembered(dict[str, EventT]):
+    """The events one reader made, by their text (they are immutable values): an
+    archive writes the same few hundred draws, placements and passes again and again.
+    Its ``__getitem__`` is the reader: a text seen before costs one dict look-up in C."""
 
-    def reader(text: str) -> EventT:
-        event = get(text)
-        if event is None:
-            event = read(text)
-            if len(made) >= REMEMBERED:
-                made.clear()
-            made[text] = event
+    def __init__(self, read: Callable[[str], EventT]) -> None:
+        super().__init__()
+        self.read = read
+
+    def __missing__(self, text: str) -> EventT:
+        event = self.read(text)
+        if len(self) >= REMEMBERED:
+            self.clear()
+        self[text] = event
         return event
 
-    return reader
+
+def remembered(read: Callable[[str], EventT]) -> Callable[[str], EventT]:
+    """``read``, remembering the events it made by their text (:class:`Remembered`)."""
+    return Remembered(read).__getitem__
 
 
 #: A reader for each event terminal of the grammar. Deals and results are

@@ -5,16 +5,17 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Mapping
+from typing import NoReturn
 
 from notation.core.ast import Directive, Record
 from notation.core.errors import InputError, NotationError, RuleError, TagError, shorten
 from notation.core.grammars import terminal_pattern
-from notation.core.limits import whole
+from notation.core.limits import MAX_DIGITS, whole
 
 from . import chance
-from .deck import Deck, DeckError, load_deck_beside, parse_deck
+from .deck import Card, Deck, DeckError, load_deck_beside, parse_deck
 from .events import GRAMMAR, SIDE_NAMES, Deal, Draw, Event, Pass, Place, Result
-from .state import SanguineState
+from .state import Cell, SanguineState
 
 MAX_PAWNS = 3
 DECK_TAGS = ("RedDeck", "BlueDeck")
@@ -29,6 +30,8 @@ def int_tag(tags: Mapping[str, str], key: str) -> int:
     value = tags.get(key)
     if value is None:
         raise TagError(key, f"the [{key}] tag is required")
+    if value.isdigit() and value.isascii() and len(value) <= MAX_DIGITS:
+        return int(value)  # what whole() reads it as, without its checks' calls
     try:
         return whole(value.strip(), f"[{key}]", signed=True)
     except NotationError as exc:
@@ -37,14 +40,26 @@ def int_tag(tags: Mapping[str, str], key: str) -> int:
 
 def _deck_side(directive: Directive) -> str | None:
     """``R`` or ``B``: whose deck an inline block holds (read from its first line)."""
-    head = terminal_pattern(GRAMMAR, "DECK_BLOCK").fullmatch(directive.text.split("\n", 1)[0])
+    text = directive.text
+    end = text.find("\n")
+    head = _DECK_HEAD(text if end < 0 else text[:end])
     return None if head is None else head["deck_side"]
 
 
-def record_deck(record: Record, side: int) -> Deck:
-    """``side``'s deck as the record names it: a file beside it, or its inline block."""
+#: The grammar's deck block, matching a block's first line (the rest of it is optional).
+_DECK_HEAD = terminal_pattern(GRAMMAR, "DECK_BLOCK").fullmatch
+
+
+#: The cards of inline deck blocks that were valid, by the block's text: an archive
+#: repeats the same blocks game after game (a block's lines only matter to its errors).
+_INLINE: dict[str, list[Card]] = {}
+
+
+def record_deck(record: Record, side: int, tags: Mapping[str, str] | None = None) -> Deck:
+    """``side``'s deck as the record names it: a file beside it, or its inline block
+    (``tags``: the record's, when the caller has them already)."""
     key, letter = DECK_TAGS[side], "RB"[side]
-    value = record.tag_dict.get(key)
+    value = (tags if tags is not None else record.tag_dict).get(key)
     if value is None:
         raise TagError(key, f"the [{key}] tag is required")
     blocks = [d for d in record.items if isinstance(d, Directive) and _deck_side(d) == letter]
@@ -53,16 +68,23 @@ def record_deck(record: Record, side: int) -> Deck:
             raise TagError(key, f"[{key} \"inline\"] needs exactly one deck {letter} "
                                 f"block, found {len(blocks)}")
         block = blocks[0]
+        known = _INLINE.get(block.text)
+        if known is not None:
+            return Deck(f"{record.source} (deck {letter} block)", known)
         lines = block.text.split("\n")
         if len(lines) < 2 or lines[-1].strip() != "enddeck":
             raise TagError(key, f"the deck {letter} block at line {block.pos.line} is "
                                 f"never closed: a line that is enddeck alone must end it")
         source = f"{record.source} (deck {letter} block)"
         try:
-            return parse_deck("\n".join(lines[1:-1]), source, block.pos.line + 1)
+            deck = parse_deck("\n".join(lines[1:-1]), source, block.pos.line + 1)
         except DeckError as exc:
             problem = exc.problems[0]
             raise TagError(key, f"{record.source}:{problem.line}: {problem.message}") from None
+        if len(_INLINE) >= 64:
+            _INLINE.clear()
+        _INLINE[block.text] = deck.cards
+        return deck
     if blocks:
         raise TagError(key, f"a deck {letter} block is given but [{key}] names a file")
     try:
@@ -96,7 +118,7 @@ def start(record: Record) -> SanguineState:
     result = tags.get("Result", "*")
     if result != "*" and not RESULT_TAG.fullmatch(result):
         raise TagError("Result", f'[Result "{result}"]: expected "*" or "RED-BLUE red|blue|tie"')
-    decks = (record_deck(record, 0), record_deck(record, 1))
+    decks = (record_deck(record, 0, tags), record_deck(record, 1, tags))
     for side, deck in enumerate(decks):
         if len(deck) < rows * cols:
             raise TagError(DECK_TAGS[side], f"{SIDE_NAMES[side]} deck has {len(deck)} cards; a "
@@ -121,7 +143,8 @@ def apply(state: SanguineState, event: Event) -> None:
     if isinstance(event, Deal):
         _deal(state, event)
         return
-    if not all(state.dealt):
+    dealt = state.dealt
+    if not (dealt[0] and dealt[1]):
         missing = " and ".join(SIDE_NAMES[s] for s in (0, 1) if not state.dealt[s])
         raise RuleError(f"both players are dealt before the first turn ({missing} not yet)",
                         "deal first")
@@ -132,7 +155,7 @@ def apply(state: SanguineState, event: Event) -> None:
     if isinstance(event, Draw):
         _draw(state, side, event.card)
         return
-    if state.draw_due():
+    if not state.drawn and state.remaining[side]:  # draw_due(): not over, side to move
         raise RuleError(f"{SIDE_NAMES[side]} must draw first (deck has "
                         f"{state.deck_size(side)} cards)", "draw every turn")
     if isinstance(event, Place):
@@ -166,6 +189,7 @@ def _take(state: SanguineState, side: int, name: str) -> None:
             raise RuleError(f'Order "file": {SIDE_NAMES[side]}\'s next card is {expected}, '
                             f"record says {name}", "file order")
     state.left[side][name] -= 1
+    state.remaining[side] -= 1
     state.taken[side] += 1
     state.hands[side][name] += 1
 
@@ -188,20 +212,30 @@ def _deal(state: SanguineState, event: Deal) -> None:
         for card in first:  # in file order
             _take(state, side, card.name)
     else:  # every card is checked before any is taken: a bad deal changes nothing
-        wanted: Counter[str] = Counter()
+        wanted: dict[str, int] = {}
         for name in event.cards:
-            _check_left(state, side, name, wanted[name])
-            wanted[name] += 1
+            already = wanted.get(name, 0)
+            _check_left(state, side, name, already)
+            wanted[name] = already + 1
         for name in event.cards:
             _take(state, side, name)
     state.dealt[side] = True
 
 
 def _draw(state: SanguineState, side: int, name: str) -> None:
+    left = state.left[side]
+    if (not state.drawn and not state.file_order and name in state.cards[side]
+            and left.get(name, 0) > 0):  # the checks below and in _take, all passed
+        left[name] -= 1
+        state.remaining[side] -= 1
+        state.taken[side] += 1
+        state.hands[side][name] += 1
+        state.drawn = True
+        return
     who = SIDE_NAMES[side]
     if state.drawn:
         raise RuleError(f"{who} has already drawn this turn", "one draw a turn")
-    if not state.deck_size(side):
+    if not state.remaining[side]:
         raise RuleError(f"{who}'s deck is empty; no draw line allowed this turn",
                         "draw every turn")
     _take(state, side, name)
@@ -210,18 +244,42 @@ def _draw(state: SanguineState, side: int, name: str) -> None:
 
 def _place(state: SanguineState, event: Place) -> None:
     side, who = event.side, SIDE_NAMES[event.side]
-    if state.hands[side][event.card] <= 0:
+    hand = state.hands[side]
+    if hand[event.card] <= 0:
         held = " ".join(state.hand(side))
         raise RuleError(f"card not in hand: {who} holds {held or 'nothing'}, not "
                         f"{event.card}", "card in hand")
+    rows, cols = state.rows, state.cols
     r = event.row
-    c = state.cols - 1 - event.col if state.mirrored else event.col
-    if not (0 <= r < state.rows and 0 <= c < state.cols):
-        raise RuleError(f"position ({event.row},{event.col}) is outside the {state.rows}x"
-                        f"{state.cols} board (rows 0-{state.rows - 1}, columns "
-                        f"0-{state.cols - 1})", "on the board")
+    c = cols - 1 - event.col if state.mirrored else event.col
+    if not (0 <= r < rows and 0 <= c < cols):
+        raise RuleError(f"position ({event.row},{event.col}) is outside the {rows}x"
+                        f"{cols} board (rows 0-{rows - 1}, columns "
+                        f"0-{cols - 1})", "on the board")
     card = state.cards[side][event.card]
-    cell = state.board[r][c]
+    board = state.board
+    cell = board[r][c]
+    if cell is None or cell[0] != side or not isinstance(cell[1], int) or cell[1] < card.cost:
+        _refuse_cell(event, cell, card)
+    hand[event.card] -= 1
+    board[r][c] = (side, card)
+    for dr, dc in card.reaches[side]:
+        tr, tc = r + dr, c + dc
+        if 0 <= tr < rows and 0 <= tc < cols:
+            line = board[tr]
+            target = line[tc]
+            if target is None:
+                line[tc] = (side, 1)
+            else:
+                holder, count = target
+                if isinstance(count, int):  # pawns; a card is immune
+                    line[tc] = (side, min(MAX_PAWNS, count + 1) if holder == side else count)
+    state.passes = 0
+
+
+def _refuse_cell(event: Place, cell: Cell, card: Card) -> NoReturn:
+    """Why ``card`` may not go on ``cell``: empty, a card, the other side's pawns, too few."""
+    side, who = event.side, SIDE_NAMES[event.side]
     where = f"({event.row},{event.col})"
     if cell is None:
         raise RuleError(f"illegal placement: {where} is empty", "own pawns")
@@ -235,21 +293,7 @@ def _place(state: SanguineState, event: Place) -> None:
     if content < card.cost:
         raise RuleError(f"illegal placement: {event.card} costs {card.cost} but {where} holds "
                         f"{content} {who} pawn{'s' * (content != 1)}", "cost")
-    state.hands[side][event.card] -= 1
-    board = state.board
-    board[r][c] = (side, card)
-    for dr, dc in card.influences:
-        tr, tc = r + dr, c + (-dc if side == 1 else dc)
-        if not (0 <= tr < state.rows and 0 <= tc < state.cols):
-            continue
-        target = board[tr][tc]
-        if target is None:
-            board[tr][tc] = (side, 1)
-        else:
-            holder, count = target
-            if isinstance(count, int):  # pawns; a card is immune
-                board[tr][tc] = (side, min(MAX_PAWNS, count + 1) if holder == side else count)
-    state.passes = 0
+    raise AssertionError(f"{where} takes {event.card}")  # (the caller checked it does not)
 
 
 def _cut(result: str) -> str:

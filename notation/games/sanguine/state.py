@@ -11,6 +11,8 @@ decks left, hands, counters, flags) is copied.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
+from types import MappingProxyType
 from dataclasses import dataclass, field
 from typing import Any, Callable, Optional, Union
 
@@ -45,6 +47,42 @@ def names_field(names: list[str]) -> str:
     return "[" + ",".join(escape_name(name) for name in names) + "]"
 
 
+def counter(counts: Mapping[str, int] = MappingProxyType({})) -> Counter[str]:
+    """``Counter(counts)`` made in C: ``Counter.__init__`` adds ``counts`` one Python call
+    at a time, and every game starts with four counters and every copy makes four."""
+    made: Counter[str] = Counter.__new__(Counter)
+    dict.update(made, counts)
+    return made
+
+
+#: A deck's fixed material by its card list (kept alive here, so its id is not reused):
+#: many games of an archive play the same deck, read once (deck.parse_deck).
+_MATERIAL: dict[int, tuple[list[Card], dict[str, int], dict[str, Card]]] = {}
+
+
+def _material(cards: list[Card]) -> tuple[list[Card], dict[str, int], dict[str, Card]]:
+    """``cards`` with its copies by name and its cards by name, made once per list."""
+    found = _MATERIAL.get(id(cards))
+    if found is None or found[0] is not cards:
+        if len(_MATERIAL) >= 256:
+            _MATERIAL.clear()
+        counts: dict[str, int] = {}
+        for card in cards:
+            counts[card.name] = counts.get(card.name, 0) + 1
+        found = _MATERIAL[id(cards)] = (cards, counts, {c.name: c for c in cards})
+    return found
+
+
+def deck_counts(cards: list[Card]) -> dict[str, int]:
+    """How many copies of each name ``cards`` holds (shared: copy it before changing it)."""
+    return _material(cards)[1]
+
+
+def deck_names(cards: list[Card]) -> dict[str, Card]:
+    """``cards`` by name, the last of a name winning (shared, as the decks' cards are)."""
+    return _material(cards)[2]
+
+
 #: The position notation's steps of a turn (``STEP``) and orders of the ``[Order]`` tag.
 STEPS = ("deal", "draw", "act", "over", "result")
 ORDERS = ("recorded", "file")
@@ -61,7 +99,7 @@ class SanguineState:
     board: list[list[Cell]] = field(default_factory=list)
     left: list[Counter[str]] = field(default_factory=list)     # cards left in each deck
     taken: list[int] = field(default_factory=lambda: [0, 0])  # cards off each deck (file order)
-    hands: list[Counter[str]] = field(default_factory=lambda: [Counter(), Counter()])
+    hands: list[Counter[str]] = field(default_factory=lambda: [counter(), counter()])
     dealt: list[bool] = field(default_factory=lambda: [False, False])
     to_move: int = 0
     turn: int = 1
@@ -74,14 +112,19 @@ class SanguineState:
     cards: list[dict[str, Card]] = field(default_factory=list, compare=False)
     #: A board read from the short position notation: no cards' values, hands or decks.
     partial: bool = False
+    #: How many cards each deck holds: ``left``'s totals, kept as the rules take cards,
+    #: since every turn asks whether a draw is due.
+    remaining: list[int] = field(init=False, compare=False, default_factory=list)
 
     def __post_init__(self) -> None:
         if not self.board:
-            self.board = [self._home_row() for _ in range(self.rows)]
+            home = self._home_row()
+            self.board = [home[:] for _ in range(self.rows)]
         if not self.left:
-            self.left = [Counter(c.name for c in d.cards) for d in self.decks]
+            self.left = [counter(deck_counts(d.cards)) for d in self.decks]
         if not self.cards:
-            self.cards = [d.by_name() for d in self.decks]
+            self.cards = [deck_names(d.cards) for d in self.decks]
+        self.remaining = [sum(counts.values()) for counts in self.left]
 
     def _home_row(self) -> list[Cell]:
         """A row at the start: one red pawn on the left edge, one blue pawn on the right."""
@@ -96,9 +139,10 @@ class SanguineState:
         other = SanguineState.__new__(SanguineState)
         other.__dict__.update(self.__dict__)
         other.board = [row[:] for row in self.board]
-        other.left = [Counter(c) for c in self.left]
+        other.left = [counter(c) for c in self.left]
         other.taken = self.taken[:]
-        other.hands = [Counter(h) for h in self.hands]
+        other.remaining = self.remaining[:]
+        other.hands = [counter(h) for h in self.hands]
         other.dealt = self.dealt[:]
         return other
 
@@ -180,7 +224,7 @@ class SanguineState:
         return self.mover()
 
     def deck_size(self, side: int) -> int:
-        return sum(self.left[side].values())
+        return self.remaining[side]
 
     def hand(self, side: int) -> list[str]:
         """The cards in ``side``'s hand, sorted by name."""
@@ -201,7 +245,7 @@ class SanguineState:
 
     def draw_due(self) -> bool:
         """The player to move starts the turn with a draw (their deck is not empty)."""
-        return not self.over and not self.drawn and self.deck_size(self.to_move) > 0
+        return not self.over and not self.drawn and self.remaining[self.to_move] > 0
 
     # -- the state as data ---------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
