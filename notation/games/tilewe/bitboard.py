@@ -9,8 +9,8 @@ is: the state and the rules ask.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from operator import attrgetter
 
+from . import anchor_fits
 from .events import SIZE, Move
 from .pieces import CANONICAL, ORIENTATIONS, PIECE_NAMES, Cell, Orientation
 
@@ -44,6 +44,10 @@ def squares(m: int) -> list[int]:
     return out
 
 
+#: An origin (b2) where a shape's neighbours never leave the board or wrap a row.
+REFERENCE = SIZE + 1
+
+
 class Shape:
     """One distinct orientation of a piece, ready for bit-parallel search.
 
@@ -52,7 +56,8 @@ class Shape:
     whole bounding box on the board, so shifted masks never wrap a row.
     """
 
-    __slots__ = ("piece", "orientation", "mask", "cells", "contacts", "valid")
+    __slots__ = ("piece", "orientation", "mask", "cells", "contacts", "valid", "edges",
+                 "diagonals", "clip")
 
     def __init__(self, oriented: Orientation) -> None:
         self.piece, self.orientation = oriented.piece, oriented.index
@@ -64,6 +69,16 @@ class Shape:
             key=lambda contact: contact[1]))
         row = (1 << (SIZE - oriented.width + 1)) - 1
         self.valid = sum(row << (SIZE * y) for y in range(SIZE - oriented.height + 1))
+        #: The tiles beside and diagonal to the shape placed at origin ``REFERENCE``, where
+        #: none wraps a row: shifted to an origin in file x and ANDed with ``clip[x]``, they
+        #: are its neighbours there (``rules.play``).
+        self.edges = edge_neighbours(self.mask << REFERENCE)
+        self.diagonals = diagonal_neighbours(self.mask << REFERENCE)
+        #: clip[x]: the tiles a shifted neighbour mask keeps at an origin in file x; one
+        #: beside the first file wraps to the last and one beside the last to the first.
+        last = SIZE - oriented.width  # (the last file an origin may be in)
+        self.clip = tuple(FULL & (NOT_T if x == 0 else FULL) & (NOT_A if x == last else FULL)
+                          for x in range(last + 1))
 
 
 #: The 25 board offsets of a 5x5 box, indexed by x + 5*y.
@@ -75,6 +90,14 @@ SHAPES: tuple[tuple[Shape, ...], ...] = tuple(
 SPELLING: dict[tuple[int, int, Cell], tuple[Shape, int]] = {
     (shape.piece, shape.orientation, contact): (shape, offset)
     for shapes in SHAPES for shape in shapes for _, offset, contact in shape.contacts}
+
+
+#: ``SPELLING`` under every orientation index, an alias too (a move built by hand may
+#: carry one): ``rules.play`` looks a move's first three fields up as they are.
+PLACING: dict[tuple[int, int, Cell], tuple[Shape, int]] = {
+    (piece, alias, contact): (shape, offset)
+    for (piece, _, contact), (shape, offset) in SPELLING.items()
+    for alias, canonical in enumerate(CANONICAL[piece]) if canonical == shape.orientation}
 
 
 def placement_mask(shape: Shape, offset: int, target: int) -> int:
@@ -126,12 +149,9 @@ def fits(blocked: int, used: int, anchor_mask: int) -> bool:
         return False
     if not used & 1:  # O1 still in hand fits on any anchor
         return True
-    shifted_anchors = [anchor_mask >> off for off in OFFSETS]
-    for shape, free in free_origins(blocked, used):
-        for i, _, _ in shape.contacts:
-            if free & shifted_anchors[i]:
-                return True
-    return False
+    # Any other piece covers a tile beside its contact: an anchor with none free is dead.
+    anchor_mask &= edge_neighbours(FULL & ~blocked)
+    return bool(anchor_mask) and anchor_fits.any_fit(blocked, used, anchor_mask)
 
 
 #: ``(targets, shape, contact)``: one spelling of a piece and the anchors where it fits.
@@ -157,15 +177,8 @@ def fitting_spellings(blocked: int, used: int, anchor_mask: int) -> list[Spellin
 
 def placements(blocked: int, used: int, anchor_mask: int) -> list[Move]:
     """Every move spelling that fits, in the reference's order (target, piece, orientation,
-    contact): the spellings come in the last three's order, so a stable sort by target is it."""
-    found = []
-    for targets, shape, contact in fitting_spellings(blocked, used, anchor_mask):
-        while targets:
-            low = targets & -targets
-            targets ^= low
-            found.append(Move(shape.piece, shape.orientation, contact, low.bit_length() - 1))
-    found.sort(key=attrgetter("target"))
-    return found
+    contact): the spellings that fit at each anchor, lowest anchor first (``anchor_fits``)."""
+    return anchor_fits.moves(anchor_fits.AnchorFits().update(blocked, used, anchor_mask)[0])
 
 
 def nth_placement(spellings: list[Spelling], anchor_mask: int, n: int) -> Move:

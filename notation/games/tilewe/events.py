@@ -115,6 +115,9 @@ def _spellings() -> dict[str, tuple[int, int, Cell]]:
 
 
 _SPELLINGS = _spellings()
+#: ``tuple.__new__``: builds a Move from its four fields without the Python-level
+#: ``Move.__new__`` the named tuple defines (one frame less per move read).
+_new_tuple = tuple.__new__
 
 
 def read_move(text: str) -> Move:
@@ -130,7 +133,7 @@ def read_move(text: str) -> Move:
     found = _SPELLINGS.get(text[:split])
     if found is None or text[split] <= "9":  # no such spelling, or a 2-digit contact
         return Move.parse(text)
-    return Move(found[0], found[1], found[2], _SQUARES[text[split:]])
+    return _new_tuple(Move, (*found, _SQUARES[text[split:]]))
 
 
 def diagnose(text: str) -> str:

@@ -8,7 +8,8 @@ from notation.core.errors import NotationError, RuleError, TagError, shorten
 from notation.core.limits import is_whole
 
 from . import bitboard, blokus, position
-from .events import Move, square_name
+from .bitboard import PLACING, REFERENCE
+from .events import SIZE, Move, square_name
 from .state import COLORS, Board
 
 
@@ -53,18 +54,41 @@ def play(board: Board, move: Move) -> None:
     """
     if board.over:
         raise RuleError("the game is over: no player can move", "game end")
-    mask = bitboard.move_mask(move)
-    if mask is None:
+    piece, orientation, contact, target = move
+    spelling = PLACING.get((piece, orientation, contact))
+    if spelling is None:
         raise RuleError(f"{move} is not a move: its contact is not a contact tile", "notation")
-    bit = 1 << move.target
+    shape, offset = spelling
+    origin = target - offset
+    # (on the board: ``valid`` has no origin whose box leaves it, nor one a row wraps to)
+    mask = shape.mask << origin if origin >= 0 and shape.valid >> origin & 1 else 0
+    bit = 1 << target
     n = board.players
     p = board.turn
     for _ in range(n):
         if not board.out >> p & 1:
             used = board.used[p]
-            if (mask and not used >> move.piece & 1 and not mask & (board.occupied | board.adj[p])
+            if (mask and not used >> piece & 1 and not mask & (board.occupied | board.adj[p])
                     and (bit & board.diag[p] if used else bit & board.starts[p])):
-                _place(board, p, move.piece, mask)
+                # the shape's neighbours at the reference origin, shifted (see ``Shape``)
+                clip = shape.clip[origin % SIZE]
+                if origin >= REFERENCE:
+                    shift = origin - REFERENCE
+                    board.adj[p] |= shape.edges << shift & clip
+                    board.diag[p] |= shape.diagonals << shift & clip
+                else:
+                    shift = REFERENCE - origin
+                    board.adj[p] |= shape.edges >> shift & clip
+                    board.diag[p] |= shape.diagonals >> shift & clip
+                board.occupied |= mask
+                board.own[p] |= mask
+                board.used[p] = used | 1 << piece
+                board.last_piece[p] = piece
+                board.ply += 1
+                board.last_mover = p
+                board.last = mask
+                board.turn = (p + 1) % n
+                board.turn_known = False
                 return
             if board.turn_known and p == board.turn or board.can_move(p):
                 message, rule = _why_illegal(board, p, move, mask)
@@ -73,20 +97,6 @@ def play(board: Board, move: Move) -> None:
         p = (p + 1) % n
     board.over = True
     raise RuleError("the game is over: no player can move", "game end")
-
-
-def _place(board: Board, player: int, piece: int, mask: int) -> None:
-    board.occupied |= mask
-    board.own[player] |= mask
-    board.adj[player] |= bitboard.edge_neighbours(mask)
-    board.diag[player] |= bitboard.diagonal_neighbours(mask)
-    board.used[player] |= 1 << piece
-    board.last_piece[player] = piece
-    board.ply += 1
-    board.last_mover = player
-    board.last = mask
-    board.turn = (player + 1) % board.players
-    board.turn_known = False
 
 
 def _why_illegal(board: Board, player: int, move: Move, mask: int) -> tuple[str, str]:
