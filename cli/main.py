@@ -86,8 +86,24 @@ class NotationGroup(click.Group):
             raise
 
 
+def _show_version(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
+    """The version, and which parts ran compiled (games load only for this)."""
+    if not value or ctx.resilient_parsing:
+        return
+    from notation.core import registry  # (start-up: no game loads for other commands)
+    from notation.tables import keys
+
+    compiled = [f"{game.name} {part}" for game in registry.games() for part in game.compiled]
+    compiled += ["position keys"] if keys.COMPILED else []
+    click.echo(f"notation, version {notation.__version__}")
+    click.echo(f"compiled: {', '.join(compiled)}" if compiled
+               else "compiled: nothing (every part in Python)")
+    ctx.exit()
+
+
 @click.group(cls=NotationGroup, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(notation.__version__, prog_name="notation")
+@click.option("--version", is_flag=True, expose_value=False, is_eager=True,
+              callback=_show_version, help="Show the version, and which parts run compiled.")
 def cli() -> None:
     """Read, check, replay, convert and compare records of played games."""
 

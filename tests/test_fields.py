@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from notation.core import registry
-from notation.core.fields import event_fields, fields_json
+from notation.core.fields import event_fields, fields_column, fields_json
 
 from conftest import SAMPLES, invoke
 
@@ -91,3 +91,30 @@ def test_values_that_need_escapes_are_escaped_as_json_escapes_them(text: str) ->
     assert fields_json(game, text) == json.dumps(event_fields(game, text), sort_keys=True,
                                                  ensure_ascii=False)
     assert json.loads(fields_json(game, text)) == event_fields(game, text)
+
+
+def _as_json_writes(name: str, texts: list[str]) -> list[str]:
+    game = registry.get(name)
+    assert game is not None
+    return [json.dumps(event_fields(game, text), sort_keys=True, ensure_ascii=False)
+            for text in texts]
+
+
+@given(st.sampled_from(["tilewe", "flows", "philosophy", "sanguine", "nomic"]),
+       st.integers(0, 2**32),
+       st.lists(st.sampled_from(["", "F5e-a2d4\nO1n-a1a1", "F5e-a2d4 ", '"', "\\", "Zoë",
+                                 "12. F5e-a2d4", "F5e-a2d4!", "In+:\"a\"", "x"]), max_size=3),
+       st.integers(0, 200))
+@settings(max_examples=60, deadline=None)
+def test_a_whole_column_is_each_text_as_json_writes_it(name: str, seed: int, odd: list[str],
+                                                        at: int) -> None:
+    """A game's events, with texts that are no single event (or need escapes) put among
+    them: the column equals ``json.dumps`` of each text's fields."""
+    game = registry.get(name)
+    assert game is not None
+    record = game.random_record(random.Random(seed), {})
+    texts = [game.format_event(event) for event in record.events]
+    for text in odd:
+        texts.insert(at % (len(texts) + 1), text)
+    assert fields_column(game, texts) == _as_json_writes(name, texts)
+

@@ -38,6 +38,9 @@ def test_wheel_installs_into_a_fresh_venv_and_validates_the_samples(tmp_path):
     assert "notation/templates/viewer.html" in names  # the HTML viewer's page
     assert "notation/samples/sanguine/decks/legion.deck" in names  # what random sanguine plays
     assert "notation/samples/tilewe/tw-sample-1.tilewe" in names
+    # Built with its compiled part, which the installed command says it runs.
+    assert any(name.startswith("notation/games/tilewe/compiled_text.") and name.endswith(".so")
+               for name in names), names
     assert any(name.endswith(".dist-info/licenses/LICENSE") or name.endswith("/LICENSE")
                for name in names)
 
@@ -57,6 +60,9 @@ def test_wheel_installs_into_a_fresh_venv_and_validates_the_samples(tmp_path):
                             "import notation.grammars as g; print(g.__file__)"],
                            capture_output=True, text=True, cwd=outside)
     assert str(env_dir) in where.stdout  # the wheel's copy, not the source tree
+    version = subprocess.run([str(env_dir / "bin" / "notation"), "--version"],
+                             capture_output=True, text=True, cwd=outside, timeout=300)
+    assert version.stdout.splitlines()[1:] == ["compiled: tilewe position text, position keys"], version.stdout
     dealt = subprocess.run([str(env_dir / "bin" / "notation"), "random", "sanguine", "--seed",
                             "1", "--rows", "3", "--cols", "5"],
                            capture_output=True, text=True, cwd=outside, timeout=300)

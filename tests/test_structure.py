@@ -22,7 +22,9 @@ LAZY_ALLOWED = {"dask", "dask.bag", "dask.distributed", "distributed", "ctypes",
                 "selenium", "pyarrow", "duckdb",
                 # start-up: what a command needs only when it meets a record it must parse
                 "lark", "lark.exceptions", "hashlib", "importlib.metadata",
-                "notation.core.record_builder", "multiprocessing", "concurrent.futures"}
+                "notation.core.record_builder", "multiprocessing", "concurrent.futures",
+                # `notation --version` alone loads the games, to say what runs compiled
+                "notation.core.registry", "notation.tables.keys"}
 #: Lark's public API (the ``lark`` package and its exceptions).
 LARK_PUBLIC = {"lark", "lark.exceptions"}
 
@@ -30,7 +32,8 @@ LARK_PUBLIC = {"lark", "lark.exceptions"}
 def modules() -> dict[str, Path]:
     found = {}
     for package, folder in PACKAGES.items():
-        for path in folder.rglob("*.py"):
+        # (a compiled module, ``NAME.c``, is a module of ours that imports none of ours)
+        for path in [*folder.rglob("*.py"), *folder.rglob("*.c")]:
             parts = path.relative_to(folder).with_suffix("").parts
             name = ".".join((package, *parts))
             found[name.removesuffix(".__init__")] = path
@@ -42,6 +45,8 @@ MODULES = modules()
 
 def imports(name: str, path: Path) -> list[tuple[str, list[str], bool]]:
     """``(module, names, inside a function)`` of every import statement of a module."""
+    if path.suffix == ".c":
+        return []
     tree = ast.parse(path.read_text(encoding="utf-8"))
     package = name.split(".") if path.name == "__init__.py" else name.split(".")[:-1]
     found = []

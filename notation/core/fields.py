@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import json
 from functools import lru_cache
+from re import Match
+from typing import Any, Callable
 
 from .fastpath import scanner
 from .game import AnyGame
@@ -65,8 +67,44 @@ def _json_text(value: str) -> str:
     return json.dumps(value, ensure_ascii=False)
 
 
+@lru_cache(maxsize=None)
+def _templates(game: AnyGame) -> dict[str, tuple[str, Callable[[Match[str]], tuple[Any, ...]]]]:
+    """Per terminal, its fields' JSON with a ``%s`` for each value, and what takes the
+    values from a match (in the fields' order)."""
+    return {kind: ("{" + ", ".join(f'"{name}": "%s"' for _, name in fields) + "}",
+                   _values_of([index for index, _ in fields]))
+            for kind, fields in layout(game).items()}
+
+
+def _values_of(groups: list[int]) -> Callable[[Match[str]], tuple[Any, ...]]:
+    """What gives the values of ``groups`` of a match as a tuple."""
+    if not groups:
+        return lambda found: ()
+    if len(groups) == 1:
+        return lambda found: (found.group(groups[0]),)
+    return lambda found: found.group(*groups)
+
+
 def fields_json(game: AnyGame, text: str) -> str:
-    """:func:`event_fields` as JSON text, keys sorted, as ``json.dumps`` writes it (built
-    here from the terminal's layout: export writes one for every event)."""
-    return "{" + ", ".join(f'"{name}": {_json_text(value)}'
-                           for name, value in _matched(game, text)) + "}"
+    """:func:`event_fields` as JSON text, keys sorted, as ``json.dumps`` writes it."""
+    return fields_column(game, [text])[0]
+
+
+def fields_column(game: AnyGame, texts: list[str]) -> list[str]:
+    """:func:`fields_json` of each text (export writes one for every event), built from
+    the terminal's layout: a text that needs no escape and has every field of its
+    terminal fills the terminal's template, any other is written field by field."""
+    match, templates = scanner(game).token.fullmatch, _templates(game)
+    column = []
+    for text in texts:
+        found = match(text)
+        if (found is not None and found.lastgroup is not None and text.isascii()
+                and text.isprintable() and '"' not in text and "\\" not in text):
+            template, values_of = templates[found.lastgroup]
+            values = values_of(found)
+            if None not in values:
+                column.append(template % values)
+                continue
+        column.append("{" + ", ".join(f'"{name}": {_json_text(value)}'
+                                      for name, value in _matched(game, text)) + "}")
+    return column

@@ -57,6 +57,9 @@ class Game(ABC, Generic[State, Event]):
     dialects: tuple[str, ...] = ()
     #: Options this game adds to some commands (``legal --tile``, ``random --hand-size``).
     options: tuple[GameOption, ...] = ()
+    #: The parts of this game served by compiled code in this install (``notation
+    #: --version`` lists them); each has a Python definition that runs where it is missing.
+    compiled: tuple[str, ...] = ()
 
     # -- notation -------------------------------------------------------
     @abstractmethod
@@ -179,6 +182,12 @@ class Game(ABC, Generic[State, Event]):
             mover = self.to_move(state)
             self.apply(state, event)
         yield (mover, *texts())
+
+    def event_columns(self, events: list[Event]) -> tuple[list[str], list[str]] | None:
+        """The canonical text and the fields (``notation.core.fields.fields_json``) of each
+        event, for a game that has them cheaper than by writing each text and reading it
+        back (export's events table); None: read back. A test holds an override to that."""
+        return None
 
     def timeless_position(self, full_position: str) -> str:
         """A :meth:`full_position` without what only counts time (a move counter), so

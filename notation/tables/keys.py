@@ -19,9 +19,17 @@ turn do not move with the board).
 from __future__ import annotations
 
 import hashlib
-from typing import Any, Callable
+from typing import Any, Callable, Iterable
 
-from notation.core.game import AnyGame
+from notation.core.game import AnyGame, Game
+
+hex_digests: Callable[[list[str]], list[str]] | None
+try:  # the keys compiled (compiled_digest.c), where the install could build it
+    from .compiled_digest import hex_digests
+except ImportError:  # pragma: no cover - a machine without a C compiler
+    hex_digests = None
+#: Whether keys are made by the compiled module (``notation --version`` says).
+COMPILED = hex_digests is not None
 
 
 def identity_of(game: AnyGame, symmetric: bool = False) -> Callable[[str], str]:
@@ -37,6 +45,22 @@ def identity_of(game: AnyGame, symmetric: bool = False) -> Callable[[str], str]:
 def digest(text: str) -> str:
     """A position key from a position's identity (:func:`identity_of`)."""
     return hashlib.blake2b(text.encode("utf-8"), digest_size=8).hexdigest()
+
+
+def digests(texts: list[str]) -> list[str]:
+    """:func:`digest` of each text (compiled where built: ``compiled_digest.c``)."""
+    if hex_digests is not None:
+        return hex_digests(texts)
+    return list(map(digest, texts))
+
+
+def position_keys(game: AnyGame, positions: Iterable[str],
+                  symmetric: bool = False) -> list[str]:
+    """:func:`digest` of each position's identity, for a game's every ply at once."""
+    texts = list(positions)
+    if symmetric or type(game).timeless_position is not Game.timeless_position:
+        texts = list(map(identity_of(game, symmetric), texts))
+    return digests(texts)
 
 
 def position_key(game: AnyGame, state: Any, symmetric: bool = False,

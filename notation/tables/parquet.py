@@ -17,6 +17,10 @@ from .schema import Column
 #: Rows held before they are written as one row group.
 ROWS_PER_GROUP = 16384
 
+#: Columns whose values are nearly all distinct: no dictionary is tried for them (it
+#: would be dropped after its first megabyte anyway, having cost a hash of every value).
+DISTINCT = frozenset({"tags", "event", "fields", "position", "key"})
+
 
 def _flat_pool() -> None:
     """Arrow's allocations from mimalloc: with the system's allocator a long export's
@@ -49,6 +53,7 @@ class ParquetTable:
         self.schema = arrow_schema(columns)
         self.writer = pq.ParquetWriter(
             path, self.schema, compression="zstd",
+            use_dictionary=[c.name for c in columns if c.name not in DISTINCT],
             write_statistics=[c.name for c in columns if c.kind in ("int", "bool")])
         self.names = [c.name for c in columns]
         self.columns: dict[str, list[Any]] = {name: [] for name in self.names}

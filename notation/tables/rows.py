@@ -16,7 +16,7 @@ from notation.core import registry
 from notation.core.ast import EventNode, Record
 from notation.core.errors import NotationError, RuleError, TagError
 from notation.core.fastpath import plain_events
-from notation.core.fields import fields_json
+from notation.core.fields import fields_column, fields_json
 from notation.core.game import AnyGame, Game
 from notation.core.notes import remark_of
 from notation.core.outcome import Outcome
@@ -24,7 +24,7 @@ from notation.core.output import glyph_text
 from notation.core.replay import end_checks, run, structure_problems
 from notation.core.walk import Node, played, walk
 
-from .keys import digest, identity_of, position_key
+from .keys import position_key, position_keys
 from .schema import EVENTS, POSITIONS
 
 Row = dict[str, Any]
@@ -152,7 +152,11 @@ def plain_rows(record: Record, symmetric: bool = False) -> Outcome | None:
         return None
     try:
         read = [reader(word) for reader, word in events]
-        texts = list(map(game.format_event, read))
+        columns = game.event_columns(read)
+        if columns is None:
+            texts = list(map(game.format_event, read))
+            columns = texts, fields_column(game, texts)
+        texts, fields = columns
         state = game.start(start)
         movers, boards, fulls = zip(*game.line_positions(state, read))
     except (TagError, NotationError, RuleError):
@@ -168,13 +172,13 @@ def plain_rows(record: Record, symmetric: bool = False) -> Outcome | None:
         "games": _games_row(outcome),
         "events": {**_where(outcome, plies), "ply": list(range(1, plies + 1)),
                    "variation": [""] * plies, "mover": list(movers[1:]), "event": texts,
-                   "fields": [fields_json(game, text) for text in texts],
+                   "fields": fields,
                    "glyphs": [""] * plies, "nags": ["[]"] * plies, "comment": [""] * plies,
                    "commands": ["{}"] * plies, "clock": nothing, "eval": nothing,
                    "error": nothing},
         "positions": {**_where(outcome, plies + 1), "ply": list(range(plies + 1)),
                       "variation": [""] * (plies + 1), "position": list(boards),
-                      "key": list(map(digest, map(identity_of(game, symmetric), fulls)))}}
+                      "key": position_keys(game, fulls, symmetric)}}
     return outcome
 
 

@@ -15,10 +15,10 @@ from notation.core.errors import NotationError
 from notation.core.game import Game
 from notation.core.svg import Drawing
 
-from . import generate, position, rules, svg, symmetry, text
+from . import columns, generate, position, rules, svg, symmetry, text
 from .events import Move, are_canonical, diagnose, read_move
 from .options import OPTIONS
-from .state import COLORS, Board, replayed_positions
+from .state import COLORS, COMPILED, Board, replayed_positions
 
 if TYPE_CHECKING:  # (start-up: ``random`` only names the type of an argument)
     import random
@@ -46,6 +46,7 @@ class Tilewe(Game[Board, Move]):
     }
     setup_positions = True
     options = OPTIONS
+    compiled = ("position text",) if COMPILED else ()
 
     # -- notation -------------------------------------------------------------
     def read_event(self, kind: str, text: str) -> Move:
@@ -105,8 +106,10 @@ class Tilewe(Game[Board, Move]):
                        events: Iterable[Move]) -> Iterator[tuple[str | None, str, str]]:
         """As the game's, drawing only what each move changed, and without the search for
         who is to move at every ply (:func:`~.state.replayed_positions`)."""
-        for mover, text in replayed_positions(state, self.applier(state), events):
-            yield None if mover is None else COLORS[mover], text, text
+        return replayed_positions(state, self.applier(state), events)
+
+    def event_columns(self, events: list[Move]) -> tuple[list[str], list[str]] | None:
+        return columns.event_columns(self, events)
 
     def least_image(self, full_position: str) -> tuple[str, tuple[str, ...]]:
         return symmetry.least_position_image(full_position)

@@ -17,6 +17,16 @@ from . import bitboard
 from .events import SIZE, square_name
 from .pieces import PIECE_NAMES
 
+compiled_board_text: Callable[[list[int]], str] | None
+compiled_position_text: Callable[[list[int], list[int], str], str] | None
+try:  # the board's text compiled (compiled_text.c), where the install could build it
+    from .compiled_text import board_text as compiled_board_text
+    from .compiled_text import position_text as compiled_position_text
+except ImportError:  # pragma: no cover - a machine without a C compiler
+    compiled_board_text = compiled_position_text = None
+#: Whether positions are written by the compiled module (``notation --version`` says).
+COMPILED = compiled_board_text is not None
+
 COLORS = ("blue", "yellow", "red", "green")
 #: The colours' letters in the position notation (TPN, see ``position.py``).
 COLOR_LETTERS = "byrg"
@@ -145,8 +155,14 @@ class Board:
         return [cells[SIZE * y:SIZE * (y + 1)] for y in range(SIZE - 1, -1, -1)]
 
     def board_text(self) -> str:
-        """The board in TPN, ranks from 20 down (each colour's tiles at once, then each
-        rank's run lengths: :func:`_rank_written`)."""
+        """The board in TPN, ranks from 20 down (compiled where built, else each colour's
+        tiles at once, then each rank's run lengths: :func:`_rank_written`)."""
+        if compiled_board_text is not None:
+            return compiled_board_text(self.own)
+        return self.written_board_text()
+
+    def written_board_text(self) -> str:
+        """:meth:`board_text` in Python alone: the definition the compiled one is held to."""
         return "/".join(map(_rank_written, self.ranks(COLOR_LETTERS)))
 
     def drawing(self) -> tuple[str, str]:
@@ -211,15 +227,40 @@ def _rank_written(cells: str) -> str:
 
 
 def replayed_positions(board: Board, play: Callable[[Any], None],
-                       moves: Iterable[Any]) -> Iterator[tuple[int | None, str]]:
-    """``board``'s TPN, then each move played on it with ``play`` (the rules) and who
-    played it with the TPN after it (``Game.line_positions``, for export).
+                       moves: Iterable[Any]) -> Iterator[tuple[str | None, str, str]]:
+    """``board``'s TPN, then each move played on it with ``play`` (the rules) and the
+    colour that played it with the TPN after it, twice (``Game.line_positions``'s
+    mover, position and full position, for export).
 
-    A move only adds its tiles to its player's colour and takes one piece from its hand,
-    so only its tiles are written into the ranks' cells and only the ranks it covers are
-    written again; and each position is written once the next move is played: that
-    move's player is the one to move (the rules proved it placing it), where asking the
-    board would search for a player who can move. The last position asks the board."""
+    Each position is written once the next move is played: that move's player is the
+    one to move (the rules proved it placing it), where asking the board would search
+    for a player who can move. The last position asks the board. A move only adds tiles
+    to its player's colour and takes one piece from its hand, so only that colour's
+    tiles and hand are taken again (compiled), or only the ranks it covers are written
+    again (:func:`written_positions`, in Python)."""
+    if compiled_position_text is None:
+        for player, text in written_positions(board, play, moves):
+            yield None if player is None else COLORS[player], text, text
+        return
+    own, used = board.own, board.used
+    drawn_own, drawn_used = own[:], used[:]  # what the position to write had
+    mover: str | None = None
+    for move in moves:
+        play(move)
+        placed = board.last_mover
+        assert placed is not None  # (a move was just placed)
+        text = compiled_position_text(drawn_own, drawn_used, COLOR_LETTERS[placed])
+        yield mover, text, text
+        drawn_own[placed], drawn_used[placed] = own[placed], used[placed]
+        mover = COLORS[placed]
+    last = board.to_move()
+    text = compiled_position_text(own, used, "-" if last is None else COLOR_LETTERS[last])
+    yield mover, text, text
+
+
+def written_positions(board: Board, play: Callable[[Any], None],
+                      moves: Iterable[Any]) -> Iterator[tuple[int | None, str]]:
+    """:func:`replayed_positions` in Python alone, each changed rank written again."""
     cells = board.ranks(COLOR_LETTERS)[::-1]  # rank 1 first
     ranks = [_rank_written(rank) for rank in cells]
     hands = [_hand_text(used) for used in board.used]

@@ -1,0 +1,76 @@
+"""Export's event columns for Tilewe moves: each move's text and fields from two tables.
+
+A move's canonical text is its spelling (piece, rotation and contact) and then its
+target's name; its fields are the named groups of the grammar's ``MOVE`` terminal
+(``notation.core.fields``), and the target is the last of them in name order. So both
+text and fields are a part per spelling (a few hundred) followed by a part per target
+(400). The parts are cut from ``fields_json`` of real moves, and each cut is checked to
+give back what ``fields_json`` writes; should the grammar ever name its groups so that
+the target is not last, there are no tables, and export reads each text back as for
+any game. A test holds every spelling with every target to ``fields_json``.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+
+from notation.core.fields import fields_json
+from notation.core.game import AnyGame
+
+from .events import SIZE, Move, square_name
+from .pieces import ORIENTATION_NAMES, PIECE_NAMES, orientation
+
+#: A spelling: piece, canonical orientation and contact cell (a move less its target).
+Spelling = tuple[int, int, tuple[int, int]]
+#: Per spelling its text and its fields' JSON up to the target's value; per target its
+#: name and the end of the fields' JSON.
+Tables = tuple[dict[Spelling, tuple[str, str]], list[tuple[str, str]]]
+
+
+def _cut(game: AnyGame, move: Move) -> tuple[str, str, str] | None:
+    """The move's text less its target's name, its fields less the target's value, and
+    that value's end of the JSON; None if they do not end with the target."""
+    text, fields, name = str(move), fields_json(game, str(move)), square_name(move.target)
+    tail = f'"{name}"}}'
+    if not text.endswith(name) or not fields.endswith(tail):
+        return None
+    return text[:-len(name)], fields[:-len(tail)], tail
+
+
+@lru_cache(maxsize=None)
+def tables(game: AnyGame) -> Tables | None:
+    """The two tables, cut and checked once per run; None where they do not hold."""
+    spellings: dict[Spelling, tuple[str, str]] = {}
+    for piece in range(len(PIECE_NAMES)):
+        for index in range(len(ORIENTATION_NAMES)):
+            oriented = orientation(piece, index)
+            for contact in oriented.contacts:
+                cut = _cut(game, Move(piece, oriented.index, contact, 0))
+                if cut is None:
+                    return None
+                spellings[piece, oriented.index, contact] = cut[0], cut[1]
+    probe, (probe_text, probe_fields) = next(iter(spellings.items()))
+    targets = []
+    for target in range(SIZE * SIZE):
+        move = Move(*probe, target)
+        cut = _cut(game, move)
+        if cut is None or cut[:2] != (probe_text, probe_fields):
+            return None
+        targets.append((square_name(target), cut[2]))
+    return spellings, targets
+
+
+def event_columns(game: AnyGame, moves: list[Move]) -> tuple[list[str], list[str]] | None:
+    """Each move's canonical text and fields (``Game.event_columns``)."""
+    found = tables(game)
+    if found is None:
+        return None
+    spellings, targets = found
+    texts, fields = [], []
+    for piece, index, contact, target in moves:
+        spelled = spellings.get((piece, index, contact))
+        if spelled is None or not 0 <= target < SIZE * SIZE:  # a move made by hand
+            return None
+        name, tail = targets[target]
+        texts.append(spelled[0] + name)
+        fields.append(spelled[1] + tail)
+    return texts, fields
