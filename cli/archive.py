@@ -163,9 +163,9 @@ class SkimmedRecords(FileRecords):
         super().__init__(inputs, path, headers=True)
         self.wanted = wanted
 
-    def _games(self) -> Iterator[Record]:
+    def games(self) -> Iterator[Record]:
         if self.path == "-":
-            yield from super()._games()
+            yield from super().games()
             return
         inputs = self.inputs
         with open_record_file(self.path) as handle:

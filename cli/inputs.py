@@ -113,7 +113,9 @@ class FileRecords:
         self.failed = False
         self.handle: Any = None
 
-    def _games(self) -> Iterator[Record]:
+    def games(self) -> Iterator[Record]:
+        """The input's records as read (a subclass may read them another way: ``select``
+        passes over games that cannot match); iterating the object adds the bookkeeping."""
         from notation.core.reading import source_records  # loads Lark
         from notation.core.text import open_record_file
         inputs = self.inputs
@@ -138,7 +140,7 @@ class FileRecords:
     def __iter__(self) -> Iterator[Record]:
         progress = self.inputs.progress
         try:
-            for record in self._games():
+            for record in self.games():
                 self.count += 1
                 if progress is not None:
                     progress.at(self.position())

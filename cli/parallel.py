@@ -9,13 +9,11 @@ Dask's own log lines stay off the user's stderr during the run.
 from __future__ import annotations
 
 import contextlib
-import logging
 import sys
 from typing import Any, Callable, Iterable, Iterator
 
 import click
 
-from notation import distributed as nd
 from notation import runner
 from notation.core.errors import InputError
 from notation.core.outcome import Outcome
@@ -106,6 +104,8 @@ def on_cluster(inputs: Inputs, paths: tuple[str, ...], address: str, task: runne
     except ImportError:
         raise click.UsageError("--scheduler needs the Dask extra: pip install 'notation[dask]'") \
             from None
+    from notation import distributed as nd  # (start-up: loads the socket modules)
+
     with _library_logs_silenced():
         try:
             client = nd.connect(address)  # a peer that is not Dask is refused first
@@ -157,6 +157,8 @@ def _library_logs_silenced() -> Iterator[None]:
     propagating; its existing descendants lose their own handlers and propagate
     to it (so loggers created meanwhile are silent too).
     """
+    import logging  # (start-up: only a cluster run has library logs to silence)
+
     manager = logging.root.manager
     names = {name for name, logger in list(manager.loggerDict.items())
              if isinstance(logger, logging.Logger) and

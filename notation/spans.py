@@ -18,7 +18,6 @@ as a stream (:func:`open_whole`).
 """
 from __future__ import annotations
 
-import hashlib
 import os
 import stat
 import sys
@@ -57,6 +56,8 @@ def identity_of(handle: IO[bytes]) -> Identity:
     if not stat.S_ISREG(status.st_mode):
         return Identity(-1, -1, "")
     head = os.pread(fd, HEAD, 0)
+    import hashlib  # (start-up: a local run never asks a file's identity)
+
     return Identity(status.st_size, status.st_mtime_ns,
                     hashlib.blake2b(head, digest_size=16).hexdigest())
 

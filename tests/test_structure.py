@@ -18,13 +18,15 @@ ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = {"notation": ROOT / "notation", "notation.cli": ROOT / "cli"}
 
 #: Imported inside functions on purpose: optional or heavy, needed by one command only.
-LAZY_ALLOWED = {"dask", "dask.bag", "dask.distributed", "distributed", "ctypes", "gc",
+LAZY_ALLOWED = {"dask", "dask.bag", "logging", "dask.distributed", "distributed", "ctypes", "gc",
                 "selenium", "pyarrow", "duckdb",
                 # start-up: what a command needs only when it meets a record it must parse
                 "lark", "lark.exceptions", "hashlib", "importlib.metadata",
                 "notation.core.record_builder", "multiprocessing", "concurrent.futures",
                 # `notation --version` alone loads the games, to say what runs compiled
-                "notation.core.registry", "notation.tables.keys"}
+                "notation.core.registry", "notation.tables.keys",
+                # start-up: what only random games need
+                "notation.games.tilewe.generate"}
 #: Lark's public API (the ``lark`` package and its exceptions).
 LARK_PUBLIC = {"lark", "lark.exceptions"}
 

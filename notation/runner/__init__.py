@@ -16,14 +16,13 @@ game or state travels between processes.
 """
 from __future__ import annotations
 
-from concurrent.futures import Future
 from typing import Any, Iterable, Iterator
 
 from notation.core.batch import TARGET
 from notation.core.outcome import Outcome
 
 from .cluster import on_cluster
-from .order import ordered
+from .order import Settled, ordered
 from .pool import (SMALL_INPUT, WorkerStopped, default_jobs, in_processes, map_in_order,
                    worth_a_pool)
 from .tasks import FORMAT, REPLAY, VALIDATE, Task, outcome_of
@@ -54,14 +53,12 @@ def parts(inputs: Iterable[Input], task: Task = VALIDATE, *, jobs: int = 1,
     return ordered(items, lambda unit: _here(unit.job, task), 1)
 
 
-def _here(job: Job, task: Task) -> Future[Part]:
-    """A unit worked on in this process, as a finished future (a failure as its exception)."""
-    future: Future[Part] = Future()
+def _here(job: Job, task: Task) -> Settled:
+    """A unit worked on in this process, as a settled part (a failure as its exception)."""
     try:
-        future.set_result(part_of(job, task))
+        return Settled(part_of(job, task))
     except Exception as exc:
-        future.set_exception(exc)
-    return future
+        return Settled(error=exc)
 
 
 def outcomes(inputs: Iterable[Input], task: Task = VALIDATE, **how: Any) -> Iterator[Outcome]:

@@ -9,7 +9,7 @@ that had no games.
 from __future__ import annotations
 
 import collections
-from concurrent.futures import BrokenExecutor, Future
+import sys
 from dataclasses import replace
 from typing import Callable, Iterable, Iterator, Protocol, Union
 
@@ -70,11 +70,35 @@ class Numbering:
         return part
 
 
-def done(part: Part) -> Future[Part]:
-    """A part known now, as a future."""
-    future: Future[Part] = Future()
-    future.set_result(part)
-    return future
+class Settled:
+    """A part known now (or the exception that stopped it), as a pending part: work done in
+    this process needs no ``concurrent.futures`` (start-up: it loads ``logging``)."""
+
+    __slots__ = ("part", "error")
+
+    def __init__(self, part: Part | None = None, error: Exception | None = None) -> None:
+        self.part, self.error = part, error
+
+    def result(self) -> Part:
+        if self.error is not None:
+            raise self.error
+        assert self.part is not None
+        return self.part
+
+    def cancel(self) -> bool:
+        return False
+
+
+def done(part: Part) -> Settled:
+    """A part known now, as a pending part."""
+    return Settled(part)
+
+
+def pool_broken(exc: BaseException) -> bool:
+    """Whether ``exc`` says a process pool broke (only a pool, which loads
+    ``concurrent.futures``, can say so)."""
+    futures = sys.modules.get("concurrent.futures")
+    return futures is not None and isinstance(exc, futures.BrokenExecutor)
 
 
 def sent(unit: Unit, submit: Submit) -> Pending:
@@ -82,9 +106,9 @@ def sent(unit: Unit, submit: Submit) -> Pending:
     pool is not one unit's failure but the run's: it is raised)."""
     try:
         return submit(unit)
-    except BrokenExecutor:
-        raise
     except Exception as exc:
+        if pool_broken(exc):
+            raise
         return done(Part(unit.job.source, failure=exc))
 
 
@@ -92,9 +116,9 @@ def finished(unit: Unit, pending: Pending) -> Part:
     """A unit's part; a worker's failure on it becomes the part's ``failure``."""
     try:
         return pending.result()
-    except BrokenExecutor:
-        raise
     except Exception as exc:
+        if pool_broken(exc):
+            raise
         return Part(unit.job.source, failure=exc)
 
 

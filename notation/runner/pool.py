@@ -10,7 +10,6 @@ import collections
 import os
 import signal
 import stat
-from concurrent.futures import BrokenExecutor, Future
 from typing import Callable, Generator, Iterable, Iterator, TypeVar
 
 from notation.core.errors import Error, InputError
@@ -96,7 +95,7 @@ def map_in_order(work: Callable[[Given], Made], items: Iterable[Given],
     """
     # Deliberately lazy (start-up): the pool's modules only when a pool is started.
     import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures import BrokenExecutor, Future, ProcessPoolExecutor
     context = multiprocessing.get_context("fork")  # workers start with the games loaded
     with ProcessPoolExecutor(max_workers=jobs, mp_context=context,
                              initializer=_die_with_parent) as pool:
@@ -128,7 +127,7 @@ def in_processes(items: Iterable[Item], task: Task, jobs: int) -> Iterator[Part]
     run (:class:`WorkerStopped`), never waited for.
     """
     import multiprocessing  # (lazy: see above)
-    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures import BrokenExecutor, ProcessPoolExecutor
     context = multiprocessing.get_context("fork")
     with ProcessPoolExecutor(max_workers=jobs, mp_context=context,
                              initializer=_die_with_parent) as pool:

@@ -43,10 +43,16 @@ static inline uint64_t rotate_right(uint64_t word, int bits)
 
 static inline uint64_t little_endian(const unsigned char *bytes)
 {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    uint64_t word;
+    memcpy(&word, bytes, sizeof word);
+    return word;
+#else
     uint64_t word = 0;
     for (int at = 7; at >= 0; at--)
         word = (word << 8) | bytes[at];
     return word;
+#endif
 }
 
 #define MIX(a, b, c, d, x, y)                          \

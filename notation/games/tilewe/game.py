@@ -15,7 +15,7 @@ from notation.core.errors import NotationError
 from notation.core.game import Game
 from notation.core.svg import Drawing
 
-from . import columns, generate, position, rules, svg, symmetry, text
+from . import columns, position, rules, svg, symmetry, text
 from .events import Move, are_canonical, diagnose, read_move
 from .options import OPTIONS
 from .state import COLORS, COMPILED, Board, replayed_positions
@@ -160,4 +160,7 @@ class Tilewe(Game[Board, Move]):
 
     def random_events(self, rng: random.Random, record: Record,
                       max_plies: int = 10_000) -> list[Move]:
-        return generate.random_events(rng, self.start(record), max_plies)
+        # (start-up: only random games need the move search's tables)
+        from notation.games.tilewe.generate import random_events
+
+        return random_events(rng, self.start(record), max_plies)

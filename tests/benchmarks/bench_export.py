@@ -1,0 +1,80 @@
+"""``export --to parquet`` against ``validate`` on the same archive: figures, not tests.
+
+    python tests/benchmarks/bench_export.py [--games 3000] [--runs 5] [ARCHIVE]
+
+The archive is ``--games`` random four-player Tilewe games (``notation random``, seed 11,
+the games of every run the same), or the one named. Both commands run on one core
+(``--jobs 1``), each as its own process, in rounds that alternate between them; each
+keeps the least CPU time (user and system of the child, ``getrusage``) and the largest
+peak memory of its runs. The data issue asks export for at least half validate's speed:
+a ratio of at most 2, with peak memory under 150 MB.
+"""
+from __future__ import annotations
+
+import argparse
+import resource
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+NOTATION = str(Path(sys.executable).with_name("notation"))
+TARGET = 2.0
+MEMORY_MB = 150
+
+
+def run(command: list[str]) -> tuple[float, float]:
+    """CPU seconds and peak resident megabytes of one child running ``command``."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return cpu, after.ru_maxrss / 1024  # (the largest child so far: a bound, not a figure)
+
+
+def measure(archive: Path, runs: int, folder: Path) -> dict[str, tuple[float, float]]:
+    """The least CPU and the peak memory of each command over ``runs`` rounds."""
+    found: dict[str, tuple[float, float]] = {}
+    for _ in range(runs):
+        for name, command in (
+                ("validate", [NOTATION, "validate", "-q", "--jobs", "1", str(archive)]),
+                ("export", [NOTATION, "export", "--jobs", "1", "--to", "parquet",
+                            "-o", str(folder / "tables"), str(archive)])):
+            shutil.rmtree(folder / "tables", ignore_errors=True)
+            cpu, memory = run(command)
+            least, peak = found.get(name, (cpu, memory))
+            found[name] = (min(least, cpu), max(peak, memory))
+    return found
+
+
+def row(games: int = 3000, runs: int = 5, archive: Path | None = None) -> tuple[str, float, float]:
+    """``("export against validate", ratio, target)`` for the one-table bench."""
+    folder = Path(tempfile.mkdtemp(prefix="notation-export-"))
+    try:
+        if archive is None:
+            archive = folder / "archive.tilewe"
+            with open(archive, "w", encoding="utf-8") as out:
+                subprocess.run([NOTATION, "random", "tilewe", "--players", "4", "--count",
+                                str(games), "--seed", "11"], stdout=out, check=True)
+        found = measure(archive, runs, folder)
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+    ratio = found["export"][0] / found["validate"][0]
+    print(f"validate {found['validate'][0]:.2f} s; export {found['export'][0]:.2f} s, peak "
+          f"memory of the runs {found['export'][1]:.0f} MB (target under {MEMORY_MB})")
+    return "export --to parquet against validate (CPU)", ratio, TARGET
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("archive", nargs="?", type=Path)
+    ap.add_argument("--games", type=int, default=3000)
+    ap.add_argument("--runs", type=int, default=5)
+    args = ap.parse_args()
+    name, ratio, target = row(args.games, args.runs, args.archive)
+    print(f"| {name} | {ratio:.2f}x | <= {target}x | {'yes' if ratio <= target else 'no'} |")
+
+
+if __name__ == "__main__":
+    main()
