@@ -37,17 +37,10 @@ FUZZ_EXAMPLES ?= 20000
 fuzz: $(STAMP)
 	FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) $(BIN)/python -m pytest -q tests/test_fuzz.py --hypothesis-show-statistics
 
+# Issue 23's table in one run (every row against its peer: python-chess, pgn-extract,
+# python -c pass, validate). Each script of tests/benchmarks/ also runs on its own.
 bench: $(STAMP)
-	$(BIN)/python tests/benchmarks/bench_tilewe.py
-	$(BIN)/python tests/benchmarks/bench_flows.py
-	$(BIN)/python tests/benchmarks/bench_philosophy.py
-	$(BIN)/python tests/benchmarks/bench_sanguine.py
-	$(BIN)/python tests/benchmarks/bench_archive.py
-	$(BIN)/python tests/benchmarks/bench_tools.py
-	$(BIN)/python tests/benchmarks/bench_stats.py
-	$(BIN)/python tests/benchmarks/bench_render.py
-	$(BIN)/python tests/benchmarks/bench_startup.py
-	$(BIN)/python tests/benchmarks/bench_peers.py
+	$(BIN)/python tests/benchmarks/bench_round3.py
 
 # Redraw the README's pictures (samples/pictures/) with `notation render`.
 pictures: $(STAMP)

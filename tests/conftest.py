@@ -25,6 +25,19 @@ SAMPLES = ROOT / "samples"
 SHARED = ROOT.parent / "shared"
 
 
+def drawn_square_by_square(board) -> str:
+    """A Tilewe board's TPN ranks drawn one tile at a time, as the notation defines them
+    (what the position writers, in Python and compiled, are held to)."""
+    import re
+
+    ranks = []
+    for y in range(19, -1, -1):
+        row = "".join("." if board.color_at(x + 20 * y) is None
+                      else "byrg"[board.color_at(x + 20 * y)] for x in range(20))
+        ranks.append(re.sub(r"\.+", lambda run: str(len(run.group())), row))
+    return "/".join(ranks)
+
+
 def reference_games(game: str) -> list[dict]:
     with open(DATA / game / "games.jsonl", encoding="utf-8") as fh:
         return [json.loads(line) for line in fh if line.strip()]

@@ -3,8 +3,8 @@
 ``tabled`` reads a plain game (tags, then events) and replays it once, writing every
 ply's row as it goes (``plain_rows``); any other game is parsed in full, replayed and
 walked (``table_rows``). These tests hold the two to the same rows, on every sample and
-on random games of every game, and hold Tilewe's cheaper ``line_positions`` (only the
-ranks a move covers drawn again, no search for who is to move) to the game-neutral one.
+on random games of every game (Tilewe's cheaper ``line_positions`` is held to the
+game-neutral one in ``test_tilewe_compiled.py``, compiled and in Python).
 """
 from __future__ import annotations
 
@@ -17,8 +17,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from notation.core import registry
-from notation.core.ast import EventNode, Tag
-from notation.core.game import Game
 from notation.core.reading import chunks, records_of
 from notation.core.replay import run
 from notation.core.writer import format_record
@@ -83,22 +81,4 @@ def test_random_games_give_the_same_rows_on_both_paths(game_name: str, seed: int
     if fast is not None:
         assert fast == full
 
-
-@given(st.integers(0, 2**32), st.integers(1, 4), st.booleans())
-@settings(max_examples=40, deadline=None)
-def test_tilewe_line_positions_equal_the_game_neutral_ones(seed: int, players: int,
-                                                           blokus: bool) -> None:
-    game = registry.get("tilewe")
-    assert game is not None
-    rng = random.Random(seed)
-    record = game.random_record(rng, {})
-    record.tags = [Tag("Game", "tilewe"), Tag("Players", str(players))]
-    if blokus:
-        record.tags += [Tag("Corners", "fixed"), Tag("Scoring", "blokus")]
-    record.items = [EventNode(e) for e in game.random_events(rng, record)]
-    events = record.events
-    ours = list(game.line_positions(game.start(record), events))
-    neutral = list(Game.line_positions(game, game.start(record), events))
-    assert ours == neutral
-    assert len(ours) == len(events) + 1
 

@@ -7,7 +7,6 @@ that replays runs again with the module taken away, as on a machine without one.
 from __future__ import annotations
 
 import random
-import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -25,7 +24,7 @@ from notation.games.tilewe.state import Board
 from notation.core.replay import run
 from notation.tables.rows import plain_rows, table_rows
 
-from conftest import SAMPLES
+from conftest import drawn_square_by_square, SAMPLES
 
 TILEWE = registry.get("tilewe")
 PATHS = ("compiled", "python")
@@ -41,16 +40,6 @@ def taken(path: str) -> Iterator[None]:
         yield
     finally:
         state.compiled_board_text, state.compiled_position_text = saved
-
-
-def _drawn_square_by_square(board: Board) -> str:
-    """The board field of TPN as the notation defines it, one tile at a time."""
-    ranks = []
-    for y in range(19, -1, -1):
-        row = "".join("." if board.color_at(x + 20 * y) is None
-                      else "byrg"[board.color_at(x + 20 * y)] for x in range(20))
-        ranks.append(re.sub(r"\.+", lambda run: str(len(run.group())), row))
-    return "/".join(ranks)
 
 
 def test_the_compiled_module_is_built() -> None:
@@ -76,7 +65,7 @@ def boards(draw: st.DrawFn) -> Board:
 @settings(max_examples=300, deadline=None)
 def test_compiled_text_equals_the_python_definition(board: Board, mover: str) -> None:
     compiled = board.board_text()
-    assert compiled == board.written_board_text() == _drawn_square_by_square(board)
+    assert compiled == board.written_board_text() == drawn_square_by_square(board)
     hands = ",".join(f"{state.ALL_PIECES & ~used:x}" for used in board.used)
     assert state.compiled_position_text is not None
     assert (state.compiled_position_text(board.own, board.used, mover)
@@ -141,7 +130,7 @@ def test_each_path_writes_the_positions_the_game_neutral_hook_writes(
     assert ours == neutral and len(ours) == len(events) + 1
     for _mover, text, _full in ours:
         board = TILEWE.read_position(text)
-        assert text.split(" ")[0] == _drawn_square_by_square(board)
+        assert text.split(" ")[0] == drawn_square_by_square(board)
 
 
 @pytest.mark.parametrize("sample", sorted((SAMPLES / "tilewe").glob("*.tilewe")),

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import random
-import re
 
 import pytest
 from hypothesis import given, settings
@@ -14,7 +13,7 @@ from notation.games.tilewe import position, rules
 from notation.games.tilewe.events import Move
 from notation.games.tilewe.state import Board
 
-from conftest import reference_games
+from conftest import drawn_square_by_square, reference_games
 
 EMPTY = "/".join(["20"] * 20)
 
@@ -87,16 +86,6 @@ def test_a_set_up_record_is_not_transformed(tilewe):
         tilewe.convert(record, transform="rot45")
 
 
-def _drawn_from_scratch(board: Board) -> str:
-    """The board's TPN ranks drawn square by square, as the notation defines them."""
-    ranks = []
-    for y in range(19, -1, -1):
-        row = "".join("." if board.color_at(x + 20 * y) is None
-                      else "byrg"[board.color_at(x + 20 * y)] for x in range(20))
-        ranks.append(re.sub(r"\.+", lambda run: str(len(run.group())), row))
-    return "/".join(ranks)
-
-
 @given(st.integers(0, 2**32), st.integers(1, 4), st.integers(0, 60))
 @settings(max_examples=40, deadline=None)
 def test_ranks_drawn_again_only_where_they_changed_are_right(seed, players, branch):
@@ -107,9 +96,9 @@ def test_ranks_drawn_again_only_where_they_changed_are_right(seed, players, bran
     board = Board(players)
     other: Board | None = None
     while True:
-        assert board.board_text() == _drawn_from_scratch(board)
+        assert board.board_text() == drawn_square_by_square(board)
         if other is not None:
-            assert other.board_text() == _drawn_from_scratch(other)
+            assert other.board_text() == drawn_square_by_square(other)
         if board.ply == branch:
             other = board.copy()
         moves = [m for m in (rules.legal_moves(board) if not board.over else [])]
@@ -129,4 +118,4 @@ def test_a_board_that_lost_tiles_is_drawn_again_whole():
     board.board_text()
     taken = board.own[0]
     board.own[0], board.occupied = 0, board.occupied & ~taken
-    assert board.board_text() == _drawn_from_scratch(board) == EMPTY
+    assert board.board_text() == drawn_square_by_square(board) == EMPTY

@@ -103,6 +103,22 @@ def our_round(name: str, text: str) -> float:
     return plies / (time.process_time() - start)
 
 
+def measured(names: list[str], rounds: int) -> tuple[float, dict[str, float]]:
+    """python-chess's best moves/s and each game's, over ``rounds`` alternating rounds."""
+    texts = {name: archive(name, GAMES[name][0]) for name in names}
+    peer = chess_peer()
+    ours = {name: 0.0 for name in names}
+    chess = 0.0
+    try:
+        for _ in range(rounds):
+            for name, text in texts.items():
+                chess = max(chess, chess_round(peer))
+                ours[name] = max(ours[name], our_round(name, text))
+    finally:
+        peer.terminate()
+    return chess, ours
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--rounds", type=int, default=5)
@@ -114,17 +130,7 @@ def main() -> None:
     if unknown:
         ap.error(f"unknown games: {', '.join(unknown)}")
     games = {name: GAMES[name] for name in names}
-    texts = {name: archive(name, count) for name, (count, _target) in games.items()}
-    peer = chess_peer()
-    ours = {name: 0.0 for name in games}
-    chess = 0.0
-    try:
-        for _ in range(args.rounds):
-            for name, text in texts.items():
-                chess = max(chess, chess_round(peer))
-                ours[name] = max(ours[name], our_round(name, text))
-    finally:
-        peer.terminate()
+    chess, ours = measured(list(games), args.rounds)
     print(f"python-chess read_game: {chess:,.0f} moves/s per CPU second (best of "
           f"{args.rounds * len(games)} rounds)\n")
     print("| game | validate path (moves/s) | ratio to python-chess | target | met |")

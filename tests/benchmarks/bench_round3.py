@@ -1,0 +1,149 @@
+"""Issue 23's table in one run: every row a ratio measured here, with its peer.
+
+    python tests/benchmarks/bench_round3.py [--runs 5]
+
+Each row comes from the script that measures it (CPU time, one core, runs interleaved
+with the peer's, the least of several): the peers are python-chess's ``read_game``
+(``bench_peers.py``), pgn-extract (``bench_select.py``), ``python -c pass``
+(``bench_startup.py``), ``validate`` itself (``bench_stats.py``, ``bench_export.py``,
+and the cost of generating games), and the old way of writing pictures
+(``bench_render.py``). ``make bench`` prints it; the README carries the last figures.
+"""
+from __future__ import annotations
+
+import argparse
+import hashlib
+import resource
+import shutil
+import subprocess
+import sys
+import tempfile
+import tracemalloc
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+import bench_export  # noqa: E402
+import bench_peers  # noqa: E402
+import bench_render  # noqa: E402
+import bench_select  # noqa: E402
+import bench_startup  # noqa: E402
+import bench_stats  # noqa: E402
+import bench_tilewe_moves  # noqa: E402
+
+from notation.archive import Duplicates  # noqa: E402
+
+NOTATION = str(Path(sys.executable).with_name("notation"))
+#: The issue's figure: generating random Tilewe games cost about 45 times validating them.
+RANDOM_BEFORE = 45.0
+
+Row = tuple[str, float, str, bool]
+
+
+def peers(runs: int) -> list[Row]:
+    chess, ours = bench_peers.measured(list(bench_peers.GAMES), runs)
+    return [(f"{name} validate, moves/s against python-chess `read_game`", ours[name] / chess,
+             f">= {target}x", ours[name] / chess >= target)
+            for name, (_count, target) in bench_peers.GAMES.items()]
+
+
+def startup(runs: int) -> list[Row]:
+    figures = bench_startup.measure(runs)
+    base = figures["python -c pass"]
+    ratio = figures["notation validate (one small file)"] / base
+    return [("start-up, one small file, against `python -c pass`", ratio,
+             f"<= {bench_startup.TARGET}x", ratio <= bench_startup.TARGET)]
+
+
+def stats(runs: int, folder: Path) -> list[Row]:
+    path, _count = bench_stats.archive(folder, "tilewe", 3000)
+    validate, figures = bench_stats.measure(path, runs)
+    ratio = figures / validate
+    return [("`stats` against `validate` (Tilewe, 3,000 games)", ratio,
+             f"<= {bench_stats.TARGET}x", ratio <= bench_stats.TARGET)]
+
+
+def select() -> list[Row]:
+    name, ratio, target = bench_select.main([])
+    return [(f"{name}", ratio, f">= {target}x", ratio >= target)]
+
+
+def render(runs: int, folder: Path) -> list[Row]:
+    path = folder / "render.tilewe"
+    path.write_text(subprocess.run([NOTATION, "random", "tilewe", "--count", "20", "--seed",
+                                    "23"], capture_output=True, text=True, check=True).stdout,
+                    encoding="utf-8")
+    before, now = bench_render.measure(path, runs)
+    return [("`render --html` (Tilewe, 20 games), speed-up over ElementTree", before / now,
+             f">= {bench_render.TARGET}x", before / now >= bench_render.TARGET)]
+
+
+def dedupe() -> list[Row]:
+    """Held memory per distinct game of ``dedupe``'s table (tracemalloc, 100,000 games)."""
+    games = 100_000
+    keys = [hashlib.sha256(n.to_bytes(8, "little")).digest()[:16] for n in range(games)]
+    tracemalloc.start()
+    try:
+        before, _ = tracemalloc.get_traced_memory()
+        duplicates = Duplicates()
+        for number, key in enumerate(keys):
+            duplicates.first_copy(key, f"archive-{number * 10 // games}.tilewe", number + 1)
+        held, _ = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    per_game = (held - before) / games
+    return [("`dedupe` memory per distinct game (bytes)", per_game, "<= 100", per_game <= 100)]
+
+
+def cpu(command: list[str], out: Path | None = None) -> float:
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    with open(out or "/dev/null", "w") as sink:
+        subprocess.run(command, stdout=sink, stderr=subprocess.DEVNULL, check=True)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def random_games(runs: int, folder: Path) -> list[Row]:
+    """Generating 300 four-player games against validating them, less each command's
+    start-up (a run on one game): the issue's figure was 45x."""
+    path = folder / "random.tilewe"
+    made = checked = float("inf")
+    for _ in range(runs):
+        made = min(made, cpu([NOTATION, "random", "tilewe", "--players", "4", "--count", "300",
+                              "--seed", "3", "--jobs", "1"], path)
+                   - cpu([NOTATION, "random", "tilewe", "--count", "1", "--seed", "3"]))
+        checked = min(checked, cpu([NOTATION, "validate", "-q", "--jobs", "1", str(path)])
+                      - cpu([NOTATION, "validate", "-q", "--jobs", "1",
+                             str(Path(__file__).parents[2] / "samples/tilewe/tw-sample-1.tilewe")]))
+    faster = RANDOM_BEFORE / (made / checked)
+    legal = bench_tilewe_moves.one_round()["legal_moves"]
+    return [(f"`random tilewe --players 4`: faster than 45x validating (now {made / checked:.1f}x; "
+             f"`legal_moves` {legal:,.0f}/s)", faster, ">= 4x", faster >= 4)]
+
+
+def export(runs: int) -> list[Row]:
+    name, ratio, target = bench_export.row(3000, runs)
+    return [(name, ratio, f"<= {target}x", ratio <= target)]
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    ap.add_argument("--runs", type=int, default=5)
+    args = ap.parse_args()
+    folder = Path(tempfile.mkdtemp(prefix="notation-round3-"))
+    try:
+        rows = [*peers(args.runs), *startup(args.runs), *stats(args.runs, folder), *select(),
+                *render(args.runs, folder), *dedupe(), *random_games(args.runs, folder),
+                *export(args.runs)]
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+    print(f"\nIssue 23 (and the data issue's export), CPU time, one core, least of {args.runs}:\n")
+    print("| row | measured | target | met |")
+    print("|---|---|---|---|")
+    for name, value, target, met in rows:
+        print(f"| {name} | {value:.2f}{'' if 'bytes' in name else 'x'} | {target} | "
+              f"{'yes' if met else 'no'} |")
+
+
+if __name__ == "__main__":
+    main()
