@@ -152,7 +152,7 @@ def run(argv: Sequence[str] | None = None) -> None:
     except Exception as exc:  # a bug of ours outside any record: still one line
         if _output_dead():
             _silence_stdout()
-            _say_err(f"notation: error: cannot write to standard output")
+            _say_err("notation: error: cannot write to standard output")
             sys.exit(2)
         _say_err(f"notation: internal error: {exc.__class__.__name__}: {exc}")
         sys.exit(2)

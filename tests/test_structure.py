@@ -25,8 +25,9 @@ LAZY_ALLOWED = {"dask", "dask.bag", "logging", "dask.distributed", "distributed"
                 "notation.core.record_builder", "multiprocessing", "concurrent.futures",
                 # `notation --version` alone loads the games, to say what runs compiled
                 "notation.core.registry", "notation.tables.keys",
-                # start-up: what only random games need
-                "notation.games.tilewe.generate"}
+                # start-up: what only random games need, and pictures
+                "notation.games.tilewe.generate", *(f"notation.games.{game}.svg" for game in
+                ("flows", "nomic", "philosophy", "sanguine", "tilewe"))}
 #: Lark's public API (the ``lark`` package and its exceptions).
 LARK_PUBLIC = {"lark", "lark.exceptions"}
 

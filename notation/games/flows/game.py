@@ -6,18 +6,17 @@ from typing import TYPE_CHECKING, Any, Callable, Mapping
 from notation.core.ast import Record
 from notation.core.errors import NotationError
 from notation.core.game import Game
-from notation.core.svg import Drawing
 
 from . import convert, events, generate, reading, rules
 from .events import Event
 from .options import DIALECTS, OPTIONS
 from .position import read_position
 from .state import FlowsState, cells, mover_name, result_json, state_json, write_position
-from .svg import draw
 from .text import render as text_picture
 from .views import picture_side
 
-if TYPE_CHECKING:  # (start-up: ``random`` only names the type of an argument)
+if TYPE_CHECKING:  # (start-up: these only name types)
+    from notation.core.svg import Drawing
     import random
 
 
@@ -117,6 +116,8 @@ class Flows(Game[FlowsState, Event]):
     def drawing(self, state: FlowsState, **options: Any) -> Drawing:
         """The board from ``perspective`` (as :meth:`render`): the picture turns, and its
         labels are that view's."""
+        from notation.games.flows.svg import draw  # (start-up: pictures load when drawn)
+
         return draw(state, picture_side(state, options))
 
     def cells(self, state: FlowsState) -> dict[str, str]:

@@ -7,13 +7,13 @@ from typing import TYPE_CHECKING, Any, Callable, Mapping
 from notation.core.ast import Record
 from notation.core.errors import NotationError
 from notation.core.game import Game
-from notation.core.svg import Drawing
 
-from . import events, generate, legal, position, rules, svg, text
+from . import events, generate, legal, position, rules, text
 from .events import READERS, Event
 from .state import NomicState
 
-if TYPE_CHECKING:  # (start-up: ``random`` only names the type of an argument)
+if TYPE_CHECKING:  # (start-up: these only name types)
+    from notation.core.svg import Drawing
     import random
 
 
@@ -103,7 +103,9 @@ class Nomic(Game[NomicState, Event]):
 
     def drawing(self, state: NomicState, **options: Any) -> Drawing:
         _no_options("maps take no view options", options)
-        return svg.draw(state)
+        from notation.games.nomic.svg import draw  # (start-up: pictures load when drawn)
+
+        return draw(state)
 
     def render(self, state: NomicState, color: bool = False, **options: Any) -> str:
         _no_options("maps take no view options", options)

@@ -12,9 +12,8 @@ from typing import TYPE_CHECKING, Any, Callable, Mapping
 from notation.core.ast import Record, Tag
 from notation.core.errors import NotationError
 from notation.core.game import Game
-from notation.core.svg import Drawing
 
-from . import events, generate, legal, report, rules, svg
+from . import events, generate, legal, report, rules
 from .convert import convert_choices
 from .events import Event
 from .options import CHOICE_FORMS, OPTIONS
@@ -22,7 +21,8 @@ from .position import read_position, timeless, write_position
 from .state import PhilosophyState
 from .text import render as render_text
 
-if TYPE_CHECKING:  # (start-up: ``random`` only names the type of an argument)
+if TYPE_CHECKING:  # (start-up: these only name types)
+    from notation.core.svg import Drawing
     import random
 
 
@@ -155,7 +155,9 @@ class Philosophy(Game[PhilosophyState, Event]):
     def drawing(self, state: PhilosophyState, **options: Any) -> Drawing:
         if options:
             raise NotationError(f"philosophy pictures take no view options ({', '.join(options)})")
-        return svg.draw(state)
+        from notation.games.philosophy.svg import draw  # (start-up: pictures load when drawn)
+
+        return draw(state)
 
     # -- generation and conversion -------------------------------------------------------
     def random_tags(self, options: Mapping[str, Any]) -> dict[str, str]:

@@ -9,9 +9,8 @@ from typing import TYPE_CHECKING, Any
 from notation.core.ast import Record
 from notation.core.errors import NotationError
 from notation.core.game import Game
-from notation.core.svg import Drawing
 
-from . import events, generate, newgame, perspective, rules, svg
+from . import events, generate, newgame, perspective, rules
 from .events import SIDE_NAMES, Event
 from .options import OPTIONS
 from .position import read_position as parse_position
@@ -19,7 +18,8 @@ from .position import timeless, write_full_position, write_position
 from .state import SanguineState
 from .text import render as render_text
 
-if TYPE_CHECKING:  # (start-up: ``random`` only names the type of an argument)
+if TYPE_CHECKING:  # (start-up: these only name types)
+    from notation.core.svg import Drawing
     import random
 
 
@@ -139,7 +139,9 @@ class Sanguine(Game[SanguineState, Event]):
         seen_by = str(options.pop("perspective", None) or "red").lower()
         if options or seen_by not in SIDE_NAMES:
             raise NotationError("sanguine pictures take --perspective red or blue")
-        return svg.draw(state, SIDE_NAMES.index(seen_by))
+        from notation.games.sanguine.svg import draw  # (start-up: pictures load when drawn)
+
+        return draw(state, SIDE_NAMES.index(seen_by))
 
     # -- generation and conversion ----------------------------------------------------------
     def random_record(self, rng: random.Random, options: Mapping[str, Any]) -> Record:

@@ -13,14 +13,14 @@ from typing import TYPE_CHECKING, Any
 from notation.core.ast import Record
 from notation.core.errors import NotationError
 from notation.core.game import Game
-from notation.core.svg import Drawing
 
-from . import columns, position, rules, svg, symmetry, text
+from . import columns, position, rules, symmetry, text
 from .events import Move, are_canonical, diagnose, read_move
 from .options import OPTIONS
 from .state import COLORS, COMPILED, Board, replayed_positions
 
-if TYPE_CHECKING:  # (start-up: ``random`` only names the type of an argument)
+if TYPE_CHECKING:  # (start-up: these only name types)
+    from notation.core.svg import Drawing
     import random
 
 
@@ -129,7 +129,9 @@ class Tilewe(Game[Board, Move]):
     def drawing(self, state: Board, **options: Any) -> Drawing:
         if options:
             raise NotationError(f"tilewe pictures take no view options ({', '.join(options)})")
-        return svg.draw(state)
+        from notation.games.tilewe.svg import draw  # (start-up: pictures load when drawn)
+
+        return draw(state)
 
     def render(self, state: Board, color: bool = False, **options: Any) -> str:
         if options:

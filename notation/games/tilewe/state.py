@@ -7,7 +7,6 @@ a move does not fit, or when someone asks who is to move (:meth:`Board.to_move`)
 """
 from __future__ import annotations
 
-import re
 from functools import lru_cache
 from typing import Any, Callable, Iterable, Iterator
 
