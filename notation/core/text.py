@@ -201,16 +201,21 @@ def _tag_line_at(chunk: str, pos: int, match_next_line: NextLine) -> int:
     """Where the first tag line from ``pos`` on starts, or -1.
 
     A candidate is a line starting ``[`` after spaces and tabs (confirmed with
-    ``NEXT_LINE``), found from each ``[`` with ``str.find``: a game's body seldom holds
-    one, so the scan runs at C speed, where a multi-line regular expression would try
-    every position of the body."""
+    ``NEXT_LINE``), found from the first ``[`` of a line with ``str.find``: a game's
+    body seldom holds one, so the scan runs at C speed, where a multi-line regular
+    expression would try every position of the body."""
     bracket = chunk.find("[", pos)
     while bracket >= 0:
         start = chunk.rfind("\n", 0, bracket) + 1
         if (start >= pos and not chunk[start:bracket].strip(" \t")
                 and _is_tag_line(chunk, start, match_next_line)):
             return start
-        bracket = chunk.find("[", bracket + 1)
+        # No later "[" of this line starts one: on to the next line (each line once, so a
+        # line of a million brackets costs as much as any other line).
+        end = chunk.find("\n", bracket)
+        if end < 0:
+            return -1
+        bracket = chunk.find("[", end + 1)
     return -1
 
 
