@@ -93,6 +93,13 @@ def test_the_compiled_module_refuses_tiles_off_the_board(own: list[int]) -> None
         state.compiled_position_text(own, [0] * len(own), "b")
 
 
+@pytest.mark.parametrize("used", [0, 5, (1 << 21) - 1, -1, -6, 1 << 21, (1 << 70) + 5])
+def test_a_hand_takes_the_low_21_bits_as_python_does(used: int) -> None:
+    assert state.compiled_position_text is not None
+    hand = f"{state.ALL_PIECES & ~used:x}"
+    assert state.compiled_position_text([0], [used], "b") == f"{'20/' * 19}20 b {hand}"
+
+
 def test_the_compiled_module_refuses_other_types() -> None:
     assert state.compiled_board_text is not None and state.compiled_position_text is not None
     for wrong in ((1, 2), [1.0], ["x"], b"x" * 50):
@@ -100,6 +107,8 @@ def test_the_compiled_module_refuses_other_types() -> None:
             state.compiled_board_text(wrong)  # type: ignore[arg-type]
     with pytest.raises(TypeError):
         state.compiled_position_text([0], [0], 1)  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        state.compiled_position_text([0], ["0"], "b")  # type: ignore[list-item]
     with pytest.raises(TypeError):
         state.compiled_position_text([0], [0])  # type: ignore[call-arg]
     with pytest.raises(ValueError, match="a hand for each colour"):

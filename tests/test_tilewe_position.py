@@ -88,7 +88,7 @@ def test_a_set_up_record_is_not_transformed(tilewe):
 
 @given(st.integers(0, 2**32), st.integers(1, 4), st.integers(0, 60))
 @settings(max_examples=40, deadline=None)
-def test_ranks_drawn_again_only_where_they_changed_are_right(seed, players, branch):
+def test_the_board_text_is_right_at_every_ply_and_on_copies(seed, players, branch):
     """At every ply of a random game, and on a copy taken part way that goes its own way,
     the board's text is the one drawn square by square (no rank stale, nothing shared
     between copies)."""

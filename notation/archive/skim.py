@@ -21,6 +21,7 @@ from typing import Iterable, Iterator
 
 from notation.core import formats
 from notation.core.ast import Record
+from notation.core.fastpath import PLAIN_LINE
 from notation.core.game import AnyGame
 from notation.core.grammars import terminal_pattern
 from notation.core.reading import records_of
@@ -28,8 +29,6 @@ from notation.core.text import pieces
 
 from .filters import Filters
 
-#: A body line that is not a comment (neither blank nor a tag, broken or not).
-_PLAIN_LINE = re.compile(r"^[^\S\n]*[^\s;#\[{]", re.MULTILINE)
 
 
 def needles(filters: Filters) -> tuple[str, ...]:
@@ -60,7 +59,7 @@ def is_simple(text: str) -> bool:
         return False
     head = header_lines().match(text)  # (it always matches, if only nothing)
     start = head.end() if head is not None else 0
-    return text.find("[", start) < 0 and _PLAIN_LINE.search(text, start) is not None
+    return text.find("[", start) < 0 and PLAIN_LINE.search(text, start) is not None
 
 
 def lacks(text: str, wanted: tuple[str, ...]) -> bool:

@@ -175,7 +175,9 @@ def _header(text: str, first_line: int, scan: Scanner) -> tuple[list[Tag | Malfo
     return tags, at, line
 
 
-_PLAIN = re.compile(r"^[^\S\n]*[^\s;#\[{]", re.MULTILINE)
+#: A body line that is neither blank, a comment nor a tag (broken or not): what makes a
+#: piece a game (``select``'s skimming reader asks the same).
+PLAIN_LINE = re.compile(r"^[^\S\n]*[^\s;#\[{]", re.MULTILINE)
 
 
 def try_headers(text: str, first_line: int, game: AnyGame, source: str) -> Record | None:
@@ -190,7 +192,7 @@ def try_headers(text: str, first_line: int, game: AnyGame, source: str) -> Recor
     if head is None:
         return None
     tags, at, _line = head
-    if "{" in text or text.find("[", at) >= 0 or not _PLAIN.search(text, at):
+    if "{" in text or text.find("[", at) >= 0 or not PLAIN_LINE.search(text, at):
         return None
     return Record(game.name, tags, [], source=source, pos=tags[0].pos)
 

@@ -130,33 +130,44 @@ static PyObject *hex_digests(PyObject *module, PyObject *texts)
         PyErr_SetString(PyExc_TypeError, "hex_digests(texts: list[str])");
         return NULL;
     }
-    Py_ssize_t count = PyList_GET_SIZE(texts);
-    PyObject *keys = PyList_New(count);
-    if (keys == NULL)
+    /* A copy holding its own references: nothing done while the keys are made (an
+     * allocation may run a finalizer) can change or free what is being read. */
+    PyObject *held = PyList_GetSlice(texts, 0, PyList_GET_SIZE(texts));
+    if (held == NULL)
         return NULL;
+    Py_ssize_t count = PyList_GET_SIZE(held);
+    PyObject *keys = PyList_New(count);
+    if (keys == NULL) {
+        Py_DECREF(held);
+        return NULL;
+    }
     for (Py_ssize_t i = 0; i < count; i++) {
-        PyObject *text = PyList_GET_ITEM(texts, i);
+        PyObject *text = PyList_GET_ITEM(held, i);
         Py_ssize_t size;
         const char *bytes;
         char out[2 * DIGEST];
         if (!PyUnicode_Check(text)) {
             PyErr_SetString(PyExc_TypeError, "hex_digests: every text must be a str");
             Py_DECREF(keys);
+            Py_DECREF(held);
             return NULL;
         }
         bytes = PyUnicode_AsUTF8AndSize(text, &size);
         if (bytes == NULL) {
             Py_DECREF(keys);
+            Py_DECREF(held);
             return NULL;
         }
         hex_digest((const unsigned char *)bytes, size, out);
         PyObject *key = PyUnicode_DecodeASCII(out, 2 * DIGEST, NULL);
         if (key == NULL) {
             Py_DECREF(keys);
+            Py_DECREF(held);
             return NULL;
         }
         PyList_SET_ITEM(keys, i, key);
     }
+    Py_DECREF(held);
     return keys;
 }
 

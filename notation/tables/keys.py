@@ -21,7 +21,7 @@ from __future__ import annotations
 import hashlib
 from typing import Any, Callable, Iterable
 
-from notation.core.game import AnyGame, Game
+from notation.core.game import AnyGame
 
 hex_digests: Callable[[list[str]], list[str]] | None
 try:  # the keys compiled (compiled_digest.c), where the install could build it
@@ -57,10 +57,7 @@ def digests(texts: list[str]) -> list[str]:
 def position_keys(game: AnyGame, positions: Iterable[str],
                   symmetric: bool = False) -> list[str]:
     """:func:`digest` of each position's identity, for a game's every ply at once."""
-    texts = list(positions)
-    if symmetric or type(game).timeless_position is not Game.timeless_position:
-        texts = list(map(identity_of(game, symmetric), texts))
-    return digests(texts)
+    return digests(list(map(identity_of(game, symmetric), positions)))
 
 
 def position_key(game: AnyGame, state: Any, symmetric: bool = False,

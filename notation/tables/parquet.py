@@ -10,8 +10,10 @@ from __future__ import annotations
 import os
 from typing import Any
 
-# mimalloc commits an arena's memory as it is used, not all of it at once (read when
-# Arrow's library loads; 10 MB less at the peak of a long export, no time lost).
+# mimalloc commits an arena's memory as it is used, not all of it at once: 10 MB less at
+# the peak of a long export, no time lost. mimalloc reads it once, when Arrow's library
+# loads, so it counts only if pyarrow is first imported here (as in `notation export`);
+# processes started later inherit it (and any other mimalloc reads it too).
 os.environ.setdefault("MIMALLOC_ARENA_EAGER_COMMIT", "0")
 
 import pyarrow as pa  # noqa: E402  (after mimalloc's option)

@@ -6,6 +6,8 @@
  * per tile and each run of empty tiles as its length. ``position_text(own, used,
  * mover)`` is the whole TPN: that board, the mover's letter, and each colour's hand
  * (the pieces not ``used``, 21 bits, in hex) joined by ",", each field after a space.
+ * Colours never share a tile on a board the rules made; for one that has them, what
+ * either definition writes is unspecified.
  * ``state.py`` holds the same definitions in Python (``Board.written_board_text``,
  * ``Board.position_of``), used when this module is not built; tests hold the two equal
  * on random boards and at every ply of random games.
@@ -22,6 +24,21 @@
 
 static const char LETTERS[4] = {'b', 'y', 'r', 'g'};
 
+/* The number of the lowest set bit of ``word`` (not 0). */
+static inline int lowest_bit(uint64_t word)
+{
+#if defined(__GNUC__) || defined(__clang__)
+    return __builtin_ctzll(word);
+#else
+    int bit = 0;
+    while (!(word & 1)) {
+        word >>= 1;
+        bit++;
+    }
+    return bit;
+#endif
+}
+
 /* Write ``run`` (1 to 20) in decimal at ``out``; return the characters written. */
 static int write_run(char *out, int run)
 {
@@ -34,8 +51,6 @@ static int write_run(char *out, int run)
     return 1;
 }
 
-/* Write the board field of ``masks`` (``len`` bytes) at ``out`` (room for 419
- * characters); return the characters written, or -1 with an exception set. */
 /* A colour's tiles (a non-negative int below 2**400) as 50 little-endian bytes. */
 static int mask_bytes(PyObject *mask, unsigned char out[MASK_BYTES])
 {
@@ -89,7 +104,7 @@ static int write_board(PyObject *own, char *out)
             unsigned int byte = mask[at];
             taken[at / 8] |= (uint64_t)byte << (8 * (at % 8));
             while (byte) {
-                int bit = __builtin_ctz(byte);
+                int bit = lowest_bit(byte);
                 cells[at * 8 + bit] = LETTERS[colour];
                 byte &= byte - 1;
             }
@@ -105,7 +120,7 @@ static int write_board(PyObject *own, char *out)
         row &= (UINT64_C(1) << SIZE) - 1;
         int file = 0;
         while (row) {
-            int empty = __builtin_ctzll(row);
+            int empty = lowest_bit(row);
             if (empty)
                 written += write_run(out + written, empty);
             file += empty;
@@ -175,7 +190,13 @@ static PyObject *position_text(PyObject *module, PyObject *const *args, Py_ssize
     out[written++] = mover[0];
     out[written++] = ' ';
     for (Py_ssize_t hand = 0; hand < hands; hand++) {
-        unsigned long used = PyLong_AsUnsignedLong(PyList_GET_ITEM(args[1], hand));
+        /* Only the 21 low bits count, as Python's ``ALL_PIECES & ~used`` takes them. */
+        PyObject *hand_used = PyList_GET_ITEM(args[1], hand);
+        if (!PyLong_Check(hand_used)) {
+            PyErr_SetString(PyExc_TypeError, "position_text: each hand's used pieces is an int");
+            return NULL;
+        }
+        unsigned long used = PyLong_AsUnsignedLongMask(hand_used);
         if (used == (unsigned long)-1 && PyErr_Occurred())
             return NULL;
         if (hand)
