@@ -33,15 +33,12 @@ DECKS = ROOT / "samples" / "sanguine" / "decks"
 GAMES = {"tilewe": (300, 3.5), "flows": (300, 1.0), "philosophy": (300, 1.2),
          "sanguine": (60, 2.0), "nomic": (200, 3.0)}
 
-#: python-chess: 400 random games as PGN, then rounds of ``read_game`` over them, each
-#: printing its CPU seconds and the moves read (one line per round, on request).
-CHESS = r'''
-import chess, chess.pgn, io, random, sys, time
-rng = random.Random(1)
-games, moves = [], 0
-for _ in range(400):
+#: Python run in ``.venv-bench`` (after ``import chess, chess.pgn``): ``random_game(rng)``,
+#: a random game of 40 to 120 moves and how many it has (``bench_select.py`` uses it too).
+RANDOM_GAME = r'''
+def random_game(rng):
     board, game = chess.Board(), chess.pgn.Game()
-    node = game
+    node, moves = game, 0
     for _ in range(rng.randint(40, 120)):
         legal = list(board.legal_moves)
         if not legal:
@@ -50,7 +47,18 @@ for _ in range(400):
         node = node.add_variation(move)
         board.push(move)
         moves += 1
+    return game, moves
+'''
+
+#: python-chess: 400 random games as PGN, then rounds of ``read_game`` over them, each
+#: printing its CPU seconds and the moves read (one line per round, on request).
+CHESS = "import chess, chess.pgn, io, random, sys, time\n" + RANDOM_GAME + r'''
+rng = random.Random(1)
+games, moves = [], 0
+for _ in range(400):
+    game, count = random_game(rng)
     games.append(str(game))
+    moves += count
 text = "\n\n".join(games)
 for line in sys.stdin:
     start = time.process_time()

@@ -24,6 +24,10 @@ import sys
 import tempfile
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).parent))
+
+from bench_peers import RANDOM_GAME  # noqa: E402  (the same random chess games)
+
 ROOT = Path(__file__).resolve().parents[2]
 NOTATION = str(Path(sys.executable).with_name("notation"))
 PGN_EXTRACT = shutil.which("pgn-extract") or "/usr/games/pgn-extract"
@@ -34,21 +38,12 @@ NAME, TARGET = "`select --tag`", 1.0
 #: python-chess: 300 random games' move text, then games with realistic tags (each its own
 #: zero-padded round, so that pgn-extract's prefix match of a round keeps one game) until
 #: the archive holds the bytes asked for.
-CHESS = r'''
-import chess, chess.pgn, random, sys
+CHESS = "import chess, chess.pgn, random, sys\n" + RANDOM_GAME + r'''
 path, size = sys.argv[1], int(sys.argv[2])
 rng = random.Random(3)
 bodies = []
 for _ in range(300):
-    board, game = chess.Board(), chess.pgn.Game()
-    node = game
-    for _ in range(rng.randint(40, 120)):
-        legal = list(board.legal_moves)
-        if not legal:
-            break
-        move = rng.choice(legal)
-        node = node.add_variation(move)
-        board.push(move)
+    game, _moves = random_game(rng)
     bodies.append(game.accept(chess.pgn.StringExporter(headers=False)))
 names = ["Carlsen, Magnus", "Caruana, Fabiano", "Nakamura, Hikaru", "Ding, Liren",
          "Firouzja, Alireza", "Giri, Anish", "So, Wesley", "Aronian, Levon"]
