@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 
 .PHONY: demo test check fuzz bench pictures clean
 
-$(STAMP): pyproject.toml $(wildcard notation/*/*.c notation/games/*/*.c)
+$(STAMP): pyproject.toml $(wildcard notation/*/compiled/*.c notation/games/*/compiled/*.c)
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[test]'
 	touch $(STAMP)

@@ -1,4 +1,4 @@
-"""Position keys made by the compiled module (``compiled_digest.c``) equal ``hashlib``'s.
+"""Position keys made by the compiled module (``compiled/digest.c``) equal ``hashlib``'s.
 
 The module must be built here (the install compiles it where a C compiler is at hand);
 the keys of every game's samples are also taken with the module away, as on a machine
@@ -27,7 +27,7 @@ def _hashlib(text: str) -> str:
 
 
 def test_the_compiled_module_is_built() -> None:
-    assert keys.COMPILED, ("notation.tables.compiled_digest was not built: install a C "
+    assert keys.COMPILED, ("notation.tables.compiled.digest was not built: install a C "
                            "compiler and the Python headers, then reinstall")
 
 

@@ -35,8 +35,7 @@ LARK_PUBLIC = {"lark", "lark.exceptions"}
 def modules() -> dict[str, Path]:
     found = {}
     for package, folder in PACKAGES.items():
-        # (a compiled module, ``NAME.c``, is a module of ours that imports none of ours)
-        for path in [*folder.rglob("*.py"), *folder.rglob("*.c")]:
+        for path in folder.rglob("*.py"):
             parts = path.relative_to(folder).with_suffix("").parts
             name = ".".join((package, *parts))
             found[name.removesuffix(".__init__")] = path
@@ -48,8 +47,6 @@ MODULES = modules()
 
 def imports(name: str, path: Path) -> list[tuple[str, list[str], bool]]:
     """``(module, names, inside a function)`` of every import statement of a module."""
-    if path.suffix == ".c":
-        return []
     tree = ast.parse(path.read_text(encoding="utf-8"))
     package = name.split(".") if path.name == "__init__.py" else name.split(".")[:-1]
     found = []

@@ -1,4 +1,4 @@
-"""Tilewe's compiled position text (``compiled_text.c``) equals its Python definition.
+"""Tilewe's compiled position text (``compiled/text.c``) equals its Python definition.
 
 Both paths are tested: the compiled module must be built here (the install compiles it
 where a C compiler is at hand, as on every machine of this project's), and each test
@@ -43,7 +43,7 @@ def taken(path: str) -> Iterator[None]:
 
 
 def test_the_compiled_module_is_built() -> None:
-    assert state.COMPILED, ("notation.games.tilewe.compiled_text was not built: install a C "
+    assert state.COMPILED, ("notation.games.tilewe.compiled.text was not built: install a C "
                             "compiler and the Python headers, then reinstall")
 
 

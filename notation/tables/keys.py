@@ -24,8 +24,8 @@ from typing import Any, Callable, Iterable
 from notation.core.game import AnyGame
 
 hex_digests: Callable[[list[str]], list[str]] | None
-try:  # the keys compiled (compiled_digest.c), where the install could build it
-    from .compiled_digest import hex_digests
+try:  # the keys compiled (compiled/digest.c), where the install could build it
+    from .compiled.digest import hex_digests
 except ImportError:  # pragma: no cover - a machine without a C compiler
     hex_digests = None
 #: Whether keys are made by the compiled module (``notation --version`` says).
@@ -48,7 +48,7 @@ def digest(text: str) -> str:
 
 
 def digests(texts: list[str]) -> list[str]:
-    """:func:`digest` of each text (compiled where built: ``compiled_digest.c``)."""
+    """:func:`digest` of each text (compiled where built: ``compiled/digest.c``)."""
     if hex_digests is not None:
         return hex_digests(texts)
     return list(map(digest, texts))

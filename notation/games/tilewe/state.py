@@ -18,9 +18,9 @@ from .pieces import PIECE_NAMES
 
 compiled_board_text: Callable[[list[int]], str] | None
 compiled_position_text: Callable[[list[int], list[int], str], str] | None
-try:  # the board's text compiled (compiled_text.c), where the install could build it
-    from .compiled_text import board_text as compiled_board_text
-    from .compiled_text import position_text as compiled_position_text
+try:  # the board's text compiled (compiled/text.c), where the install could build it
+    from .compiled.text import board_text as compiled_board_text
+    from .compiled.text import position_text as compiled_position_text
 except ImportError:  # pragma: no cover - a machine without a C compiler
     compiled_board_text = compiled_position_text = None
 #: Whether positions are written by the compiled module (``notation --version`` says).

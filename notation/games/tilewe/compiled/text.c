@@ -215,12 +215,12 @@ static PyMethodDef METHODS[] = {
 };
 
 static struct PyModuleDef MODULE = {
-    PyModuleDef_HEAD_INIT, "compiled_text",
+    PyModuleDef_HEAD_INIT, "text",
     "The Tilewe board as TPN text, compiled (state.py holds the Python definition).",
     -1, METHODS, NULL, NULL, NULL, NULL,
 };
 
-PyMODINIT_FUNC PyInit_compiled_text(void)
+PyMODINIT_FUNC PyInit_text(void)
 {
     return PyModule_Create(&MODULE);
 }

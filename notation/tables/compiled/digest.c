@@ -179,12 +179,12 @@ static PyMethodDef METHODS[] = {
 };
 
 static struct PyModuleDef MODULE = {
-    PyModuleDef_HEAD_INIT, "compiled_digest",
+    PyModuleDef_HEAD_INIT, "digest",
     "Position keys, compiled (keys.py holds the Python definition).",
     -1, METHODS, NULL, NULL, NULL, NULL,
 };
 
-PyMODINIT_FUNC PyInit_compiled_digest(void)
+PyMODINIT_FUNC PyInit_digest(void)
 {
     return PyModule_Create(&MODULE);
 }

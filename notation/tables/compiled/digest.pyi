@@ -1,3 +1,3 @@
-"""The types of ``compiled_digest.c`` (see there)."""
+"""The types of ``digest.c`` (see there)."""
 
 def hex_digests(texts: list[str], /) -> list[str]: ...
