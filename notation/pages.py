@@ -5,8 +5,9 @@ a ``<script>`` element of the page's template.
 from __future__ import annotations
 
 import json
-from importlib import resources
 from typing import Any
+
+from notation.core.grammars import package_text
 
 
 class PartTable:
@@ -37,5 +38,5 @@ def script_json(value: Any) -> str:
 
 def filled(template: str, data: Any) -> str:
     """The page ``templates/TEMPLATE`` with ``data`` where its script reads it."""
-    text = resources.files("notation").joinpath(f"templates/{template}").read_text("utf-8")
+    text = package_text("notation", f"templates/{template}")
     return text.replace("/*DATA*/null", script_json(data), 1)

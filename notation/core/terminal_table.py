@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import os
 import re
+from functools import lru_cache
 from importlib.machinery import PathFinder
 from typing import Any, NamedTuple
 
@@ -56,6 +57,7 @@ def cache_folder() -> str:
     return os.path.join(base, "notation")
 
 
+@lru_cache(maxsize=1)
 def lark_stamp() -> str | None:
     """The installed Lark, told apart from any other install or version without importing
     it: its ``__init__`` file's path, size and time of change."""

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from notation.core.game import AnyGame
-from notation.tables.keys import position_key
+from notation.tables.keys import digest, position_key
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,11 +32,10 @@ class Place:
 def place_of(game: AnyGame, state: Any, symmetric: bool) -> Place:
     """Where ``state`` is filed."""
     text = game.full_position(state)
-    key = position_key(game, state, symmetric, text)
-    if symmetric:
+    if symmetric:  # the least image once, for the key and the frame alike
         least, frames = game.least_image(text)
-        return Place(key, least, frames)
-    return Place(key, text)
+        return Place(digest(game.timeless_position(least)), least, frames)
+    return Place(position_key(game, state, False, text), text)
 
 
 def move_text(game: AnyGame, event: Any, place: Place) -> str:

@@ -56,7 +56,7 @@ def tree_lines(explored: OpeningTree) -> Iterator[str]:
         starts = len(tree.roots)
         yield (f"{tree.name}: {counted(tree.games, 'game', 'games')}, "
                f"{counted(starts, 'start', 'starts')}, depth {explored.depth}"
-               f"{' (folded by symmetry)' if explored.symmetric and tree.name == 'tilewe' else ''}")
+               f"{' (folded by symmetry)' if tree.folded else ''}")
         shown: set[str] = set()
         for number, key in enumerate(tree.roots, 1):
             root = tree.positions[key]

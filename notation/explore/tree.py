@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from notation.core.ast import EventNode, Record
+from notation.core.game import Game
 from notation.core.outcome import Outcome
 from notation.core.walk import Node, walk
 
@@ -60,6 +61,9 @@ class GameTree:
     mixed archive or other set-ups give several) and its positions by key."""
 
     name: str
+    #: Whether its positions were folded by the board's symmetries (``--symmetric``, for
+    #: a game that has them).
+    folded: bool = False
     roots: list[str] = field(default_factory=list)
     positions: dict[str, PositionEntry] = field(default_factory=dict)
     games: int = 0
@@ -102,7 +106,10 @@ class OpeningTree:
         walked = walk(record.without_variations(), outcome, visit)
         nodes = [walked.start, *walked.mainline]
         results = seat_results(game, state, (node.mover for node in walked.mainline))
-        tree = self.trees.setdefault(game.name, GameTree(game.name))
+        tree = self.trees.get(game.name)
+        if tree is None:
+            tree = self.trees[game.name] = GameTree(
+                game.name, symmetric and type(game).least_image is not Game.least_image)
         tree.games += 1
         for ply, node in enumerate(nodes[:depth + 1]):
             place: Place = node.data

@@ -89,11 +89,6 @@ class Settled:
         return False
 
 
-def done(part: Part) -> Settled:
-    """A part known now, as a pending part."""
-    return Settled(part)
-
-
 def pool_broken(exc: BaseException) -> bool:
     """Whether ``exc`` says a process pool broke (only a pool, which loads
     ``concurrent.futures``, can say so)."""
@@ -109,7 +104,7 @@ def sent(unit: Unit, submit: Submit) -> Pending:
     except Exception as exc:
         if pool_broken(exc):
             raise
-        return done(Part(unit.job.source, failure=exc))
+        return Settled(Part(unit.job.source, failure=exc))
 
 
 def finished(unit: Unit, pending: Pending) -> Part:

@@ -14,7 +14,6 @@ from typing import Any
 
 from notation.core import registry
 from notation.core.ast import EventNode, Record
-from notation.core.errors import NotationError, RuleError, TagError
 from notation.core.fastpath import plain_events
 from notation.core.fields import fields_column, fields_json
 from notation.core.game import AnyGame, Game
@@ -159,9 +158,7 @@ def plain_rows(record: Record, symmetric: bool = False) -> Outcome | None:
         texts, fields = columns
         state = game.start(start)
         movers, boards, fulls = zip(*game.line_positions(state, read))
-    except (TagError, NotationError, RuleError):
-        return None
-    except Exception:  # a bug of ours: the full path reports it where it struck
+    except Exception:  # a rule broken, or a bug of ours: the full path says where and what
         return None
     plies = len(events)
     if end_checks(start, game, state, plies) is not None:
