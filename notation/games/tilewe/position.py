@@ -26,7 +26,7 @@ from .events import SIZE
 from .pieces import PIECE_SIZES
 from .state import ALL_PIECES, COLOR_LETTERS, COLORS, Board
 
-_RANK_ITEM = re.compile(r"[byrg]|[1-9][0-9]?")
+RANK_ITEM = re.compile(r"[byrg]|[1-9][0-9]?")
 
 
 def read(text: str) -> Board:
@@ -48,7 +48,7 @@ def read(text: str) -> Board:
         x = 0
         pos = 0
         while pos < len(row):
-            m = _RANK_ITEM.match(row, pos)
+            m = RANK_ITEM.match(row, pos)
             if not m:
                 raise NotationError(f"rank {y + 1}: unexpected {row[pos]!r}")
             pos = m.end()

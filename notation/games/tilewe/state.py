@@ -155,14 +155,14 @@ class Board:
 
     def board_text(self) -> str:
         """The board in TPN, ranks from 20 down (compiled where built, else each colour's
-        tiles at once, then each rank's run lengths: :func:`_rank_written`)."""
+        tiles at once, then each rank's run lengths: :func:`written_rank`)."""
         if compiled_board_text is not None:
             return compiled_board_text(self.own)
         return self.written_board_text()
 
     def written_board_text(self) -> str:
         """:meth:`board_text` in Python alone: the definition the compiled one is held to."""
-        return "/".join(map(_rank_written, self.ranks(COLOR_LETTERS)))
+        return "/".join(map(written_rank, self.ranks(COLOR_LETTERS)))
 
     def drawing(self) -> tuple[str, str]:
         """The TPN fields that do not need whose turn it is: the board and the hands."""
@@ -214,11 +214,12 @@ class Board:
 _RUNS = tuple(("." * n, str(n)) for n in range(SIZE, 0, -1))
 
 
-def _rank_written(cells: str) -> str:
+def written_rank(cells: str) -> str:
     """A rank of 20 cells (``.`` for an empty tile) as TPN writes it, each run of empty
     tiles as its length: the longest runs replaced first, so each is replaced whole (in
     C: three times quicker than a regex calling back for each run, and ranks are too
-    varied in an archive for a cache to pay)."""
+    varied in an archive for a cache to pay). Ranks already joined by ``/`` may come
+    together: no run crosses a ``/``."""
     for run, length in _RUNS:
         if run in cells:
             cells = cells.replace(run, length)
@@ -261,7 +262,7 @@ def written_positions(board: Board, play: Callable[[Any], None],
                       moves: Iterable[Any]) -> Iterator[tuple[int | None, str]]:
     """:func:`replayed_positions` in Python alone, each changed rank written again."""
     cells = board.ranks(COLOR_LETTERS)[::-1]  # rank 1 first
-    ranks = [_rank_written(rank) for rank in cells]
+    ranks = [written_rank(rank) for rank in cells]
     hands = [_hand_text(used) for used in board.used]
     used = board.used
     drawing, mover = ("/".join(ranks[::-1]), ",".join(hands)), None
@@ -282,7 +283,7 @@ def written_positions(board: Board, play: Callable[[Any], None],
                     rank = f"{rank[:x]}{letter}{rank[x + 1:]}"
                     tiles ^= low
                 cells[y] = rank
-                ranks[y] = _rank_written(rank)
+                ranks[y] = written_rank(rank)
         hands[placed] = _hand_text(used[placed])
         drawing, mover = ("/".join(ranks[::-1]), ",".join(hands)), placed
     yield mover, Board.position_of(drawing, board.to_move())

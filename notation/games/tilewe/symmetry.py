@@ -9,9 +9,9 @@ target.
 """
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Sequence
 from functools import lru_cache, partial
+from operator import itemgetter
 
 from notation.core.ast import Record, map_events
 from notation.core.errors import NotationError
@@ -19,6 +19,8 @@ from notation.core.errors import NotationError
 from .events import SIZE, Move
 from .options import TRANSFORM_NAMES
 from .pieces import ORIENTATIONS, Cell, orientation
+from .position import RANK_ITEM
+from .state import written_rank
 
 _LAST = SIZE - 1
 #: name -> (x, y) -> (x, y), with x the file (a = 0) and y the rank - 1; rotations
@@ -79,43 +81,35 @@ def least_image(moves: Sequence[Move]) -> list[str]:
     return min([str(transform_move(name, move)) for move in moves] for name in TRANSFORMS)
 
 
-#: An item of a TPN rank: a run of empty tiles or a colour's letter.
-_RANK_ITEM = re.compile(r"[1-9][0-9]?|[byrg]")
+@lru_cache(maxsize=None)
+def _sources(transform: str) -> Callable[[str], tuple[str, ...]]:
+    """What takes a board's cells (one a tile, ``x + 20*y`` first) to the image's under
+    ``transform``, each image tile from the board's tile that lands there."""
+    found = [0] * (SIZE * SIZE)
+    for tile in range(SIZE * SIZE):
+        found[square(transform, tile)] = tile
+    return itemgetter(*found)
 
 
-def _grid(ranks: str) -> list[list[str]]:
-    """TPN ranks (rank 20 first) as ``grid[y][x]``, y = rank - 1."""
-    rows = []
-    for rank in ranks.split("/"):
-        row: list[str] = []
-        for item in _RANK_ITEM.findall(rank):
-            row.extend(["."] * int(item) if item.isdigit() else [item])
-        rows.append(row)
-    rows.reverse()
-    return rows
-
-
-def _ranks(grid: list[list[str]]) -> str:
-    """``grid[y][x]`` written back as TPN ranks."""
-    return "/".join(re.sub(r"\.+", lambda run: str(len(run.group())), "".join(row))
-                    for row in reversed(grid))
+def _cells(ranks: str) -> str:
+    """TPN ranks (rank 20 first) as one cell a tile, tile ``x + 20*y`` first ("." empty)."""
+    return "".join("".join("." * int(item) if item.isdigit() else item
+                           for item in RANK_ITEM.findall(rank))
+                   for rank in reversed(ranks.split("/")))
 
 
 def position_images(text: str) -> dict[str, str]:
     """A TPN position under each of the board's eight transforms, by name (hands and
-    turn do not move with the board)."""
+    turn do not move with the board). Each image takes its cells through a table of
+    where each tile comes from, and writes its ranks as the board's text is written."""
     ranks, _, rest = text.partition(" ")
-    grid = _grid(ranks)
-    size = len(grid)
+    cells = _cells(ranks)
     images = {}
-    for name, transform in TRANSFORMS.items():
-        image = [["."] * size for _ in range(size)]
-        for y, row in enumerate(grid):
-            for x, cell in enumerate(row):
-                if cell != ".":
-                    tx, ty = transform(x, y)
-                    image[ty][tx] = cell
-        images[name] = f"{_ranks(image)} {rest}"
+    for name in TRANSFORMS:
+        image = "".join(_sources(name)(cells))
+        written = written_rank("/".join(image[SIZE * y:SIZE * (y + 1)]
+                                        for y in range(SIZE - 1, -1, -1)))
+        images[name] = f"{written} {rest}"
     return images
 
 
