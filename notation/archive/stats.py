@@ -13,7 +13,7 @@ from collections import Counter, defaultdict
 from typing import Any
 
 from notation.core.ast import Record
-from notation.core.fastpath import plain_events
+from notation.core.fastpath import first_plain_event
 from notation.core.game import AnyGame
 from notation.core.outcome import Outcome
 from notation.core.replay import game_of, run
@@ -41,10 +41,10 @@ def first_written_event(record: Record, game: AnyGame) -> str | None:
     None for any other record (its events are then read in full)."""
     if record.outcome is None or not record.unread:
         return None  # (only a replayed game's words are known to be its events)
-    plain = plain_events(record)
-    if plain is None or not plain[1]:
+    first = first_plain_event(record)
+    if first is None:
         return None
-    read, word = plain[1][0]
+    read, word = first
     return game.format_event(read(word))
 
 

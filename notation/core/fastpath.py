@@ -311,6 +311,30 @@ def quick_words(record: Record) -> list[str] | None:
     return _numbered_words(scan, body) if scan.whole.fullmatch(body) else None
 
 
+def first_plain_event(record: Record) -> tuple[Reader, str] | None:
+    """The first event of a game read in headers mode, as written, with its terminal's
+    reader: only the body's first tokens are scanned. For a game this path has already
+    read and replayed (``stats``' first moves), whose body is known to hold events;
+    None where the body does not open with one (then read the game in full)."""
+    game = _plain_game(record)
+    found = _body(record) if game is not None else None
+    if game is None or found is None:
+        return None
+    body, _line = found
+    scan = scanner(game)
+    token, at = scan.token.match, 0
+    while (m := token(body, at)) is not None:
+        at = m.end()
+        kind = m.lastgroup or ""
+        if kind in scan.directives:
+            continue
+        word = m.group(m.lastindex or 0)
+        if word[0] <= "9":  # "1. F5e-a2d4": the number is no part of the event
+            word = word[word.find(".") + 1:].lstrip(" \t")
+        return scan.readers[kind], word
+    return None
+
+
 def plain_events(record: Record) -> tuple[Record, list[tuple[Reader, str]]] | None:
     """A plain game read in headers mode: its events as written, each with its terminal's
     reader, neither read nor replayed, and a record of its tags and directives to start
