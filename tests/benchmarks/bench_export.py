@@ -12,12 +12,15 @@ a ratio of at most 2, with peak memory under 150 MB.
 from __future__ import annotations
 
 import argparse
-import resource
 import shutil
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from child_cpu import cpu_of, peak_mb  # noqa: E402
 
 NOTATION = str(Path(sys.executable).with_name("notation"))
 TARGET = 2.0
@@ -26,11 +29,7 @@ MEMORY_MB = 150
 
 def run(command: list[str]) -> tuple[float, float]:
     """CPU seconds and peak resident megabytes of one child running ``command``."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-    return cpu, after.ru_maxrss / 1024  # (the largest child so far: a bound, not a figure)
+    return cpu_of(command), peak_mb()
 
 
 def measure(archive: Path, runs: int, folder: Path) -> dict[str, tuple[float, float]]:

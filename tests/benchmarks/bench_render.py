@@ -19,7 +19,6 @@ from __future__ import annotations
 import argparse
 import filecmp
 import importlib
-import resource
 import shutil
 import subprocess
 import sys
@@ -31,6 +30,10 @@ from typing import Any, Iterable
 from notation.cli.entry import main as notation_main
 from notation.core.svg import BASE_STYLE, SVG_NS, Drawing
 from notation.core.svg_text import Shape, attribute_name, attribute_text, xml_text
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from child_cpu import cpu_of  # noqa: E402
 
 NOTATION = str(Path(sys.executable).with_name("notation"))
 PICTURED = ("tilewe", "flows", "philosophy", "sanguine", "nomic")
@@ -97,14 +100,6 @@ def run_peer(args: list[str]) -> None:
     notation_main()
 
 
-def cpu_seconds(command: list[str]) -> float:
-    """User + system CPU of one child process running ``command``."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-
-
 def measure(path: Path, runs: int) -> tuple[float, float]:
     """The least CPU time of the peer and of ``render --html`` over ``runs`` interleaved
     runs, their pages checked equal."""
@@ -115,7 +110,7 @@ def measure(path: Path, runs: int) -> tuple[float, float]:
     best = [float("inf")] * 2
     for _ in range(runs):
         for at, command in enumerate(commands):
-            best[at] = min(best[at], cpu_seconds(command))
+            best[at] = min(best[at], cpu_of(command))
     if not filecmp.cmp(*pages, shallow=False):
         raise SystemExit(f"{path.name}: the peer's page differs")
     return best[0], best[1]

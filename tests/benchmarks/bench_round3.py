@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import argparse
 import hashlib
-import resource
 import shutil
 import subprocess
 import sys
@@ -30,6 +29,7 @@ import bench_select  # noqa: E402
 import bench_startup  # noqa: E402
 import bench_stats  # noqa: E402
 import bench_tilewe_moves  # noqa: E402
+from child_cpu import cpu_of  # noqa: E402
 
 from notation.archive import Duplicates  # noqa: E402
 
@@ -101,11 +101,7 @@ def dedupe() -> list[Row]:
 
 
 def cpu(command: list[str], out: Path | None = None) -> float:
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    with open(out or "/dev/null", "w") as sink:
-        subprocess.run(command, stdout=sink, stderr=subprocess.DEVNULL, check=True)
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return cpu_of(command, out, check=True)
 
 
 def random_games(runs: int, folder: Path) -> list[Row]:

@@ -17,7 +17,6 @@ from __future__ import annotations
 import argparse
 import os
 import re
-import resource
 import shutil
 import subprocess
 import sys
@@ -27,6 +26,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).parent))
 
 from bench_peers import RANDOM_GAME  # noqa: E402  (the same random chess games)
+from child_cpu import cpu_of  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 NOTATION = str(Path(sys.executable).with_name("notation"))
@@ -90,10 +90,7 @@ def tilewe_archive(path: Path, size: int) -> None:
 
 def cpu_seconds(command: list[str]) -> float:
     """The CPU time (user and system) of one run of ``command``, output dropped."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return cpu_of(command, check=True)
 
 
 def main(argv: list[str] | None = None) -> tuple[str, float, float]:

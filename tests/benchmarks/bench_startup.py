@@ -12,10 +12,12 @@ from __future__ import annotations
 
 import argparse
 import os
-import resource
-import subprocess
 import sys
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from child_cpu import cpu_of  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLE = str(ROOT / "samples" / "tilewe" / "tw-sample-1.tilewe")
@@ -39,11 +41,7 @@ ENVIRONMENT = {name: value for name, value in os.environ.items()
 
 def cpu_seconds(command: list[str]) -> float:
     """User + system CPU of one child process running ``command``."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                   cwd=ROOT, env=ENVIRONMENT, check=False)
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return cpu_of(command, cwd=ROOT, env=ENVIRONMENT)
 
 
 def measure(runs: int) -> dict[str, float]:

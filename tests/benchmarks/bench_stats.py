@@ -12,12 +12,15 @@ of at most 1.25 (issue 23).
 from __future__ import annotations
 
 import argparse
-import resource
 import shutil
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from child_cpu import cpu_of  # noqa: E402
 
 NOTATION = str(Path(sys.executable).with_name("notation"))
 TARGET = 1.25
@@ -27,11 +30,7 @@ DISTINCT = {"tilewe": 300, "flows": 200, "philosophy": 200, "sanguine": 100, "no
 
 def cpu_seconds(args: list[str]) -> float:
     """CPU time (user + system) of one run of ``notation`` with ``args``."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    subprocess.run([NOTATION, *args], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                   check=False)
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return cpu_of([NOTATION, *args])
 
 
 def archive(folder: Path, game: str, games: int) -> tuple[Path, int]:
