@@ -15,7 +15,7 @@ from typing import Any
 from notation.core import registry
 from notation.core.ast import EventNode, Record
 from notation.core.fastpath import plain_events
-from notation.core.fields import fields_column, fields_json
+from notation.core.fields import fields_column
 from notation.core.game import AnyGame, Game
 from notation.core.notes import remark_of
 from notation.core.outcome import Outcome
@@ -23,7 +23,7 @@ from notation.core.output import glyph_text
 from notation.core.replay import end_checks, run, structure_problems
 from notation.core.walk import Node, played, walk
 
-from .keys import position_key, position_keys
+from .keys import position_keys
 from .schema import EVENTS, POSITIONS
 
 Row = dict[str, Any]
@@ -82,18 +82,21 @@ def _where(outcome: Outcome, count: int) -> Columns:
             "game": [outcome.game_name] * count}
 
 
+def _is_move(game: AnyGame | None, node: Node) -> bool:
+    return isinstance(node.item, EventNode) and game is not None
+
+
 def _event_row(game: AnyGame | None, node: Node) -> Row:
+    """An event's row; a move's ``fields`` are filled for the whole game at once."""
     item = node.item
-    fields: str | None = None
     if isinstance(item, EventNode) and game is not None:
         text = game.format_event(item.event)
-        fields = fields_json(game, text)
     else:
         text = "" if item is None else item.text
     commands = node.commands
     remarks = remark_of((*node.starting, *node.comments))
     return {"ply": node.ply, "variation": node.label, "mover": node.mover,
-            "event": text, "fields": fields, "glyphs": glyph_text(node.nags), "nags": _json(list(node.nags)),
+            "event": text, "fields": None, "glyphs": glyph_text(node.nags), "nags": _json(list(node.nags)),
             "comment": remarks, "commands": _json(commands), "clock": commands.get("clk"),
             "eval": commands.get("eval"),
             "error": None if node.problem is None else node.problem.message}
@@ -116,22 +119,33 @@ def table_rows(record: Record, outcome: Outcome, symmetric: bool = False) -> dic
     """``{"games": ROW, "events": COLUMNS, "positions": COLUMNS}`` of one game
     (``outcome``: its full :func:`run`)."""
     game = outcome.game
-    full = game is not None and type(game).full_position is Game.full_position
+    same = game is not None and type(game).full_position is Game.full_position
 
     def visit(node: Node, live: Any) -> Row:
+        """A position's row, its ``key`` the full position until the keys are taken."""
         assert game is not None  # a walk reaches positions of a known game only
         text = game.position(live)
         return {"ply": node.ply, "variation": node.label, "position": text,
-                "key": position_key(game, live, symmetric, text if full else None)}
+                "key": text if same else game.full_position(live)}
 
     tree = walk(record, outcome, visit)
     events: list[Row] = []
+    moves: list[Row] = []
     positions: list[Row] = [tree.start.data] if tree.start.reached else []
     for line in _lines(tree.mainline) if tree.start.reached else []:
         for node in line:
-            events.append(_event_row(game, node))
+            row = _event_row(game, node)
+            events.append(row)
+            if _is_move(game, node):
+                moves.append(row)
             if node.reached:
                 positions.append(node.data)
+    if game is not None:  # the game's fields and keys at once, as the one-pass path does
+        for row, fields in zip(moves, fields_column(game, [row["event"] for row in moves])):
+            row["fields"] = fields
+        keys = position_keys(game, [row["key"] for row in positions], symmetric)
+        for row, key in zip(positions, keys):
+            row["key"] = key
     return {"games": _games_row(outcome),
             "events": {**_where(outcome, len(events)), **_columns(_EVENT_NAMES, events)},
             "positions": {**_where(outcome, len(positions)),
