@@ -311,16 +311,25 @@ def quick_words(record: Record) -> list[str] | None:
     return _numbered_words(scan, body) if scan.whole.fullmatch(body) else None
 
 
+def _plain_body(record: Record) -> tuple[AnyGame, str, int] | None:
+    """A plain game read in headers mode: its game, the text after its tags, and the
+    line that text starts on (else None)."""
+    game = _plain_game(record)
+    found = _body(record) if game is not None else None
+    if game is None or found is None:
+        return None
+    return game, *found
+
+
 def first_plain_event(record: Record) -> tuple[Reader, str] | None:
     """The first event of a game read in headers mode, as written, with its terminal's
     reader: only the body's first tokens are scanned. For a game this path has already
     read and replayed (``stats``' first moves), whose body is known to hold events;
     None where the body does not open with one (then read the game in full)."""
-    game = _plain_game(record)
-    found = _body(record) if game is not None else None
-    if game is None or found is None:
+    found = _plain_body(record)
+    if found is None:
         return None
-    body, _line = found
+    game, body, _line = found
     scan = scanner(game)
     token, at = scan.token.match, 0
     while (m := token(body, at)) is not None:
@@ -340,11 +349,10 @@ def plain_events(record: Record) -> tuple[Record, list[tuple[Reader, str]]] | No
     reader, neither read nor replayed, and a record of its tags and directives to start
     from. For callers that replay a game themselves with an eye on every ply (``export``);
     None when anything else is in its body (then read it in full)."""
-    game = _plain_game(record)
-    found = _body(record) if game is not None else None
-    if game is None or found is None:
+    found = _plain_body(record)
+    if found is None:
         return None
-    body, line = found
+    game, body, line = found
     scan = scanner(game)
     start = Record(game.name, record.tags, [], source=record.source, pos=record.pos)
     if scan.single is not None:
