@@ -17,7 +17,7 @@ from notation.core import registry
 from notation.core.replay import run
 from notation.core.reading import chunks, records_of
 from notation.tables import keys
-from notation.tables.rows import plain_rows, table_rows
+from notation.tables.rows import plain_rows, rows_as_lists, table_rows
 
 from conftest import SAMPLES
 
@@ -65,9 +65,9 @@ def test_sample_keys_are_the_same_without_the_module(sample: Path,
     text = sample.read_text(encoding="utf-8")
 
     def rows() -> list[object]:
-        return [[None if (o := plain_rows(r, symmetric)) is None else o.data
+        return [[None if (o := plain_rows(r, symmetric)) is None else rows_as_lists(o.data)
                  for r in records_of(chunks((text,)), str(sample), headers=True)]
-                + [table_rows(r, run(r), symmetric)
+                + [rows_as_lists(table_rows(r, run(r), symmetric))
                    for r in records_of(chunks((text,)), str(sample))]
                 for symmetric in (False, True)]
 

@@ -20,7 +20,7 @@ from notation.core import registry
 from notation.core.reading import chunks, records_of
 from notation.core.replay import run
 from notation.core.writer import format_record
-from notation.tables.rows import plain_rows, table_rows
+from notation.tables.rows import plain_rows, rows_as_lists, table_rows
 
 from conftest import SAMPLES
 
@@ -34,9 +34,9 @@ def _both(text: str, source: str) -> list[tuple[Any, Any]]:
     full = []
     for record in records_of(chunks((text,)), source):
         outcome = run(record)
-        full.append(table_rows(record, outcome))
+        full.append(rows_as_lists(table_rows(record, outcome)))
     assert len(fast) == len(full)
-    return [(None if f is None else f.data, rows) for f, rows in zip(fast, full)]
+    return [(None if f is None else rows_as_lists(f.data), rows) for f, rows in zip(fast, full)]
 
 
 def _sample_files() -> list[Path]:

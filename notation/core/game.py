@@ -7,7 +7,8 @@ mutable state type of its own; the core never looks inside either.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import TYPE_CHECKING, Any, Callable, Generic, Iterable, Iterator, Mapping, TypeVar
+from typing import (TYPE_CHECKING, Any, Callable, Generic, Iterable, Iterator, Mapping, Sequence,
+                    TypeVar)
 
 from .ast import EventNode, Record, Tag
 from .errors import Error, NotationError
@@ -19,6 +20,8 @@ if TYPE_CHECKING:  # (start-up: ``random`` only names the type of an argument)
 #: A game's own mutable state type and event value type.
 State = TypeVar("State")
 Event = TypeVar("Event")
+#: A line's movers, positions and full positions (:meth:`Game.line_columns`).
+LineColumns = tuple[list[str | None], Sequence[str], Sequence[str]]
 
 
 class Game(ABC, Generic[State, Event]):
@@ -163,27 +166,26 @@ class Game(ABC, Generic[State, Event]):
     def position(self, state: State) -> str:
         """The compact position notation of ``state``."""
 
-    def line_positions(self, state: State,
-                       events: Iterable[Event]) -> Iterator[tuple[str | None, str, str]]:
-        """``state``'s position, then, as each event is applied to ``state`` in turn, who
-        was to move before it (:meth:`to_move`; ``None`` for the start) and the position
-        after it, each position as :meth:`position` and :meth:`full_position` write it:
-        what ``export`` writes for every ply. A game whose position costs less to write
-        once the next event is known overrides it."""
+    def line_columns(self, state: State, events: Iterable[Event]) -> LineColumns:
+        """Export's columns of a line: as each event is applied to ``state`` in turn, who
+        was to move before it (:meth:`to_move`; ``None`` for the start), and ``state``'s
+        position before and after each, as :meth:`position` and as :meth:`full_position`
+        write it (the same sequence where the two are one). A game whose positions cost
+        less to write once the next event is known, or all at once, overrides it; a test
+        holds an override to this."""
         full = type(self).full_position is not Game.full_position
-
-        def texts() -> tuple[str, str]:
-            text = self.position(state)
-            return text, self.full_position(state) if full else text
-
-        mover: str | None = None
+        movers: list[str | None] = [None]
+        positions = [self.position(state)]
+        fulls = [self.full_position(state)] if full else positions
         for event in events:
-            yield (mover, *texts())
-            mover = self.to_move(state)
+            movers.append(self.to_move(state))
             self.apply(state, event)
-        yield (mover, *texts())
+            positions.append(self.position(state))
+            if full:
+                fulls.append(self.full_position(state))
+        return movers, positions, fulls
 
-    def event_columns(self, events: list[Event]) -> tuple[list[str], list[str]] | None:
+    def event_columns(self, events: list[Event]) -> tuple[Sequence[str], Sequence[str]] | None:
         """The canonical text and the fields (``notation.core.fields.fields_json``) of each
         event, for a game that has them cheaper than by writing each text and reading it
         back (export's events table); None: read back. A test holds an override to that."""

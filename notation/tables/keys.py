@@ -19,15 +19,19 @@ turn do not move with the board).
 from __future__ import annotations
 
 import hashlib
-from typing import Any, Callable, Iterable
+from array import array
+from collections.abc import Sequence
+from typing import Any, Callable
 
-from notation.core.game import AnyGame
+from notation.core.game import AnyGame, Game
+from notation.core.texts import LENGTH, Texts
 
 hex_digests: Callable[[list[str]], list[str]] | None
+hex_digest_texts: Callable[[bytes, bytes], bytes] | None
 try:  # the keys compiled (compiled/digest.c), where the install could build it
-    from .compiled.digest import hex_digests
+    from .compiled.digest import hex_digest_texts, hex_digests
 except ImportError:  # pragma: no cover - a machine without a C compiler
-    hex_digests = None
+    hex_digests = hex_digest_texts = None
 #: Whether keys are made by the compiled module (``notation --version`` says).
 COMPILED = hex_digests is not None
 
@@ -54,9 +58,19 @@ def digests(texts: list[str]) -> list[str]:
     return list(map(digest, texts))
 
 
-def position_keys(game: AnyGame, positions: Iterable[str],
-                  symmetric: bool = False) -> list[str]:
-    """:func:`digest` of each position's identity, for a game's every ply at once."""
+#: A key's length in a :class:`Texts` of keys.
+_KEY_LENGTH = array(LENGTH, [16]).tobytes()
+
+
+def position_keys(game: AnyGame, positions: Sequence[str],
+                  symmetric: bool = False) -> Sequence[str]:
+    """:func:`digest` of each position's identity, for a game's every ply at once: as
+    :class:`Texts` when the positions come so and are their own identity (compiled:
+    no string made for either), else as a list."""
+    if (isinstance(positions, Texts) and hex_digest_texts is not None and not symmetric
+            and type(game).timeless_position is Game.timeless_position):
+        return Texts(hex_digest_texts(positions.data, positions.lengths),
+                     _KEY_LENGTH * len(positions))
     return digests(list(map(identity_of(game, symmetric), positions)))
 
 

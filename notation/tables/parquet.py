@@ -8,6 +8,9 @@ footer, held until the file is closed, does not grow by the long texts' extremes
 from __future__ import annotations
 
 import os
+from array import array
+from collections.abc import Iterable
+from itertools import accumulate, repeat
 from typing import Any
 
 # mimalloc commits an arena's memory as it is used, not all of it at once: 10 MB less at
@@ -19,7 +22,11 @@ os.environ.setdefault("MIMALLOC_ARENA_EAGER_COMMIT", "0")
 import pyarrow as pa  # noqa: E402  (after mimalloc's option)
 import pyarrow.parquet as pq  # noqa: E402
 
-from .schema import Column
+from notation.core.texts import LENGTH, Texts  # noqa: E402
+
+from .columns import Column as ColumnValues  # noqa: E402
+from .columns import Columns, Repeated  # noqa: E402
+from .schema import Column  # noqa: E402
 
 #: Rows held before they are written as one row group.
 ROWS_PER_GROUP = 16384
@@ -45,12 +52,81 @@ def _flat_pool() -> None:
 
 _flat_pool()
 
+#: The most text bytes a row group's column holds with 32-bit offsets.
+_LARGEST = 2**31 - 1
+
 _TYPES = {"text": pa.string(), "int": pa.int64(), "bool": pa.bool_(), "json": pa.string()}
 
 
 def arrow_schema(columns: tuple[Column, ...]) -> Any:
     """The table's Arrow schema: JSON columns are strings holding JSON text."""
     return pa.schema([pa.field(c.name, _TYPES[c.kind]) for c in columns])
+
+
+class Gathered:
+    """One column's values of the row group being gathered, in the cheapest form that
+    holds them all: one value repeated, texts as one growing buffer (each game's texts
+    copied in as they come, so no game's buffer is kept until the group is written), or
+    else a list of values."""
+
+    __slots__ = ("kind", "repeated", "count", "data", "lengths", "values")
+
+    def __init__(self, kind: Any) -> None:
+        self.kind = kind
+        self.repeated: Repeated | None = None
+        self.count = 0
+        self.data: bytearray | None = None
+        self.lengths = bytearray()
+        self.values: list[Any] | None = None
+
+    def add(self, column: ColumnValues) -> None:
+        if self.values is not None:
+            self.values.extend(column)
+        elif not self.count:
+            self._start(column)
+        elif (self.repeated is not None and isinstance(column, Repeated)
+              and type(column.value) is type(self.repeated.value)
+              and column.value == self.repeated.value):
+            self.count += column.count
+        elif self.data is not None and isinstance(column, Texts):
+            self.data += column.data
+            self.lengths += column.lengths
+            self.count += len(column)
+        else:  # forms that differ: every value as itself
+            self.values = list(self._held())
+            self.values.extend(column)
+
+    def _start(self, column: ColumnValues) -> None:
+        self.count = len(column)
+        if isinstance(column, Repeated):
+            self.repeated = column
+        elif isinstance(column, Texts):
+            self.data = bytearray(column.data)
+            self.lengths = bytearray(column.lengths)
+        else:
+            self.values = list(column)
+
+    def _held(self) -> Iterable[Any]:
+        if self.repeated is not None:
+            return repeat(self.repeated.value, self.count)
+        assert self.data is not None
+        return Texts(bytes(self.data), bytes(self.lengths))
+
+    def array(self) -> Any:
+        """The values as one Arrow array of the column's type."""
+        if self.values is not None:
+            return pa.array(self.values, self.kind)
+        if self.repeated is not None:
+            value = self.repeated.value
+            return pa.nulls(self.count, self.kind) if value is None else pa.repeat(
+                pa.scalar(value, self.kind), self.count)
+        assert self.data is not None
+        if len(self.data) > _LARGEST:  # (beyond 32-bit offsets: as strings, Arrow chunks them)
+            return pa.array(list(self._held()), self.kind)
+        offsets = array(LENGTH, [0])
+        offsets.extend(accumulate(array(LENGTH, self.lengths)))
+        return pa.Array.from_buffers(self.kind, self.count,
+                                     [None, pa.py_buffer(offsets), pa.py_buffer(self.data)])
 
 
 class ParquetTable:
@@ -63,21 +139,29 @@ class ParquetTable:
             use_dictionary=[c.name for c in columns if c.name not in DISTINCT],
             write_statistics=[c.name for c in columns if c.kind in ("int", "bool")])
         self.names = [c.name for c in columns]
-        self.columns: dict[str, list[Any]] = {name: [] for name in self.names}
+        self.gathered = self._gathering()
         self.count = 0
 
-    def add(self, columns: dict[str, list[Any]]) -> None:
-        for name in self.names:
-            self.columns[name].extend(columns[name])
+    def _gathering(self) -> list[tuple[str, Gathered]]:
+        return [(field.name, Gathered(field.type)) for field in self.schema]
+
+    def add(self, columns: Columns) -> None:
+        for name, gathered in self.gathered:
+            values = gathered.values
+            if values is not None:  # (the usual case, taken here: a call less a column)
+                values.extend(columns[name])
+            else:
+                gathered.add(columns[name])
         self.count += len(columns[self.names[0]])
         if self.count >= ROWS_PER_GROUP:
             self.flush()
 
     def flush(self) -> None:
         if self.count:
-            self.writer.write_table(pa.Table.from_pydict(self.columns, schema=self.schema))
-            self.columns = {name: [] for name in self.names}
+            arrays = [gathered.array() for _name, gathered in self.gathered]
+            self.gathered = self._gathering()
             self.count = 0
+            self.writer.write_table(pa.Table.from_arrays(arrays, schema=self.schema))
 
     def close(self) -> None:
         try:

@@ -23,15 +23,20 @@ from notation.core.output import glyph_text
 from notation.core.replay import end_checks, run, structure_problems
 from notation.core.walk import Node, played, walk
 
+from .columns import Columns, Repeated, as_lists
 from .keys import position_keys
 from .schema import EVENTS, POSITIONS
 
 Row = dict[str, Any]
 
 
+#: JSON text with keys in a stable order (one encoder for the run, not one a value).
+_encode = json.JSONEncoder(sort_keys=True, ensure_ascii=False).encode
+
+
 def _json(value: Any) -> str | None:
     """A JSON column's text (null stays null), keys in a stable order."""
-    return None if value is None else json.dumps(value, sort_keys=True, ensure_ascii=False)
+    return None if value is None else _encode(value)
 
 
 def game_row(outcome: Outcome, players: int | None = None, over: bool | None = None,
@@ -67,19 +72,14 @@ def _lines(tree_mainline: list[Node]) -> list[list[Node]]:
     return found
 
 
-#: One game's rows of a table as columns: the values of each column in row order (what
-#: workers send and writers take; cheaper than a mapping per row).
-Columns = dict[str, list[Any]]
-
-
 def _columns(names: tuple[str, ...], rows: list[Row]) -> Columns:
     return {name: [row[name] for row in rows] for name in names}
 
 
 def _where(outcome: Outcome, count: int) -> Columns:
     """The columns every table starts with, for ``count`` rows of one game."""
-    return {"file": [outcome.file] * count, "index": [outcome.index] * count,
-            "game": [outcome.game_name] * count}
+    return {"file": Repeated(outcome.file, count), "index": Repeated(outcome.index, count),
+            "game": Repeated(outcome.game_name, count)}
 
 
 def _is_move(game: AnyGame | None, node: Node) -> bool:
@@ -152,6 +152,13 @@ def table_rows(record: Record, outcome: Outcome, symmetric: bool = False) -> dic
                           **_columns(_POSITION_NAMES, positions)}}
 
 
+def rows_as_lists(rows: dict[str, Any]) -> dict[str, Any]:
+    """A game's rows with every column's values as a list, whatever forms they came in
+    (the rows two paths give compare equal so)."""
+    return {table: as_lists(value) if table != "games" else value
+            for table, value in rows.items()}
+
+
 def plain_rows(record: Record, symmetric: bool = False) -> Outcome | None:
     """The rows of a plain game read in headers mode, read and replayed here in one pass
     (no syntax tree, no second replay): the same rows as :func:`table_rows`, which a test
@@ -171,24 +178,24 @@ def plain_rows(record: Record, symmetric: bool = False) -> Outcome | None:
             columns = texts, fields_column(game, texts)
         texts, fields = columns
         state = game.start(start)
-        movers, boards, fulls = zip(*game.line_positions(state, read))
+        movers, boards, fulls = game.line_columns(state, read)
     except Exception:  # a rule broken, or a bug of ours: the full path says where and what
         return None
     plies = len(events)
     if end_checks(start, game, state, plies) is not None:
         return None
     outcome = Outcome(record, game, state, plies, [])
-    nothing: list[Any] = [None] * plies
+    nothing = Repeated(None, plies)
     outcome.data = {
         "games": _games_row(outcome),
         "events": {**_where(outcome, plies), "ply": list(range(1, plies + 1)),
-                   "variation": [""] * plies, "mover": list(movers[1:]), "event": texts,
-                   "fields": fields,
-                   "glyphs": [""] * plies, "nags": ["[]"] * plies, "comment": [""] * plies,
-                   "commands": ["{}"] * plies, "clock": nothing, "eval": nothing,
+                   "variation": Repeated("", plies), "mover": movers[1:], "event": texts,
+                   "fields": fields, "glyphs": Repeated("", plies),
+                   "nags": Repeated("[]", plies), "comment": Repeated("", plies),
+                   "commands": Repeated("{}", plies), "clock": nothing, "eval": nothing,
                    "error": nothing},
         "positions": {**_where(outcome, plies + 1), "ply": list(range(plies + 1)),
-                      "variation": [""] * (plies + 1), "position": list(boards),
+                      "variation": Repeated("", plies + 1), "position": boards,
                       "key": position_keys(game, fulls, symmetric)}}
     return outcome
 

@@ -11,14 +11,11 @@ import os
 import secrets
 from typing import IO, Any, Callable, Protocol
 
+from .columns import Columns
 from .schema import TABLES, Column
 
 #: The formats ``export --to`` writes, by the extension of their files.
 FORMATS = ("parquet", "csv", "jsonl")
-
-
-#: Rows of a table as columns: each column's values in row order.
-Columns = dict[str, list[Any]]
 
 
 class Table(Protocol):

@@ -11,13 +11,21 @@ any game. A test holds every spelling with every target to ``fields_json``.
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 
 from notation.core.fields import fields_json
 from notation.core.game import AnyGame
+from notation.core.texts import Texts
 
 from .events import SIZE, Move, square_name
 from .pieces import ORIENTATION_NAMES, PIECE_NAMES, orientation
+
+compiled_move_texts: Callable[..., tuple[bytes, bytes, bytes, bytes] | None] | None
+try:  # the columns compiled (compiled/text.c), where the install could build it
+    from .compiled.text import move_texts as compiled_move_texts
+except ImportError:  # pragma: no cover - a machine without a C compiler
+    compiled_move_texts = None
 
 #: A spelling: piece, canonical orientation and contact cell (a move less its target).
 Spelling = tuple[int, int, tuple[int, int]]
@@ -59,8 +67,38 @@ def tables(game: AnyGame) -> Tables | None:
     return spellings, targets
 
 
-def event_columns(game: AnyGame, moves: list[Move]) -> tuple[list[str], list[str]] | None:
-    """Each move's canonical text and fields (``Game.event_columns``)."""
+#: The compiled tables: a spelling's text and fields part at its number (see ``text.c``),
+#: each target's.
+Compiled = tuple[list[bytes | None], list[bytes | None], list[bytes], list[bytes]]
+_BOX = 5
+
+
+@lru_cache(maxsize=None)
+def compiled_tables(game: AnyGame) -> Compiled | None:
+    """:func:`tables` as ``move_texts`` takes them (None where there are none)."""
+    found = tables(game)
+    if found is None:
+        return None
+    spellings, targets = found
+    texts: list[bytes | None] = [None] * (len(PIECE_NAMES) * len(ORIENTATION_NAMES) * _BOX**2)
+    fields = texts[:]
+    for (piece, index, (x, y)), (text, field) in spellings.items():
+        slot = ((piece * len(ORIENTATION_NAMES) + index) * _BOX + x) * _BOX + y
+        texts[slot], fields[slot] = text.encode("utf-8"), field.encode("utf-8")
+    return (texts, fields, [name.encode("utf-8") for name, _tail in targets],
+            [tail.encode("utf-8") for _name, tail in targets])
+
+
+def event_columns(game: AnyGame, moves: list[Move]) -> tuple[Sequence[str], Sequence[str]] | None:
+    """Each move's canonical text and fields (``Game.event_columns``): compiled, as
+    :class:`Texts`, where built; else as lists."""
+    if compiled_move_texts is not None:
+        compiled = compiled_tables(game)
+        written = None if compiled is None else compiled_move_texts(moves, *compiled)
+        if written is None:
+            return None
+        text_data, text_lengths, fields_data, fields_lengths = written
+        return Texts(text_data, text_lengths), Texts(fields_data, fields_lengths)
     found = tables(game)
     if found is None:
         return None

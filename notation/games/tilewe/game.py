@@ -6,18 +6,18 @@ board's symmetries ``symmetry.py``, random games ``generate.py``.
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from notation.core.ast import Record
 from notation.core.errors import NotationError
-from notation.core.game import Game
+from notation.core.game import Game, LineColumns
 
 from . import columns, position, rules, symmetry, text
 from .events import Move, are_canonical, diagnose, read_move
 from .options import OPTIONS
-from .state import COLORS, COMPILED, Board, replayed_positions
+from .state import COLORS, COMPILED, Board, replayed_columns
 
 if TYPE_CHECKING:  # (start-up: these only name types)
     from notation.core.svg import Drawing
@@ -102,13 +102,13 @@ class Tilewe(Game[Board, Move]):
     def position(self, state: Board) -> str:
         return state.position()
 
-    def line_positions(self, state: Board,
-                       events: Iterable[Move]) -> Iterator[tuple[str | None, str, str]]:
-        """As the game's, drawing only what each move changed, and without the search for
-        who is to move at every ply (:func:`~.state.replayed_positions`)."""
-        return replayed_positions(state, self.applier(state), events)
+    def line_columns(self, state: Board, events: Iterable[Move]) -> LineColumns:
+        """As the game's, all positions of the line written at once, and without the
+        search for who is to move at every ply (:func:`~.state.replayed_columns`)."""
+        movers, positions = replayed_columns(state, self.applier(state), events)
+        return movers, positions, positions
 
-    def event_columns(self, events: list[Move]) -> tuple[list[str], list[str]] | None:
+    def event_columns(self, events: list[Move]) -> tuple[Sequence[str], Sequence[str]] | None:
         return columns.event_columns(self, events)
 
     def least_image(self, full_position: str) -> tuple[str, tuple[str, ...]]:

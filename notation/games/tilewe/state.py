@@ -8,21 +8,23 @@ a move does not fit, or when someone asks who is to move (:meth:`Board.to_move`)
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any, Callable, Iterable, Iterator
+from typing import Any, Callable, Iterable, Iterator, Sequence
 
 from notation.core.game import state_repr
+from notation.core.texts import Texts
 
 from . import bitboard
 from .events import SIZE, square_name
 from .pieces import PIECE_NAMES
 
 compiled_board_text: Callable[[list[int]], str] | None
-compiled_position_text: Callable[[list[int], list[int], str], str] | None
+compiled_line_texts: Callable[[list[int], list[int], list[int], list[int], list[int], str],
+                              tuple[bytes, bytes]] | None
 try:  # the board's text compiled (compiled/text.c), where the install could build it
     from .compiled.text import board_text as compiled_board_text
-    from .compiled.text import position_text as compiled_position_text
+    from .compiled.text import line_texts as compiled_line_texts
 except ImportError:  # pragma: no cover - a machine without a C compiler
-    compiled_board_text = compiled_position_text = None
+    compiled_board_text = compiled_line_texts = None
 #: Whether positions are written by the compiled module (``notation --version`` says).
 COMPILED = compiled_board_text is not None
 
@@ -226,36 +228,38 @@ def written_rank(cells: str) -> str:
     return cells
 
 
-def replayed_positions(board: Board, play: Callable[[Any], None],
-                       moves: Iterable[Any]) -> Iterator[tuple[str | None, str, str]]:
-    """``board``'s TPN, then each move played on it with ``play`` (the rules) and the
-    colour that played it with the TPN after it, twice (``Game.line_positions``'s
-    mover, position and full position, for export).
+def replayed_columns(board: Board, play: Callable[[Any], None],
+                     moves: Iterable[Any]) -> tuple[list[str | None], Sequence[str]]:
+    """Each move played on ``board`` with ``play`` (the rules), and ``Game.line_columns``'
+    movers and positions: the colour that played each move, and ``board``'s TPN before
+    the first move and after each.
 
     Each position is written once the next move is played: that move's player is the
     one to move (the rules proved it placing it), where asking the board would search
-    for a player who can move. The last position asks the board. A move only adds tiles
-    to its player's colour and takes one piece from its hand, so only that colour's
-    tiles and hand are taken again (compiled), or only the ranks it covers are written
-    again (:func:`written_positions`, in Python)."""
-    if compiled_position_text is None:
+    for a player who can move. The last position asks the board. Compiled, the play
+    keeps only each move's colour, tiles and piece, and ``line_texts`` writes the whole
+    line into one buffer (:class:`~notation.core.texts.Texts`), writing again only the
+    ranks each move covers; in Python, :func:`written_positions` does as much."""
+    if compiled_line_texts is None:
+        movers: list[str | None] = []
+        texts = []
         for player, text in written_positions(board, play, moves):
-            yield None if player is None else COLORS[player], text, text
-        return
-    own, used = board.own, board.used
-    drawn_own, drawn_used = own[:], used[:]  # what the position to write had
-    mover: str | None = None
+            movers.append(None if player is None else COLORS[player])
+            texts.append(text)
+        return movers, texts
+    own, used = board.own[:], board.used[:]
+    placed: list[int] = []
+    masks: list[int] = []
+    pieces: list[int] = []
     for move in moves:
         play(move)
-        placed = board.last_mover
-        assert placed is not None  # (a move was just placed)
-        text = compiled_position_text(drawn_own, drawn_used, COLOR_LETTERS[placed])
-        yield mover, text, text
-        drawn_own[placed], drawn_used[placed] = own[placed], used[placed]
-        mover = COLORS[placed]
+        placed.append(board.last_mover)  # type: ignore[arg-type]  # (a move was placed)
+        masks.append(board.last)
+        pieces.append(move[0])
     last = board.to_move()
-    text = compiled_position_text(own, used, "-" if last is None else COLOR_LETTERS[last])
-    yield mover, text, text
+    data, lengths = compiled_line_texts(own, used, placed, masks, pieces,
+                                        "-" if last is None else COLOR_LETTERS[last])
+    return [None, *map(COLORS.__getitem__, placed)], Texts(data, lengths)
 
 
 def written_positions(board: Board, play: Callable[[Any], None],

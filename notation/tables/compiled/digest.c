@@ -3,7 +3,9 @@
  *
  * ``hex_digests(texts)`` takes a list of str and returns the list of their keys, 16
  * hex digits each: export writes one for every position, and the Python call that
- * makes a hash object for each cost more than the hashing. ``keys.py`` holds the
+ * makes a hash object for each cost more than the hashing. ``hex_digest_texts(data,
+ * lengths)`` does the same for texts held as one buffer (``notation.core.texts.Texts``),
+ * and returns the keys as one buffer of 16 bytes each. ``keys.py`` holds the
  * definition in Python (``hashlib``), used when this module is not built; a test holds
  * the two equal on random texts.
  */
@@ -67,6 +69,19 @@ static inline uint64_t little_endian(const unsigned char *bytes)
         v[b] = rotate_right(v[b] ^ v[c], 63);          \
     } while (0)
 
+/* Round ``r`` of the twelve (the message's order repeats after ten). */
+#define ROUND(r)                                                          \
+    do {                                                                  \
+        MIX(0, 4, 8, 12, m[SIGMA[(r) % 10][0]], m[SIGMA[(r) % 10][1]]);   \
+        MIX(1, 5, 9, 13, m[SIGMA[(r) % 10][2]], m[SIGMA[(r) % 10][3]]);   \
+        MIX(2, 6, 10, 14, m[SIGMA[(r) % 10][4]], m[SIGMA[(r) % 10][5]]);  \
+        MIX(3, 7, 11, 15, m[SIGMA[(r) % 10][6]], m[SIGMA[(r) % 10][7]]);  \
+        MIX(0, 5, 10, 15, m[SIGMA[(r) % 10][8]], m[SIGMA[(r) % 10][9]]);  \
+        MIX(1, 6, 11, 12, m[SIGMA[(r) % 10][10]], m[SIGMA[(r) % 10][11]]); \
+        MIX(2, 7, 8, 13, m[SIGMA[(r) % 10][12]], m[SIGMA[(r) % 10][13]]);  \
+        MIX(3, 4, 9, 14, m[SIGMA[(r) % 10][14]], m[SIGMA[(r) % 10][15]]);  \
+    } while (0)
+
 /* One block into the state ``h``; ``counted``: the bytes taken so far, this block's
  * included; ``last``: whether it is the final block. */
 static void compress(uint64_t h[8], const unsigned char block[BLOCK], uint64_t counted,
@@ -82,17 +97,11 @@ static void compress(uint64_t h[8], const unsigned char block[BLOCK], uint64_t c
     v[12] ^= counted; /* (texts are far below 2**64 bytes: the high word stays 0) */
     if (last)
         v[14] = ~v[14];
-    for (int round = 0; round < 12; round++) {
-        const unsigned char *s = SIGMA[round % 10];
-        MIX(0, 4, 8, 12, m[s[0]], m[s[1]]);
-        MIX(1, 5, 9, 13, m[s[2]], m[s[3]]);
-        MIX(2, 6, 10, 14, m[s[4]], m[s[5]]);
-        MIX(3, 7, 11, 15, m[s[6]], m[s[7]]);
-        MIX(0, 5, 10, 15, m[s[8]], m[s[9]]);
-        MIX(1, 6, 11, 12, m[s[10]], m[s[11]]);
-        MIX(2, 7, 8, 13, m[s[12]], m[s[13]]);
-        MIX(3, 4, 9, 14, m[s[14]], m[s[15]]);
-    }
+    /* The twelve rounds written out, so that every word's index is a constant and the
+     * compiler keeps the words in registers (a loop over the rounds hashes at half the
+     * speed). */
+    ROUND(0); ROUND(1); ROUND(2); ROUND(3); ROUND(4); ROUND(5);
+    ROUND(6); ROUND(7); ROUND(8); ROUND(9); ROUND(10); ROUND(11);
     for (int i = 0; i < 8; i++)
         h[i] ^= v[i] ^ v[i + 8];
 }
@@ -171,10 +180,56 @@ static PyObject *hex_digests(PyObject *module, PyObject *texts)
     return keys;
 }
 
+/* The keys of texts held as one buffer and their lengths (``notation.core.texts.Texts``):
+ * each one's 16 hex digits, one after another, as bytes. */
+static PyObject *hex_digest_texts(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    (void)module;
+    if (nargs != 2 || !PyBytes_Check(args[0]) || !PyBytes_Check(args[1])) {
+        PyErr_SetString(PyExc_TypeError, "hex_digest_texts(data: bytes, lengths: bytes)");
+        return NULL;
+    }
+    const unsigned char *data = (const unsigned char *)PyBytes_AS_STRING(args[0]);
+    Py_ssize_t size = PyBytes_GET_SIZE(args[0]), lengths_size = PyBytes_GET_SIZE(args[1]);
+    if (lengths_size % (Py_ssize_t)sizeof(int32_t)) {
+        PyErr_SetString(PyExc_ValueError, "hex_digest_texts: lengths of 4 bytes each");
+        return NULL;
+    }
+    Py_ssize_t count = lengths_size / (Py_ssize_t)sizeof(int32_t);
+    if (count > PY_SSIZE_T_MAX / (2 * DIGEST))
+        return PyErr_NoMemory();
+    PyObject *keys = PyBytes_FromStringAndSize(NULL, count * 2 * DIGEST);
+    if (keys == NULL)
+        return NULL;
+    char *out = PyBytes_AS_STRING(keys);
+    const char *lengths = PyBytes_AS_STRING(args[1]);
+    Py_ssize_t at = 0;
+    for (Py_ssize_t i = 0; i < count; i++) {
+        int32_t length;
+        memcpy(&length, lengths + i * (Py_ssize_t)sizeof length, sizeof length);
+        if (length < 0 || length > size - at) {
+            Py_DECREF(keys);
+            PyErr_SetString(PyExc_ValueError, "hex_digest_texts: lengths past the data");
+            return NULL;
+        }
+        hex_digest(data + at, length, out + i * 2 * DIGEST);
+        at += length;
+    }
+    if (at != size) {
+        Py_DECREF(keys);
+        PyErr_SetString(PyExc_ValueError, "hex_digest_texts: data past the lengths");
+        return NULL;
+    }
+    return keys;
+}
+
 static PyMethodDef METHODS[] = {
     {"hex_digests", hex_digests, METH_O,
      "hex_digests(texts: list[str]) -> list[str]: each text's 8-byte BLAKE2b digest of its "
      "UTF-8, in hex."},
+    {"hex_digest_texts", (PyCFunction)(void (*)(void))hex_digest_texts, METH_FASTCALL,
+     "hex_digest_texts(data: bytes, lengths: bytes) -> bytes: hex_digests of texts held "
+     "as one buffer and their lengths (native 32-bit ints), one after another."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -3,13 +3,25 @@
  * ``board_text(own)`` takes each colour's tiles as an int (bit ``x + 20*y`` is the
  * tile at column x, rank y+1), blue, yellow, red and green in turn, and returns the
  * board field of TPN: ranks from 20 down to 1, joined by "/", each a colour's letter
- * per tile and each run of empty tiles as its length. ``position_text(own, used,
- * mover)`` is the whole TPN: that board, the mover's letter, and each colour's hand
- * (the pieces not ``used``, 21 bits, in hex) joined by ",", each field after a space.
+ * per tile and each run of empty tiles as its length.
+ * ``line_texts(own, used, placed, masks, pieces, last)`` writes every position of a
+ * line at once, for export, each the whole TPN: the board, the mover's letter, and each
+ * colour's hand (the pieces not ``used``, 21 bits, in hex) joined by ",", each field
+ * after a space. The first position is the board ``own`` with the hands ``used``; after
+ * each ply's move (its colour ``placed``, its tiles ``masks``, its piece) comes the
+ * next. Each position's mover is the colour of the next ply, and ``last`` (a letter, or
+ * "-" when the game is over) for the last position. Only the ranks a move covers are
+ * written again. It returns the texts one after another as bytes, and their lengths as
+ * native 32-bit ints (``notation.core.texts.Texts``).
+ * ``move_texts(moves, texts, fields, names, tails)`` writes export's text and fields of
+ * each move (``columns.py``): the part of its spelling (piece, orientation, contact,
+ * numbered as ``SPELLINGS`` says) from ``texts`` and ``fields``, then the part of its
+ * target from ``names`` and ``tails``; each column as bytes and lengths, or None when a
+ * move has no entry (the caller then writes them in Python).
  * Colours never share a tile on a board the rules made; for one that has them, what
  * either definition writes is unspecified.
  * ``state.py`` holds the same definitions in Python (``Board.written_board_text``,
- * ``Board.position_of``), used when this module is not built; tests hold the two equal
+ * ``written_positions``), used when this module is not built; tests hold the two equal
  * on random boards and at every ply of random games.
  */
 #define PY_SSIZE_T_CLEAN
@@ -163,54 +175,339 @@ static int write_hand(unsigned long used, char *out)
     return count;
 }
 
-static PyObject *position_text(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+/* A board being written: each tile's letter, and each rank's taken tiles as bits. */
+typedef struct {
+    char cells[TILES];
+    uint32_t taken[SIZE];
+} Cells;
+
+/* Put ``letter`` on the tiles of ``mask`` (50 little-endian bytes); widen ``low`` and
+ * ``high`` to the ranks they lie on. */
+static void place(Cells *board, const unsigned char mask[MASK_BYTES], char letter, int *low,
+                  int *high)
 {
-    /* The board, a space, the mover, a space, four hands of at most 6 hex digits. */
-    char out[TILES + SIZE + 40];
-    (void)module;
-    if (nargs != 3 || !PyList_Check(args[1]) || !PyUnicode_Check(args[2])) {
-        PyErr_SetString(PyExc_TypeError,
-                        "position_text(own: list[int], used: list[int], mover: str)");
-        return NULL;
-    }
-    int written = write_board(args[0], out);
-    if (written < 0)
-        return NULL;
-    Py_ssize_t size;
-    const char *mover = PyUnicode_AsUTF8AndSize(args[2], &size);
-    if (mover == NULL)
-        return NULL;
-    Py_ssize_t hands = PyList_GET_SIZE(args[1]);
-    if (size != 1 || hands != PyList_GET_SIZE(args[0])) {
-        PyErr_SetString(PyExc_ValueError,
-                        "position_text: a one-letter mover and a hand for each colour");
-        return NULL;
-    }
-    out[written++] = ' ';
-    out[written++] = mover[0];
-    out[written++] = ' ';
-    for (Py_ssize_t hand = 0; hand < hands; hand++) {
-        /* Only the 21 low bits count, as Python's ``ALL_PIECES & ~used`` takes them. */
-        PyObject *hand_used = PyList_GET_ITEM(args[1], hand);
-        if (!PyLong_Check(hand_used)) {
-            PyErr_SetString(PyExc_TypeError, "position_text: each hand's used pieces is an int");
-            return NULL;
+    uint64_t words[(MASK_BYTES + 7) / 8] = {0};
+    memcpy(words, mask, MASK_BYTES);
+    for (int word = 0; word < (MASK_BYTES + 7) / 8; word++) {
+        uint64_t bits = words[word];
+        while (bits) {
+            int tile = word * 64 + lowest_bit(bits), rank = tile / SIZE;
+            board->cells[tile] = letter;
+            board->taken[rank] |= UINT32_C(1) << (tile % SIZE);
+            if (rank < *low)
+                *low = rank;
+            if (rank > *high)
+                *high = rank;
+            bits &= bits - 1;
         }
-        unsigned long used = PyLong_AsUnsignedLongMask(hand_used);
-        if (used == (unsigned long)-1 && PyErr_Occurred())
-            return NULL;
+    }
+}
+
+/* Rank ``rank`` as TPN writes it at ``out``: each run of empty tiles found from the
+ * taken bits; return the characters written. */
+static int write_rank(const Cells *board, int rank, char *out)
+{
+    const char *cells = board->cells + rank * SIZE;
+    uint32_t row = board->taken[rank];
+    int written = 0, file = 0;
+    while (row) {
+        int empty = lowest_bit(row);
+        if (empty)
+            written += write_run(out + written, empty);
+        file += empty;
+        out[written++] = cells[file];
+        file += 1;
+        row >>= empty + 1;
+    }
+    if (file < SIZE)
+        written += write_run(out + written, SIZE - file);
+    return written;
+}
+
+/* Ranks ``top`` down to ``bottom`` joined by "/" at ``out``, each rank's size kept in
+ * ``sizes``; return the characters written. */
+static int write_ranks(const Cells *board, int top, int bottom, char *out, int sizes[SIZE])
+{
+    int written = 0;
+    for (int rank = top; rank >= bottom; rank--) {
+        sizes[rank] = write_rank(board, rank, out + written);
+        written += sizes[rank];
+        if (rank > bottom)
+            out[written++] = '/';
+    }
+    return written;
+}
+
+/* The hands of ``colours`` colours joined by "," at ``out``; return the characters. */
+static int write_hands(const unsigned long used[4], Py_ssize_t colours, char *out)
+{
+    int written = 0;
+    for (Py_ssize_t hand = 0; hand < colours; hand++) {
         if (hand)
             out[written++] = ',';
-        written += write_hand(used, out + written);
+        written += write_hand(used[hand], out + written);
     }
-    return PyUnicode_DecodeASCII(out, written, NULL);
+    return written;
+}
+
+/* ``list``'s item ``at`` as a C long in [0, ``below``), or -1 with an exception. */
+static long small_item(PyObject *list, Py_ssize_t at, long below, const char *what)
+{
+    long value = PyLong_AsLong(PyList_GET_ITEM(list, at));
+    if (value == -1 && PyErr_Occurred())
+        return -1;
+    if (value < 0 || value >= below) {
+        PyErr_Format(PyExc_ValueError, "line_texts: %s %ld out of range", what, value);
+        return -1;
+    }
+    return value;
+}
+
+/* The TPN of every position of a line, as one buffer and the lengths (see the .pyi). */
+static PyObject *line_texts(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    (void)module;
+    if (nargs != 6 || !PyList_Check(args[0]) || !PyList_Check(args[1]) ||
+        !PyList_Check(args[2]) || !PyList_Check(args[3]) || !PyList_Check(args[4]) ||
+        !PyUnicode_Check(args[5])) {
+        PyErr_SetString(PyExc_TypeError,
+                        "line_texts(own: list[int], used: list[int], placed: list[int], "
+                        "masks: list[int], pieces: list[int], last: str)");
+        return NULL;
+    }
+    PyObject *own = args[0], *used_list = args[1], *placed = args[2], *masks = args[3],
+             *pieces = args[4];
+    Py_ssize_t colours = PyList_GET_SIZE(own), plies = PyList_GET_SIZE(placed);
+    Py_ssize_t size;
+    const char *last = PyUnicode_AsUTF8AndSize(args[5], &size);
+    if (last == NULL)
+        return NULL;
+    if (colours < 1 || colours > 4 || PyList_GET_SIZE(used_list) != colours || size != 1 ||
+        PyList_GET_SIZE(masks) != plies || PyList_GET_SIZE(pieces) != plies) {
+        PyErr_SetString(PyExc_ValueError,
+                        "line_texts: 1 to 4 colours with a hand each, a colour, tiles and a "
+                        "piece for each ply, and a one-letter last mover");
+        return NULL;
+    }
+    Cells cells = {{0}, {0}};
+    unsigned char mask[MASK_BYTES];
+    unsigned long used[4];
+    int low = SIZE, high = -1;
+    for (Py_ssize_t colour = 0; colour < colours; colour++) {
+        if (mask_bytes(PyList_GET_ITEM(own, colour), mask) < 0)
+            return NULL;
+        place(&cells, mask, LETTERS[colour], &low, &high);
+        used[colour] = PyLong_AsUnsignedLongMask(PyList_GET_ITEM(used_list, colour));
+        if (used[colour] == (unsigned long)-1 && PyErr_Occurred())
+            return NULL;
+    }
+    /* The board field and the hands field, kept written: a move writes again only the
+     * ranks it covers (those after them move along) and the hands. */
+    char board[TILES + SIZE], hands[4 * 8];
+    int rank_sizes[SIZE];
+    int board_size = write_ranks(&cells, SIZE - 1, 0, board, rank_sizes);
+    int hands_size = write_hands(used, colours, hands);
+    /* At most 400 letters, 19 slashes, 2 spaces, a mover, 4 hands of 6 digits, 3 commas. */
+    enum { LONGEST = TILES + SIZE + 40 };
+    if (plies >= (PY_SSIZE_T_MAX / LONGEST) - 1 || plies >= INT32_MAX - 1)
+        return PyErr_NoMemory();
+    char *out = PyMem_Malloc((size_t)(plies + 1) * LONGEST);
+    PyObject *lengths = PyBytes_FromStringAndSize(NULL, (plies + 1) * (Py_ssize_t)sizeof(int32_t));
+    if (out == NULL || lengths == NULL) {
+        PyMem_Free(out);
+        Py_XDECREF(lengths);
+        return PyErr_NoMemory();
+    }
+    int32_t *sizes = (int32_t *)PyBytes_AS_STRING(lengths);
+    Py_ssize_t total = 0;
+    for (Py_ssize_t ply = 0; ply <= plies; ply++) {
+        long player = 0;
+        if (ply < plies && (player = small_item(placed, ply, colours, "colour")) < 0)
+            goto fail;
+        char *text = out + total;
+        memcpy(text, board, (size_t)board_size);
+        int written = board_size;
+        text[written++] = ' ';
+        text[written++] = ply < plies ? LETTERS[player] : last[0];
+        text[written++] = ' ';
+        memcpy(text + written, hands, (size_t)hands_size);
+        written += hands_size;
+        sizes[ply] = written;
+        total += written;
+        if (ply == plies)
+            break;
+        /* The move: its tiles take the player's letter, its piece leaves the hand. */
+        long piece = small_item(pieces, ply, PIECES, "piece");
+        if (piece < 0 || mask_bytes(PyList_GET_ITEM(masks, ply), mask) < 0)
+            goto fail;
+        used[player] |= 1UL << piece;
+        hands_size = write_hands(used, colours, hands);
+        low = SIZE;
+        high = -1;
+        place(&cells, mask, LETTERS[player], &low, &high);
+        if (high < 0)
+            continue;
+        /* Ranks ``high`` down to ``low`` (text order) are written again in their place. */
+        int start = 0;
+        for (int rank = SIZE - 1; rank > high; rank--)
+            start += rank_sizes[rank] + 1;
+        int end = start;
+        for (int rank = high; rank >= low; rank--)
+            end += rank_sizes[rank] + (rank > low);
+        char segment[TILES + SIZE];
+        int segment_size = write_ranks(&cells, high, low, segment, rank_sizes);
+        memmove(board + start + segment_size, board + end, (size_t)(board_size - end));
+        memcpy(board + start, segment, (size_t)segment_size);
+        board_size += segment_size - (end - start);
+    }
+    PyObject *data = PyBytes_FromStringAndSize(out, total);
+    PyMem_Free(out);
+    if (data == NULL) {
+        Py_DECREF(lengths);
+        return NULL;
+    }
+    return Py_BuildValue("(NN)", data, lengths);
+fail:
+    PyMem_Free(out);
+    Py_DECREF(lengths);
+    return NULL;
+}
+
+/* Spellings are numbered ``((piece * 8 + orientation) * 5 + x) * 5 + y`` (a contact lies
+ * in a 5x5 box); targets by their tile. */
+#define ORIENTATIONS 8
+#define BOX 5
+#define SPELLINGS (PIECES * ORIENTATIONS * BOX * BOX)
+
+/* ``item`` as a C long in [0, ``below``), or -1 (an exception set only for a non-int). */
+static long index_in(PyObject *item, long below)
+{
+    if (!PyLong_Check(item))
+        return -1;
+    long value = PyLong_AsLong(item);
+    if (value == -1 && PyErr_Occurred()) {
+        PyErr_Clear();
+        return -1;
+    }
+    return value >= 0 && value < below ? value : -1;
+}
+
+/* The spelling number and target of a move (a 4-tuple), or -1 when it has none. */
+static int move_slots(PyObject *move, long *spelling, long *target)
+{
+    if (!PyTuple_Check(move) || PyTuple_GET_SIZE(move) != 4)
+        return -1;
+    PyObject *contact = PyTuple_GET_ITEM(move, 2);
+    if (!PyTuple_Check(contact) || PyTuple_GET_SIZE(contact) != 2)
+        return -1;
+    long piece = index_in(PyTuple_GET_ITEM(move, 0), PIECES);
+    long orientation = index_in(PyTuple_GET_ITEM(move, 1), ORIENTATIONS);
+    long x = index_in(PyTuple_GET_ITEM(contact, 0), BOX);
+    long y = index_in(PyTuple_GET_ITEM(contact, 1), BOX);
+    *target = index_in(PyTuple_GET_ITEM(move, 3), TILES);
+    if (piece < 0 || orientation < 0 || x < 0 || y < 0 || *target < 0)
+        return -1;
+    *spelling = ((piece * ORIENTATIONS + orientation) * BOX + x) * BOX + y;
+    return 0;
+}
+
+/* ``table``'s bytes at ``at``, or NULL when there are none (None, or not bytes). */
+static PyObject *entry(PyObject *table, long at)
+{
+    PyObject *found = PyList_GET_ITEM(table, at);
+    return PyBytes_Check(found) ? found : NULL;
+}
+
+/* Each move's text and fields, each a spelling's part then a target's part (see the
+ * .pyi); None where a move has no part in the tables. */
+static PyObject *move_texts(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    (void)module;
+    if (nargs != 5 || !PyList_Check(args[0]) || !PyList_Check(args[1]) ||
+        !PyList_Check(args[2]) || !PyList_Check(args[3]) || !PyList_Check(args[4]) ||
+        PyList_GET_SIZE(args[1]) != SPELLINGS || PyList_GET_SIZE(args[2]) != SPELLINGS ||
+        PyList_GET_SIZE(args[3]) != TILES || PyList_GET_SIZE(args[4]) != TILES) {
+        PyErr_SetString(PyExc_TypeError,
+                        "move_texts(moves: list[Move], texts: list[bytes | None], fields: "
+                        "list[bytes | None], names: list[bytes], tails: list[bytes]), the "
+                        "spelling tables of 4200 entries and the target tables of 400");
+        return NULL;
+    }
+    PyObject *moves = args[0];
+    /* A copy holding its own references, as nothing below may change what is read. */
+    PyObject *held = PyList_GetSlice(moves, 0, PyList_GET_SIZE(moves));
+    if (held == NULL)
+        return NULL;
+    Py_ssize_t count = PyList_GET_SIZE(held), sizes[2] = {0, 0};
+    PyObject *result = NULL, *data[2] = {NULL, NULL}, *lengths[2] = {NULL, NULL};
+    for (int pass = 0; pass < 2; pass++) {
+        if (pass) {  /* the buffers, now that their sizes are known */
+            for (int column = 0; column < 2; column++) {
+                data[column] = PyBytes_FromStringAndSize(NULL, sizes[column]);
+                lengths[column] = PyBytes_FromStringAndSize(
+                    NULL, count * (Py_ssize_t)sizeof(int32_t));
+                if (data[column] == NULL || lengths[column] == NULL)
+                    goto done;
+            }
+        }
+        Py_ssize_t at[2] = {0, 0};
+        for (Py_ssize_t i = 0; i < count; i++) {
+            long spelling, target;
+            if (move_slots(PyList_GET_ITEM(held, i), &spelling, &target) < 0) {
+                if (PyErr_Occurred())
+                    goto done;
+                result = Py_NewRef(Py_None);
+                goto done;
+            }
+            for (int column = 0; column < 2; column++) {
+                PyObject *head = entry(args[1 + column], spelling);
+                PyObject *tail = entry(args[3 + column], target);
+                if (head == NULL || tail == NULL) {
+                    result = Py_NewRef(Py_None);
+                    goto done;
+                }
+                Py_ssize_t first = PyBytes_GET_SIZE(head), second = PyBytes_GET_SIZE(tail);
+                if (first + second > INT32_MAX || sizes[column] > PY_SSIZE_T_MAX - INT32_MAX) {
+                    PyErr_NoMemory();
+                    goto done;
+                }
+                if (!pass) {
+                    sizes[column] += first + second;
+                    continue;
+                }
+                if (first + second > sizes[column] - at[column]) {  /* (tables changed) */
+                    PyErr_SetString(PyExc_RuntimeError, "move_texts: the tables changed");
+                    goto done;
+                }
+                char *out = PyBytes_AS_STRING(data[column]) + at[column];
+                memcpy(out, PyBytes_AS_STRING(head), (size_t)first);
+                memcpy(out + first, PyBytes_AS_STRING(tail), (size_t)second);
+                at[column] += first + second;
+                int32_t length = (int32_t)(first + second);
+                memcpy(PyBytes_AS_STRING(lengths[column]) + i * (Py_ssize_t)sizeof length,
+                       &length, sizeof length);
+            }
+        }
+    }
+    result = Py_BuildValue("(OOOO)", data[0], lengths[0], data[1], lengths[1]);
+done:
+    for (int column = 0; column < 2; column++) {
+        Py_XDECREF(data[column]);
+        Py_XDECREF(lengths[column]);
+    }
+    Py_DECREF(held);
+    return result;
 }
 
 static PyMethodDef METHODS[] = {
     {"board_text", board_text, METH_O,
      "board_text(own: list[int]) -> str: the TPN board field from each colour's tiles."},
-    {"position_text", (PyCFunction)(void (*)(void))position_text, METH_FASTCALL,
-     "position_text(own: list[int], used: list[int], mover: str) -> str: the whole TPN."},
+    {"line_texts", (PyCFunction)(void (*)(void))line_texts, METH_FASTCALL,
+     "line_texts(own, used, placed, masks, pieces, last) -> (bytes, bytes): every TPN of a "
+     "line as one buffer and each one's length."},
+    {"move_texts", (PyCFunction)(void (*)(void))move_texts, METH_FASTCALL,
+     "move_texts(moves, texts, fields, names, tails) -> (bytes, bytes, bytes, bytes) | None: "
+     "each move's text and fields from the spelling and target tables."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -1,0 +1,66 @@
+"""One game's values of a table column, in the forms that cost least to make and to move.
+
+A column's values for one game are a list, a :class:`Repeated` value (a plain game's
+variation, comment and the like: one value for every row) or
+:class:`~notation.core.texts.Texts` (positions written by compiled code). Workers send
+them home as they are; a Parquet writer turns a row group's runs of one value into one
+Arrow array, and takes texts' buffers whole; text formats read every value.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from itertools import chain, repeat
+from typing import Any, Union
+
+from notation.core.texts import Texts
+
+
+class Repeated:
+    """``value`` for each of ``count`` rows (not to be changed once made: a plain class,
+    as a frozen dataclass costs three times as much to make, and every game makes a
+    dozen)."""
+
+    __slots__ = ("value", "count")
+
+    def __init__(self, value: Any, count: int) -> None:
+        self.value = value
+        self.count = count
+
+    def __len__(self) -> int:
+        return self.count
+
+    def __iter__(self) -> Iterator[Any]:
+        return repeat(self.value, self.count)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Repeated):
+            return (self.count == other.count and type(self.value) is type(other.value)
+                    and self.value == other.value)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"Repeated({self.value!r}, {self.count})"
+
+
+#: One game's values of a column.
+Column = Union[list[Any], Repeated, Texts]
+
+#: Rows of a table as columns: each column's values in row order.
+Columns = dict[str, Column]
+
+
+def values(column: Column) -> list[Any]:
+    """A column's values as a list."""
+    return column if isinstance(column, list) else list(column)
+
+
+def joined(columns: Iterable[Column]) -> list[Any]:
+    """The values of columns one after the other, as one list."""
+    return list(chain.from_iterable(columns))
+
+
+def as_lists(columns: Columns) -> dict[str, list[Any]]:
+    """Every column's values as a list (what a table of them holds, whatever its forms)."""
+    return {name: values(column) for name, column in columns.items()}
