@@ -44,8 +44,8 @@ class Repeated:
         return f"Repeated({self.value!r}, {self.count})"
 
 
-#: One game's values of a column.
-Column = Union[list[Any], Repeated, Texts]
+#: One game's values of a column (a range: plies counted).
+Column = Union[list[Any], range, Repeated, Texts]
 
 #: Rows of a table as columns: each column's values in row order.
 Columns = dict[str, Column]

@@ -63,18 +63,26 @@ def arrow_schema(columns: tuple[Column, ...]) -> Any:
     return pa.schema([pa.field(c.name, _TYPES[c.kind]) for c in columns])
 
 
+#: Not a value (a column not in one value repeated).
+_NOTHING = object()
+
+
 class Gathered:
     """One column's values of the row group being gathered, in the cheapest form that
     holds them all: one value repeated, texts as one growing buffer (each game's texts
     copied in as they come, so no game's buffer is kept until the group is written), or
-    else a list of values."""
+    else a list of values. (Whole numbers as an array of 64-bit ints cost as much: an
+    array takes a value as slowly as Arrow does.)"""
 
-    __slots__ = ("kind", "repeated", "count", "data", "lengths", "values")
+    __slots__ = ("kind", "started", "count", "same", "data", "lengths", "values")
 
     def __init__(self, kind: Any) -> None:
         self.kind = kind
-        self.repeated: Repeated | None = None
+        self.started = False
+        #: The rows held (but for a list of values: its length).
         self.count = 0
+        #: The value of every row so far, while there is one (else ``_NOTHING``).
+        self.same: Any = _NOTHING
         self.data: bytearray | None = None
         self.lengths = bytearray()
         self.values: list[Any] | None = None
@@ -82,33 +90,34 @@ class Gathered:
     def add(self, column: ColumnValues) -> None:
         if self.values is not None:
             self.values.extend(column)
-        elif not self.count:
+        elif not self.started:
             self._start(column)
-        elif (self.repeated is not None and isinstance(column, Repeated)
-              and type(column.value) is type(self.repeated.value)
-              and column.value == self.repeated.value):
+        elif (type(column) is Repeated and self.same is not _NOTHING
+                and type(column.value) is type(self.same) and column.value == self.same):
             self.count += column.count
-        elif self.data is not None and isinstance(column, Texts):
+        elif self.data is not None and type(column) is Texts:
             self.data += column.data
             self.lengths += column.lengths
             self.count += len(column)
         else:  # forms that differ: every value as itself
             self.values = list(self._held())
             self.values.extend(column)
+            self.same, self.data = _NOTHING, None
 
     def _start(self, column: ColumnValues) -> None:
+        self.started = True
         self.count = len(column)
-        if isinstance(column, Repeated):
-            self.repeated = column
-        elif isinstance(column, Texts):
+        if type(column) is Repeated:
+            self.same = column.value
+        elif type(column) is Texts:
             self.data = bytearray(column.data)
             self.lengths = bytearray(column.lengths)
         else:
             self.values = list(column)
 
     def _held(self) -> Iterable[Any]:
-        if self.repeated is not None:
-            return repeat(self.repeated.value, self.count)
+        if self.same is not _NOTHING:
+            return repeat(self.same, self.count)
         assert self.data is not None
         return Texts(bytes(self.data), bytes(self.lengths))
 
@@ -116,10 +125,9 @@ class Gathered:
         """The values as one Arrow array of the column's type."""
         if self.values is not None:
             return pa.array(self.values, self.kind)
-        if self.repeated is not None:
-            value = self.repeated.value
-            return pa.nulls(self.count, self.kind) if value is None else pa.repeat(
-                pa.scalar(value, self.kind), self.count)
+        if self.same is not _NOTHING:
+            return pa.nulls(self.count, self.kind) if self.same is None else pa.repeat(
+                pa.scalar(self.same, self.kind), self.count)
         assert self.data is not None
         if len(self.data) > _LARGEST:  # (beyond 32-bit offsets: as strings, Arrow chunks them)
             return pa.array(list(self._held()), self.kind)
@@ -147,11 +155,16 @@ class ParquetTable:
 
     def add(self, columns: Columns) -> None:
         for name, gathered in self.gathered:
+            column = columns[name]
             values = gathered.values
-            if values is not None:  # (the usual case, taken here: a call less a column)
-                values.extend(columns[name])
+            # the usual cases taken here, a call less a column: values kept one by one,
+            # and the same object repeated again (the same object: the same value)
+            if values is not None:
+                values.extend(column)
+            elif type(column) is Repeated and column.value is gathered.same:
+                gathered.count += column.count
             else:
-                gathered.add(columns[name])
+                gathered.add(column)
         self.count += len(columns[self.names[0]])
         if self.count >= ROWS_PER_GROUP:
             self.flush()

@@ -174,8 +174,8 @@ def plain_rows(record: Record, symmetric: bool = False) -> Outcome | None:
         read = [reader(word) for reader, word in events]
         columns = game.event_columns(read)
         if columns is None:
-            texts = list(map(game.format_event, read))
-            columns = texts, fields_column(game, texts)
+            written = list(map(game.format_event, read))
+            columns = written, fields_column(game, written)
         texts, fields = columns
         state = game.start(start)
         movers, boards, fulls = game.line_columns(state, read)
@@ -188,13 +188,13 @@ def plain_rows(record: Record, symmetric: bool = False) -> Outcome | None:
     nothing = Repeated(None, plies)
     outcome.data = {
         "games": _games_row(outcome),
-        "events": {**_where(outcome, plies), "ply": list(range(1, plies + 1)),
+        "events": {**_where(outcome, plies), "ply": range(1, plies + 1),
                    "variation": Repeated("", plies), "mover": movers[1:], "event": texts,
                    "fields": fields, "glyphs": Repeated("", plies),
                    "nags": Repeated("[]", plies), "comment": Repeated("", plies),
                    "commands": Repeated("{}", plies), "clock": nothing, "eval": nothing,
                    "error": nothing},
-        "positions": {**_where(outcome, plies + 1), "ply": list(range(plies + 1)),
+        "positions": {**_where(outcome, plies + 1), "ply": range(plies + 1),
                       "variation": Repeated("", plies + 1), "position": boards,
                       "key": position_keys(game, fulls, symmetric)}}
     return outcome

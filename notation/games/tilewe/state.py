@@ -8,6 +8,7 @@ a move does not fit, or when someone asks who is to move (:meth:`Board.to_move`)
 from __future__ import annotations
 
 from functools import lru_cache
+from operator import itemgetter
 from typing import Any, Callable, Iterable, Iterator, Sequence
 
 from notation.core.game import state_repr
@@ -228,6 +229,10 @@ def written_rank(cells: str) -> str:
     return cells
 
 
+#: A move's piece (its first field).
+_PIECE = itemgetter(0)
+
+
 def replayed_columns(board: Board, play: Callable[[Any], None],
                      moves: Iterable[Any]) -> tuple[list[str | None], Sequence[str]]:
     """Each move played on ``board`` with ``play`` (the rules), and ``Game.line_columns``'
@@ -248,16 +253,16 @@ def replayed_columns(board: Board, play: Callable[[Any], None],
             texts.append(text)
         return movers, texts
     own, used = board.own[:], board.used[:]
+    moves = list(moves)
     placed: list[int] = []
     masks: list[int] = []
-    pieces: list[int] = []
+    place, mask = placed.append, masks.append
     for move in moves:
         play(move)
-        placed.append(board.last_mover)  # type: ignore[arg-type]  # (a move was placed)
-        masks.append(board.last)
-        pieces.append(move[0])
+        place(board.last_mover)  # type: ignore[arg-type]  # (a move was placed)
+        mask(board.last)
     last = board.to_move()
-    data, lengths = compiled_line_texts(own, used, placed, masks, pieces,
+    data, lengths = compiled_line_texts(own, used, placed, masks, list(map(_PIECE, moves)),
                                         "-" if last is None else COLOR_LETTERS[last])
     return [None, *map(COLORS.__getitem__, placed)], Texts(data, lengths)
 

@@ -1,0 +1,90 @@
+"""A Parquet row group's columns are gathered game by game in their cheapest form (one
+value repeated, texts as one buffer, else a list of values); any
+mix of forms, in any order, gives the values as they came.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+pa = pytest.importorskip("pyarrow")
+pq = pytest.importorskip("pyarrow.parquet")
+
+from notation.core.texts import Texts  # noqa: E402
+from notation.tables.columns import Column, Repeated  # noqa: E402
+from notation.tables.parquet import Gathered, ParquetTable  # noqa: E402
+from notation.tables.schema import Column as SchemaColumn  # noqa: E402
+
+TEXT = st.text(max_size=6)
+NUMBER = st.integers(-(2**63), 2**63 - 1)
+
+
+def text_columns() -> st.SearchStrategy[Column]:
+    return st.one_of(
+        st.lists(st.none() | TEXT, max_size=5),
+        st.builds(Repeated, st.none() | st.sampled_from(["", "[]", "x"]) | TEXT,
+                  st.integers(0, 4)),
+        st.builds(Texts.of, st.lists(TEXT, max_size=5)))
+
+
+def number_columns() -> st.SearchStrategy[Column]:
+    return st.one_of(
+        st.lists(st.none() | NUMBER, max_size=5),
+        st.builds(lambda a, n: range(a, a + n), st.integers(0, 50), st.integers(0, 5)),
+        st.builds(Repeated, st.none() | st.integers(0, 3) | NUMBER, st.integers(0, 4)))
+
+
+def gathered(kind: Any, chunks: list[Column]) -> list[Any]:
+    into = Gathered(kind)
+    for chunk in chunks:
+        into.add(chunk)
+    return list(into.array().to_pylist())
+
+
+@given(st.lists(text_columns(), min_size=1, max_size=8))
+@settings(max_examples=300, deadline=None)
+def test_texts_in_any_forms_come_out_as_they_went_in(chunks: list[Column]) -> None:
+    assert gathered(pa.string(), chunks) == [v for chunk in chunks for v in chunk]
+
+
+@given(st.lists(number_columns(), min_size=1, max_size=8))
+@settings(max_examples=300, deadline=None)
+def test_numbers_in_any_forms_come_out_as_they_went_in(chunks: list[Column]) -> None:
+    assert gathered(pa.int64(), chunks) == [v for chunk in chunks for v in chunk]
+
+
+def test_a_number_beyond_64_bits_is_refused_by_arrow_not_wrapped() -> None:
+    with pytest.raises(OverflowError):
+        gathered(pa.int64(), [range(3), Repeated(2**64, 2)])
+
+
+def test_one_value_repeated_is_one_arrow_value_repeated() -> None:
+    """(The form the constant columns of plain games take.)"""
+    into = Gathered(pa.string())
+    for _ in range(3):
+        into.add(Repeated("", 4))
+    assert into.same == "" and into.values is None
+    assert into.array().to_pylist() == [""] * 12
+
+
+@given(st.lists(st.tuples(text_columns(), number_columns()).filter(
+    lambda pair: len(pair[0]) == len(pair[1])), max_size=12))
+@settings(max_examples=60, deadline=None)
+def test_a_table_written_game_by_game_reads_back(tmp_path_factory: pytest.TempPathFactory,
+                                                 games: list[tuple[Column, Column]]) -> None:
+    """Through ``ParquetTable.add``'s own short cuts (the same object repeated, values
+    kept one by one), with row groups closed on the way."""
+    path = Path(tmp_path_factory.mktemp("gathered")) / "t.parquet"
+    table = ParquetTable(str(path), (SchemaColumn("text", "text"), SchemaColumn("n", "int")))
+    for texts, numbers in games:
+        table.add({"text": texts, "n": numbers})
+        if len(games) % 3 == 0:
+            table.flush()
+    table.close()
+    read = pq.read_table(path).to_pydict()
+    assert read["text"] == [v for texts, _n in games for v in texts]
+    assert read["n"] == [v for _t, numbers in games for v in numbers]
