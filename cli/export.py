@@ -16,7 +16,7 @@ import click
 from notation import runner
 from notation.core.errors import ProblemKind
 from notation.core.outcome import Outcome
-from notation.tables import FORMATS, CsvTable, Export, JsonLinesTable, Opener, game_row
+from notation.tables import FORMATS, CsvTable, Export, JsonLinesTable, Opener, placed_rows
 from notation.tables import tabled, tabled_symmetric
 
 from . import parallel
@@ -101,8 +101,7 @@ def write_tables(ctx: Context, tally: Tally, paths: tuple[str, ...], to: str, fo
             ctx.invalid |= not outcome.valid
             if any(p.kind == ProblemKind.INTERNAL for p in outcome.problems):
                 ctx.report_outcome(outcome, err=True)  # a bug of ours: said, and the run goes on
-            tables.add(outcome.data if outcome.data is not None
-                       else {"games": game_row(outcome)})
+            tables.add(placed_rows(outcome))
         tables.commit()
     except OSError as exc:  # the folder's disk or rights: the tables are dropped
         tally.close()

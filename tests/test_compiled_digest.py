@@ -7,6 +7,7 @@ without one.
 from __future__ import annotations
 
 import hashlib
+import sys
 from pathlib import Path
 
 import pytest
@@ -16,6 +17,7 @@ from hypothesis import strategies as st
 from notation.core import registry
 from notation.core.replay import run
 from notation.core.reading import chunks, records_of
+from notation.core.texts import Texts
 from notation.tables import keys
 from notation.tables.rows import plain_rows, rows_as_lists, table_rows
 
@@ -55,6 +57,51 @@ def test_the_compiled_module_refuses_what_is_no_list_of_texts() -> None:
         keys.hex_digests(["\udc80"])
 
 
+@given(st.lists(st.text(max_size=400), max_size=20))
+@settings(max_examples=300, deadline=None)
+def test_texts_in_one_buffer_give_hashlibs_digests(texts: list[str]) -> None:
+    """``hex_digest_texts``: the same keys from texts held as one buffer (as export's
+    Tilewe positions come), back as one buffer of 16 digits each."""
+    assert keys.hex_digest_texts is not None
+    held = Texts.of(texts)
+    assert keys.hex_digest_texts(held.data, held.lengths) == "".join(
+        map(_hashlib, texts)).encode("ascii")
+
+
+@pytest.mark.parametrize("symmetric", [False, True])
+def test_position_keys_of_texts_are_the_keys_of_the_strings(symmetric: bool) -> None:
+    """Given :class:`Texts`, keys come back as texts (compiled, when the positions are
+    their own identity) and equal the keys of the same positions given as strings."""
+    tilewe, flows = registry.get("tilewe"), registry.get("flows")
+    assert tilewe is not None and flows is not None
+    positions = [f"{'20/' * 19}20 b 1fffff", f"19b/{'20/' * 18}20 y 1ffffe"]
+    for game in (tilewe, flows):  # (Flows' positions are no Tilewe board: a text is a text)
+        given = keys.position_keys(game, Texts.of(positions), symmetric)
+        assert list(given) == list(keys.position_keys(game, positions, symmetric))
+    assert isinstance(keys.position_keys(tilewe, Texts.of(positions)), Texts)
+    assert isinstance(keys.position_keys(tilewe, Texts.of(positions), True), list)
+
+
+@pytest.mark.parametrize("data, lengths", [
+    (b"abc", b"\x03\x00\x00"),  # a length of 3 bytes
+    (b"abc", (4).to_bytes(4, sys.byteorder)),  # past the data
+    (b"abc", (2).to_bytes(4, sys.byteorder)),  # data past the lengths
+    (b"abc", (-1).to_bytes(4, sys.byteorder, signed=True)),
+])
+def test_texts_whose_lengths_do_not_cut_the_data_are_refused(data: bytes, lengths: bytes) -> None:
+    assert keys.hex_digest_texts is not None
+    with pytest.raises(ValueError):
+        keys.hex_digest_texts(data, lengths)
+
+
+def test_texts_must_be_bytes() -> None:
+    assert keys.hex_digest_texts is not None
+    with pytest.raises(TypeError):
+        keys.hex_digest_texts(bytearray(b"a"), (1).to_bytes(4, sys.byteorder))  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        keys.hex_digest_texts(b"a")  # type: ignore[call-arg]
+
+
 @pytest.mark.parametrize("sample", sorted(p for game in registry.names()
                                           for p in (SAMPLES / game).glob(f"*.{game}")),
                          ids=lambda p: p.name)
@@ -73,4 +120,5 @@ def test_sample_keys_are_the_same_without_the_module(sample: Path,
 
     compiled = rows()
     monkeypatch.setattr(keys, "hex_digests", None)
+    monkeypatch.setattr(keys, "hex_digest_texts", None)
     assert rows() == compiled

@@ -200,6 +200,25 @@ def test_jobs_give_the_same_tables(two_records: list[str], tmp_path: Path,
                 == (tmp_path / "here" / f"{name}.jsonl").read_text())
 
 
+@pytest.mark.parametrize("to", ["parquet", "jsonl"])
+def test_jobs_number_the_games_of_a_file_cut_in_batches(tmp_path: Path, to: str,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A worker numbers the games of its batch from 1; the tables number them in their
+    file, as ``validate --jobs`` does (one file of over 600 KB: three batches)."""
+    games = (SAMPLES / "tilewe" / "random-4p-three-games.tilewe").read_text(encoding="utf-8")
+    archive = tmp_path / "many.tilewe"
+    archive.write_text("\n".join([games] * 250), encoding="utf-8")
+    monkeypatch.setattr("notation.runner.pool.SMALL_INPUT", 0)
+    for jobs in ("1", "2"):
+        assert run_export(str(archive), "--to", to, "-o", str(tmp_path / jobs),
+                          "--jobs", jobs).exit_code == 0
+    tables = {jobs: {name: read_table(tmp_path / jobs, name, to) for name in TABLES}
+              for jobs in ("1", "2")}
+    assert tables["2"] == tables["1"]
+    assert [row["index"] for row in tables["2"]["games"]] == list(range(1, 751))
+    assert {row["index"] for row in tables["2"]["positions"]} == set(range(1, 751))
+
+
 def test_parquet_without_pyarrow(two_records: list[str], tmp_path: Path,
                                  monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "pyarrow", None)

@@ -28,9 +28,10 @@ Every table starts with ``file``, ``index`` (the game's place in its file, from 
 """
 from __future__ import annotations
 
-from .rows import game_row, table_rows, tabled, tabled_symmetric
+from .rows import game_row, placed_rows, table_rows, tabled, tabled_symmetric
 from .schema import EVENTS, GAMES, POSITIONS, TABLES, Column
 from .writers import FORMATS, CsvTable, Export, JsonLinesTable, Opener
 
 __all__ = ["EVENTS", "FORMATS", "GAMES", "POSITIONS", "TABLES", "Column", "CsvTable", "Export",
-           "JsonLinesTable", "Opener", "game_row", "table_rows", "tabled", "tabled_symmetric"]
+           "JsonLinesTable", "Opener", "game_row", "placed_rows", "table_rows", "tabled",
+           "tabled_symmetric"]

@@ -76,10 +76,22 @@ def _columns(names: tuple[str, ...], rows: list[Row]) -> Columns:
     return {name: [row[name] for row in rows] for name in names}
 
 
-def _where(outcome: Outcome, count: int) -> Columns:
-    """The columns every table starts with, for ``count`` rows of one game."""
-    return {"file": Repeated(outcome.file, count), "index": Repeated(outcome.index, count),
-            "game": Repeated(outcome.game_name, count)}
+def placed_rows(outcome: Outcome) -> dict[str, Any]:
+    """The game's rows as the tables take them, each with the columns every table starts
+    with (file, index, game) as ``outcome`` has them: a worker's games are numbered from
+    1 in its batch and their outcomes renumbered when they come home (``Outcome.shifted``),
+    so the place is written here, never in the rows a worker made. A game whose rows
+    failed is its games row alone."""
+    rows = outcome.data if outcome.data is not None else {"games": game_row(outcome)}
+    file, index, game = outcome.file, outcome.index, outcome.game_name
+    placed: dict[str, Any] = {
+        "games": {**rows["games"], "file": file, "index": index, "game": game}}
+    for table in ("events", "positions"):
+        if table in rows:
+            count = len(rows[table]["ply"])
+            placed[table] = {"file": Repeated(file, count), "index": Repeated(index, count),
+                             "game": Repeated(game, count), **rows[table]}
+    return placed
 
 
 def _is_move(game: AnyGame | None, node: Node) -> bool:
@@ -146,10 +158,8 @@ def table_rows(record: Record, outcome: Outcome, symmetric: bool = False) -> dic
         keys = position_keys(game, [row["key"] for row in positions], symmetric)
         for row, key in zip(positions, keys):
             row["key"] = key
-    return {"games": _games_row(outcome),
-            "events": {**_where(outcome, len(events)), **_columns(_EVENT_NAMES, events)},
-            "positions": {**_where(outcome, len(positions)),
-                          **_columns(_POSITION_NAMES, positions)}}
+    return {"games": _games_row(outcome), "events": _columns(_EVENT_NAMES, events),
+            "positions": _columns(_POSITION_NAMES, positions)}
 
 
 def rows_as_lists(rows: dict[str, Any]) -> dict[str, Any]:
@@ -188,13 +198,13 @@ def plain_rows(record: Record, symmetric: bool = False) -> Outcome | None:
     nothing = Repeated(None, plies)
     outcome.data = {
         "games": _games_row(outcome),
-        "events": {**_where(outcome, plies), "ply": range(1, plies + 1),
+        "events": {"ply": range(1, plies + 1),
                    "variation": Repeated("", plies), "mover": movers[1:], "event": texts,
                    "fields": fields, "glyphs": Repeated("", plies),
                    "nags": Repeated("[]", plies), "comment": Repeated("", plies),
                    "commands": Repeated("{}", plies), "clock": nothing, "eval": nothing,
                    "error": nothing},
-        "positions": {**_where(outcome, plies + 1), "ply": range(plies + 1),
+        "positions": {"ply": range(plies + 1),
                       "variation": Repeated("", plies + 1), "position": boards,
                       "key": position_keys(game, fulls, symmetric)}}
     return outcome
