@@ -71,8 +71,19 @@ def test_one_value_repeated_is_one_arrow_value_repeated() -> None:
     assert into.array().to_pylist() == [""] * 12
 
 
-@given(st.lists(st.tuples(text_columns(), number_columns()).filter(
-    lambda pair: len(pair[0]) == len(pair[1])), max_size=12))
+def game_columns(rows: int) -> st.SearchStrategy[tuple[Column, Column]]:
+    """A text and a number column of one game of ``rows`` rows, in any forms."""
+    texts = st.lists(st.none() | TEXT, min_size=rows, max_size=rows)
+    numbers = st.lists(st.none() | NUMBER, min_size=rows, max_size=rows)
+    return st.tuples(
+        st.one_of(texts, st.builds(Repeated, st.none() | st.sampled_from(["", "x"]),
+                                   st.just(rows)),
+                  st.builds(Texts.of, st.lists(TEXT, min_size=rows, max_size=rows))),
+        st.one_of(numbers, st.builds(lambda a: range(a, a + rows), st.integers(0, 50)),
+                  st.builds(Repeated, st.none() | st.integers(0, 3), st.just(rows))))
+
+
+@given(st.lists(st.integers(0, 5).flatmap(game_columns), max_size=12))
 @settings(max_examples=60, deadline=None)
 def test_a_table_written_game_by_game_reads_back(tmp_path_factory: pytest.TempPathFactory,
                                                  games: list[tuple[Column, Column]]) -> None:

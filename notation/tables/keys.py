@@ -28,8 +28,8 @@ from notation.core.texts import LENGTH, Texts
 
 hex_digests: Callable[[list[str]], list[str]] | None
 hex_digest_texts: Callable[[bytes, bytes], bytes] | None
-try:  # the keys compiled (compiled/digest.c), where the install could build it
-    from .compiled.digest import hex_digest_texts, hex_digests
+try:  # the keys compiled (compiled/columns.c), where the install could build it
+    from .compiled.columns import hex_digest_texts, hex_digests
 except ImportError:  # pragma: no cover - a machine without a C compiler
     hex_digests = hex_digest_texts = None
 #: Whether keys are made by the compiled module (``notation --version`` says).
@@ -52,7 +52,7 @@ def digest(text: str) -> str:
 
 
 def digests(texts: list[str]) -> list[str]:
-    """:func:`digest` of each text (compiled where built: ``compiled/digest.c``)."""
+    """:func:`digest` of each text (compiled where built: ``compiled/columns.c``)."""
     if hex_digests is not None:
         return hex_digests(texts)
     return list(map(digest, texts))

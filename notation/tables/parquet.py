@@ -11,7 +11,7 @@ import os
 from array import array
 from collections.abc import Iterable
 from itertools import accumulate, repeat
-from typing import Any
+from typing import Any, Callable
 
 # mimalloc commits an arena's memory as it is used, not all of it at once: 10 MB less at
 # the peak of a long export, no time lost. mimalloc reads it once, when Arrow's library
@@ -23,6 +23,12 @@ import pyarrow as pa  # noqa: E402  (after mimalloc's option)
 import pyarrow.parquet as pq  # noqa: E402
 
 from notation.core.texts import LENGTH, Texts  # noqa: E402
+
+text_offsets: Callable[[bytes], bytes] | None
+try:  # the offsets compiled (compiled/columns.c), where the install could build it
+    from .compiled.columns import text_offsets
+except ImportError:  # pragma: no cover - a machine without a C compiler
+    text_offsets = None
 
 from .columns import Column as ColumnValues  # noqa: E402
 from .columns import Columns, Repeated  # noqa: E402
@@ -63,6 +69,16 @@ def arrow_schema(columns: tuple[Column, ...]) -> Any:
     return pa.schema([pa.field(c.name, _TYPES[c.kind]) for c in columns])
 
 
+def offsets_of(lengths: bytes) -> bytes:
+    """Arrow's offsets of texts of ``lengths`` (native 32-bit ints): 0, then where each
+    ends (compiled where built: ``compiled/columns.c``)."""
+    if text_offsets is not None:
+        return text_offsets(lengths)
+    offsets = array(LENGTH, [0])
+    offsets.extend(accumulate(array(LENGTH, lengths)))
+    return offsets.tobytes()
+
+
 #: Not a value (a column not in one value repeated).
 _NOTHING = object()
 
@@ -83,8 +99,8 @@ class Gathered:
         self.count = 0
         #: The value of every row so far, while there is one (else ``_NOTHING``).
         self.same: Any = _NOTHING
-        self.data: bytearray | None = None
-        self.lengths = bytearray()
+        self.data: list[bytes] | None = None
+        self.lengths: list[bytes] = []
         self.values: list[Any] | None = None
 
     def add(self, column: ColumnValues) -> None:
@@ -96,8 +112,8 @@ class Gathered:
                 and type(column.value) is type(self.same) and column.value == self.same):
             self.count += column.count
         elif self.data is not None and type(column) is Texts:
-            self.data += column.data
-            self.lengths += column.lengths
+            self.data.append(column.data)
+            self.lengths.append(column.lengths)
             self.count += len(column)
         else:  # forms that differ: every value as itself
             self.values = list(self._held())
@@ -110,8 +126,8 @@ class Gathered:
         if type(column) is Repeated:
             self.same = column.value
         elif type(column) is Texts:
-            self.data = bytearray(column.data)
-            self.lengths = bytearray(column.lengths)
+            self.data = [column.data]
+            self.lengths = [column.lengths]
         else:
             self.values = list(column)
 
@@ -119,7 +135,7 @@ class Gathered:
         if self.same is not _NOTHING:
             return repeat(self.same, self.count)
         assert self.data is not None
-        return Texts(bytes(self.data), bytes(self.lengths))
+        return Texts(b"".join(self.data), b"".join(self.lengths))
 
     def array(self) -> Any:
         """The values as one Arrow array of the column's type."""
@@ -129,12 +145,12 @@ class Gathered:
             return pa.nulls(self.count, self.kind) if self.same is None else pa.repeat(
                 pa.scalar(self.same, self.kind), self.count)
         assert self.data is not None
-        if len(self.data) > _LARGEST:  # (beyond 32-bit offsets: as strings, Arrow chunks them)
+        data = b"".join(self.data)
+        if len(data) > _LARGEST:  # (beyond 32-bit offsets: as strings, Arrow chunks them)
             return pa.array(list(self._held()), self.kind)
-        offsets = array(LENGTH, [0])
-        offsets.extend(accumulate(array(LENGTH, self.lengths)))
+        offsets = offsets_of(b"".join(self.lengths))
         return pa.Array.from_buffers(self.kind, self.count,
-                                     [None, pa.py_buffer(offsets), pa.py_buffer(self.data)])
+                                     [None, pa.py_buffer(offsets), pa.py_buffer(data)])
 
 
 class ParquetTable:

@@ -1,6 +1,7 @@
-/* Position keys, compiled: BLAKE2b with an 8-byte digest (RFC 7693), unkeyed, as
- * ``hashlib.blake2b(text.encode("utf-8"), digest_size=8).hexdigest()`` gives it.
+/* Export's columns, compiled: position keys and the offsets of texts in one buffer.
  *
+ * Keys are BLAKE2b with an 8-byte digest (RFC 7693), unkeyed, as
+ * ``hashlib.blake2b(text.encode("utf-8"), digest_size=8).hexdigest()`` gives it.
  * ``hex_digests(texts)`` takes a list of str and returns the list of their keys, 16
  * hex digits each: export writes one for every position, and the Python call that
  * makes a hash object for each cost more than the hashing. ``hex_digest_texts(data,
@@ -8,6 +9,10 @@
  * and returns the keys as one buffer of 16 bytes each. ``keys.py`` holds the
  * definition in Python (``hashlib``), used when this module is not built; a test holds
  * the two equal on random texts.
+ *
+ * ``text_offsets(lengths)`` turns the lengths of such texts (native 32-bit ints) into
+ * where each starts, and where the last ends: Arrow's offsets of a string array.
+ * ``parquet.py`` holds the definition in Python (``itertools.accumulate``).
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -223,6 +228,44 @@ static PyObject *hex_digest_texts(PyObject *module, PyObject *const *args, Py_ss
     return keys;
 }
 
+/* The offsets of texts of ``lengths`` (native 32-bit ints): 0, then each one's end. */
+static PyObject *text_offsets(PyObject *module, PyObject *lengths)
+{
+    (void)module;
+    if (!PyBytes_Check(lengths)) {
+        PyErr_SetString(PyExc_TypeError, "text_offsets(lengths: bytes)");
+        return NULL;
+    }
+    Py_ssize_t size = PyBytes_GET_SIZE(lengths);
+    if (size % (Py_ssize_t)sizeof(int32_t)) {
+        PyErr_SetString(PyExc_ValueError, "text_offsets: lengths of 4 bytes each");
+        return NULL;
+    }
+    Py_ssize_t count = size / (Py_ssize_t)sizeof(int32_t);
+    PyObject *offsets = PyBytes_FromStringAndSize(NULL, size + (Py_ssize_t)sizeof(int32_t));
+    if (offsets == NULL)
+        return NULL;
+    const char *in = PyBytes_AS_STRING(lengths);
+    char *out = PyBytes_AS_STRING(offsets);
+    int64_t end = 0;
+    int32_t written = 0;
+    memcpy(out, &written, sizeof written);
+    for (Py_ssize_t i = 0; i < count; i++) {
+        int32_t length;
+        memcpy(&length, in + i * (Py_ssize_t)sizeof length, sizeof length);
+        end += length;
+        if (length < 0 || end > INT32_MAX) {
+            Py_DECREF(offsets);
+            PyErr_SetString(PyExc_ValueError,
+                            "text_offsets: a length below 0, or texts past 32-bit offsets");
+            return NULL;
+        }
+        written = (int32_t)end;
+        memcpy(out + (i + 1) * (Py_ssize_t)sizeof written, &written, sizeof written);
+    }
+    return offsets;
+}
+
 static PyMethodDef METHODS[] = {
     {"hex_digests", hex_digests, METH_O,
      "hex_digests(texts: list[str]) -> list[str]: each text's 8-byte BLAKE2b digest of its "
@@ -230,16 +273,20 @@ static PyMethodDef METHODS[] = {
     {"hex_digest_texts", (PyCFunction)(void (*)(void))hex_digest_texts, METH_FASTCALL,
      "hex_digest_texts(data: bytes, lengths: bytes) -> bytes: hex_digests of texts held "
      "as one buffer and their lengths (native 32-bit ints), one after another."},
+    {"text_offsets", text_offsets, METH_O,
+     "text_offsets(lengths: bytes) -> bytes: 0, then where each text of those lengths ends "
+     "(native 32-bit ints)."},
     {NULL, NULL, 0, NULL},
 };
 
 static struct PyModuleDef MODULE = {
-    PyModuleDef_HEAD_INIT, "digest",
-    "Position keys, compiled (keys.py holds the Python definition).",
+    PyModuleDef_HEAD_INIT, "columns",
+    "Export's columns, compiled: position keys (keys.py holds their Python definition) and "
+    "text offsets (parquet.py holds theirs).",
     -1, METHODS, NULL, NULL, NULL, NULL,
 };
 
-PyMODINIT_FUNC PyInit_digest(void)
+PyMODINIT_FUNC PyInit_columns(void)
 {
     return PyModule_Create(&MODULE);
 }

@@ -1,4 +1,5 @@
-"""Position keys made by the compiled module (``compiled/digest.c``) equal ``hashlib``'s.
+"""Position keys made by the compiled module (``compiled/columns.c``) equal ``hashlib``'s,
+and its text offsets the running sums of the lengths.
 
 The module must be built here (the install compiles it where a C compiler is at hand);
 the keys of every game's samples are also taken with the module away, as on a machine
@@ -8,6 +9,8 @@ from __future__ import annotations
 
 import hashlib
 import sys
+from array import array
+from itertools import accumulate
 from pathlib import Path
 
 import pytest
@@ -17,8 +20,8 @@ from hypothesis import strategies as st
 from notation.core import registry
 from notation.core.replay import run
 from notation.core.reading import chunks, records_of
-from notation.core.texts import Texts
-from notation.tables import keys
+from notation.core.texts import LENGTH, Texts
+from notation.tables import keys, parquet
 from notation.tables.rows import plain_rows, rows_as_lists, table_rows
 
 from conftest import SAMPLES
@@ -29,7 +32,7 @@ def _hashlib(text: str) -> str:
 
 
 def test_the_compiled_module_is_built() -> None:
-    assert keys.COMPILED, ("notation.tables.compiled.digest was not built: install a C "
+    assert keys.COMPILED, ("notation.tables.compiled.columns was not built: install a C "
                            "compiler and the Python headers, then reinstall")
 
 
@@ -100,6 +103,32 @@ def test_texts_must_be_bytes() -> None:
         keys.hex_digest_texts(bytearray(b"a"), (1).to_bytes(4, sys.byteorder))  # type: ignore[arg-type]
     with pytest.raises(TypeError):
         keys.hex_digest_texts(b"a")  # type: ignore[call-arg]
+
+
+@given(st.lists(st.integers(0, 2**20), max_size=50))
+@settings(max_examples=300, deadline=None)
+def test_text_offsets_are_the_running_sums_of_the_lengths(lengths: list[int]) -> None:
+    """Compiled and in Python: 0, then each text's end, as native 32-bit ints."""
+    held = array(LENGTH, lengths).tobytes()
+    expected = array(LENGTH, [0, *accumulate(lengths)]).tobytes()
+    assert parquet.text_offsets is not None
+    assert parquet.offsets_of(held) == expected
+    saved, parquet.text_offsets = parquet.text_offsets, None
+    try:
+        assert parquet.offsets_of(held) == expected
+    finally:
+        parquet.text_offsets = saved
+
+
+@pytest.mark.parametrize("lengths", [
+    b"\x01\x00", (-1).to_bytes(4, sys.byteorder, signed=True),
+    array(LENGTH, [2**30, 2**30]).tobytes()])  # (past 32-bit offsets)
+def test_text_offsets_refuse_what_no_texts_have(lengths: bytes) -> None:
+    assert parquet.text_offsets is not None
+    with pytest.raises(ValueError):
+        parquet.text_offsets(lengths)
+    with pytest.raises(TypeError):
+        parquet.text_offsets(bytearray(lengths))  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("sample", sorted(p for game in registry.names()
