@@ -7,8 +7,7 @@ mutable state type of its own; the core never looks inside either.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import (TYPE_CHECKING, Any, Callable, Generic, Iterable, Iterator, Mapping, Sequence,
-                    TypeVar)
+from typing import TYPE_CHECKING, Any, Callable, Generic, Iterable, Mapping, Sequence, TypeVar
 
 from .ast import EventNode, Record, Tag
 from .errors import Error, NotationError

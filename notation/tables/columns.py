@@ -1,15 +1,15 @@
 """One game's values of a table column, in the forms that cost least to make and to move.
 
-A column's values for one game are a list, a :class:`Repeated` value (a plain game's
-variation, comment and the like: one value for every row) or
+A column's values for one game are a list, a range (plies counted), a :class:`Repeated`
+value (a plain game's variation, comment and the like: one value for every row) or
 :class:`~notation.core.texts.Texts` (positions written by compiled code). Workers send
 them home as they are; a Parquet writer turns a row group's runs of one value into one
 Arrow array, and takes texts' buffers whole; text formats read every value.
 """
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
-from itertools import chain, repeat
+from collections.abc import Iterator
+from itertools import repeat
 from typing import Any, Union
 
 from notation.core.texts import Texts
@@ -54,11 +54,6 @@ Columns = dict[str, Column]
 def values(column: Column) -> list[Any]:
     """A column's values as a list."""
     return column if isinstance(column, list) else list(column)
-
-
-def joined(columns: Iterable[Column]) -> list[Any]:
-    """The values of columns one after the other, as one list."""
-    return list(chain.from_iterable(columns))
 
 
 def as_lists(columns: Columns) -> dict[str, list[Any]]:
