@@ -4,6 +4,7 @@ mix of forms, in any order, gives the values as they came.
 """
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +17,7 @@ pq = pytest.importorskip("pyarrow.parquet")
 
 from notation.core.texts import Texts  # noqa: E402
 from notation.tables.columns import Column, Repeated  # noqa: E402
+from notation.tables import parquet  # noqa: E402
 from notation.tables.parquet import Gathered, ParquetTable  # noqa: E402
 from notation.tables.schema import Column as SchemaColumn  # noqa: E402
 
@@ -99,3 +101,22 @@ def test_a_table_written_game_by_game_reads_back(tmp_path_factory: pytest.TempPa
     read = pq.read_table(path).to_pydict()
     assert read["text"] == [v for texts, _n in games for v in texts]
     assert read["n"] == [v for _t, numbers in games for v in numbers]
+
+
+@pytest.mark.parametrize("texts", [
+    Texts(b"\xff\xfe", (2).to_bytes(4, sys.byteorder)),  # no UTF-8
+    Texts(b"abc", (5).to_bytes(4, sys.byteorder)),  # lengths past the data
+    Texts(b"abc", (1).to_bytes(4, sys.byteorder))])  # data past the lengths
+def test_texts_that_are_no_texts_are_refused_not_written(texts: Texts) -> None:
+    """A game's own ``Texts`` made wrong: refused when the group is made, not written to
+    fail when read."""
+    into = Gathered(pa.string())
+    into.add(texts)
+    with pytest.raises((pa.ArrowInvalid, ValueError)):
+        into.array()
+
+
+def test_offsets_in_python_refuse_a_length_below_0(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(parquet, "text_offsets", None)
+    with pytest.raises(ValueError):
+        parquet.offsets_of((-1).to_bytes(4, sys.byteorder, signed=True))

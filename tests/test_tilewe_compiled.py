@@ -174,6 +174,29 @@ def test_the_compiled_module_refuses_other_types() -> None:
         line([0], [0], [0], [1], [], "b")
 
 
+class Emptying:
+    """An index that empties a list when read: Python code run in the middle of a call."""
+
+    def __init__(self, emptied: list[object]) -> None:
+        self.emptied = emptied
+
+    def __index__(self) -> int:
+        self.emptied.clear()
+        return 0
+
+
+@pytest.mark.parametrize("which", ["placed", "pieces", "used"])
+def test_the_compiled_line_takes_no_object_that_could_change_its_lists(which: str) -> None:
+    """Only ints: an object's ``__index__`` could empty a list being read (a crash)."""
+    assert state.compiled_line_texts is not None
+    lists: dict[str, list[object]] = {"placed": [0] * 50, "pieces": [0] * 50, "used": [0, 0]}
+    target = lists[which]
+    target[0] = Emptying(target)
+    with pytest.raises(TypeError, match="int"):
+        state.compiled_line_texts([0, 0], lists["used"], lists["placed"],  # type: ignore[arg-type]
+                                  [1 << i for i in range(50)], lists["pieces"], "b")
+
+
 @pytest.mark.parametrize("placed, mask, piece", [
     (1, 1, 0), (-1, 1, 0), (0, 1, 21), (0, 1, -1), (0, -1, 0), (0, 1 << 400, 0)])
 def test_the_compiled_line_refuses_a_colour_piece_or_tiles_out_of_range(

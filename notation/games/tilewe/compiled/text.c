@@ -253,7 +253,14 @@ static int write_hands(const unsigned long used[4], Py_ssize_t colours, char *ou
 /* ``list``'s item ``at`` as a C long in [0, ``below``), or -1 with an exception. */
 static long small_item(PyObject *list, Py_ssize_t at, long below, const char *what)
 {
-    long value = PyLong_AsLong(PyList_GET_ITEM(list, at));
+    /* An int only: any other object's __index__ is Python code, which could change the
+     * lists being read. */
+    PyObject *item = PyList_GET_ITEM(list, at);
+    if (!PyLong_Check(item)) {
+        PyErr_Format(PyExc_TypeError, "line_texts: each %s must be an int", what);
+        return -1;
+    }
+    long value = PyLong_AsLong(item);
     if (value == -1 && PyErr_Occurred())
         return -1;
     if (value < 0 || value >= below) {
@@ -297,7 +304,12 @@ static PyObject *line_texts(PyObject *module, PyObject *const *args, Py_ssize_t 
         if (mask_bytes(PyList_GET_ITEM(own, colour), mask) < 0)
             return NULL;
         place(&cells, mask, LETTERS[colour], &low, &high);
-        used[colour] = PyLong_AsUnsignedLongMask(PyList_GET_ITEM(used_list, colour));
+        PyObject *hand = PyList_GET_ITEM(used_list, colour);
+        if (!PyLong_Check(hand)) {  /* (as above: no __index__ run) */
+            PyErr_SetString(PyExc_TypeError, "line_texts: each hand's used pieces is an int");
+            return NULL;
+        }
+        used[colour] = PyLong_AsUnsignedLongMask(hand);
         if (used[colour] == (unsigned long)-1 && PyErr_Occurred())
             return NULL;
     }
