@@ -10,10 +10,11 @@ from pathlib import Path
 import pytest
 
 import notation
-from notation.games.tilewe import bitboard, generate, rules
+from notation.games.tilewe import generate, rules
 from notation.games.tilewe.events import Move, read_move
 from notation.games.tilewe.state import Board
 
+import tilewe_shape_search as shape_search
 from conftest import SAMPLES, invoke
 
 GAME = notation.get_game("tilewe")
@@ -225,15 +226,15 @@ def test_picking_the_nth_placement_is_indexing_the_legal_moves():
     checked = 0
     while (player := board.to_move()) is not None:
         anchors = board.anchors(player)
-        spellings = bitboard.fitting_spellings(board.blocked(player), board.used[player], anchors)
+        spellings = shape_search.fitting_spellings(board.blocked(player), board.used[player], anchors)
         moves = rules.legal_moves(board)
         if rng.random() < 0.2:
-            assert [bitboard.nth_placement(spellings, anchors, n)
+            assert [shape_search.nth_placement(spellings, anchors, n)
                     for n in range(len(moves))] == moves
             checked += 1
         assert sum(t.bit_count() for t, _, _ in spellings) == len(moves)
         with pytest.raises(IndexError):
-            bitboard.nth_placement(spellings, anchors, len(moves))
+            shape_search.nth_placement(spellings, anchors, len(moves))
         rules.play(board, rng.choice(moves))
     assert checked > 3
 

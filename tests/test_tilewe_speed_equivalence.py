@@ -20,6 +20,8 @@ from notation.games.tilewe.events import SIZE, Move, read_move
 from notation.games.tilewe.pieces import CANONICAL
 from notation.games.tilewe.state import Board
 
+import tilewe_shape_search as shape_search
+
 ALL_USED = (1 << N_PIECES) - 1
 
 
@@ -57,7 +59,7 @@ def shape_placements(blocked: int, used: int, anchor_mask: int) -> list[Move]:
     """The legal moves as the shape-by-shape search lists them (the former definition)."""
     found = [Move(shape.piece, shape.orientation, contact, low.bit_length() - 1)
              for targets, shape, contact in
-             bitboard.fitting_spellings(blocked, used, anchor_mask)
+             shape_search.fitting_spellings(blocked, used, anchor_mask)
              for low in (1 << s for s in bitboard.squares(targets))]
     found.sort(key=attrgetter("target"))
     return found
@@ -66,9 +68,9 @@ def shape_placements(blocked: int, used: int, anchor_mask: int) -> list[Move]:
 def shape_random_move(rng: random.Random, board: Board, player: int) -> Move:
     """The random move as it was drawn before the anchor tables (the games a seed gives)."""
     anchors = board.anchors(player)
-    spellings = bitboard.fitting_spellings(board.blocked(player), board.used[player], anchors)
+    spellings = shape_search.fitting_spellings(board.blocked(player), board.used[player], anchors)
     count = sum(targets.bit_count() for targets, _, _ in spellings)
-    return bitboard.nth_placement(spellings, anchors, rng.randrange(count))
+    return shape_search.nth_placement(spellings, anchors, rng.randrange(count))
 
 
 def positions(seed: int, players: int = 4) -> list[tuple[Board, int]]:

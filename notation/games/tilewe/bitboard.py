@@ -8,7 +8,6 @@ is: the state and the rules ask.
 """
 from __future__ import annotations
 
-from collections.abc import Iterator
 
 from . import anchor_fits
 from .events import SIZE, Move
@@ -81,8 +80,6 @@ class Shape:
                           for x in range(last + 1))
 
 
-#: The 25 board offsets of a 5x5 box, indexed by x + 5*y.
-OFFSETS = tuple(x + SIZE * y for y in range(5) for x in range(5))
 #: SHAPES[piece]: the piece's distinct orientations, canonical order.
 SHAPES: tuple[tuple[Shape, ...], ...] = tuple(
     tuple(Shape(o) for o in oriented) for oriented in ORIENTATIONS)
@@ -124,25 +121,6 @@ def anchors(occupied: int, adjacent: int, diagonal: int, first: bool) -> int:
     return diagonal & ~(occupied | adjacent)
 
 
-def free_origins(blocked: int, used: int) -> Iterator[tuple[Shape, int]]:
-    """``(shape, origins)`` for each orientation of a piece in hand that fits somewhere.
-
-    ``used`` has bit i set for piece i placed. The origins where no cell of a
-    shape is ``blocked`` are ``valid & ~OR(blocked >> cell offset)``.
-    """
-    shifted_blocked = [blocked >> off for off in OFFSETS]
-    for piece in range(N_PIECES):
-        if used >> piece & 1:
-            continue
-        for shape in SHAPES[piece]:
-            hit = 0
-            for i in shape.cells:
-                hit |= shifted_blocked[i]
-            free = shape.valid & ~hit
-            if free:
-                yield shape, free
-
-
 def fits(blocked: int, used: int, anchor_mask: int) -> bool:
     """Whether some piece in hand fits with a contact tile on an anchor (stops at the first)."""
     if not anchor_mask:
@@ -154,43 +132,7 @@ def fits(blocked: int, used: int, anchor_mask: int) -> bool:
     return bool(anchor_mask) and anchor_fits.any_fit(blocked, used, anchor_mask)
 
 
-#: ``(targets, shape, contact)``: one spelling of a piece and the anchors where it fits.
-Spelling = tuple[int, Shape, Cell]
-
-
-def fitting_spellings(blocked: int, used: int, anchor_mask: int) -> list[Spelling]:
-    """``(targets, shape, contact)`` for each orientation and contact tile of a piece in hand
-    that fits on some anchor, in piece, orientation and contact order; ``targets`` has a bit
-    at each anchor where that spelling fits. A contact on an anchor is one ``&`` of the free
-    origins with the anchors shifted by the contact's offset."""
-    if not anchor_mask:
-        return []
-    shifted_anchors = [anchor_mask >> off for off in OFFSETS]
-    found = []
-    for shape, free in free_origins(blocked, used):
-        for i, offset, contact in shape.contacts:
-            hits = free & shifted_anchors[i]
-            if hits:
-                found.append((hits << offset, shape, contact))
-    return found
-
-
 def placements(blocked: int, used: int, anchor_mask: int) -> list[Move]:
     """Every move spelling that fits, in the reference's order (target, piece, orientation,
     contact): the spellings that fit at each anchor, lowest anchor first (``anchor_fits``)."""
     return anchor_fits.moves(anchor_fits.AnchorFits().update(blocked, used, anchor_mask)[0])
-
-
-def nth_placement(spellings: list[Spelling], anchor_mask: int, n: int) -> Move:
-    """``placements(...)[n]`` from the ``fitting_spellings`` on ``anchor_mask``, without building
-    the list (a random game needs one move of a few hundred): the moves at each anchor, from
-    the lowest up, are the spellings that fit there, in their own order."""
-    while anchor_mask:
-        low = anchor_mask & -anchor_mask
-        anchor_mask ^= low
-        here = [spelling for spelling in spellings if spelling[0] & low]
-        if n < len(here):
-            _, shape, contact = here[n]
-            return Move(shape.piece, shape.orientation, contact, low.bit_length() - 1)
-        n -= len(here)
-    raise IndexError("no such placement")
