@@ -45,19 +45,13 @@ def random_events(rng: random.Random, board: Board, max_plies: int = 10_000) -> 
 def next_mover(board: Board, fits: list[AnchorFits]) -> tuple[anchor_fits.Found, int] | None:
     """What :meth:`Board.to_move` finds (and records on the board), with the moves of the
     player found: their search for a move is the one that says they can move."""
-    if board.over:
-        return None
-    p = board.turn
-    for _ in range(board.players):
-        if not board.out >> p & 1:
-            blocked, used = board.occupied | board.adj[p], board.used[p]  # (Board.blocked)
-            # (Board.anchors: a free tile diagonal to the colour, or a free start for a first)
-            anchors = board.diag[p] & ~blocked if used else board.starts[p] & ~board.occupied
-            found, count = fits[p].update(blocked, used, anchors)
-            if count:
-                board.turn, board.turn_known = p, True
-                return found, count
-            board.out |= 1 << p
-        p = (p + 1) % board.players
-    board.over = True
-    return None
+
+    def moves(p: int) -> tuple[anchor_fits.Found, int] | None:
+        blocked, used = board.occupied | board.adj[p], board.used[p]  # (Board.blocked)
+        # (Board.anchors: a free tile diagonal to the colour, or a free start for a first)
+        anchors = board.diag[p] & ~blocked if used else board.starts[p] & ~board.occupied
+        found, count = fits[p].update(blocked, used, anchors)
+        return (found, count) if count else None
+
+    player = board.next_player(moves)
+    return None if player is None else player[1]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from operator import itemgetter
-from typing import Any, Callable, Iterable, Iterator, Sequence
+from typing import Any, Callable, Iterable, Iterator, Sequence, TypeVar
 
 from notation.core.game import state_repr
 from notation.core.texts import Texts
@@ -28,6 +28,9 @@ except ImportError:  # pragma: no cover - a machine without a C compiler
     compiled_board_text = compiled_line_texts = None
 #: Whether positions are written by the compiled module (``notation --version`` says).
 COMPILED = compiled_board_text is not None
+
+#: What a search for a player's moves finds (``Board.next_player``).
+Found = TypeVar("Found")
 
 COLORS = ("blue", "yellow", "red", "green")
 #: The colours' letters in the position notation (TPN, see ``position.py``).
@@ -131,12 +134,23 @@ class Board:
             return None
         if self.turn_known:
             return self.turn
+        found = self.next_player(self.can_move)
+        return None if found is None else found[0]
+
+    def next_player(self, moves: Callable[[int], Found]) -> tuple[int, Found] | None:
+        """The first player, from the one whose turn it is, whose ``moves`` (a search for a
+        move) find something, recorded as the player to move; the players passed over
+        cannot move and are out. None when nobody can: the game is over. (``to_move``
+        asks whether a player can move; a random game asks for the moves themselves.)"""
+        if self.over:
+            return None
         p = self.turn
         for _ in range(self.players):
             if not self.out >> p & 1:
-                if self.can_move(p):
+                found = moves(p)
+                if found:
                     self.turn, self.turn_known = p, True
-                    return p
+                    return p, found
                 self.out |= 1 << p
             p = (p + 1) % self.players
         self.over = True
