@@ -16,6 +16,7 @@ from notation.core.errors import NotationError, shorten
 from notation.core.grammars import terminal_pattern
 from notation.core.limits import is_whole
 from notation.core.position import event_type, parse_event_as
+from notation.core.remembered import remembered
 
 from .geometry import ORIENTATIONS, is_label
 
@@ -74,19 +75,6 @@ _DRAWER, _DRAWN = (_UNPLACEABLE.groupindex[name] for name in ("drawer", "drawn")
 _LOOSE = re.compile(r"P([0-9]*+)([A-Za-z]?[0-9]*+)T([0-9]*+)([A-Za-z]*+)(.*)\Z", re.S)
 
 
-#: Placements read so far, by their text: the terminal allows 7,056 texts, and an event
-#: is immutable, so one read serves every game that writes it.
-_READ: dict[str, Event] = {}
-
-
-def read_placement(text: str) -> Event:
-    """The placement ``text`` writes (the hot path); any other text as :func:`read`."""
-    event = _READ.get(text)
-    if event is None:
-        event = _READ[text] = parse_placement(text)
-    return event
-
-
 def parse_placement(text: str) -> Event:
     """:func:`read_placement` without its memory."""
     m = _PLACEMENT.fullmatch(text)
@@ -94,6 +82,12 @@ def parse_placement(text: str) -> Event:
     if m is None or m.start(_PLAYER) != 1:
         return read(text)
     return Placement(int(m[_PLAYER]), m[_LABEL], int(m[_TILE]), m[_ORIENTATION])
+
+
+#: The placement a text writes (the hot path), remembering those already read: the
+#: terminal allows 7,056 texts, all of which are kept, and an event is immutable, so one
+#: read serves every game that writes it. Any other text reads as :func:`read`.
+read_placement: Callable[[str], Event] = remembered(parse_placement, 8192)
 
 
 def read_unplaceable(text: str) -> Event:

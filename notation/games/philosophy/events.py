@@ -14,6 +14,7 @@ from typing import Any, Callable, NamedTuple, TypeVar, Union
 from notation.core.errors import NotationError
 from notation.core.grammars import terminal_pattern
 from notation.core.position import event_type, parse_event_as
+from notation.core.remembered import remembered
 
 from .geometry import DIR_INDEX, DIRECTIONS
 
@@ -161,23 +162,6 @@ def _match(pattern: re.Pattern[str], text: str, example: str) -> re.Match[str]:
     return m
 
 
-#: Placements already read, by their text: an archive repeats the same few thousand
-#: (a placement is immutable, so one object serves every game). Emptied when full.
-_PLACEMENTS_READ: dict[str, Placement] = {}
-_PLACEMENTS_KEPT = 8192
-
-
-def read_placement(text: str) -> Placement:
-    """The placement written as ``text`` (from the cache of texts already read)."""
-    placement = _PLACEMENTS_READ.get(text)
-    if placement is None:
-        placement = read_placement_text(text)
-        if len(_PLACEMENTS_READ) >= _PLACEMENTS_KEPT:
-            _PLACEMENTS_READ.clear()
-        _PLACEMENTS_READ[text] = placement
-    return placement
-
-
 def read_placement_text(text: str) -> Placement:
     """The placement written as ``text``, taken apart by the PLACEMENT terminal."""
     m = _PLACEMENT.fullmatch(text)  # not through _match: this is the reader's busiest line
@@ -187,6 +171,11 @@ def read_placement_text(text: str) -> Placement:
         "player", "space", "tile", "facing", "params", "closed", "options", "dots")
     return Placement(player, space, tile, facing, _pairs(params) if params else (),
                      closed is not None, None if options is None else _pairs(options), len(dots))
+
+
+#: The placement written as a text, remembering those already read: an archive repeats
+#: the same few thousand (a placement is immutable, so one object serves every game).
+read_placement: Callable[[str], Placement] = remembered(read_placement_text, 8192)
 
 
 def read_choice(text: str) -> Choice:

@@ -15,6 +15,7 @@ from notation.core.errors import NotationError, shorten
 from notation.core.grammars import terminal_pattern
 from notation.core.limits import MAX_DIGITS, MAX_VALUE_DIGITS, whole
 from notation.core.position import event_type, parse_event_as
+from notation.core.remembered import remembered as remembered_by_text
 
 GAME = "sanguine"
 GRAMMAR = "sanguine.lark"
@@ -173,26 +174,11 @@ def refuse(text: str) -> NoReturn:
 REMEMBERED = 4096
 
 
-class Remembered(dict[str, EventT]):
-    """The events one reader made, by their text (they are immutable values): an
-    archive writes the same few hundred draws, placements and passes again and again.
-    Its ``__getitem__`` is the reader: a text seen before costs one dict look-up in C."""
-
-    def __init__(self, read: Callable[[str], EventT]) -> None:
-        super().__init__()
-        self.read = read
-
-    def __missing__(self, text: str) -> EventT:
-        event = self.read(text)
-        if len(self) >= REMEMBERED:
-            self.clear()
-        self[text] = event
-        return event
-
-
 def remembered(read: Callable[[str], EventT]) -> Callable[[str], EventT]:
-    """``read``, remembering the events it made by their text (:class:`Remembered`)."""
-    return Remembered(read).__getitem__
+    """``read``, remembering the events it made by their text (at most
+    :data:`REMEMBERED`): an archive writes the same few hundred draws, placements and
+    passes again and again."""
+    return remembered_by_text(read, REMEMBERED)
 
 
 #: A reader for each event terminal of the grammar. Deals and results are
