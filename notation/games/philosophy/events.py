@@ -9,7 +9,7 @@ different types never compare equal, though some hold the same fields (``In-``, 
 from __future__ import annotations
 
 import re
-from typing import Any, Callable, NamedTuple, TypeVar, Union
+from typing import Callable, NamedTuple, TypeVar, Union
 
 from notation.core.errors import NotationError
 from notation.core.grammars import terminal_pattern
