@@ -96,69 +96,6 @@ static int mask_bytes(PyObject *mask, unsigned char out[MASK_BYTES])
 #endif
 }
 
-/* Write the board field of the colours ``own`` (a list of 1 to 4 ints) at ``out``
- * (room for 419 characters); return the characters written, or -1 with an exception. */
-static int write_board(PyObject *own, char *out)
-{
-    char cells[TILES];
-    unsigned char mask[MASK_BYTES];
-    /* Every colour's tiles OR-ed together, as 64-bit words (one spare for the last rank). */
-    uint64_t taken[MASK_BYTES / 8 + 2] = {0};
-    if (!PyList_Check(own) || PyList_GET_SIZE(own) < 1 || PyList_GET_SIZE(own) > 4) {
-        PyErr_SetString(PyExc_TypeError, "expected a list of 1 to 4 colours' tiles");
-        return -1;
-    }
-    Py_ssize_t colours = PyList_GET_SIZE(own);
-    for (Py_ssize_t colour = 0; colour < colours; colour++) {
-        if (mask_bytes(PyList_GET_ITEM(own, colour), mask) < 0)
-            return -1;
-        for (int at = 0; at < MASK_BYTES; at++) {
-            unsigned int byte = mask[at];
-            taken[at / 8] |= (uint64_t)byte << (8 * (at % 8));
-            while (byte) {
-                int bit = lowest_bit(byte);
-                cells[at * 8 + bit] = LETTERS[colour];
-                byte &= byte - 1;
-            }
-        }
-    }
-    int written = 0;
-    for (int rank = SIZE - 1; rank >= 0; rank--) {
-        /* The rank's 20 tiles, taken or not, as the low bits of ``row``. */
-        int first = rank * SIZE, word = first / 64, shift = first % 64;
-        uint64_t row = taken[word] >> shift;
-        if (shift > 64 - SIZE)
-            row |= taken[word + 1] << (64 - shift);
-        row &= (UINT64_C(1) << SIZE) - 1;
-        int file = 0;
-        while (row) {
-            int empty = lowest_bit(row);
-            if (empty)
-                written += write_run(out + written, empty);
-            file += empty;
-            out[written++] = cells[first + file];
-            file += 1;
-            row >>= empty + 1;
-        }
-        if (file < SIZE)
-            written += write_run(out + written, SIZE - file);
-        if (rank)
-            out[written++] = '/';
-    }
-    return written;
-}
-
-static PyObject *board_text(PyObject *module, PyObject *own)
-{
-    /* At most 400 letters and 19 slashes. */
-    char out[TILES + SIZE];
-    (void)module;
-    int written = write_board(own, out);
-    if (written < 0)
-        return NULL;
-    return PyUnicode_DecodeASCII(out, written, NULL);
-}
-
 /* Write a hand (the pieces of ``used``'s 21 bits not set) in hex at ``out``. */
 static int write_hand(unsigned long used, char *out)
 {
@@ -238,6 +175,37 @@ static int write_ranks(const Cells *board, int top, int bottom, char *out, int s
     return written;
 }
 
+/* Put each colour of ``own`` (a list of 1 to 4 ints) on ``board``; return how many there
+ * are, or -1 with an exception. */
+static Py_ssize_t read_colours(PyObject *own, Cells *board)
+{
+    if (!PyList_Check(own) || PyList_GET_SIZE(own) < 1 || PyList_GET_SIZE(own) > 4) {
+        PyErr_SetString(PyExc_TypeError, "expected a list of 1 to 4 colours' tiles");
+        return -1;
+    }
+    unsigned char mask[MASK_BYTES];
+    int low = SIZE, high = -1;
+    Py_ssize_t colours = PyList_GET_SIZE(own);
+    for (Py_ssize_t colour = 0; colour < colours; colour++) {
+        if (mask_bytes(PyList_GET_ITEM(own, colour), mask) < 0)
+            return -1;
+        place(board, mask, LETTERS[colour], &low, &high);
+    }
+    return colours;
+}
+
+static PyObject *board_text(PyObject *module, PyObject *own)
+{
+    /* At most 400 letters and 19 slashes. */
+    char out[TILES + SIZE];
+    int sizes[SIZE];
+    Cells board = {{0}, {0}};
+    (void)module;
+    if (read_colours(own, &board) < 0)
+        return NULL;
+    return PyUnicode_DecodeASCII(out, write_ranks(&board, SIZE - 1, 0, out, sizes), NULL);
+}
+
 /* The hands of ``colours`` colours joined by "," at ``out``; return the characters. */
 static int write_hands(const unsigned long used[4], Py_ssize_t colours, char *out)
 {
@@ -299,11 +267,9 @@ static PyObject *line_texts(PyObject *module, PyObject *const *args, Py_ssize_t 
     Cells cells = {{0}, {0}};
     unsigned char mask[MASK_BYTES];
     unsigned long used[4];
-    int low = SIZE, high = -1;
+    if (read_colours(own, &cells) < 0)
+        return NULL;
     for (Py_ssize_t colour = 0; colour < colours; colour++) {
-        if (mask_bytes(PyList_GET_ITEM(own, colour), mask) < 0)
-            return NULL;
-        place(&cells, mask, LETTERS[colour], &low, &high);
         PyObject *hand = PyList_GET_ITEM(used_list, colour);
         if (!PyLong_Check(hand)) {  /* (as above: no __index__ run) */
             PyErr_SetString(PyExc_TypeError, "line_texts: each hand's used pieces is an int");
@@ -354,8 +320,7 @@ static PyObject *line_texts(PyObject *module, PyObject *const *args, Py_ssize_t 
             goto fail;
         used[player] |= 1UL << piece;
         hands_size = write_hands(used, colours, hands);
-        low = SIZE;
-        high = -1;
+        int low = SIZE, high = -1;
         place(&cells, mask, LETTERS[player], &low, &high);
         if (high < 0)
             continue;
