@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 from notation.core.ast import Directive, Record, Tag
 from notation.core.errors import NotationError, RuleError, TagError
 from notation.core.limits import whole
+from notation.core.remembered import remembered
 from notation.games.sanguine import events, generate, rules
 from notation.games.sanguine.deck import Card, Deck
 from notation.games.sanguine.events import (SIDE_NAMES, Deal, Draw, Event, Pass, Place,
@@ -334,7 +335,7 @@ def test_a_remembered_reader_reads_as_the_reader(texts: list[str]) -> None:
 
 
 def test_a_reader_past_its_memory_still_reads() -> None:
-    read = events.remembered(events.read_draw)
+    read = remembered(events.read_draw, events.REMEMBERED)
     for i in range(events.REMEMBERED * 2 + 5):
         assert read(f"R draw C{i}") == Draw(0, f"C{i}")
     assert read("B draw C1") == Draw(1, "C1")

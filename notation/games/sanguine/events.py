@@ -9,13 +9,13 @@ it as the notation (``Draw('R draw Spark')``).
 from __future__ import annotations
 
 import re
-from typing import Callable, NamedTuple, NoReturn, TypeVar, Union
+from typing import Callable, NamedTuple, NoReturn, Union
 
 from notation.core.errors import NotationError, shorten
 from notation.core.grammars import terminal_pattern
 from notation.core.limits import MAX_DIGITS, MAX_VALUE_DIGITS, whole
 from notation.core.position import event_type, parse_event_as
-from notation.core.remembered import remembered as remembered_by_text
+from notation.core.remembered import remembered
 
 GAME = "sanguine"
 GRAMMAR = "sanguine.lark"
@@ -112,7 +112,6 @@ class Result(NamedTuple):
 
 
 Event = Union[Deal, Draw, Place, Pass, Result]
-EventT = TypeVar("EventT")
 Match = Callable[[str], "re.Match[str] | None"]
 
 
@@ -170,22 +169,16 @@ def refuse(text: str) -> NoReturn:
     raise NotationError(diagnose(text))
 
 
-#: How many event texts each reader remembers.
+#: How many event texts each reader remembers: an archive writes the same few hundred
+#: draws, placements and passes again and again.
 REMEMBERED = 4096
-
-
-def remembered(read: Callable[[str], EventT]) -> Callable[[str], EventT]:
-    """``read``, remembering the events it made by their text (at most
-    :data:`REMEMBERED`): an archive writes the same few hundred draws, placements and
-    passes again and again."""
-    return remembered_by_text(read, REMEMBERED)
-
 
 #: A reader for each event terminal of the grammar. Deals and results are
 #: rarely written twice: they are read afresh each time.
 READERS: dict[str, Callable[[str], Event]] = {
-    "DEAL": read_deal, "DRAW": remembered(read_draw), "PLACE": remembered(read_place),
-    "PASS": remembered(read_pass), "RESULT": read_result, "BAD_LINE": refuse,
+    "DEAL": read_deal, "DRAW": remembered(read_draw, REMEMBERED),
+    "PLACE": remembered(read_place, REMEMBERED), "PASS": remembered(read_pass, REMEMBERED),
+    "RESULT": read_result, "BAD_LINE": refuse,
 }
 
 
