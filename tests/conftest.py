@@ -38,6 +38,15 @@ def drawn_square_by_square(board) -> str:
     return "/".join(ranks)
 
 
+def rows_as_lists(rows: dict) -> dict:
+    """A game's export rows with every column's values as a list, whatever forms they
+    came in (lists, ranges, ``Repeated``, ``Texts``): the rows two paths give compare
+    equal so."""
+    return {table: value if table == "games" else
+            {name: list(column) for name, column in value.items()}
+            for table, value in rows.items()}
+
+
 def reference_games(game: str) -> list[dict]:
     with open(DATA / game / "games.jsonl", encoding="utf-8") as fh:
         return [json.loads(line) for line in fh if line.strip()]

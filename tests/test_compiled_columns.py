@@ -22,9 +22,9 @@ from notation.core.replay import run
 from notation.core.reading import chunks, records_of
 from notation.core.texts import LENGTH, Texts
 from notation.tables import keys, parquet
-from notation.tables.rows import plain_rows, rows_as_lists, table_rows
+from notation.tables.rows import plain_rows, table_rows
 
-from conftest import SAMPLES
+from conftest import rows_as_lists, SAMPLES
 
 
 def _hashlib(text: str) -> str:

@@ -20,9 +20,9 @@ from notation.core import registry
 from notation.core.reading import chunks, records_of
 from notation.core.replay import run
 from notation.core.writer import format_record
-from notation.tables.rows import plain_rows, rows_as_lists, table_rows
+from notation.tables.rows import plain_rows, table_rows
 
-from conftest import SAMPLES
+from conftest import rows_as_lists, SAMPLES
 
 GAMES = ("tilewe", "flows", "philosophy", "sanguine", "nomic")
 

@@ -23,9 +23,9 @@ from notation.games.tilewe import state
 from notation.games.tilewe.state import Board
 from notation.core.replay import run
 from notation.core.texts import Texts
-from notation.tables.rows import plain_rows, rows_as_lists, table_rows
+from notation.tables.rows import plain_rows, table_rows
 
-from conftest import drawn_square_by_square, SAMPLES
+from conftest import drawn_square_by_square, rows_as_lists, SAMPLES
 
 TILEWE = registry.get("tilewe")
 PATHS = ("compiled", "python")

@@ -49,13 +49,3 @@ Column = Union[list[Any], range, Repeated, Texts]
 
 #: Rows of a table as columns: each column's values in row order.
 Columns = dict[str, Column]
-
-
-def values(column: Column) -> list[Any]:
-    """A column's values as a list."""
-    return column if isinstance(column, list) else list(column)
-
-
-def as_lists(columns: Columns) -> dict[str, list[Any]]:
-    """Every column's values as a list (what a table of them holds, whatever its forms)."""
-    return {name: values(column) for name, column in columns.items()}

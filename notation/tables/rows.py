@@ -23,7 +23,7 @@ from notation.core.output import glyph_text
 from notation.core.replay import end_checks, run, structure_problems
 from notation.core.walk import Node, played, walk
 
-from .columns import Columns, Repeated, as_lists
+from .columns import Columns, Repeated
 from .keys import position_keys
 from .schema import EVENTS, POSITIONS
 
@@ -160,13 +160,6 @@ def table_rows(record: Record, outcome: Outcome, symmetric: bool = False) -> dic
             row["key"] = key
     return {"games": _games_row(outcome), "events": _columns(_EVENT_NAMES, events),
             "positions": _columns(_POSITION_NAMES, positions)}
-
-
-def rows_as_lists(rows: dict[str, Any]) -> dict[str, Any]:
-    """A game's rows with every column's values as a list, whatever forms they came in
-    (the rows two paths give compare equal so)."""
-    return {table: as_lists(value) if table != "games" else value
-            for table, value in rows.items()}
 
 
 def plain_rows(record: Record, symmetric: bool = False) -> Outcome | None:
