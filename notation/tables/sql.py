@@ -1,7 +1,13 @@
 """SQL over exported tables (``notation sql``): DuckDB with the views ``games``, ``events``
 and ``positions`` over one or more export folders, whatever format each was written in.
 
-DuckDB is the ``data`` extra's; this module is imported only when a query comes.
+The tables are opened here, by their exact paths, as Arrow datasets that DuckDB scans
+(columns and filters pushed down, in flat memory); DuckDB itself is then denied every
+file and the network (``enable_external_access`` off, configuration locked), so a query
+reads only the tables named and writes nothing (``COPY``, ``read_text``, ``ATTACH``:
+refused). Paths reach no glob: a folder named ``x*`` is that folder.
+
+DuckDB and pyarrow are the ``data`` extra's; this module is imported only when a query comes.
 """
 from __future__ import annotations
 
@@ -10,70 +16,120 @@ from decimal import Decimal
 from typing import Any, Iterator
 
 import duckdb
+import pyarrow as pa
+import pyarrow.csv as pa_csv
+import pyarrow.dataset as pa_dataset
+import pyarrow.fs as pa_fs
+import pyarrow.json as pa_json
 
 from notation.core.errors import Error
+from notation.core.limits import printable
 
+from .parquet import arrow_schema
 from .schema import TABLES
-from .writers import FORMATS
+from .writers import tables_held
 
-#: How DuckDB reads each format (CSV: an empty field is null, as the export writes it).
-_READERS = {"parquet": "read_parquet({})", "csv": "read_csv({}, header=true)",
-            "jsonl": "read_json({}, format='newline_delimited')"}
+#: Rows fetched from DuckDB at a time.
+BATCH = 4096
 
 
 class QueryError(Error):
-    """A query DuckDB refused, or folders that hold no tables: its message, one line."""
+    """A query DuckDB refused, or folders that hold no tables, or tables that cannot be
+    read: its message, one line."""
+
+
+def _one_line(text: str) -> str:
+    return printable(" ".join(text.split()), newlines=False)
 
 
 def table_files(folder: str) -> dict[str, str]:
-    """The tables an export folder holds: name -> file (the first format found)."""
-    found: dict[str, str] = {}
-    for name in TABLES:
-        for extension in FORMATS:
-            path = os.path.join(folder, f"{name}.{extension}")
-            if os.path.isfile(path):
-                found[name] = path
-                break
-    return found
+    """The tables an export folder holds: name -> file. A folder holding tables of two
+    formats is a :class:`QueryError` naming them (which are current is not for sql to guess)."""
+    held = tables_held(folder)
+    if len(held) > 1:
+        formats = "; ".join(f"{extension}: {', '.join(files)}"
+                            for extension, files in held.items())
+        raise QueryError(f"{printable(folder, newlines=False)} holds tables of several "
+                         f"formats ({formats}); keep one format in a folder")
+    return {file.rsplit(".", 1)[0]: os.path.join(folder, file)
+            for files in held.values() for file in files}
 
 
-def _source(path: str) -> str:
+def _dataset(path: str, name: str) -> Any:
+    """The table at ``path`` as an Arrow dataset, its format by its extension; CSV and JSON
+    lines read with the schema's types (CSV: an empty field is null, ``""`` an empty text,
+    as the export writes them)."""
     extension = path.rsplit(".", 1)[-1]
-    quoted = "'" + path.replace("'", "''") + "'"
-    return f"SELECT * FROM {_READERS[extension].format(quoted)}"
+    schema = arrow_schema(TABLES[name])
+    local = pa_fs.LocalFileSystem()
+    absolute = os.path.abspath(path)  # (a name like "s3:x" is a file here, no URI)
+    if extension == "parquet":
+        return pa_dataset.dataset(absolute, format="parquet", filesystem=local)
+    if extension == "csv":
+        form: Any = pa_dataset.CsvFileFormat(convert_options=pa_csv.ConvertOptions(
+            column_types=schema, strings_can_be_null=True, quoted_strings_can_be_null=False))
+    else:
+        form = pa_dataset.JsonFileFormat(
+            parse_options=pa_json.ParseOptions(explicit_schema=schema))
+    return pa_dataset.dataset(absolute, schema=schema, format=form, filesystem=local)
 
 
-def connect(folders: list[str]) -> duckdb.DuckDBPyConnection:
+def connect(folders: list[str], spill: str | None = None) -> duckdb.DuckDBPyConnection:
     """An in-memory DuckDB whose views ``games``, ``events``, ``positions`` read the
-    folders' tables (several folders: their rows one after another, by column name)."""
-    con = duckdb.connect()
+    folders' tables (several folders: their rows one after another, by column name), and
+    which can read or write no file besides (``spill``: its folder for sorts and joins
+    larger than memory; none, no spilling)."""
     files = [table_files(folder) for folder in folders]
     if not any(files):
-        raise QueryError(f"no tables in {', '.join(folders)} (games, events, positions as "
-                         f"written by notation export)")
+        raise QueryError(f"no tables in {printable(', '.join(folders), newlines=False)} "
+                         f"(games, events, positions as written by notation export)")
+    con = duckdb.connect()
     for name in TABLES:
-        parts = [_source(found[name]) for found in files if name in found]
+        parts = []
+        for number, found in enumerate(files, 1):
+            if name in found:
+                try:
+                    dataset = _dataset(found[name], name)
+                except (OSError, pa.ArrowException) as exc:
+                    con.close()
+                    raise QueryError(f"cannot read {printable(found[name], newlines=False)}: "
+                                     f"{_one_line(getattr(exc, 'strerror', None) or str(exc))}"
+                                     ) from None
+                con.register(f"notation_{name}_{number}", dataset)
+                parts.append(f"SELECT * FROM notation_{name}_{number}")
         if parts:
             con.execute(f"CREATE VIEW {name} AS " + " UNION ALL BY NAME ".join(parts))
+    con.execute("SET temp_directory = ?", [spill or ""])
+    con.execute("SET enable_external_access = false")
+    con.execute("SET lock_configuration = true")
     return con
 
 
-def query(sql: str, folders: list[str]) -> tuple[list[str], Iterator[tuple[Any, ...]]]:
+def query(sql: str, folders: list[str], spill: str | None = None
+          ) -> tuple[list[str], Iterator[tuple[Any, ...]]]:
     """The columns and rows of ``sql`` over the folders' tables, rows fetched in batches
-    (flat memory on a large answer)."""
-    con = connect(folders)
+    (flat memory on a large answer); a failure while they come is a :class:`QueryError`
+    too."""
+    con = connect(folders, spill)
     try:
         result = con.execute(sql)
     except duckdb.Error as exc:
-        raise QueryError(" ".join(str(exc).split())) from None
+        con.close()
+        raise QueryError(_one_line(str(exc))) from None
     columns = [column[0] for column in result.description or []]
 
     def rows() -> Iterator[tuple[Any, ...]]:
-        while True:
-            batch = result.fetchmany(4096)
-            if not batch:
-                return
-            yield from (tuple(_plain(value) for value in row) for row in batch)
+        try:
+            while True:
+                try:
+                    batch = result.fetchmany(BATCH)
+                except duckdb.Error as exc:
+                    raise QueryError(_one_line(str(exc))) from None
+                if not batch:
+                    return
+                yield from (tuple(_plain(value) for value in row) for row in batch)
+        finally:
+            con.close()  # (its spilled files go with it)
 
     return columns, rows()
 

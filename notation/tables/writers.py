@@ -6,6 +6,7 @@ CSV and JSON lines need only the standard library; Parquet is :mod:`.parquet`'s.
 """
 from __future__ import annotations
 
+import errno
 import json
 import os
 import secrets
@@ -16,6 +17,18 @@ from .schema import TABLES, Column
 
 #: The formats ``export --to`` writes, by the extension of their files.
 FORMATS = ("parquet", "csv", "jsonl")
+
+
+def tables_held(folder: str) -> dict[str, list[str]]:
+    """The export tables in ``folder`` by format: ``{"csv": ["games.csv", ...]}`` (empty
+    when it holds none, or is no folder). Two formats in one folder would leave a reader
+    to guess which tables are the current ones, so export and sql refuse them."""
+    held: dict[str, list[str]] = {}
+    for extension in FORMATS:
+        for name in TABLES:
+            if os.path.isfile(os.path.join(folder, f"{name}.{extension}")):
+                held.setdefault(extension, []).append(f"{name}.{extension}")
+    return held
 
 
 class Table(Protocol):
@@ -77,10 +90,18 @@ class JsonLinesTable:
 
 class Export:
     """The three tables of one run in ``folder`` as ``NAME.EXT``; :meth:`commit` puts
-    them in place, :meth:`discard` leaves the folder as it was."""
+    them in place (replacing tables of the same format), :meth:`discard` leaves the
+    folder as it was. A folder holding another format's tables is refused
+    (``FileExistsError``): export neither mixes formats nor deletes what it did not write."""
 
     def __init__(self, folder: str, extension: str, opener: Opener) -> None:
         self.folder, self.extension = folder, extension
+        others = [file for held, files in tables_held(folder).items() if held != extension
+                  for file in files]
+        if others:
+            raise FileExistsError(errno.EEXIST, f"it holds tables of another format "
+                                  f"({', '.join(others)}); remove them or choose another "
+                                  f"folder", folder)
         self.made_folder = not os.path.isdir(folder)
         os.makedirs(folder, exist_ok=True)
         self.temporary: dict[str, str] = {}
