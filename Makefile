@@ -4,14 +4,20 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test check fuzz bench pictures clean
+.PHONY: demo test check fuzz bench pictures clean bytecode
 
 $(STAMP): pyproject.toml $(wildcard notation/*/compiled/*.c notation/games/*/compiled/*.c)
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[test]'
 	touch $(STAMP)
 
-demo: $(STAMP)
+# The editable install's modules compiled once, here: where PYTHONDONTWRITEBYTECODE is set
+# (as on CI), Python would otherwise compile every module again at every start. Cheap when
+# nothing changed (compileall skips what is up to date), so every target runs it.
+bytecode: $(STAMP)
+	@$(BIN)/python -m compileall -q notation cli grammars >/dev/null
+
+demo: bytecode
 	$(BIN)/notation validate samples/
 	$(BIN)/notation replay samples/tilewe/tw-sample-1.tilewe
 	$(BIN)/notation replay samples/flows/flows-090.flows
@@ -22,28 +28,28 @@ demo: $(STAMP)
 # Everything runs: first on every core, then, one at a time, the tests that start a browser,
 # a cluster or an install of their own (each already busies several processes).
 ALONE := browser or dask or install
-test: $(STAMP)
+test: bytecode
 	@bash .ci/system-packages
 	$(BIN)/python -m pytest -n auto -m "not ($(ALONE))"
 	$(BIN)/python -m pytest -m "$(ALONE)"
 
 # The fast inner loop: everything but the tests marked slow, browser, dask, install and
 # fuzz (see pyproject.toml), on every core, stopping at the first failure.
-check: $(STAMP)
+check: bytecode
 	$(BIN)/python -m pytest -x -n auto -m "not (slow or browser or dask or install or fuzz)"
 
 # The fuzz suite with a large budget (CI runs it with 500 cases per test).
 FUZZ_EXAMPLES ?= 20000
-fuzz: $(STAMP)
+fuzz: bytecode
 	FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) $(BIN)/python -m pytest -q tests/test_fuzz.py --hypothesis-show-statistics
 
 # Issue 23's table in one run (every row against its peer: python-chess, pgn-extract,
 # python -c pass, validate). Each script of tests/benchmarks/ also runs on its own.
-bench: $(STAMP)
+bench: bytecode
 	$(BIN)/python tests/benchmarks/bench_round3.py
 
 # Redraw the README's pictures (samples/pictures/) with `notation render`.
-pictures: $(STAMP)
+pictures: bytecode
 	$(BIN)/python tests/test_pictures.py
 
 clean:

@@ -21,6 +21,7 @@ from .common import (
 from . import parallel
 from .game_options import WithGameOptions
 from .index_option import INDEX_OPTION, chosen
+from .ply_option import note_past_end, ply_option
 from .progress import Tally, watch
 
 
@@ -55,11 +56,12 @@ class Verdicts:
 
 
 def _elsewhere(ctx: Context, paths: tuple[str, ...], task: runner.Task, jobs: int | None,
-               scheduler: str | None = None) -> Iterator[Outcome] | None:
+               scheduler: str | None = None,
+               worker_timeout: float = runner.WORKER_WAIT) -> Iterator[Outcome] | None:
     """Outcomes from a Dask cluster or worker processes, in input order; None when the run
     is better done here (few bytes, or one process)."""
     if scheduler:
-        return parallel.on_cluster(ctx.inputs, paths, scheduler, task, ctx.fail)
+        return parallel.on_cluster(ctx.inputs, paths, scheduler, task, ctx.fail, worker_timeout)
     workers = parallel.workers(ctx.inputs, paths, jobs)
     if workers is None:
         return None
@@ -74,17 +76,18 @@ def _elsewhere(ctx: Context, paths: tuple[str, ...], task: runner.Task, jobs: in
 @JOBS_OPTION
 @click.option("--scheduler", metavar="ADDRESS",
               help="Validate on a Dask cluster (tcp://HOST:8786); needs notation[dask].")
+@parallel.WORKER_TIMEOUT_OPTION
 @GAME_OPTION
 @DIALECT_OPTION
 @ENCODING_OPTION
 @color_option
 def validate(paths: tuple[str, ...], as_json: bool, quiet: bool, jobs: int | None,
-             scheduler: str | None, game_name: str | None, encoding: str,
+             scheduler: str | None, worker_timeout: float, game_name: str | None, encoding: str,
              color: bool | None) -> None:
     """Check every game of every record file against its rules."""
     ctx = Context(game_name, encoding, color)
     verdicts = Verdicts(ctx, Tally(watch(ctx, paths, not (quiet or as_json))), as_json, quiet)
-    elsewhere = _elsewhere(ctx, paths, runner.VALIDATE, jobs, scheduler)
+    elsewhere = _elsewhere(ctx, paths, runner.VALIDATE, jobs, scheduler, worker_timeout)
     if elsewhere is not None:
         for outcome in elsewhere:
             verdicts.show(outcome)
@@ -111,6 +114,7 @@ class Replay:
 
     def show(self, record: Record) -> None:
         outcome = run(record, self.ply)
+        note_past_end(outcome, self.ply)
         self.tally.count(outcome.valid, outcome.plies)
         self.ctx.invalid |= not outcome.valid
         if self.as_json:
@@ -136,10 +140,7 @@ class Replay:
             self.draw(game, state)
 
     def end(self, game: Any, outcome: Outcome) -> None:
-        note = ""
-        if self.ply is not None and outcome.plies < self.ply and outcome.valid:
-            note = f" (the record has only {plural(outcome.plies, 'ply', 'plies')})"
-        say(f"after ply {outcome.plies}{note}:")
+        say(f"after ply {outcome.plies}:")
         self.draw(game, outcome.state)
 
     def draw(self, game: Any, state: Any) -> None:
@@ -152,7 +153,7 @@ class Replay:
 
 @click.command(cls=WithGameOptions)
 @PATHS
-@click.option("--ply", type=click.IntRange(min=0), help="Show the state after this ply (default: the end).")
+@ply_option("Show the state after ply N (default: the end).")
 @click.option("--every", is_flag=True, help="Show the state after every ply (with --json: an "
               "\"every\" list, ply 0 the start).")
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per game (the replay contract).")
@@ -194,7 +195,7 @@ def replay(paths: tuple[str, ...], ply: int | None, every: bool, as_json: bool, 
 
 @click.command(cls=WithGameOptions)
 @click.argument("path", metavar="PATH")
-@click.option("--ply", type=click.IntRange(min=0), help="After this ply (default: the end).")
+@ply_option("After ply N (default: the end).")
 @INDEX_OPTION
 @click.option("--count", is_flag=True, help="Print only how many legal moves there are, one "
               "number per game (with --json: leave the list of moves out).")
@@ -222,6 +223,7 @@ def _list_legal(ctx: Context, record: Record, ply: int | None, count: bool, as_j
                 options: dict[str, Any]) -> None:
     """The legal moves after ``ply`` of one game: eight to a line, only how many, or JSON."""
     outcome = run(record, ply)
+    note_past_end(outcome, ply)
     game, state = outcome.game, outcome.state
     ctx.invalid |= not outcome.valid
     if not outcome.valid or game is None:  # a record of no known game has a problem

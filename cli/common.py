@@ -44,7 +44,8 @@ ENCODING_OPTION = click.option("--encoding", default="utf-8", show_default=True,
 PATHS = click.argument("paths", nargs=-1, required=True, metavar="PATH...")
 JOBS_OPTION = click.option(
     "--jobs", "-j", type=click.IntRange(min=1), default=None, metavar="N",
-    help="Worker processes (default: the number of cores; small inputs use one).")
+    help="Worker processes (default: the number of cores); never more than the cores nor "
+         "than the input's batches of 256 KiB, and inputs under 1 MB use one.")
 
 
 def color_option(func: Callable[..., Any]) -> Callable[..., Any]:
@@ -74,15 +75,12 @@ def is_terminal(stream: Any) -> bool:
 live_lines: list[Any] = []
 
 
-def emit(text: str, err: bool = False, color: bool = False, nl: bool = True) -> None:
-    """Write text as it is; a failing output becomes :class:`OutputGone`."""
-    if live_lines and (err or is_terminal(sys.stdout)):  # the same screen as the bar
-        for line in live_lines:
-            line.erase()
-    try:
-        click.echo(text, err=err, color=color, nl=nl)
-    except OSError as exc:
-        raise OutputGone(exc) from None
+def emit(text: str, err: bool = False, nl: bool = True) -> None:
+    """Write records' text as it is, every character kept (an escape sequence in a comment
+    is data: ``fmt x > y`` must give ``x`` back); on a terminal, control characters are
+    written as escapes (``\\x1b``), so a record cannot drive the terminal."""
+    shown = printable(text) if is_terminal(sys.stderr if err else sys.stdout) else text
+    _write(shown, err, True, nl)  # colour "on": click would strip escape sequences
 
 
 def say(text: str, err: bool = False, color: bool = False, raw: bool = False) -> None:
@@ -90,7 +88,19 @@ def say(text: str, err: bool = False, color: bool = False, raw: bool = False) ->
 
     ``raw`` is for text the toolkit drew itself (boards with its own colours).
     """
-    emit(text if raw else printable(text), err=err, color=color)
+    _write(text if raw else printable(text), err, color, True)
+
+
+def _write(text: str, err: bool, color: bool, nl: bool) -> None:
+    """One write to stdout or stderr; ``color`` false: click strips the colours of the
+    toolkit's own drawing. A failing output becomes :class:`OutputGone`."""
+    if live_lines and (err or is_terminal(sys.stdout)):  # the same screen as the bar
+        for line in live_lines:
+            line.erase()
+    try:
+        click.echo(text, err=err, color=color, nl=nl)
+    except OSError as exc:
+        raise OutputGone(exc) from None
 
 
 def shown(path: str) -> str:

@@ -16,12 +16,13 @@ from .common import (DIALECT_OPTION, ENCODING_OPTION, GAME_OPTION, Context, colo
                      plural, say, shown)
 from .index_option import INDEX_OPTION, game_at
 from .inputs import FileRecords
+from .ply_option import note_past_end, ply_option
 
 
 @click.command()
 @click.argument("a", metavar="A")
 @click.argument("b", metavar="B")
-@click.option("--ply", type=click.IntRange(min=0), help="Compare the states after this ply.")
+@ply_option("Compare the states after ply N.")
 @INDEX_OPTION
 @click.option("--position", "positions", is_flag=True,
               help="A and B are position strings (needs --game).")
@@ -84,6 +85,8 @@ def _differ(ctx: Context, ra: Record, rb: Record, ply: int | None) -> bool:
         for record, outcome in ((ra, result.outcome_a), (rb, result.outcome_b)):
             for problem in outcome.problems if outcome else ():
                 ctx.report(record, problem, err=True)  # compared up to the problem
+            if outcome is not None:
+                note_past_end(outcome, ply)
         if result.same:
             say(f"game {ra.index}: same events; same state after ply {result.ply_a}")
             return False

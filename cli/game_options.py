@@ -15,15 +15,21 @@ from typing import Any
 import click
 
 from notation.core import registry
-from notation.core.options import GameOption
+from notation.core.game import AnyGame
+from notation.core.options import GameOption, refusal
 
 
-def click_type(option: GameOption) -> click.ParamType | None:
-    """The click type of an option's values (None: a flag or plain text)."""
+def click_type(options: list[GameOption]) -> click.ParamType | None:
+    """The click type of an option's values (None: a flag or plain text); where games
+    declare it with different values (Tilewe's 1 to 4 players, Flows' 2 to 6), any of
+    theirs, and the game named checks its own (:func:`check_for`)."""
+    option = options[0]
     if option.kind == "int":
-        return click.IntRange(option.low, option.high)
+        if all((o.low, o.high) == (option.low, option.high) for o in options):
+            return click.IntRange(option.low, option.high)
+        return click.INT
     if option.kind == "choice":
-        return click.Choice(list(option.choices))
+        return click.Choice(list(dict.fromkeys(c for o in options for c in o.choices)))
     return None
 
 
@@ -32,6 +38,7 @@ class Offered:
 
     def __init__(self, option: GameOption) -> None:
         self.option = option
+        self.declared: list[GameOption] = []
         self.helps: list[str] = []
         self.values: list[str] = []  # for shell completion
 
@@ -39,6 +46,7 @@ class Offered:
         if option.kind != self.option.kind:
             raise click.ClickException(f"games disagree on {option.flag}: "
                                        f"{self.option.kind} and {option.kind}")
+        self.declared.append(option)
         self.helps.append(f"{game.capitalize()}: {option.help}")
         self.values += [v for v in option.complete if v not in self.values]
 
@@ -49,8 +57,9 @@ class Offered:
         option, text = self.option, " ".join(self.helps)
         if option.kind == "flag":
             return click.Option([option.flag], is_flag=True, default=False, help=text)
-        return click.Option([option.flag], type=click_type(option), metavar=option.metavar,
-                            help=text, shell_complete=self.complete if self.values else None)
+        return click.Option([option.flag], type=click_type(self.declared),
+                            metavar=option.metavar, help=text,
+                            shell_complete=self.complete if self.values else None)
 
 
 def offered(command: str) -> list[Offered]:
@@ -73,8 +82,23 @@ class WithGameOptions(click.Command):
         return params + ours
 
     def invoke(self, ctx: click.Context) -> Any:
-        names = {each.option.name for each in offered(self.name or "")}
+        names = [each.option.name for each in offered(self.name or "")]  # in a fixed order
         given = {name: ctx.params.pop(name) for name in names if name in ctx.params}
         ctx.params["game_options"] = {name: value for name, value in given.items()
                                       if value is not None and value is not False}
         return super().invoke(ctx)
+
+
+def check_for(game: AnyGame, command: str, given: dict[str, Any]) -> None:
+    """The options given to ``command`` for one named game (``random tilewe``), each checked
+    by that game's declaration: one it does not declare, or a value it does not take, is a
+    usage error naming what it takes."""
+    declared = {option.name: option for option in game.options if command in option.commands}
+    for name in given:
+        if name not in declared:
+            flags = ", ".join(option.flag for option in declared.values()) or "none"
+            raise click.UsageError(f"{'--' + name.replace('_', '-')}: not an option of "
+                                   f"{game.name} (its options here: {flags})")
+        why = refusal(game.name, declared[name], given[name], lambda option: option.flag + " ")
+        if why is not None:
+            raise click.UsageError(why)

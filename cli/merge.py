@@ -1,10 +1,11 @@
 """``notation merge``: annotated copies of one game merged into one tree.
 
-Every game of every input is a copy of the same game from the same start; the
-first is the base and each next one is laid over it (:mod:`notation.archive.merge`).
+Every game of every input is a copy of the same game from the same start, under the
+same rules; each is laid over the ones before it (:mod:`notation.archive.merge`).
 Like ``fmt``, it writes nothing unless every copy passed: a copy with a problem,
-or of another game or start, is listed (exit 1), an input that cannot be read is
-an input error (exit 2). Conflicts (a tag or a command with another value) are
+or of another game, start or rules, is listed (exit 1), as is a merged game no
+record could hold (it is read back and replayed before it is written); an input that
+cannot be read is an input error (exit 2). Conflicts (a tag or a command with another value) are
 warnings: the first value is kept.
 """
 from __future__ import annotations
@@ -13,11 +14,10 @@ from typing import NoReturn
 
 import click
 
-from notation.archive.merge import MergeError, merge_trees
+from notation.archive.merge import MergeError, merge_trees, merged_text
 from notation.core.errors import Problem, ProblemKind
 from notation.core.replay import run
 from notation.core.tree import GameNode, TreeError, tree_of
-from notation.core.writer import format_record
 
 from .archive import OUTPUT_OPTION, Sink
 from .common import (DIALECT_OPTION, ENCODING_OPTION, GAME_OPTION, PATHS, Context, color_option,
@@ -50,10 +50,16 @@ def merge(paths: tuple[str, ...], output: str | None, game_name: str | None, enc
         for refusal in exc.refusals:
             warn(refusal.describe("error"))
         _nothing_written(ctx, len(exc.refusals))
+    try:
+        text = merged_text(merged)
+    except MergeError as exc:  # the copies were each fine: what merging them made is not
+        warn(exc.refusals[0].describe("error"))
+        ctx.invalid = True
+        _nothing_written(ctx, 0)
     for conflict in conflicts:
         warn(conflict.describe("warning"))
     with Sink(ctx, output) as sink:
-        sink.write_text(format_record(merged.to_record()))
+        sink.write_text(text)
         sink.close()
     ctx.finish()
 
@@ -79,7 +85,8 @@ def _copies(ctx: Context, paths: tuple[str, ...]) -> tuple[list[GameNode], int]:
 
 
 def _nothing_written(ctx: Context, refused: int) -> NoReturn:
-    """End the run without writing: refused copies are exit 1, input errors exit 2."""
+    """End the run without writing: refused copies (``refused``, said) are exit 1, input
+    errors exit 2."""
     if refused:
         ctx.invalid = True
         warn(f"merge: not merged: {plural(refused, 'game')} refused (listed above); "

@@ -16,13 +16,15 @@ import click
 
 from notation import runner
 from notation.core.errors import InputError
+from notation.core.limits import printable
 from notation.core.outcome import Outcome
 from notation.runner import default_jobs
 
+from .common import say
 from .inputs import STDIN, Inputs
 
-__all__ = ["ClusterUnreachable", "default_jobs", "in_workers", "on_cluster", "workers",
-           "worth_a_pool"]
+__all__ = ["WORKER_TIMEOUT_OPTION", "ClusterUnreachable", "default_jobs", "in_workers",
+           "on_cluster", "workers", "worth_a_pool"]
 
 
 def _local_inputs(paths: Iterable[str]) -> Iterator[runner.Input]:
@@ -41,6 +43,14 @@ def _cluster_inputs(paths: Iterable[str]) -> Iterator[runner.Input]:
     for path in paths:
         yield InputError(STDIN, "--scheduler reads files the workers can see, not standard "
                                 "input") if path == "-" else path
+
+
+#: ``--worker-timeout``: how long a ``--scheduler`` run waits while its cluster has no worker.
+WORKER_TIMEOUT_OPTION = click.option(
+    "--worker-timeout", type=click.FloatRange(min=0, min_open=True),
+    default=runner.WORKER_WAIT, show_default=True, metavar="SECONDS",
+    help="With --scheduler: how long to wait while the cluster has no worker (said at "
+         "once on stderr), then exit 2.")
 
 
 def worth_a_pool(paths: list[str], asked: int | None) -> bool:
@@ -89,12 +99,15 @@ def in_workers(inputs: Inputs, paths: tuple[str, ...], task: runner.Task, jobs: 
 
 
 def on_cluster(inputs: Inputs, paths: tuple[str, ...], address: str, task: runner.Task,
-               on_internal: Callable[[str], None]) -> Iterator[Outcome]:
+               on_internal: Callable[[str], None],
+               wait: float = runner.WORKER_WAIT) -> Iterator[Outcome]:
     """Every game's outcome from the Dask cluster at ``address``, in input order.
 
     The workers open each file by the absolute path resolved here and check it
     is the file measured here; the library's log lines stay off the user's
     stderr for the whole run (what matters is said in the run's own lines).
+    A cluster without a worker is said at once (one line naming the scheduler),
+    and waited for ``wait`` seconds at most (then exit 2).
     """
     if inputs.tags:  # workers read the files as they are: the tags would be lost there
         raise click.UsageError("--dialect is read here, not on a cluster: tag the records "
@@ -114,16 +127,29 @@ def on_cluster(inputs: Inputs, paths: tuple[str, ...], address: str, task: runne
                                      f"{_reason(exc)}") from None
         with client:
             parts = runner.parts(_cluster_inputs(inputs.expand(paths)), task, client=client,
-                                 game=inputs.game, encoding=inputs.encoding)
-            yield from _taken(parts, inputs, _failed("the cluster failed", on_internal))
+                                 game=inputs.game, encoding=inputs.encoding, wait=wait,
+                                 waiting=lambda: _waiting(address, wait))
+            try:
+                yield from _taken(parts, inputs, _failed("the cluster failed", on_internal))
+            except runner.NoWorkers:
+                raise ClusterUnreachable(f"the Dask scheduler at {printable(address)} has had "
+                                         f"no worker for {wait:g} s (--worker-timeout)") \
+                    from None
+
+
+def _waiting(address: str, wait: float) -> None:
+    """Says why the run stands still: the cluster has no worker."""
+    say(f"notation: the Dask scheduler at {address} has no worker; waiting up to "
+        f"{wait:g} s for one (--worker-timeout)", err=True)
 
 
 def workers(inputs: Inputs, paths: tuple[str, ...], jobs: int | None) -> int | None:
     """How many worker processes to use for ``paths`` (``jobs`` as asked, None: the
-    default); None when the input is better read in this process."""
+    default; at most one per core, and the runner starts no more than it has batches);
+    None when the input is better read in this process."""
     if inputs.tags or not worth_a_pool(inputs.expand_quietly(paths), jobs):
         return None  # (workers read files as they are: tags given on the command line stay here)
-    return default_jobs() if jobs is None else jobs
+    return runner.workers_for(jobs)
 
 
 # -- Dask, for a command-line run ------------------------------------------------------

@@ -16,6 +16,7 @@ from .common import (DIALECT_OPTION, ENCODING_OPTION, GAME_OPTION, Context, colo
                      plural, shown, warn)
 from .game_options import WithGameOptions
 from .inputs import Inputs
+from .ply_option import note_past_end, ply_option
 from .progress import Progress, terminal
 
 #: Games on one HTML page unless ``--max-games`` says otherwise: a page stays a few
@@ -27,8 +28,7 @@ COUNT_AT_MOST = 10_000
 
 @click.command(cls=WithGameOptions)
 @click.argument("path", metavar="PATH")
-@click.option("--ply", type=click.IntRange(min=0),
-              help="The position after this ply (default: the end, or before the first error).")
+@ply_option("The position after ply N (default: the end, or before the first error).")
 @click.option("--index", "game_index", type=click.IntRange(min=1), metavar="K",
               help="Which game of the file to draw (default: the first). With --html: "
                    "the page's first game (alone: that game only).")
@@ -98,9 +98,7 @@ def _svg(ctx: Context, record: Any, ply: int | None, options: dict[str, Any],
         ctx.invalid |= not outcome.valid
         if outcome.game is None or outcome.state is None:
             return  # nothing to draw; the problems say why
-        if ply is not None and outcome.plies < ply and outcome.valid:
-            warn(f"{record.source}: warning: game {record.index} has only "
-                 f"{plural(outcome.plies, 'ply', 'plies')}; drawing its end")
+        note_past_end(outcome, ply)
         try:
             picture = outcome.game.svg(outcome.state, **options)
         except NotationError as exc:

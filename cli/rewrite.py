@@ -15,9 +15,9 @@ from typing import Any, Callable, Iterable
 import click
 
 from notation import runner
-from notation.archive import (FileRewrite, Mode, Settled, Strip, WriteError, canonical_text,
-                              converted_text, to_format)
-from notation.core import formats
+from notation.archive import (FileRewrite, Mode, Pieces, Settled, Strip, WriteError,
+                              canonical_text, converted_text, input_name, to_format)
+from notation.core import formats, registry
 from notation.core.ast import Record
 from notation.core.errors import NotationError, Problem, ProblemKind
 from notation.core.outcome import Outcome
@@ -25,8 +25,9 @@ from notation.core.outcome import Outcome
 from . import parallel
 from .common import (
     DIALECT_OPTION, ENCODING_OPTION, GAME_OPTION, PATHS, Context, color_option, emit, plural,
-    say, shown,
+    say, shown, warn,
 )
+from .index_option import INDEX_OPTION, chosen
 from .inputs import FileRecords
 from .game_options import WithGameOptions
 from .progress import watch
@@ -41,25 +42,30 @@ Transform = Callable[[Record], str]
 @click.option("--check", is_flag=True, help="Exit 1 if any file is not in canonical form.")
 @click.option("--fix-results", is_flag=True,
               help="Set every result tag to what the replay reaches (add missing ones).")
+@click.option("--canonical", is_flag=True,
+              help="Write each move in its one canonical spelling (Tilewe: the contact "
+                   "tile the Pentobi reader picks for the cells covered).")
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=None, metavar="N",
-              help="With --check: worker processes (default: the number of cores).")
+              help="With --check: worker processes (default: the number of cores); never "
+                   "more than the cores nor than the input's batches of 256 KiB.")
 @GAME_OPTION
 @DIALECT_OPTION
 @ENCODING_OPTION
 @color_option
 def fmt(paths: tuple[str, ...], in_place: bool, check: bool, fix_results: bool,
-        jobs: int | None, game_name: str | None, encoding: str, color: bool | None) -> None:
+        canonical: bool, jobs: int | None, game_name: str | None, encoding: str,
+        color: bool | None) -> None:
     """Write records in canonical form: Game tag first, events in canonical spelling."""
     if in_place and check:
         raise click.UsageError("--in-place and --check exclude each other")
     ctx = Context(game_name, encoding, color)
     watch(ctx, paths, True)
     workers = (parallel.workers(ctx.inputs, paths, jobs)
-               if check and not fix_results and "-" not in paths else None)
+               if check and not fix_results and not canonical and "-" not in paths else None)
     if workers is not None:
         _check_in_workers(ctx, paths, workers)
         ctx.finish()
-    prepare = functools.partial(to_format, fix_results=fix_results)
+    prepare = functools.partial(to_format, fix_results=fix_results, canonical=canonical)
     rewrite(ctx, paths, prepare, canonical_text, "reformatted", in_place, check)
     ctx.finish()
 
@@ -104,27 +110,84 @@ def strip(paths: tuple[str, ...], variations: bool, comments: bool, annotations:
 @click.option("--to", "target", metavar="FORMAT",
               help="Write in another format (blksgf, json) or in the game's own notation "
                    "(its name: tilewe), to standard output.")
+@INDEX_OPTION
+@click.option("--split", "split_games", is_flag=True,
+              help="One file a game instead, in --out-dir: STEM-K.EXT, K the game's number "
+                   "in its file, EXT the format's (an existing file is never overwritten).")
+@click.option("--out-dir", metavar="DIR",
+              help="With --split: the folder of the files (made if need be; default: the "
+                   "current one).")
 @GAME_OPTION
 @DIALECT_OPTION
 @ENCODING_OPTION
 @color_option
-def convert(paths: tuple[str, ...], in_place: bool, target: str | None, game_name: str | None,
-            encoding: str, color: bool | None, game_options: dict[str, Any]) -> None:
+def convert(paths: tuple[str, ...], in_place: bool, target: str | None,
+            game_index: int | None, split_games: bool, out_dir: str | None,
+            game_name: str | None, encoding: str, color: bool | None,
+            game_options: dict[str, Any]) -> None:
     """Rewrite records another way without changing what they mean (comments kept).
 
     How is the game's to say: the options below are each game's own. --to
-    writes them in another format, with the game's options or without.
+    writes them in another format, with the game's options or without. A format
+    whose files hold one game each (Pentobi's reads the first game of a file alone)
+    gets a warning for a file of several games: --split writes one file a game.
     """
-    if in_place and target is not None:
-        raise click.UsageError("--to writes to standard output; --in-place would change "
-                               "the file's format under its name")
+    if in_place and (target is not None or split_games or game_index is not None):
+        raise click.UsageError("--in-place rewrites every game of a file in its own "
+                               "notation; --to, --index and --split write elsewhere")
+    if out_dir is not None and not split_games:
+        raise click.UsageError("--out-dir goes with --split")
     options = dict(game_options, to=target) if target is not None else game_options
     ctx = Context(game_name, encoding, color)
     watch(ctx, paths, True)
-    between = "" if target is not None and target in formats.names() else "\n"
-    rewrite(ctx, paths, to_format, functools.partial(_converted, options), "converted",
-            in_place, between=between)
+    transform = functools.partial(_converted, options)
+    if split_games:
+        _converted_apart(ctx, paths, transform, target, out_dir or ".", game_index)
+        ctx.finish()
+    written = formats.get(target) if target is not None else None
+    between = "" if written is not None else "\n"
+    rewrite(ctx, paths, to_format, transform, "converted", in_place, between=between,
+            game_index=game_index, one_a_file=written.one_game_a_file if written else "")
     ctx.finish()
+
+
+def _converted_apart(ctx: Context, paths: tuple[str, ...], transform: Transform,
+                     target: str | None, folder: str, game_index: int | None) -> None:
+    """``convert --split``: each game of each file converted into a file of its own,
+    all of a file's or none (a game with problems, or a failed write, leaves nothing)."""
+    for records in ctx.inputs.read(paths):
+        stem, ext = input_name(records.source)
+        source = shown(records.source)
+        try:
+            with Pieces(folder, stem, extension_of(target) or ext) as pieces:
+                refused = 0
+                for record in chosen(records, game_index):
+                    text = _one_game(ctx, record, to_format, transform)
+                    if text is None:
+                        refused += 1
+                    else:
+                        pieces.write(f"{record.index:04d}", text)
+                if refused:
+                    ctx.invalid = True
+                    say(f"{source}: not converted: {plural(refused, 'game')} with problems "
+                        f"(listed above); nothing was written", err=True)
+                elif not records.failed:
+                    say(f"{source}: converted into {plural(pieces.commit(), 'file')}")
+        except WriteError as exc:
+            ctx.inputs.input_errors.append(f"{shown(exc.path or records.source)}: error: "
+                                           f"not converted: {exc}")
+
+
+def extension_of(target: str | None) -> str | None:
+    """The file extension of what ``--to`` writes: the format's, or the game's named; None
+    for the records' own notation (the input's extension stays)."""
+    if target is None:
+        return None
+    plugin = next((p for p in formats.plugins() if p.name == target), None)
+    if plugin is not None:
+        return plugin.extensions[0]
+    game = registry.get(target)
+    return game.extensions[0] if game is not None and game.extensions else None
 
 
 def _converted(options: dict[str, Any], record: Record) -> str:
@@ -139,13 +202,15 @@ def _converted(options: dict[str, Any], record: Record) -> str:
 
 
 def rewrite(ctx: Context, paths: tuple[str, ...], prepare: Prepare, transform: Transform,
-            verb: str, in_place: bool, check: bool = False, between: str = "\n") -> None:
+            verb: str, in_place: bool, check: bool = False, between: str = "\n",
+            game_index: int | None = None, one_a_file: str = "") -> None:
     """Shared by fmt and convert: refuse records with problems, then print, check or rewrite.
 
     A file is only written when every game of it passed. A file that cannot
     be written (a full disk, a read-only file that would change) is one error
     line and the next file is done; whatever ends a file, Ctrl-C included,
-    its temporary is removed.
+    its temporary is removed. ``game_index``: game K of each file alone (printed);
+    ``one_a_file``: why what is printed should hold one game (a warning for more).
     """
     if (in_place or check) and "-" in paths:
         raise click.UsageError("--in-place and --check need files, not standard input")
@@ -160,22 +225,25 @@ def rewrite(ctx: Context, paths: tuple[str, ...], prepare: Prepare, transform: T
             continue
         with FileRewrite(records.source, ctx.inputs.encoding, mode, between) as out:
             try:
-                _rewrite_file(ctx, records, out, prepare, transform, verb)
+                _rewrite_file(ctx, records, out, prepare, transform, verb, game_index,
+                              one_a_file)
             except WriteError as exc:
                 ctx.inputs.input_errors.append(f"{shown(records.source)}: error: not {verb}: "
                                                f"{exc}")
 
 
 def _rewrite_file(ctx: Context, records: FileRecords, out: FileRewrite, prepare: Prepare,
-                  transform: Transform, verb: str) -> None:
+                  transform: Transform, verb: str, game_index: int | None = None,
+                  one_a_file: str = "") -> None:
     """One file of :func:`rewrite`; a failed write raises :class:`WriteError`."""
-    refused = 0
-    for record in records:
+    refused = written = 0
+    for record in chosen(records, game_index):
         text = _one_game(ctx, record, prepare, transform)
         if text is None:
             refused += 1
         else:
             out.write(text)  # outside the guard: a failed write is the file's error
+            written += 1
     source = shown(records.source)
     if refused:
         ctx.invalid = True
@@ -186,6 +254,9 @@ def _rewrite_file(ctx: Context, records: FileRecords, out: FileRewrite, prepare:
     settled = out.settle()
     if settled is Settled.TO_PRINT:
         out.copy_to(functools.partial(emit, nl=False))  # the records themselves, as they are
+        if one_a_file and written > 1:
+            warn(f"{source}: warning: {plural(written, 'game')} written one after another; "
+                 f"{one_a_file}: --split writes one file a game")
     elif settled is Settled.DIFFERS:
         say(f"{source}: would be {verb}")
         ctx.invalid = True

@@ -24,6 +24,22 @@ DATA = ROOT / "tests" / "data"
 SAMPLES = ROOT / "samples"
 SHARED = ROOT.parent / "shared"
 
+#: Wall-clock seconds a child process may take before a test gives up on it: a last resort
+#: against a hang, which no load on a busy machine can reach, never a measure. A bound that
+#: matters counts CPU time (``cpu_limited``, ``time.process_time``).
+HANG_BREAKER = 3600
+#: CPU seconds a child may spend (``cpu_limited``): a runaway child is stopped by its own
+#: CPU time, whatever the machine's load.
+CPU_BREAKER = 600
+
+
+def cpu_limited(seconds: int = CPU_BREAKER):
+    """A ``preexec_fn`` that stops the child once it has spent ``seconds`` of CPU time."""
+    def limit() -> None:
+        import resource
+        resource.setrlimit(resource.RLIMIT_CPU, (seconds, seconds + 5))
+    return limit
+
 
 def drawn_square_by_square(board) -> str:
     """A Tilewe board's TPN ranks drawn one tile at a time, as the notation defines them
@@ -70,7 +86,7 @@ def notation_exe() -> list[str]:
 
 def run_cli(*args: str, input: str | None = None, cwd: str | os.PathLike | None = None):
     return subprocess.run(notation_exe() + list(args), input=input, capture_output=True,
-                          text=True, cwd=cwd, timeout=300)
+                          text=True, cwd=cwd, timeout=HANG_BREAKER, preexec_fn=cpu_limited())
 
 
 def interruptible() -> None:

@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from conftest import SAMPLES, notation_exe, run_cli
+from conftest import HANG_BREAKER, SAMPLES, notation_exe, run_cli
 
 TILEWE_ARCHIVE = (SAMPLES / "tilewe" / "random-4p-three-games.tilewe").read_text()
 
@@ -56,7 +56,7 @@ def test_progress_bar_only_on_a_terminal(tmp_path):
                             stdout=subprocess.DEVNULL, stderr=slave)
     os.close(slave)
     seen = read_terminal(master, 60)
-    proc.wait(timeout=60)
+    proc.wait(timeout=HANG_BREAKER)
     os.close(master)
     text = seen.decode("utf-8", "replace")
     assert "reading" in text and "%" in text and " games  " in text and "MB/s" in text
@@ -66,7 +66,7 @@ def test_progress_bar_only_on_a_terminal(tmp_path):
     master, slave = pty.openpty()  # --quiet and --json: never a bar
     for flag in ("--quiet", "--json"):
         result = subprocess.run(notation_exe() + ["validate", flag, str(path)],
-                                stdout=subprocess.DEVNULL, stderr=slave, timeout=60)
+                                stdout=subprocess.DEVNULL, stderr=slave, timeout=HANG_BREAKER)
         assert result.returncode == 0
     os.close(slave)
     quiet = read_terminal(master, 0.5)
@@ -80,7 +80,7 @@ def test_random_writes_each_game_as_it_is_made():
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     first = proc.stdout.readline()
     proc.stdout.close()
-    assert proc.wait(timeout=60) == 141
+    assert proc.wait(timeout=HANG_BREAKER) == 141
     assert first == b'[Game "tilewe"]\n'
 
 
@@ -98,7 +98,7 @@ def test_first_result_comes_before_the_archive_is_read(tmp_path):
         try:
             proc.stdin.write(head.encode())
             proc.stdin.flush()
-            first_read.wait(timeout=600)  # (only a guard against a hang, not a measure)
+            first_read.wait(timeout=HANG_BREAKER)  # (only a guard against a hang, not a measure)
             rest_sent.set()
             proc.stdin.write(rest.encode())
             proc.stdin.close()
@@ -116,7 +116,7 @@ def test_first_result_comes_before_the_archive_is_read(tmp_path):
         proc.kill()
         first_read.set()  # the feeder ends on the closed pipe
         proc.wait()
-        feeder.join(timeout=60)
+        feeder.join(timeout=HANG_BREAKER)
 
 
 # -- every core ------------------------------------------------------------------------------
@@ -170,7 +170,7 @@ def test_a_dying_worker_is_reported_not_waited_for(tmp_path):
     path = mixed_archive(tmp_path, 200)
     env = dict(os.environ, NOTATION_TEST_WORKER_FAULT="exit")
     result = subprocess.run(notation_exe() + ["validate", "--jobs", "2", str(path)],
-                            capture_output=True, text=True, timeout=120, env=env)
+                            capture_output=True, text=True, timeout=HANG_BREAKER, env=env)
     assert result.returncode == 2 and "a worker process stopped" in result.stderr
     assert "Traceback" not in result.stderr
 
@@ -193,7 +193,7 @@ def test_help_starts_without_lark_or_any_game():
             "try:\n    run(['--help'])\nexcept SystemExit: pass\n"
             "print('lark' in sys.modules, [m for m in sys.modules if m.startswith('notation.games.')])")
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                            timeout=60)
+                            timeout=HANG_BREAKER)
     assert result.stdout.strip().endswith("False []"), result.stdout
 
 

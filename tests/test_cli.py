@@ -11,7 +11,7 @@ import pytest
 
 import notation
 
-from conftest import SAMPLES, invoke, notation_exe, reference_games, run_cli
+from conftest import HANG_BREAKER, SAMPLES, invoke, notation_exe, reference_games, run_cli
 
 GAME = '[Game "tilewe"]\n[Players "2"]\n\n'
 JSON_KEYS = {"file", "game", "index", "tags", "valid", "plies", "error", "errors", "position", "state",
@@ -121,6 +121,33 @@ def test_usage_errors_exit_2():
     assert invoke("random", "tilewe", "--players", "5").exit_code == 2
 
 
+def test_moves_of_another_game_are_one_line_naming_that_game(tmp_path):
+    """Every registered game is tried on a record none of whose moves its game reads: the
+    one that reads them all is named, with the tag that says so, instead of one error per
+    move; a record with a mere typo keeps its own errors."""
+    flows = (SAMPLES / "flows" / "flows-000.flows").read_text()
+    named = tmp_path / "moves.tilewe"
+    named.write_text(flows.replace('[Game "flows"]\n', ""))
+    result = invoke("validate", str(named))
+    assert result.exit_code == 1
+    assert result.output.splitlines() == [
+        f"{named}:1:1: error: game 1: these moves are flows's, not tilewe's: "
+        f'add [Game "flows"]']
+    tagged = tmp_path / "tagged.flows"
+    tagged.write_text((SAMPLES / "tilewe" / "tw-sample-1.tilewe").read_text().replace(
+        '[Game "tilewe"]', '[Game "flows"]'))
+    assert invoke("validate", str(tagged)).output.splitlines() == [
+        f"{tagged}:1:1: error: game 1: these moves are tilewe's, not flows's: "
+        f'change [Game "flows"] to [Game "tilewe"]']
+    nomic = tmp_path / "nomic.philosophy"
+    nomic.write_text((SAMPLES / "nomic" / "example-1.nomic").read_text().replace(
+        '[Game "Nomic"]\n', ""))
+    assert invoke("validate", "--json", str(nomic)).output.count('"kind"') == 1
+    typo = tmp_path / "typo.tilewe"
+    typo.write_text(GAME + "1. Q5n-a1a1 2. Q5n-a1t1\n")
+    assert len(invoke("validate", str(typo)).output.splitlines()) == 2
+
+
 def test_garbage_never_gives_a_traceback(tmp_path):
     path = tmp_path / "junk.tilewe"
     path.write_bytes(b'[Game "tilewe"]\n[[[ ]]] {{ }} ;;\n\x00\x01 1. 2. 3.. "" [Players\n')
@@ -159,6 +186,22 @@ def test_replay_text_at_a_ply_and_every_ply(files):
     assert "after ply 3 (F5e-a2d4):" in result.output
     result = invoke("replay", "--ply", "99", str(good))
     assert "only 3 plies" in result.output
+
+
+@pytest.mark.parametrize("command", [["replay"], ["replay", "--json"], ["legal"],
+                                     ["legal", "--count"], ["render"], ["diff", "{path}"]],
+                         ids=" ".join)
+def test_a_ply_past_the_end_is_the_end_with_one_warning_everywhere(files, command):
+    """One rule in every command that takes --ply: the record's end, said once on standard
+    error (standard output as at the end), and the exit status of a valid record."""
+    good, _ = files
+    args = [str(good) if part == "{path}" else part for part in command]
+    past, end = invoke(*args, "--ply", "99", str(good)), invoke(*args, str(good))
+    assert past.exit_code == end.exit_code == 0, past.output
+    warning = f"{good}: warning: game 1 has only 3 plies; --ply 99 is past its end"
+    assert past.stderr.splitlines() == [warning] * (2 if command[0] == "diff" else 1)
+    assert past.stdout == end.stdout
+    assert invoke(*args, "--ply", "3", str(good)).stderr == ""  # the last ply: no warning
 
 
 def test_replay_reference_games_through_the_cli():
@@ -280,6 +323,27 @@ def test_random_is_reproducible_and_valid(tmp_path):
         assert out["valid"] and out["result"]["over"]
 
 
+def test_convert_to_a_format_of_one_game_a_file_warns_of_several_and_takes_index(tmp_path):
+    """Pentobi reads one game a file: several games written as one text get a warning that
+    says so and names --split; --index K writes game K alone, as on the other commands."""
+    archive = tmp_path / "blokus.tilewe"
+    made = invoke("random", "tilewe", "--corners", "fixed", "--scoring", "blokus", "--seed",
+                  "2", "--count", "3", "-o", str(archive))
+    assert made.exit_code == 0 and made.output == ""
+    every = invoke("convert", "--to", "blksgf", str(archive))
+    assert every.exit_code == 0 and every.stdout.count("(;GM[Blokus]") == 3
+    assert every.stderr.splitlines() == [
+        f"{archive}: warning: 3 games written one after another; Pentobi reads one game a "
+        f"file (the first), and pentobi-thumbnailer refuses a file of several: --split "
+        f"writes one file a game"]
+    second = invoke("convert", "--to", "blksgf", "--index", "2", str(archive))
+    assert second.exit_code == 0 and second.stderr == ""
+    assert second.stdout == every.stdout.splitlines(keepends=True)[1]
+    assert invoke("convert", "--to", "json", str(archive)).stderr == ""  # JSON Lines: any number
+    assert invoke("convert", "--index", "4", str(archive)).exit_code == 2
+    assert invoke("convert", "-i", "--index", "1", str(archive)).exit_code == 2
+
+
 def test_games_lists_every_registered_game_with_extensions_and_tags():
     result = invoke("games")
     heads = [line.split("  ")[0] for line in result.output.splitlines() if not line.startswith(" ")]
@@ -319,7 +383,7 @@ def test_the_parsers_are_built_once_and_cached_across_runs(tmp_path):
     counts = []
     for _ in range(3):
         done = subprocess.run(notation_exe() + ["validate", *samples], env=env,
-                              capture_output=True, text=True, timeout=300)
+                              capture_output=True, text=True, timeout=HANG_BREAKER)
         assert done.returncode == 0, done.stderr
         counts.append(len(list(tmp_path.glob(".lark_cache*"))))
     assert counts[0] > 0 and counts[0] == counts[1] == counts[2], counts

@@ -14,7 +14,7 @@ import pytest
 
 import notation
 
-from conftest import SAMPLES, invoke, notation_exe, run_cli
+from conftest import HANG_BREAKER, SAMPLES, invoke, notation_exe, run_cli
 
 #: A file of several games for each game, and a ply inside every game of it.
 ARCHIVES = {
@@ -217,10 +217,16 @@ def test_a_game_of_a_run_is_made_again_from_its_seed_and_round():
 
 
 def test_random_in_workers_refuses_options_as_it_does_alone():
+    """A value the option refuses is refused before any game is made; a set-up the game
+    cannot start from (four owners for four colours) in the worker, with the same line."""
     for jobs in ("1", "2"):
         result = run_cli("random", "tilewe", "--players", "5", "--count", "9", "--jobs", jobs)
         assert result.returncode == 2 and result.stdout == ""
-        assert "Error: Tilewe is for 1 to 4 players" in result.stderr
+        assert "Error: --players 5: tilewe takes 1 to 4" in result.stderr
+        result = run_cli("random", "tilewe", "--owners", "1 2", "--count", "9", "--jobs", jobs)
+        assert result.returncode == 2 and result.stdout == ""
+        assert result.stderr.splitlines()[-1].startswith(
+            'Error: tilewe: option owners: [Owners "1 2"]: one player number')
 
 
 def test_random_with_jobs_shows_progress_on_a_terminal_only():
@@ -228,7 +234,7 @@ def test_random_with_jobs_shows_progress_on_a_terminal_only():
     master, slave = pty.openpty()
     try:
         result = subprocess.run(notation_exe() + args, stdout=subprocess.PIPE, stderr=slave,
-                                timeout=120)
+                                timeout=HANG_BREAKER)
         os.close(slave)
         seen = b""
         os.set_blocking(master, False)

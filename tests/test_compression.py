@@ -14,9 +14,11 @@ import lzma
 import os
 import random
 import re
+import shutil
 import subprocess
 import sys
 import tracemalloc
+import zlib
 from pathlib import Path
 
 import pytest
@@ -26,13 +28,14 @@ import zstandard
 
 from notation import runner
 from notation.archive.output import AtomicFile
-from notation.core import compression, registry
+from notation.core import compression, limits, registry
+from notation.core import text as text_stage
 from notation.core.errors import InputError
 from notation.core.reading import source_records
 from notation.runner.work import span_part
 from notation.spans import spans
 
-from conftest import SAMPLES, invoke, notation_exe
+from conftest import HANG_BREAKER, SAMPLES, invoke, notation_exe
 
 KINDS = ("gz", "bz2", "xz", "zst")
 
@@ -82,7 +85,7 @@ def seen(result, path: Path | None = None, plain: Path | None = None) -> tuple[i
 
 
 def run_piped(args: list[str], data: bytes) -> tuple[int, str, str]:
-    done = subprocess.run(notation_exe() + args, input=data, capture_output=True, timeout=300)
+    done = subprocess.run(notation_exe() + args, input=data, capture_output=True, timeout=HANG_BREAKER)
     return done.returncode, done.stdout.decode(), SECONDS.sub(" in T s", done.stderr.decode())
 
 
@@ -306,6 +309,166 @@ def test_a_decompression_bomb_is_refused_in_bounded_memory(tmp_path, monkeypatch
     finally:
         tracemalloc.stop()
     assert peak < 8 << 20, peak
+
+
+#: The command line with :data:`~notation.core.limits.MAX_GAME_CHARS` set to ``argv[1]``
+#: (the limit is the module's constant, read where a game is gathered).
+LIMITED = ("import sys; from notation.core import limits; "
+           "limits.MAX_GAME_CHARS = int(sys.argv[1]); "
+           "sys.argv = ['notation', *sys.argv[2:]]; "
+           "from notation.cli.entry import main; main()")
+
+
+def bounded(address_space: int, cpu: int = 300):
+    """``preexec_fn`` for a child held to ``address_space`` bytes (RLIMIT_AS) and ``cpu``
+    seconds of CPU (a hang breaker, never a measure)."""
+    import resource
+
+    def limit() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (address_space, address_space))
+        resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu))
+    return limit
+
+
+def run_bounded(args: list[str], address_space: int, game_chars: int | None = None):
+    """``notation ARGS`` in a child under ``address_space`` (``game_chars``: the game limit
+    lowered for it)."""
+    command = (notation_exe() if game_chars is None
+               else [sys.executable, "-c", LIMITED, str(game_chars)])
+    return subprocess.run(command + args, capture_output=True, text=True, timeout=HANG_BREAKER,
+                          preexec_fn=bounded(address_space), env=dict(os.environ, NO_COLOR="1"))
+
+
+def blank_game(folder: Path, members: int) -> Path:
+    """A ``.gz`` of one game of ``members`` times 64 MiB of blank lines, written member by
+    member (the same member again and again: one stream to its reader, never held here)."""
+    path = folder / f"blank-{members}.tilewe.gz"
+    blanks = b"\n" * (64 << 20)
+    with open(path, "wb") as out:
+        out.write(gzip.compress(b'[Game "tilewe"]\n' + blanks, 6, mtime=0))
+        more = gzip.compress(blanks, 6, mtime=0)
+        for _ in range(members - 1):
+            out.write(more)
+        out.write(gzip.compress(b"1. W5n-a1a1\n", mtime=0))
+    return path
+
+
+@pytest.fixture(scope="module")
+def blank_games(tmp_path_factory) -> dict[str, Path]:
+    """1.5 GiB of blank lines in a 1.6 MB file (worker processes start for it), and 128 MiB
+    in a 130 kB one (read in one process)."""
+    folder = tmp_path_factory.mktemp("bomb")
+    return {"large": blank_game(folder, 24), "small": blank_game(folder, 2)}
+
+
+@pytest.mark.slow
+def test_a_game_of_blank_lines_is_refused_in_bounded_memory(blank_games):
+    """``tags`` of one game of 1.5 GiB of blank lines (a game is read whole) under a 512 MiB
+    address space: refused in one line naming the limit once the game passes it, exit 2."""
+    blank_game = blank_games["large"]
+    done = run_bounded(["tags", str(blank_game)], 512 << 20)
+    assert (done.returncode, done.stdout) == (2, ""), done.stderr[-2000:]
+    assert done.stderr == (f"{blank_game}: error: the game from line 1 runs past "
+                           f"{limits.MAX_GAME_CHARS:,} characters (MAX_GAME_CHARS); not read\n")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("command", [
+    ["validate"], ["validate", "--jobs", "2"], ["stats"], ["select", "--valid"],
+    ["select", "--tag", "Event=x"], ["cat"],
+    ["fmt", "--check"], ["dedupe"], ["strip", "-C"], ["replay"],
+    ["export", "--to", "csv", "-o", "OUT"]], ids=" ".join)
+def test_every_command_refuses_an_over_long_game(blank_games, command, tmp_path):
+    """Every reader gathers a game through the same limit (lowered here to 8 MiB, so that
+    each command reads little; 256 MiB of address space): in one process, in worker
+    processes' batches (``--jobs 2`` of the large file), and skimming (``--tag``)."""
+    blank_game = blank_games["large" if "--jobs" in command else "small"]
+    args = [str(tmp_path / "out") if arg == "OUT" else arg for arg in command]
+    done = run_bounded([*args, str(blank_game)], 256 << 20, game_chars=8 << 20)
+    assert done.returncode == 2, done.stderr[-2000:]
+    assert done.stderr.splitlines()[-1:] == [
+        f"{blank_game}: error: the game from line 1 runs past 8,388,608 characters "
+        f"(MAX_GAME_CHARS); not read"], done.stderr[-2000:]
+
+
+def test_a_line_longer_than_a_game_may_be_is_refused_before_it_is_held(monkeypatch):
+    """A plain file of one endless line (no compression and its line bound): refused by the
+    game limit while its parts are gathered."""
+    monkeypatch.setattr(limits, "MAX_GAME_CHARS", 1 << 20)
+    blocks = iter(lambda: "x" * (64 << 10), None)  # endless
+    with pytest.raises(InputError, match=r"^big: error: a line runs past 1,048,576 "
+                                         r"characters, more than a game may hold"):
+        for _ in text_stage.chunks(blocks, "big"):
+            pass
+
+
+def xz_result(data: bytes) -> tuple[int, list[str]]:
+    """``validate``'s exit code and input errors for an xz file of ``data``."""
+    result = invoke("validate", "-", input=data)
+    return result.exit_code, [line for line in result.output.splitlines()
+                              if line.startswith("<stdin>: error:")]
+
+
+def test_xz_stream_padding_is_read_and_anything_else_after_a_stream_refused(archive):
+    """The .xz format (2.2), as ``xz -t`` reads it: after each stream, stream padding of null
+    bytes in a multiple of four, then another stream or the end; anything else is an
+    error. The standard library's reader refused padding as a cut, and took any other
+    bytes after a stream, a second stream after padding too, for the end."""
+    cut = archive.rindex(b"\n[Game", 0, len(archive) // 2) + 1
+    first, second = compress(archive[:cut], "xz"), compress(archive[cut:], "xz")
+    whole = first + second
+    plain = invoke("validate", "-", input=archive).stdout
+    for padded in (whole + bytes(4), first + bytes(4) + second, first + bytes(8) + second
+                   + bytes(12)):
+        assert invoke("validate", "-", input=padded).stdout == plain
+    corrupt = "<stdin>: error: corrupt xz archive: "
+    refused = {
+        whole + bytes(3): "stream padding of 3 null bytes (not a multiple of 4)",
+        first + bytes(5) + second: "stream padding of 5 null bytes (not a multiple of 4)",
+        whole + b"junk": "data after a stream is neither padding nor a stream",
+        whole + bytes(4) + b"garbage!": "data after a stream is neither padding nor a stream",
+        first + b"\n" + second: "data after a stream is neither padding nor a stream"}
+    for data, reason in refused.items():
+        assert xz_result(data) == (2, [corrupt + reason]), reason
+    assert xz_result(whole + bytes(4) + second[:4]) == (
+        2, ["<stdin>: error: the xz archive is cut short (truncated)"])
+    if shutil.which("xz"):  # the reference tool agrees, case by case
+        for data, fine in [(whole + bytes(4), True), (first + bytes(4) + second, True),
+                           *((data, False) for data in refused)]:
+            done = subprocess.run(["xz", "-t"], input=data, capture_output=True)
+            assert (done.returncode == 0) == fine
+
+
+def xz_declaring(data: bytes, dictionary: int) -> bytes:
+    """``data`` as an xz stream whose block header declares the LZMA2 dictionary size
+    code ``dictionary`` (37: 1.5 GiB), its header's CRC32 made again: compressed with a
+    1 MiB dictionary, so it takes no memory to make."""
+    packed = bytearray(lzma.compress(data, preset=1))
+    header = slice(12, 12 + (packed[12] + 1) * 4)  # after the stream header
+    block = packed[header]
+    at = block.index(b"\x21\x01") + 2  # LZMA2, one byte of properties: the dictionary
+    block[at] = dictionary
+    block[-4:] = zlib.crc32(bytes(block[:-4])).to_bytes(4, "little")
+    packed[header] = block
+    return bytes(packed)
+
+
+@pytest.mark.slow
+def test_an_xz_dictionary_past_the_memory_limit_is_refused_in_one_line(tmp_path):
+    """An xz file that declares a 1.5 GiB dictionary, read under a 1 GiB address space: the
+    decoder is held to MAX_XZ_MEMORY and refuses it (it was given it: an internal error,
+    out of memory). ``xz -9``'s 64 MiB dictionary still reads there."""
+    record = b'[Game "tilewe"]\n\n1. W5n-a1a1\n'
+    huge = tmp_path / "huge.tilewe.xz"
+    huge.write_bytes(xz_declaring(record, 37))
+    done = run_bounded(["validate", str(huge)], 1 << 30)
+    assert (done.returncode, done.stdout) == (2, ""), done.stderr[-2000:]
+    assert done.stderr == (f"{huge}: error: the xz archive needs more than 256 MiB of memory "
+                           f"to decompress (a dictionary that large; MAX_XZ_MEMORY); not read\n")
+    nine = tmp_path / "nine.tilewe.xz"
+    nine.write_bytes(lzma.compress(record, preset=9 | lzma.PRESET_EXTREME))
+    done = run_bounded(["validate", str(nine)], 1 << 30)
+    assert (done.returncode, done.stdout) == (0, f"{nine}: game 1: ok, 1 ply\n"), done.stderr
 
 
 @pytest.mark.parametrize("kind", KINDS)

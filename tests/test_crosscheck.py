@@ -12,7 +12,7 @@ import sys
 
 import pytest
 
-from conftest import SHARED, notation_exe, reference_games, run_cli
+from conftest import HANG_BREAKER, SHARED, notation_exe, reference_games, run_cli
 
 
 def test_reference_games_from_tests_data(tmp_path):
@@ -43,6 +43,6 @@ def test_shared_crosscheck_passes(game):
         pytest.skip("../shared is not beside this checkout (CI always has it)")
     cmd = " ".join(notation_exe())
     result = subprocess.run([sys.executable, str(script), game, str(data), "--cmd", cmd,
-                             "--verbose"], capture_output=True, text=True, timeout=600)
+                             "--verbose"], capture_output=True, text=True, timeout=HANG_BREAKER)
     assert result.returncode == 0, result.stdout + result.stderr
     assert f"{game}: PASS" in result.stdout

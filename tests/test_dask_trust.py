@@ -22,11 +22,12 @@ import notation
 from notation import distributed as nd
 from notation.cli.parallel import _library_logs_silenced
 from notation.distributed import probe_scheduler
+from notation import runner
 from notation.runner import VALIDATE
 from notation.runner.work import span_part
 from notation.spans import spans
 
-from conftest import SAMPLES, run_cli
+from conftest import HANG_BREAKER, SAMPLES, run_cli
 from test_archive import mixed_archive
 
 pytestmark = pytest.mark.dask
@@ -90,7 +91,7 @@ def elsewhere(tmp_path_factory) -> Iterator[tuple[str, Path]]:
     finally:
         process.stdin.close()
         try:
-            process.wait(timeout=60)
+            process.wait(timeout=HANG_BREAKER)
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait()
@@ -112,7 +113,7 @@ def two_folders(tmp_path: Path, workers_folder: Path) -> tuple[Path, str]:
 
 def run_python(script: str, *args: str, cwd: Path) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-c", script, *args], capture_output=True,
-                          text=True, cwd=cwd, timeout=300)
+                          text=True, cwd=cwd, timeout=HANG_BREAKER)
 
 
 def test_cli_workers_check_the_file_the_user_named(tmp_path, elsewhere):
@@ -253,7 +254,7 @@ def test_a_peer_that_is_not_a_scheduler_is_one_line(tmp_path, first_bytes):
     with hostile_peer(first_bytes) as address:
         result = subprocess.run(
             [str(Path(sys.executable).with_name("notation")), "validate", "--scheduler",
-             address, str(path)], capture_output=True, text=True, timeout=120,
+             address, str(path)], capture_output=True, text=True, timeout=HANG_BREAKER,
             preexec_fn=one_gib_of_address_space)
     assert result.returncode == 2 and result.stdout == ""
     assert result.stderr.splitlines() == [
@@ -282,3 +283,101 @@ def test_the_probe_accepts_a_real_scheduler(elsewhere):
     address, _folder = elsewhere
     probe_scheduler(address)
     probe_scheduler(address.removeprefix("tcp://"))  # a bare HOST:PORT is TCP too
+
+
+# -- a scheduler without workers -----------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def lonely_scheduler() -> Iterator[str]:
+    """A Dask scheduler that no worker ever joins."""
+    with distributed.LocalCluster(n_workers=0, processes=False, protocol="tcp",
+                                  host="127.0.0.1", dashboard_address=":0") as alone:
+        yield alone.scheduler_address
+
+
+def test_cli_a_scheduler_without_workers_is_said_then_given_up(tmp_path, lonely_scheduler):
+    """It waited forever without a word: a task waits for a worker as long as there is none."""
+    path = tmp_path / "games.tilewe"
+    path.write_text(VALID)
+    result = subprocess.run(
+        [str(Path(sys.executable).with_name("notation")), "validate", "--scheduler",
+         lonely_scheduler, "--worker-timeout", "0.5", str(path)],
+        capture_output=True, text=True, timeout=HANG_BREAKER)
+    assert (result.returncode, result.stdout) == (2, "")
+    assert result.stderr.splitlines() == [
+        f"notation: the Dask scheduler at {lonely_scheduler} has no worker; waiting up to 0.5 s "
+        f"for one (--worker-timeout)",
+        f"notation: error: the Dask scheduler at {lonely_scheduler} has had no worker for 0.5 s "
+        f"(--worker-timeout)"]
+
+
+def test_the_worker_timeout_has_a_default_and_refuses_nonsense(tmp_path):
+    path = tmp_path / "games.tilewe"
+    path.write_text(VALID)
+    assert "[default: 60.0;" in " ".join(run_cli("validate", "--help").stdout.split())
+    for wrong in ("0", "-1", "soon"):
+        result = run_cli("validate", "--worker-timeout", wrong, str(path))
+        assert result.returncode == 2 and "--worker-timeout" in result.stderr
+        assert "Traceback" not in result.stderr
+
+
+def test_library_run_on_a_cluster_without_workers_stops(tmp_path, lonely_scheduler):
+    path = tmp_path / "games.tilewe"
+    path.write_text(VALID)
+    told = []
+    with distributed.Client(lonely_scheduler) as client:
+        with pytest.raises(runner.NoWorkers, match=r"no worker within 0\.3 s"):
+            list(runner.parts([path], client=client, wait=0.3,
+                              waiting=lambda: told.append("waiting")))
+    assert told == ["waiting"]
+
+
+class FakeFuture:
+    """A Dask future whose part comes after ``late`` waits (never, if None)."""
+
+    def __init__(self, late: int | None, part=None, raised: Exception | None = None) -> None:
+        self.late, self.part, self.raised, self.waits = late, part, raised, 0
+
+    def result(self, timeout=None):
+        if self.raised is not None:
+            raise self.raised
+        if self.late is None or self.waits < self.late:
+            self.waits += 1
+            raise TimeoutError
+        return self.part
+
+    def done(self) -> bool:
+        return self.raised is not None
+
+    def cancel(self) -> bool:
+        return True
+
+
+class FakeClient:
+    """A client of a cluster with ``workers`` workers, that none ever joins when it has none."""
+
+    def __init__(self, workers: int) -> None:
+        self.workers = workers
+
+    def scheduler_info(self) -> dict:
+        return {"workers": {f"w{n}": {} for n in range(self.workers)}}
+
+    def wait_for_workers(self, n_workers: int, timeout: float | None = None) -> None:
+        raise TimeoutError
+
+
+def test_a_part_late_while_the_cluster_has_lost_its_workers_stops_the_run():
+    """A cluster that loses every worker during a run holds its tasks forever too."""
+    from notation.runner.cluster import _Awaited
+    part = runner.Part("games.tilewe")
+    busy = _Awaited(FakeFuture(late=3, part=part), FakeClient(2), 0.1, None)
+    assert busy.result() is part  # slow, with workers: waited for
+    told = []
+    lost = _Awaited(FakeFuture(late=None), FakeClient(0), 0.1, lambda: told.append(1))
+    with pytest.raises(runner.NoWorkers):
+        lost.result()
+    assert told == [1]
+    its_own = _Awaited(FakeFuture(late=0, raised=TimeoutError("the task's")), FakeClient(0),
+                       0.1, None)
+    with pytest.raises(TimeoutError, match="the task's"):
+        its_own.result()  # a task that raised it failed: not the cluster's state

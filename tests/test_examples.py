@@ -7,14 +7,14 @@ from pathlib import Path
 
 import notation
 
-from conftest import run_cli
+from conftest import HANG_BREAKER, run_cli
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
 
 def run_example(name: str, *arguments: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, str(EXAMPLES / name), *arguments],
-                          capture_output=True, text=True, timeout=300)
+                          capture_output=True, text=True, timeout=HANG_BREAKER)
 
 
 def test_the_bot_loop_plays_a_whole_valid_game():

@@ -18,7 +18,7 @@ from notation.explore import OpeningTree, tree_json
 from notation.games.tilewe.events import read_move
 from notation.games.tilewe.symmetry import TRANSFORMS, transform_move
 
-from conftest import DATA
+from conftest import DATA, HANG_BREAKER
 
 HERE = DATA / "explore"
 
@@ -314,3 +314,116 @@ def test_every_game_names_its_seats_as_it_names_movers_and_winners(name):
         scores = game.result_json(state).get("scores")
         if isinstance(scores, list):
             assert len(scores) == len(seats)
+
+
+# -- what filing a game costs ------------------------------------------------------------
+def counted_plays(monkeypatch, game) -> list[int]:
+    """Every ``apply`` of ``game`` from now on, counted (one entry each)."""
+    plays: list[int] = []
+    real = game.apply
+
+    def apply(state, event):
+        plays.append(1)
+        return real(state, event)
+
+    monkeypatch.setattr(game, "apply", apply)
+    return plays
+
+
+@pytest.mark.parametrize("depth", [0, 2, 5])
+def test_only_the_opening_is_played_again(monkeypatch, depth):
+    """The explorer walked (replayed again) each game's whole mainline to file ``depth``
+    plies of it: a game of 60 plies cost 60, at any depth."""
+    tilewe = registry.require("tilewe")
+    record = tilewe.random_record(random.Random(3), {})
+    outcome = run(record)
+    assert outcome.valid and outcome.plies > 40
+    plays = counted_plays(monkeypatch, tilewe)
+    tree = OpeningTree(depth)
+    tree.add(record, outcome)
+    assert len(plays) == depth
+    positions = tree.trees["tilewe"].positions.values()
+    assert sorted(p.ply for p in positions) == list(range(depth + 1))
+    assert sum(p.cut for p in positions) == 1
+
+
+def test_a_game_that_cannot_name_its_seats_reads_every_mover(monkeypatch):
+    """Such a game's seats are the movers of its whole mainline: played on past the depth."""
+    tilewe = registry.require("tilewe")
+    record = tilewe.random_record(random.Random(4), {"players": 3})
+    outcome = run(record)
+    named = tree_json(added(OpeningTree(1), record, outcome))
+    monkeypatch.setattr(tilewe, "seats", lambda state: None)
+    plays = counted_plays(monkeypatch, tilewe)
+    from_movers = tree_json(added(OpeningTree(1), record, outcome))
+    assert len(plays) == outcome.plies
+    assert from_movers == named
+    (root,) = named["trees"]["tilewe"]["roots"]
+    assert list(named["trees"]["tilewe"]["positions"][root]["results"]) == [
+        "blue", "yellow", "red"]
+
+
+def added(tree: OpeningTree, record, outcome) -> OpeningTree:
+    tree.add(record, outcome)
+    return tree
+
+
+#: ``explore --json --depth D -o OUT`` of a small file (what loads once: modules, grammars,
+#: caches, a peak of its own), the peak forgotten, then of the file measured: its peak
+#: memory (KiB) on stderr. The peak is the process's VmHWM, ru_maxrss of this program
+#: alone: ru_maxrss itself keeps the peak of the process image before ``exec``, which
+#: after a fork (a ``preexec_fn``) is the whole test runner's.
+PEAK_MEMORY = """
+import sys
+from notation.cli.main import run
+depth, small, measured, out = sys.argv[1:]
+
+def explore(path):
+    try:
+        run(["explore", "--json", "--depth", depth, "-o", out, path])
+    except SystemExit as end:
+        assert not end.code, end.code
+
+explore(small)
+with open("/proc/self/clear_refs", "w") as refs:
+    refs.write("5")  # Linux: the peak so far forgotten
+explore(measured)
+with open("/proc/self/status") as status:
+    print(next(line for line in status if line.startswith("VmHWM:")).split()[1],
+          file=sys.stderr)
+"""
+
+
+def cpu_bound() -> None:
+    """A child's hang breaker: CPU seconds, not the wall clock."""
+    import resource
+    resource.setrlimit(resource.RLIMIT_CPU, (600, 600))
+
+
+@pytest.mark.slow
+def test_memory_is_bounded_by_what_is_filed_not_by_the_games(tmp_path):
+    """Twice as many distinct games, (about) the same positions filed: the same peak
+    memory. At depth 0 the one start is filed; at depth 1 the first moves (some fifty
+    more among 400 games than among 200, a few KiB each)."""
+    import subprocess
+    import sys
+    from conftest import run_cli
+    games = run_cli("random", "tilewe", "--seed", "5", "--count", "400").stdout
+    records = games.split("\n\n[Game ")
+    assert len(set(records)) == 400
+    paths = {}
+    for count in (2, 200, 400):
+        paths[count] = tmp_path / f"{count}.tilewe"
+        paths[count].write_text("\n\n[Game ".join(records[:count]))
+    out = tmp_path / "tree.json"
+    for depth in ("0", "1"):
+        peaks = []
+        for count in (200, 400):
+            result = subprocess.run(
+                [sys.executable, "-c", PEAK_MEMORY, depth, str(paths[2]), str(paths[count]),
+                 str(out)], capture_output=True, text=True, timeout=HANG_BREAKER, preexec_fn=cpu_bound)
+            assert result.returncode == 0, result.stderr
+            assert json.loads(out.read_text())["games"] == count
+            peaks.append(int(result.stderr.split()[-1]))
+        # a record kept per game (its events, a node each) would be tens of KiB a game
+        assert peaks[1] - peaks[0] < 2048, (depth, peaks)

@@ -104,7 +104,7 @@ def test_a_record_the_format_cannot_hold_is_refused_with_the_reason(tmp_path: Pa
     unknown = invoke("convert", "--to", "nothing", str(path))
     assert unknown.exit_code == 2 and "cannot convert to 'nothing'" in unknown.output
     in_place = invoke("convert", "--to", "moves", "-i", str(path))
-    assert in_place.exit_code == 2 and "--to writes to standard output" in in_place.output
+    assert in_place.exit_code == 2 and "--to, --index and --split write elsewhere" in in_place.output
 
 
 def test_a_native_record_is_not_claimed():

@@ -12,7 +12,7 @@ import pytest
 
 import notation
 
-from conftest import ROOT, SAMPLES
+from conftest import HANG_BREAKER, ROOT, SAMPLES
 
 pytestmark = pytest.mark.install
 
@@ -28,7 +28,7 @@ def test_editable_install_maps_the_top_level_folders_into_the_package():
 def test_wheel_installs_into_a_fresh_venv_and_validates_the_samples(tmp_path):
     dist = tmp_path / "dist"
     build = subprocess.run([sys.executable, "-m", "build", "--wheel", "--outdir", str(dist),
-                            str(ROOT)], capture_output=True, text=True, timeout=600)
+                            str(ROOT)], capture_output=True, text=True, timeout=HANG_BREAKER)
     assert build.returncode == 0, build.stdout[-2000:] + build.stderr[-2000:]
     (wheel,) = dist.glob("notation-*.whl")
     names = zipfile.ZipFile(wheel).namelist()
@@ -49,12 +49,12 @@ def test_wheel_installs_into_a_fresh_venv_and_validates_the_samples(tmp_path):
     venv.EnvBuilder(with_pip=True).create(env_dir)
     pip = subprocess.run([str(env_dir / "bin" / "python"), "-m", "pip", "install", "--quiet",
                           "--disable-pip-version-check", str(wheel)],
-                         capture_output=True, text=True, timeout=600)
+                         capture_output=True, text=True, timeout=HANG_BREAKER)
     assert pip.returncode == 0, pip.stderr[-2000:]
     outside = tmp_path / "elsewhere"
     outside.mkdir()
     result = subprocess.run([str(env_dir / "bin" / "notation"), "validate", str(SAMPLES)],
-                            capture_output=True, text=True, cwd=outside, timeout=300)
+                            capture_output=True, text=True, cwd=outside, timeout=HANG_BREAKER)
     assert result.returncode == 0, result.stdout[-2000:] + result.stderr[-2000:]
     assert result.stdout.count(": ok,") >= 10
     where = subprocess.run([str(env_dir / "bin" / "python"), "-c",
@@ -62,13 +62,13 @@ def test_wheel_installs_into_a_fresh_venv_and_validates_the_samples(tmp_path):
                            capture_output=True, text=True, cwd=outside)
     assert str(env_dir) in where.stdout  # the wheel's copy, not the source tree
     version = subprocess.run([str(env_dir / "bin" / "notation"), "--version"],
-                             capture_output=True, text=True, cwd=outside, timeout=300)
+                             capture_output=True, text=True, cwd=outside, timeout=HANG_BREAKER)
     assert version.stdout.splitlines()[1:] == ["compiled: tilewe position text, position keys"], version.stdout
     dealt = subprocess.run([str(env_dir / "bin" / "notation"), "random", "sanguine", "--seed",
                             "1", "--rows", "3", "--cols", "5"],
-                           capture_output=True, text=True, cwd=outside, timeout=300)
+                           capture_output=True, text=True, cwd=outside, timeout=HANG_BREAKER)
     assert dealt.returncode == 0 and '[Result "' in dealt.stdout, dealt.stderr[-2000:]
     page = subprocess.run([str(env_dir / "bin" / "notation"), "render", "--html",
                            str(SAMPLES / "flows" / "flows-090.flows")],
-                          capture_output=True, text=True, cwd=outside, timeout=300)
+                          capture_output=True, text=True, cwd=outside, timeout=HANG_BREAKER)
     assert page.returncode == 0 and "const DATA = {" in page.stdout, page.stderr[-2000:]

@@ -9,7 +9,7 @@ from typing import Iterator
 
 import jsonschema
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 import notation
@@ -260,3 +260,57 @@ def test_the_cli_says_a_problem_in_one_line_with_the_files_place(tmp_path):
     result = invoke("validate", str(path))
     assert result.exit_code != 0
     assert f"{path}:2:12" in result.output and "Traceback" not in result.output
+
+
+# -- comments: any text JSON may hold comes back the same, or is refused at its place -------
+
+#: Pieces that make comment texts hard to hold: line ends of every kind, braces, what
+#: starts a tag line or a line comment, commands, control characters.
+COMMENT_PIECES = st.sampled_from(["\r", "\n", "\r\n", "\n\r", "{", "}", '[Event "x"]',
+                                  ' [Event "', "\t[Round ", "[%clk 0:01:30]", ";", "#", " ",
+                                  "\x00", "\x1b[31m", "\x0c", "\x85", "\u2028", "2. I3n-a1t1",
+                                  "(", ")", '"', "\\"])
+
+
+@pytest.mark.slow
+@settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
+@example(text='a\r[Event "x"]', line=None)  # a lone CR before a tag line
+@example(text="a\r\nb", line=None)
+@given(text=st.lists(st.one_of(COMMENT_PIECES, st.text(max_size=3)), max_size=8).map("".join),
+       line=st.sampled_from([None, ";"]))
+def test_any_comment_text_survives_json_to_native_to_json_or_is_refused_at_its_place(text, line):
+    comment = {"comment": text} if line is None else {"comment": text, "line": line}
+    doc = {"format": "notation-record", "version": 1, "game": "tilewe",
+           "tags": [["Players", "2"]],
+           "moves": [{"event": "W5n-a1a1"}, comment, {"event": "I2n-a1t1"}]}
+    written = json.dumps(doc) + "\n"
+    (record,) = read(written)
+    problems = notation.run(record).problems
+    if problems:  # refused: one line, at the comment's string, and nothing converted
+        (problem,) = problems
+        assert "\n" not in problem.message and "\r" not in problem.message
+        at = written.index('"comment": ') + len('"comment": ') + 1
+        assert (problem.line, problem.column) == (1, at)
+        return
+    VALIDATOR.validate(doc)
+    native = converted_text(record, to="tilewe")
+    (back,) = notation.parse(native, "tilewe")  # one record: no comment ended in a tag line
+    assert notation.run(back).valid, notation.run(back).problems
+    again = json.loads(converted_text(back, to="json"))
+    assert [{k: v for k, v in item.items() if k != "commands"}
+            for item in again["moves"]] == doc["moves"]
+
+
+def test_a_comment_with_a_lone_cr_before_a_tag_line_is_refused_not_converted(tmp_path):
+    path = tmp_path / "cr.notation.json"
+    doc = {"format": "notation-record", "version": 1, "game": "tilewe",
+           "moves": [{"event": "W5n-a1a1"}, {"comment": 'a\r[Event "x"]'}]}
+    text = json.dumps(doc)
+    path.write_text(text + "\n", encoding="utf-8")
+    column = text.index('"a\\r') + 1
+    result = invoke("convert", "--to", "tilewe", str(path))
+    assert result.exit_code == 1
+    assert result.output.splitlines()[0] == (
+        f"{path}:1:{column}: error: game 1, ply 2: a comment cannot hold a carriage return (\\r): "
+        f"a record reads one as a line end")
+    assert "[Event" not in result.output  # nothing written

@@ -1,6 +1,8 @@
 """``notation merge``: annotated copies of one game merged into one tree, with known
-answers (tests/data/merge), merging a record with itself, the order of the copies, and
-random trees split into copies that merge back to every line of both.
+answers (tests/data/merge), merging a record with itself (a variation replaying the move
+beside it folds into it), the order of the copies, random trees split into copies that
+merge back to every line of both, and what is refused (another game, start, rules or
+notation; a merged tree no record can hold), so that what is written always validates.
 """
 from __future__ import annotations
 
@@ -10,19 +12,22 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 import notation
-from notation.archive.merge import Conflict, MergeError, merge_trees
+from notation.archive.merge import Conflict, MergeError, merge_trees, merged_text
 from notation.cli.main import cli
-from notation.core.ast import Comment, EventNode, Item, Variation
-from notation.core.tree import GameNode, tree_of
+from notation.core.ast import Comment, EventNode, Item, Tag, Variation
+from notation.core.tree import ChildNode, GameNode, Node, tree_of
+from notation.games.tilewe.bitboard import move_mask
+from notation.games.tilewe.pieces import PIECE_SIZES
 
-from conftest import DATA, invoke
+from conftest import DATA, SAMPLES, invoke
 from test_positions import GAMES
+from test_tilewe_moves import pentobi_games
 from test_tree import lines, nodes, written
-from test_variations import random_tree
+from test_variations import annotations_for, random_tree
 
 ANN, BEA, MERGED = (DATA / "merge" / name for name in ("ann.tilewe", "bea.tilewe",
                                                           "merged.tilewe"))
@@ -151,6 +156,9 @@ def split(items: list[Item], rng: random.Random) -> tuple[list[Item], list[Item]
 @given(seed=st.integers(0, 10**6))
 def test_random_trees_split_in_two_copies_merge_back_to_every_line_of_both(game, seed):
     record = random_tree(game, seed)
+    # (an alternative that is another spelling of the move it replaces folds into it:
+    # the merging-with-itself tests hold those)
+    assume(len(nodes(merge_trees([tree_of(record)])[0])) == len(nodes(tree_of(record))))
     mine, theirs = split(record.items, random.Random(seed))
     copies = [tree_of(record.rewritten(items)) for items in (mine, theirs)]
     whole = lines(tree_of(record))
@@ -161,6 +169,86 @@ def test_random_trees_split_in_two_copies_merge_back_to_every_line_of_both(game,
         assert set(lines(order[0])) | set(lines(order[1])) == set(whole)
         assert len(nodes(tree_)) == len(whole)
         assert notation.run(notation.parse(written(tree_), game)[0]).valid
+
+
+# -- merging a record with itself ----------------------------------------------------------
+
+def clocked(rng: random.Random) -> dict[str, str]:
+    return {"clk": f"0:0{rng.randrange(10)}:{rng.randrange(10)}0"} if rng.random() < 0.6 else {}
+
+
+def echoed(items: list[Item], rng: random.Random) -> list[Item]:
+    """``items`` with, after some events, a variation that plays the same event again (as
+    one written beside the mainline would): with a comment before it, after it, a glyph,
+    a ``$N``, a clock, and going on as the line goes on (now and then the whole of it)."""
+    out: list[Item] = []
+    for at, item in enumerate(items):
+        out.append(Variation(echoed(item.items, rng)) if isinstance(item, Variation) else item)
+        if not isinstance(item, EventNode) or rng.random() > 0.35:
+            continue
+        inner: list[Item] = []
+        if rng.random() < 0.5:
+            inner.append(Comment.make(f"opening{at}", clocked(rng)))
+        inner.append(EventNode(item.event, nags=annotations_for(rng)))
+        if rng.random() < 0.5:
+            inner.append(Comment.make(rng.choice(["", f"echo{at}"]), clocked(rng)))
+        rest = [i for i in items[at + 1:] if isinstance(i, (EventNode, Comment, Variation))]
+        inner += rest if rng.random() < 0.3 else rest[:rng.randrange(4)]
+        out.append(Variation(inner))
+    return out
+
+
+def said_at(root: GameNode) -> dict[tuple[str, ...], list[Node]]:
+    """Every node by its path of moves (``Game.event_identity``), several where a line
+    plays a move twice."""
+    identity = root.rules.event_identity
+    found: dict[tuple[str, ...], list[Node]] = {}
+    for node in nodes(root):
+        found.setdefault(tuple(map(identity, node.path())), []).append(node)
+    return found
+
+
+@pytest.mark.parametrize("game", GAMES)
+@settings(max_examples=12, deadline=None, suppress_health_check=list(HealthCheck))
+@given(seed=st.integers(0, 10**6))
+def test_merging_a_record_with_itself_is_merging_it_alone(game, seed):
+    """merge(x, x) == merge(x) for trees whose variations replay the move beside them: such
+    a variation folds into that move whole, every word of it kept at that move (none moves
+    to another, once written and read back), and what is written validates."""
+    rng = random.Random(seed)
+    record = random_tree(game, seed)
+    record = record.rewritten(echoed(record.items, rng))
+    original = tree_of(notation.parse(notation.format_record(record), game)[0])
+    alone, _ = merge_trees([original])
+    text = written(alone)
+    assert written(merge_trees([original, original])[0]) == text
+    assert written(merge_trees([original, original, original])[0]) == text
+    assert merged_text(alone) == text
+    (read_back,) = notation.parse(text, game)
+    assert notation.run(read_back).valid
+    before, after = said_at(original), said_at(tree_of(read_back))
+    assert before.keys() == after.keys()  # the same lines, each once
+    assert all(len(found) == 1 for found in after.values())
+    for path, found in before.items():
+        (merged_node,) = after[path]
+        words = f"{merged_node.starting_comment} {merged_node.comment}"
+        for node in found:
+            assert node.comment in words and node.starting_comment in words, (path, text)
+            assert set(node.nags) <= set(merged_node.nags)
+            assert node.commands.keys() <= merged_node.commands.keys()
+
+
+def test_a_variation_of_the_mainline_s_own_move_folds_into_it(tmp_path: Path):
+    path = tmp_path / "echo.tilewe"
+    path.write_text('[Game "tilewe"]\n[Players "2"]\n\n'
+                    '1. W5n-a1a1 {main} (1. W5n-a1a1! {[%clk 0:01:00] other} 2. I2n-a1t1)\n'
+                    '( {opening} 1. W5n-a1a1 {third}) 2. I2n-a1t1 3. F5e-a2d4\n')
+    expected = ('[Game "tilewe"]\n[Players "2"]\n\n'
+                '1. W5n-a1a1! { [%clk 0:01:00] main other opening third } 2. I2n-a1t1\n'
+                '3. F5e-a2d4\n')
+    for copies in ([path], [path, path]):
+        result = merged(*copies)
+        assert result.exit_code == 0 and result.stdout == expected and result.stderr == ""
 
 
 # -- what is refused -----------------------------------------------------------------------
@@ -184,6 +272,158 @@ def test_another_game_or_another_start_is_refused_and_nothing_written(tmp_path: 
         merge_trees([tree(ANN), tree(other_start)])
     assert caught.value.refusals == [Conflict(str(other_start), 1, 1, caught.value.refusals[0]
                                               .message)]
+
+
+def fixed_corners_game() -> str:
+    """A whole random game under Blokus's rules (``[Corners "fixed"]``), with its result."""
+    record = notation.parse(pentobi_games(11, 1), "tilewe")[0]
+    outcome = notation.run(record)
+    record.tags += [Tag(k, v) for k, v in outcome.game.result_tags(outcome.state).items()]
+    return notation.format_record(record)
+
+
+def refused(result, path: Path, message: str) -> None:
+    """``merge`` refused one copy in one line (and its closing count), wrote nothing."""
+    assert result.exit_code == 1 and result.stdout == ""
+    assert result.stderr.splitlines() == [
+        f"{path}:{message}", "merge: not merged: 1 game refused (listed above); nothing was "
+                             "written"]
+
+
+def test_copies_under_other_rules_are_refused(tmp_path: Path):
+    """Blokus's corners on one copy only: the same moves, under other rules."""
+    fixed, plain = tmp_path / "fixed.tilewe", tmp_path / "plain.tilewe"
+    fixed.write_text(fixed_corners_game())
+    plain.write_text(fixed.read_text().replace('[Corners "fixed"]\n', ""))
+    assert invoke("validate", str(fixed), str(plain)).exit_code == 0
+    refused(merged(fixed, plain), plain, f"1:1: error: game 1: no [Corners] tag, but "
+            f"[Corners \"fixed\"] in {fixed} game 1 (a tag tilewe reads: its rules, set-up or "
+            f"notation): not merged")
+    refused(merged(plain, fixed), fixed, f"3:1: error: game 1: [Corners \"fixed\"], but no "
+            f"[Corners] tag in {plain} game 1 (a tag tilewe reads: its rules, set-up or "
+            f"notation): not merged")
+
+
+def test_a_copy_in_another_notation_of_the_game_is_refused(tmp_path: Path):
+    original = SAMPLES / "flows" / "flows-000.flows"
+    dialect = tmp_path / "app.flows"
+    dialect.write_text(invoke("convert", "--to", "quortextt", str(original)).stdout)
+    assert invoke("validate", str(dialect)).exit_code == 0
+    result = merged(original, dialect)
+    assert result.exit_code == 1 and result.stdout == ""
+    assert result.stderr.splitlines()[0].startswith(
+        f"{dialect}:8:1: error: game 1: [Dialect \"quortextt\"], but no [Dialect] tag in "
+        f"{original} game 1")
+
+
+def test_result_tags_say_where_the_merged_mainline_ends(tmp_path: Path):
+    """A copy of the first three moves (``[Result "*"]``) merged with the whole game, in
+    either order: the merged mainline is the whole game, and so are its result tags."""
+    whole = tmp_path / "whole.tilewe"
+    whole.write_text(fixed_corners_game())
+    (game,) = notation.load(whole)
+    opening = tmp_path / "opening.tilewe"
+    opening.write_text(notation.format_record(game.without_variations().rewritten(
+        [EventNode(e) for e in game.events[:3]],
+        [Tag(t.key, "*" if t.key == "Result" else t.value) for t in game.tags
+         if t.key != "Scores"])))
+    assert invoke("validate", str(opening)).exit_code == 0
+    for copies in ([opening, whole], [whole, opening]):
+        result = merged(*copies, "-o", tmp_path / "merged.tilewe")
+        assert result.exit_code == 0 and result.stderr == "", result.output
+        assert invoke("validate", str(tmp_path / "merged.tilewe")).exit_code == 0
+        (out,) = notation.load(tmp_path / "merged.tilewe")
+        assert out.events == game.events
+        assert out.tag_dict["Result"] == game.tag_dict["Result"] != "*"
+    assert merged(opening, whole).stdout.index("[Scores") > merged(
+        opening, whole).stdout.index("[Result")  # a tag the first copy lacked comes after
+
+
+def test_a_pentobi_file_merges_with_its_tilewe_copy(tmp_path: Path):
+    """The merged game is read back as Tilewe text, whatever the first copy's file was."""
+    tilewe, sgf = tmp_path / "game.tilewe", tmp_path / "game.blksgf"
+    tilewe.write_text(fixed_corners_game())
+    sgf.write_text(invoke("convert", "--to", "blksgf", str(tilewe)).stdout)
+    out = tmp_path / "merged.tilewe"
+    for copies in ([sgf, tilewe], [sgf, sgf]):
+        result = merged(*copies, "-o", out)
+        assert result.exit_code == 0, result.output
+        assert invoke("validate", str(out)).exit_code == 0
+        rules = notation.get_game("tilewe")
+        assert rules.event_keys(notation.load(out)[0]) == rules.event_keys(
+            notation.load(tilewe)[0])
+        assert notation.load(out)[0].events == notation.load(sgf)[0].events  # as first spelled
+
+
+def deep_copies(tmp_path: Path) -> tuple[Path, Path]:
+    """Two copies of one Tilewe line of 65 moves, each with a dead-end alternative to
+    each of its moves (but the first ones of B): in A the alternatives go first for 33
+    moves (it ends there), in B for the 32 after those. Each nests its line 33 or 32
+    variations deep; A laid first, then B, nests it 65 deep."""
+    line = long_line(65)
+    a, b = read_tree('[Game "tilewe"]\n\n'), read_tree('[Game "tilewe"]\n\n')
+    node_a: Node = a
+    node_b: Node = b
+    for ply, (move, other) in enumerate(line):
+        if ply < 33:
+            node_a.add_variation(other)
+            node_a = node_a.add_variation(move)
+        else:
+            node_b.add_variation(other)
+        node_b = node_b.add_variation(move)
+    paths = tmp_path / "a.tilewe", tmp_path / "b.tilewe"
+    for path, tree_ in zip(paths, (a, b)):
+        path.write_text(written(tree_))
+        assert invoke("validate", str(path)).exit_code == 0
+    return paths
+
+
+def long_line(plies: int) -> list[tuple[object, object]]:
+    """A legal 4-player Tilewe line of ``plies`` moves (the largest pieces first make long
+    games), each with another move that could have been played instead."""
+    for seed in range(50):
+        rng, position, line = random.Random(seed), notation.new("tilewe", players=4), []
+        while not position.is_over() and len(line) < plies:
+            moves = position.legal_moves
+            largest = max(PIECE_SIZES[m.piece] for m in moves)
+            move = rng.choice([m for m in moves if PIECE_SIZES[m.piece] == largest])
+            others = [m for m in moves if move_mask(m) != move_mask(move)]
+            if not others:
+                break
+            line.append((move, others[0]))
+            position.push(move)
+        if len(line) == plies:
+            return line
+    raise AssertionError("no line that long")
+
+
+def read_tree(text: str) -> GameNode:
+    return tree_of(notation.parse(text)[0])
+
+
+def test_a_merge_nesting_deeper_than_a_reader_reads_is_refused(tmp_path: Path):
+    a, b = deep_copies(tmp_path)
+    out = tmp_path / "merged.tilewe"
+    result = merged(a, b, "-o", out)
+    assert result.exit_code == 1 and result.stdout == "" and not out.exists()
+    assert result.stderr.splitlines() == [
+        f"{a}:1:1: error: game 1: the merged game cannot be written: variations nested "
+        f"deeper than 64 levels (a reader reads no deeper): not merged"]
+    other_way = merged(b, a, "-o", out)  # B's line first: A's alternatives one level down
+    assert other_way.exit_code == 0, other_way.output
+    assert invoke("validate", str(out)).exit_code == 0
+
+
+def test_a_merged_tree_that_would_not_validate_is_not_written():
+    """The last guard: what merged_text would write is read back and replayed first."""
+    broken = tree(ANN)
+    ChildNode(broken.end(), notation.tilewe.Move.parse("W5n-a1a1"))  # unchecked: placed
+    with pytest.raises(MergeError) as caught:
+        merged_text(broken)
+    (refusal,) = caught.value.refusals
+    assert refusal.describe("error") == (
+        f"{ANN}:1:1: error: game 1: the merged game would not validate (line 8 of it: "
+        f"blue has already placed W5): not merged")
 
 
 def test_a_copy_with_a_problem_is_refused_and_nothing_written(tmp_path: Path):
@@ -218,7 +458,8 @@ def test_usage_and_input_errors_exit_2_and_write_nothing(tmp_path: Path):
     empty.write_text("")
     nothing = merged(empty)
     assert nothing.exit_code == 2 and "merge: error: no games to merge" in nothing.stderr
-    unwritable = merged(ANN, "-o", tmp_path / "no" / "such" / "folder.tilewe")
+    (tmp_path / "a-file").write_text("")
+    unwritable = merged(ANN, "-o", tmp_path / "a-file" / "out.tilewe")  # no folder there
     assert unwritable.exit_code == 2 and "error: not written" in unwritable.stderr
     with pytest.raises(ValueError):
         merge_trees([])

@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import random
+import time
+import tracemalloc
 from pathlib import Path
 
 import pytest
@@ -9,18 +11,18 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import notation
-from notation.core import formats
+from notation.core import formats, limits
 from notation.core.ast import Comment, EventNode, Item, Record, Tag, Variation
 from notation.core.diffing import diff_records
-from notation.core.errors import NotationError, TagError
+from notation.core.errors import InputError, NotationError, TagError
 from notation.core.position import IllegalMoveError
-from notation.core.reading import text_records
+from notation.core.reading import source_records, text_records
 from notation.core.tree import Node, tree_of
 from notation.games.tilewe import blokus, generate, rules
 from notation.games.tilewe.bitboard import move_mask, squares
 from notation.games.tilewe.events import Move
 from notation.games.tilewe.events import parse_square
-from notation.games.tilewe.pentobi import PLUGIN
+from notation.games.tilewe.pentobi import PLUGIN, reader, sgf
 from notation.games.tilewe.pentobi.cells import placement
 from notation.games.tilewe.pentobi.format import FORMAT
 from notation.games.tilewe.state import ALL_PIECES, Board
@@ -303,3 +305,151 @@ def test_any_spelling_is_written_as_its_cells() -> None:
     result = diff_records(record, back, notation.get_game("tilewe"))
     assert not result.cells and result.ply_a == result.ply_b == len(moves)
     assert any(str(a) != str(b) for a, b in zip(record.events, back.events))  # spellings differ
+
+
+# -- reading a file a tree at a time --------------------------------------------------------------
+
+def placed(records: list[Record]) -> list[tuple[object, ...]]:
+    """What a reading gives, positions included (records compare without them)."""
+    def items(found: list[Item]) -> list[tuple[object, ...]]:
+        return [(type(i).__name__, i.pos, items(i.items) if isinstance(i, Variation)
+                 else str(i)) for i in found]
+    return [(r.index, r.pos, r.game, r.game_problem, [(t.pos, str(t)) for t in r.tags],
+             items(r.items)) for r in records]
+
+
+def whole(text: str) -> list[Record]:
+    """The oracle: every tree of the text read from one piece of all of it, as before trees
+    were read one at a time."""
+    trees = sgf.read_trees(sgf.Piece(1, 1, text))
+    return [reader.record_of(tree, "game.blksgf", index, sgf.Piece(1, 1, text))
+            for index, tree in enumerate(trees, 1)]
+
+
+#: Text that makes trees, and every way of breaking them: stray and missing parentheses,
+#: values with escapes and line breaks, text outside trees, unclosed values.
+SGF_PARTS = ["(", ")", ";", "GM[Blokus]", "1[a18,a19,a20]", "2[t20]", "C[a \\] b\n c]",
+             "C[x\\\\]", "[", "\\", "\n", " ", "@", "TE[1]", "(;GM[Blokus]", ")\n"]
+
+
+@settings(max_examples=300)
+@given(parts=st.lists(st.sampled_from(SGF_PARTS), max_size=40),
+       cuts=st.lists(st.integers(0, 400), max_size=6))
+def test_trees_read_one_at_a_time_read_as_the_whole_text(parts: list[str],
+                                                        cuts: list[int]) -> None:
+    """The file cut into trees (its text given in chunks cut anywhere) reads exactly as its
+    whole text read at once: the same records, problems at the same places."""
+    text = "".join(parts)
+    bounds = sorted({0, len(text), *(c for c in cuts if c < len(text))})
+    chunks = [text[a:b] for a, b in zip(bounds, bounds[1:])]
+    assert placed(list(reader.records(chunks, "game.blksgf"))) == placed(whole(text))
+
+
+def many_games(count: int, per_line: int = 1) -> str:
+    """``count`` copies of the sample game, ``per_line`` on a line, with a stray ``)`` after
+    every third one (a problem of the game after it)."""
+    game = (HERE / "blokus.blksgf").read_text(encoding="utf-8").replace("\n", " ").strip()
+    games = [game + (" ) " if i % 3 == 2 else "") for i in range(count)]
+    return "\n".join("".join(games[i:i + per_line]) for i in range(0, count, per_line)) + "\n"
+
+
+@pytest.mark.parametrize("per_line", [1, 7])
+def test_batches_of_a_pentobi_file_read_as_the_whole_file(tmp_path: Path, per_line: int) -> None:
+    """Worker processes get a Pentobi file in batches of its own trees (a batch may start
+    within a line), each read as the file reads."""
+    from notation.core import batch
+    path = tmp_path / "many.blksgf"
+    path.write_text(many_games(60, per_line), encoding="utf-8")
+    expected = placed(read(path.read_text(encoding="utf-8")))
+    strays = [r for r in expected if any(kind == "Malformed" for kind, *_ in r[5])]  # type: ignore[misc]
+    assert len(expected) == 60 and len(strays) == 20
+    for target in (1, 3000, 1 << 20):
+        got: list[Record] = []
+        found = list(batch.batches(str(path), target=target))
+        assert (len(found) > 5) == (target < 1 << 20)
+        for each in found:
+            got += batch.batch_records(each, checked=False)
+        for index, record in enumerate(got, 1):
+            record.index = index  # (the runner numbers a batch's games in the file)
+        assert placed(got) == expected, target
+
+
+def test_the_runner_checks_a_pentobi_file_in_processes_as_here(tmp_path: Path) -> None:
+    from notation import runner
+    path = tmp_path / "many.blksgf"
+    path.write_text(many_games(90, 4), encoding="utf-8")
+    here = [o.to_json() for o in runner.outcomes([str(path)], runner.VALIDATE)]
+    assert len(here) == 90 and sum(1 for o in here if o["errors"]) == 30
+    assert [o.to_json() for o in runner.outcomes([str(path)], runner.VALIDATE, jobs=2,
+                                                 target=4096)] == here
+
+
+def _peak(path: Path, work) -> int:
+    tracemalloc.start()
+    try:
+        work(path)
+        return tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+
+
+def _read_all(path: Path) -> None:
+    assert sum(1 for _ in source_records(path, checked=True)) >= 200
+
+
+def _check_all(path: Path) -> None:
+    from notation import runner  # (batches of 16 KB: a batch's outcomes are held together)
+    assert sum(1 for _ in runner.outcomes([str(path)], runner.VALIDATE, target=16 << 10)) >= 200
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("work", [_read_all, _check_all], ids=["reader", "runner"])
+def test_a_pentobi_archive_is_read_in_flat_memory(tmp_path: Path, work) -> None:
+    """Four times the games, about the same peak (the file was read whole: its text, then
+    every token of it, then every tree)."""
+    small, large = tmp_path / "small.blksgf", tmp_path / "large.blksgf"
+    small.write_text(many_games(200), encoding="utf-8")
+    large.write_text(many_games(800), encoding="utf-8")
+    work(small)  # (imports, grammars)
+    peak_small, peak_large = _peak(small, work), _peak(large, work)
+    assert peak_large < peak_small * 1.25 + (256 << 10), (peak_small, peak_large)
+
+
+def _stray_cpu(count: int) -> float:
+    """The least CPU time of three readings and replays of a game followed by ``count``
+    stray ``)``, each a problem placed among the game's items."""
+    text = "(;GM[Blokus];1[a18,a19,a20];2[t20])" + ")" * count
+    best = float("inf")
+    for _ in range(3):
+        began = time.process_time()
+        record, = read(text)
+        assert len(notation.run(record).problems) == count
+        best = min(best, time.process_time() - began)
+    return best
+
+
+def test_stray_parentheses_are_placed_in_linear_time() -> None:
+    """Each problem was inserted where it goes by a scan of all before it: quadratic (16,000
+    stray parentheses took 16 s). Four times as many now take about four times the CPU
+    (the bound 8 leaves a busy machine room; quadratic is 16)."""
+    _stray_cpu(1000)
+    small, large = _stray_cpu(5000), _stray_cpu(20000)
+    assert large / small < 8, (small, large)
+
+
+def test_a_game_of_a_pentobi_file_past_the_game_limit_is_refused(monkeypatch) -> None:
+    """A tree (and the text before it) is gathered within the limit on one game's text."""
+    monkeypatch.setattr(limits, "MAX_GAME_CHARS", 1 << 16)
+    text = "(;GM[Blokus]C[" + "x" * (1 << 17) + "])"
+    with pytest.raises(InputError, match=r"^big\.blksgf: error: the game from line 1 runs "
+                                         r"past 65,536 characters"):
+        list(reader.records([text[i:i + 4096] for i in range(0, len(text), 4096)],
+                            "big.blksgf"))
+
+
+def test_the_cut_skips_values_as_the_grammar_reads_them() -> None:
+    """The cutter's scan of a value's text is the grammar's own VALUE terminal, between its
+    brackets (written out once more: the cut resumes a value in the next chunk)."""
+    from notation.core.grammars import terminal_pattern
+    value = terminal_pattern("blksgf.lark", "VALUE").pattern
+    assert value == "(?s:\\[" + sgf._VALUE_BODY.pattern + "\\])"

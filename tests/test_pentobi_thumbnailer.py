@@ -23,6 +23,7 @@ from notation.games.tilewe import generate, rules
 from notation.games.tilewe.events import SIZE
 from notation.games.tilewe.pentobi.format import FORMAT
 from notation.games.tilewe.state import Board
+from conftest import HANG_BREAKER
 
 THUMBNAILER = "/usr/games/pentobi-thumbnailer"
 GAMES = 50
@@ -114,7 +115,7 @@ def drawn_cells(png: bytes) -> dict[str, str]:
 def draw(path: Path) -> bytes:
     picture = path.with_suffix(".png")
     subprocess.run([THUMBNAILER, "-s", str(PIXELS), str(path), str(picture)], check=True,
-                   env={**os.environ, "QT_QPA_PLATFORM": "offscreen"}, timeout=60,
+                   env={**os.environ, "QT_QPA_PLATFORM": "offscreen"}, timeout=HANG_BREAKER,
                    capture_output=True)
     return picture.read_bytes()
 

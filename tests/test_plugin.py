@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROOT
+from conftest import HANG_BREAKER, ROOT
 
 pytestmark = pytest.mark.install
 
@@ -32,7 +32,7 @@ def installed(tmp_path_factory) -> Path:
     shutil.copytree(ROOT / "tests" / "plugin_game", source)     # not in the repository
     done = subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--no-deps",
                            "--disable-pip-version-check", "--target", str(target), str(source)],
-                          capture_output=True, text=True, timeout=600)
+                          capture_output=True, text=True, timeout=HANG_BREAKER)
     assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
     return target
 
@@ -40,7 +40,7 @@ def installed(tmp_path_factory) -> Path:
 def notation(installed: Path, *args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "PYTHONPATH": str(installed)}
     return subprocess.run([sys.executable, "-m", "notation", *args], capture_output=True,
-                          text=True, timeout=120, env=env, cwd=cwd)
+                          text=True, timeout=HANG_BREAKER, env=env, cwd=cwd)
 
 
 @pytest.fixture
@@ -52,7 +52,7 @@ def archive(tmp_path) -> Path:
 
 def test_without_the_package_notation_does_not_know_the_game(archive):
     result = subprocess.run([sys.executable, "-m", "notation", "validate", str(archive)],
-                            capture_output=True, text=True, timeout=120)
+                            capture_output=True, text=True, timeout=HANG_BREAKER)
     assert result.returncode == 1 and "unknown game 'tally'" in result.stderr + result.stdout
 
 

@@ -136,6 +136,42 @@ def test_an_illegal_move_raises_what_validate_says_and_changes_nothing(game):
     assert tried, "no illegal move found to try"
 
 
+class NotAMove:
+    """An object that is no game's event (its ``str`` even reads as one)."""
+
+    def __str__(self) -> str:
+        return "R pass"
+
+
+#: An event of some other game for each game (the first event of that game's first sample).
+OTHER_GAME = {"tilewe": "flows", "flows": "tilewe", "philosophy": "sanguine",
+              "sanguine": "nomic", "nomic": "philosophy"}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_push_refuses_what_is_neither_text_nor_an_event_of_the_game(game):
+    """``push(42)`` once failed inside a game's rules (``cannot unpack non-iterable int``),
+    and Philosophy and nomic took any object and pushed it. Each is a TypeError saying
+    what ``push`` takes, and the position is as it was."""
+    position = notation.new(game, **NEW_OPTIONS[game])
+    foreign = reference_records(OTHER_GAME[game])[0].mainline()[0]
+    mine = reference_records(game)[0].mainline()[0]
+    before = snapshot(position)
+    for value in (42, None, 2.5, b"R pass", ("R", "pass"), NotAMove(), foreign, [mine]):
+        for attempt in (position.push, position.is_legal):
+            with pytest.raises(TypeError) as caught:
+                attempt(value)
+            message = str(caught.value)
+            assert message.startswith(f"push takes a {game} move as text in its notation or "
+                                      f"as one of its events ("), message
+            assert f"), not {type(value).__name__} " in message
+            assert type(mine).__name__ in message
+        assert snapshot(position) == before and position.ply == 0
+    with pytest.raises(TypeError, match="parse_event takes an event's text"):
+        notation.parse_event(game, 42)
+    assert position.read(mine) is mine  # an event of the game is taken as it is
+
+
 def _record_text(record: notation.Record, events: list) -> str:
     """A record with ``record``'s tags (but no result) and ``events``."""
     tags = {k: v for k, v in record.headers.items() if k not in ("Result", "Scores")}

@@ -318,13 +318,32 @@ def test_new_game_defaults_are_those_of_random_games():
     ({"blue_deck": "nosuch.deck"}, "option blue_deck: .*nosuch.deck"),
     ({"red_deck": "Spark 4 1\nXXXXX\nXXXXX\nXXCXX\nXXXXX\nXXXXX\n"},
      "option red_deck: .*cost must be 1, 2 or 3"),
-    ({"red_deck": [Card("a;b", 1, 1, ("XXXXX", "XXXXX", "XXCXX", "XXXXX", "XXXXX"))]},
-     "option red_deck: .*a record could not name"),
+    ({"red_deck": [Card("a,b", 1, 1, ("XXXXX", "XXXXX", "XXCXX", "XXXXX", "XXXXX"))]},
+     "option red_deck: .*expected a card header NAME COST VALUE, got 'a,b 1 1'"),
     ({"rows": 9}, "option red_deck: red deck has 36 cards; a 9x7 board needs at least 63"),
 ])
 def test_bad_options_are_refused_naming_the_option(options, words):
     with pytest.raises(notation.Error, match=words):
         notation.new("sanguine", **options)
+
+
+def test_a_position_plays_and_writes_cards_named_with_the_records_marks():
+    """Names beginning with "$", "!", "?", ";", "{" or "[" (once refused): pushed as text
+    and as events, listed as legal moves, written in the position and the record."""
+    marked = ["$5", "!x", "?", ";a", "{b}", "[c]", "a;b", "}", "$"]
+    cards = [Card(name, 1, 1, ("XXXXX", "XXIXX", "XICIX", "XXIXX", "XXXXX")) for name in marked]
+    position = notation.new("sanguine", rows=1, cols=3, hand_size=2, red_deck=cards * 2,
+                            blue_deck=cards * 2)
+    assert position.push("R deal $5 !x") == Deal(0, ("$5", "!x"))
+    position.push(Deal(1, ("?", ";a")))
+    assert position.push("R draw {b}") == Draw(0, "{b}")
+    assert "R place $5 (0,0)" in [str(m) for m in position.legal_moves]
+    position.push("R place $5 (0,0)")
+    assert notation.from_position("sanguine", position.position()).position() == position.position()
+    text = notation.format_record(position.record())
+    assert "\nR deal $5 !x\nB deal ? ;a\nR draw {b}\nR place $5 (0,0)\n" in text
+    outcome = notation.run(notation.parse(text, "sanguine")[0])
+    assert outcome.valid and GAME.position(outcome.state) == GAME.position(position.state)
 
 
 # -- illegal moves -----------------------------------------------------------------------------

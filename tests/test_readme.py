@@ -39,7 +39,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROOT, SAMPLES
+from conftest import HANG_BREAKER, ROOT, SAMPLES
 
 README = ROOT / "README.md"
 FIXTURES = ROOT / "tests" / "data" / "readme"
@@ -192,7 +192,7 @@ class Sandbox:
                                                   encoding="utf-8")
         proc = subprocess.run(["bash", "-c", block_script(commands)], cwd=self.folder,
                               env=self.env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                              stderr=subprocess.STDOUT, timeout=600)
+                              stderr=subprocess.STDOUT, timeout=HANG_BREAKER)
         pieces = MARK_SPLIT.split(proc.stdout.decode("utf-8", errors="replace"))
         outputs = pieces[0::2][: len(commands)]
         return outputs + ["<bash stopped before this command>"] * (len(commands) - len(outputs))

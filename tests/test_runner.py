@@ -3,8 +3,11 @@ way, here, in worker processes and on a Dask cluster; a verdict survives JSON.""
 from __future__ import annotations
 
 import json
+import os
 import pickle
 import random
+import subprocess
+import sys
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -16,7 +19,7 @@ from notation.core import registry
 from notation.core.errors import InputError
 from notation.core.outcome import Outcome
 
-from conftest import SAMPLES
+from conftest import HANG_BREAKER, SAMPLES, run_cli
 from test_archive import mixed_archive
 
 #: Batches and spans of a few games each, so that every file is cut many times.
@@ -143,3 +146,62 @@ def test_on_a_dask_cluster_the_verdicts_are_the_same(inputs):
         with distributed.Client(cluster) as client:
             for task in (runner.VALIDATE, runner.REPLAY):
                 assert verdicts(inputs, task, client=client) == one_pass(inputs, task)
+
+
+# -- how many workers start ---------------------------------------------------------------
+
+#: Runs the command line (its arguments after the script's) and says on stderr, last, how
+#: many processes it forked: each fork is counted by the interpreter's own after-fork hook.
+FORK_COUNTER = """
+import os, sys
+forks = []
+os.register_at_fork(after_in_parent=lambda: forks.append(1))
+sys.argv = ["notation", *sys.argv[1:]]
+from notation.cli.entry import main
+try:
+    main()
+finally:
+    os.write(2, f"forks: {len(forks)}\\n".encode())
+"""
+
+
+def forks_of(*args: str, input: bytes | None = None) -> tuple[int, int]:
+    """The exit status of ``notation ARGS`` and how many processes it forked."""
+    result = subprocess.run([sys.executable, "-c", FORK_COUNTER, *args], input=input,
+                            capture_output=True, timeout=HANG_BREAKER)
+    last = result.stderr.decode().rstrip("\n").rsplit("\n", 1)[-1]
+    assert last.startswith("forks: "), result.stderr
+    return result.returncode, int(last.split()[1])
+
+
+def test_workers_are_never_more_than_the_cores_nor_the_work(monkeypatch):
+    from notation.runner import pool
+    monkeypatch.setattr(pool, "default_jobs", lambda: 4)
+    assert runner.workers_for(None) == runner.workers_for(300) == runner.workers_for(10000) == 4
+    assert runner.workers_for(3) == runner.workers_for(3, 9) == 3
+    assert runner.workers_for(300, 2) == runner.workers_for(None, 2) == 2
+    assert runner.workers_for(300, 0) == runner.workers_for(1) == 1
+
+
+@pytest.mark.slow
+def test_jobs_beyond_the_cores_start_one_worker_a_core(tmp_path):
+    """``--jobs 300`` forked 300 workers (10,000 drove a two-core machine's load past 400)."""
+    games = run_cli("random", "tilewe", "--seed", "1", "--count", "40").stdout
+    path = tmp_path / "big.tilewe"
+    path.write_text("\n".join([games] * 40))  # over 1 MiB: worth a pool
+    assert path.stat().st_size > runner.SMALL_INPUT
+    cores = len(os.sched_getaffinity(0))
+    status, forks = forks_of("validate", "-q", "--jobs", "300", str(path))
+    assert status == 0 and 1 <= forks <= cores
+    status, forks = forks_of("random", "tilewe", "--seed", "1", "--count", "30", "--jobs", "300")
+    assert status == 0 and forks <= cores
+
+
+def test_jobs_beyond_the_input_start_no_more_workers_than_its_batches():
+    """A pipe's size is not known before it is read: one batch of it takes no worker."""
+    text = (SAMPLES / "tilewe" / "random-4p-three-games.tilewe").read_bytes()
+    status, forks = forks_of("validate", "-q", "--jobs", "300", "-", input=text)
+    assert (status, forks) == (0, 0)
+    parts = list(runner.parts([SAMPLES / "tilewe" / "random-4p-three-games.tilewe"],
+                              jobs=300))
+    assert [len(part.outcomes) for part in parts] == [3]

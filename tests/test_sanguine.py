@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import shutil
 import time
 
@@ -15,8 +16,10 @@ import notation
 import notation.games.sanguine.deck
 from notation.core.errors import RuleError
 from notation.core.limits import shorten
+from notation.core.grammars import grammar_text, terminal_pattern
 from notation.games.sanguine.deck import Card, DeckError, parse_deck
 from notation.games.sanguine.events import Deal, Draw, Pass, Place, Result
+from notation.games.sanguine.generate import random_record
 from notation.games.sanguine.state import cell_token
 from notation.games.sanguine.text import basic_view, full_view
 
@@ -26,6 +29,7 @@ SANG = notation.get_game("sanguine")
 DECKS = DATA / "sanguine"
 VIEWS = json.loads((DECKS / "example-views.json").read_text())
 SPARK = "Spark 1 1\nXXXXX\nXXIXX\nXICIX\nXXIXX\nXXXXX\n"
+RIGHT = ("XXXXX", "XXXXX", "XXCIX", "XXXXX", "XXXXX")  # a grid: the cell to the right
 
 
 def problems(text: str) -> list[tuple[int, str]]:
@@ -426,14 +430,289 @@ def test_a_card_called_enddeck_does_not_end_an_inline_block(tmp_path):
     assert not outcome.valid and "never closed" in outcome.error.message
 
 
-@pytest.mark.parametrize("name", ["Spark;1", "{Spark}", "Sp[ar]k"])
-def test_names_records_cannot_carry_are_refused_by_every_deck_reader(tmp_path, name):
-    text = SPARK.replace("Spark", name)
-    message = problems(text)[0][1]
-    assert "records use for comments and tags" in message and "rename it" in message
-    (tmp_path / "x.deck").write_text(text)
-    result = run_cli("deck", "check", str(tmp_path / "x.deck"))
-    assert result.returncode == 1 and message in result.stdout
+# -- card names: any name a deck file can hold (rules 2.2 NAMECHAR, 4.6 CARD) ------------------
+
+#: Names that begin with, or hold, the marks records use themselves (move annotations,
+#: comments, tags): each is a card's name wherever a name stands.
+MARKED = ["$5", "!x", "?", ";a", "{b}", "[c]", "a;b", "}", "$"]
+PLUS = ("XXXXX", "XXIXX", "XICIX", "XXIXX", "XXXXX")
+
+
+def marked_deck(names: list[str]) -> str:
+    """Two copies of a plus-shaped card (cost 1, value 1) of each name."""
+    return "".join(Card(name, 1, 1, PLUS).text() + "\n" for name in names for _ in range(2))
+
+
+#: A 1x3 game with MARKED cards: deals, draws and placements of every kind of name.
+MARKED_EVENTS = """R deal $5 !x
+B deal ? ;a
+R draw {b}
+R place $5 (0,0)
+B draw [c]
+B place ? (0,2)
+R draw a;b
+R pass
+B draw }
+B place ;a (0,1)
+R draw $
+R pass
+B draw $5
+B pass
+result 0-2 blue
+"""
+
+
+def marked_record(red: str, blue: str, decks: str = "") -> str:
+    return (f'[Game "Sanguine"]\n[Rows "1"]\n[Cols "3"]\n[HandSize "2"]\n[RedDeck "{red}"]\n'
+            f'[BlueDeck "{blue}"]\n[Result "0-2 blue"]\n\n{decks}{MARKED_EVENTS}')
+
+
+@pytest.mark.parametrize("where", ["inline", "file"])
+def test_any_name_a_deck_can_hold_is_dealt_drawn_and_placed(tmp_path, where):
+    """"$5" once read as a "$N" annotation, so a deck naming it was refused: every name
+    a deck file holds is a card's name in a record, whatever its first character."""
+    deck = marked_deck(MARKED)
+    (tmp_path / "marked.deck").write_text(deck)
+    if where == "inline":
+        text = marked_record("inline", "inline", f"deck R\n{deck}enddeck\ndeck B\n{deck}enddeck\n")
+    else:
+        text = marked_record("marked.deck", "marked.deck")
+    path = tmp_path / "marked.sanguine"
+    path.write_text(text)
+    (record,) = notation.load(path)
+    assert [str(e) for e in record.events] == MARKED_EVENTS.splitlines()
+    assert record.events[0] == Deal(0, ("$5", "!x")) and record.events[4] == Draw(1, "[c]")
+    assert not [i for i in record.items if isinstance(i, notation.Comment)]
+    assert all(not i.nags for i in record.items if isinstance(i, notation.EventNode))
+    full = notation.run(record)
+    assert full.valid, full.error
+    assert full.state.hand(0) == ["!x", "$", "a;b", "{b}"] and full.state.hand(1) == ["$5", "[c]", "}"]
+    assert full.state.board[0][2][1].name == "?" and full.state.board[0][1][1].name == ";a"
+    # the fast path reads it too, to the same state; so do the command line and a position
+    from notation.core.reading import source_records
+    (fast,) = source_records(path, checked=True)
+    assert fast.outcome is not None and fast.outcome.plies == full.plies == 15  # (valid)
+    assert SANG.full_position(fast.outcome.state) == SANG.full_position(full.state)
+    replayed = json.loads(run_cli("replay", "--json", str(path)).stdout)
+    assert replayed["valid"] and replayed["state"] == SANG.state_json(full.state)
+    end = record.end()
+    assert notation.from_position("sanguine", end.position()).position() == end.position()
+    checked = run_cli("deck", "check", str(tmp_path / "marked.deck"))
+    assert checked.returncode == 0 and "ok, 18 cards (9 designs)" in checked.stdout
+    written = notation.parse(notation.format(record), "sanguine", source=str(path))
+    assert notation.run(written[0]).valid
+
+
+def test_a_cards_name_is_one_terminal_in_both_grammars():
+    """The deck grammar's CARD is the only spelling of a name: headers, draws and
+    placements use it, and a deal's possessive repeat writes out its very class."""
+    card = re.search(r"^CARD: /(.*)/$", grammar_text("sanguine_deck.lark"), re.M).group(1)
+    records = grammar_text("sanguine.lark")
+    assert "%import .sanguine_deck (CARD)" in records and not re.search(r"(?m)^CARD\b", records)
+    for where, terminal in [("sanguine_deck.lark", "HEADER"), ("sanguine.lark", "DEAL"),
+                            ("sanguine.lark", "DRAW"), ("sanguine.lark", "PLACE")]:
+        assert card in terminal_pattern(where, terminal).pattern, terminal
+
+
+def parts(line: str) -> tuple[list[str], list[tuple[int, ...]], list[str]]:
+    """A body line's events, their annotations and the comments after them."""
+    (record,) = notation.parse(f'[Game "Sanguine"]\n\n{line}\n', "sanguine")
+    nodes = [i for i in record.items if isinstance(i, notation.EventNode)]
+    return ([str(n.event) for n in nodes], [n.nags for n in nodes],
+            [i.text for i in record.items if isinstance(i, notation.Comment)])
+
+
+@pytest.mark.parametrize("line, events, nags, comments", [
+    ("R draw $5 $5", ["R draw $5"], [(5,)], []),
+    ("R draw $5", ["R draw $5"], [()], []),
+    ("R draw !x !", ["R draw !x"], [(1,)], []),
+    ("R draw x! !?", ["R draw x!"], [(5,)], []),
+    ("R draw ;a ;a", ["R draw ;a"], [()], ["a"]),
+    ("R draw a;b", ["R draw a;b"], [()], []),
+    ("R draw {b} {b}", ["R draw {b}"], [()], ["b"]),
+    ("R draw } # a", ["R draw }"], [()], [" a"]),
+    ("R place $5 (0,0) $5", ["R place $5 (0,0)"], [(5,)], []),
+    ("R place [c](0,0) ?", ["R place [c] (0,0)"], [(2,)], []),
+    ("B place ? (0,2)!", [], [], []),  # after a placement too, a blank comes first
+    # a deal's names run to the end of the line or a "#" (rules 4.6)
+    ("R deal $5 !x", ["R deal $5 !x"], [()], []),
+    ("R deal A ;b {c} $ ! $7 # d", ["R deal A ;b {c} $ ! $7"], [()], [" d"]),
+    ("R deal A B\n!? $7\n{c}", ["R deal A B"], [(5, 7)], ["c"]),
+])
+def test_an_annotation_or_a_comment_follows_only_a_complete_event(line, events, nags, comments):
+    assert parts(line) == (events, nags, comments)
+
+
+@pytest.mark.parametrize("line", ["R deal A B (", "R deal A ;b,c", "R draw {b} c", "R draw a;b(",
+                                  "R place {b}", "R place ;a (0,0) x ;y"])
+def test_a_line_with_a_name_in_it_that_is_no_event_is_one_error(tmp_path, line):
+    out = game(START + line, tmp_path)
+    assert not out.valid and len(out.problems) == 1 and out.error.kind == "syntax"
+    expected = line if line != "R place ;a (0,0) x ;y" else "R place ;a (0,0) x"
+    assert out.error.event == expected, out.error
+    verb = line.split()[1]
+    assert f"is not a {verb} line" in out.error.message
+
+
+def test_fmt_writes_a_deals_annotations_and_comments_on_the_lines_after_it():
+    """Nothing but a "#" comment may follow a deal on its line: a ";" or a "{" there
+    would be read back as a card's name."""
+    text = marked_record("inline", "inline", f"deck R\n{marked_deck(MARKED)}enddeck\n"
+                         f"deck B\n{marked_deck(MARKED)}enddeck\n")
+    text = text.replace("R deal $5 !x\n", "R deal $5 !x # kept\n!? $7 {after the deal}\n; and this\n")
+    (record,) = notation.parse(text, "sanguine")
+    written = notation.format(record)
+    body = written.split("enddeck\n")[-1].splitlines()
+    assert body[:4] == ["R deal $5 !x", "!? $7 # kept", "{after the deal} ; and this",
+                        "B deal ? ;a"]
+    plain = notation.format(notation.parse(text.replace("!? $7 {after the deal}\n; and this\n",
+                                                        ""), "sanguine")[0])
+    assert "\nR deal $5 !x # kept\nB deal ? ;a\n" in plain  # a "#" comment stays on the line
+    (again,) = notation.parse(written, "sanguine")
+    assert notation.run(again).valid and again.events == record.events
+    assert [i.nags for i in again.items if isinstance(i, notation.EventNode)][0] == (5, 7)
+    assert notation.format(again) == written
+
+
+@pytest.mark.parametrize("option", ["red", "blue"])
+def test_random_games_write_any_name_and_read_it_back(tmp_path, option):
+    deck = tmp_path / "marked.deck"
+    deck.write_text(marked_deck(MARKED))
+    result = run_cli("random", "sanguine", f"--{option}", str(deck), "--rows", "1", "--cols", "3",
+                     "--seed", "5", "--count", "3")
+    assert result.returncode == 0, result.stderr
+    path = tmp_path / "r.sanguine"
+    path.write_text(result.stdout)
+    outs = [json.loads(line) for line in run_cli("replay", "--json", str(path)).stdout.splitlines()]
+    assert len(outs) == 3 and all(out["valid"] for out in outs)
+    played = {e.card for r in notation.load(path) for e in r.events if isinstance(e, (Draw, Place))}
+    assert played & set(MARKED)
+
+
+card_names = st.text(st.one_of(st.sampled_from(list("$!?;{}[]%/\\'<&")),
+                               st.characters(blacklist_categories=("Cs",),
+                                             blacklist_characters='#"(),')
+                               .filter(lambda c: not c.isspace())), min_size=1, max_size=5)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(card_names, min_size=3, max_size=8, unique=True), st.integers(0, 2**32),
+       st.sampled_from(["inline", "file"]))
+def test_generated_names_play_alike_on_the_full_and_fast_paths(tmp_path_factory, names, seed,
+                                                              where):
+    """Names drawn from the deck format's alphabet (rules 2.2: anything but blanks and
+    # " ( ) ,), a deck of them, a random game on it: written, then read by the full parse
+    and the fast path to the same state, its position read back, its deck checked clean."""
+    folder = tmp_path_factory.mktemp("names")
+    cards = [Card(name, 1, 1 + i % 3, PLUS if i % 2 else RIGHT)
+             for i, name in enumerate(names)] * 2
+    deck = notation.games.sanguine.deck.Deck("x", cards)
+    assert [c.name for c in parse_deck(deck.text()).cards] == names * 2
+    (folder / "n.deck").write_text(deck.text(), encoding="utf-8")
+    record = random_record("sanguine", random.Random(seed),
+                           {"red": str(folder / "n.deck"), "blue": str(folder / "n.deck"),
+                            "rows": 1, "cols": 3})
+    text = notation.format_record(record)
+    if where == "file":  # the same game naming the deck file
+        text = re.sub(r"(?s)\ndeck R\n.*?\nenddeck\ndeck B\n.*?\nenddeck\n", "\n", text)
+        text = text.replace('Deck "inline"', 'Deck "n.deck"')
+    path = folder / "g.sanguine"
+    path.write_text(text, encoding="utf-8")
+    (full,) = notation.load(path)
+    assert full.events == record.events
+    outcome = notation.run(full)
+    assert outcome.valid, outcome.error
+    from notation.core.reading import source_records
+    (fast,) = source_records(path, checked=True)
+    assert fast.outcome is not None, "a well-formed game takes the fast path"
+    assert fast.outcome.plies == outcome.plies
+    assert SANG.full_position(fast.outcome.state) == SANG.full_position(outcome.state)
+    assert SANG.state_json(fast.outcome.state) == SANG.state_json(outcome.state)
+    for event in record.events:  # each event's text, read alone, is the event
+        assert type(event).parse(str(event)) == event
+    end = full.end()
+    assert notation.from_position("sanguine", end.position()).position() == end.position()
+
+
+#: Names made of the marks records use (move annotations, comments, tags), in the order
+#: the cards of a game are first met; none holds "/", "%" or ",", so a position's cell
+#: is the name as written.
+WEIRD = [mark + suffix for suffix in ("", "1", "!", "$2") for mark in "$!?;{}[]"]
+
+
+def renamed_case(record: notation.Record, folder, index: int) -> tuple[dict[str, str], list,
+                                                                        list[str]]:
+    """``record``'s game with every card renamed: its two decks as files in ``folder``
+    (``red-N.deck``, ``blue-N.deck``), the names' map, its events and its tag lines."""
+    from notation.games.sanguine import rules
+    decks = [rules.record_deck(record, side) for side in (0, 1)]
+    names: dict[str, str] = {}
+    for card in decks[0].cards + decks[1].cards:
+        names.setdefault(card.name, WEIRD[len(names)])
+    for side, deck in zip(("red", "blue"), decks):
+        renamed = [Card(names[c.name], c.cost, c.value, c.grid) for c in deck.cards]
+        (folder / f"{side}-{index}.deck").write_text("".join(c.text() + "\n" for c in renamed))
+
+    def rename(event):
+        if isinstance(event, Deal):
+            return Deal(event.side, tuple(names[n] for n in event.cards))
+        if isinstance(event, (Draw, Place)):
+            return event._replace(card=names[event.card])
+        return event
+
+    tags = {**{t.key: t.value for t in record.tags if t.key not in ("Result", "Seed")},
+            "RedDeck": f"red-{index}.deck", "BlueDeck": f"blue-{index}.deck"}
+    return names, [rename(e) for e in record.events], [f'[{k} "{v}"]' for k, v in tags.items()]
+
+
+def renamed_view(names: dict[str, str], state) -> dict:
+    """What ``replay --json`` says of ``state`` (a game of the original names) once its
+    cards are renamed: hands sorted again, cells holding the new names."""
+    view = SANG.state_json(state)
+    for row in view["board"]:
+        for cell in row:
+            if cell and "card" in cell:
+                cell["card"] = names[cell["card"]]
+    view["hands"] = {side: sorted(names[n] for n in hand) for side, hand in view["hands"].items()}
+    cells = [[f"{c[:2]}{names[c[2:]]}" if c[:2] in ("R:", "B:") else c for c in row.split(",")]
+             for row in SANG.position(state).split(" ")[0].split("/")]
+    rest = SANG.position(state).split(" ", 1)[1]
+    return {"state": view, "position": "/".join(",".join(row) for row in cells) + " " + rest}
+
+
+def test_games_with_renamed_cards_replay_alike_in_the_cross_check_shape(tmp_path):
+    """The shape of the reference cases (shared/tools/crosscheck.py): every prefix of each
+    game a record of its own, every other one numbered, decks in files beside the record,
+    one multi-game file through ``replay --json``; here each sample game's cards are
+    renamed to names that begin with "$", "!", "?", ";", "{", "}", "[" or "]". Each
+    state must be the original's, renamed; an illegal event is refused at its ply."""
+    cases, texts = [], []
+    for number, sample in enumerate(("example-1", "example-2", "random-5x7")):
+        record = notation.load(SAMPLES / "sanguine" / f"{sample}.sanguine")[0]
+        names, events, head = renamed_case(record, tmp_path, number)
+        states = [step.state.copy() for step in notation.replay(record)]
+        for k in range(1, len(events) + 1):
+            lines = [f"{i + 1}. {e}" if k % 2 else str(e) for i, e in enumerate(events[:k])]
+            texts.append("\n".join([*head, "", *lines]) + "\n")
+            cases.append((k, renamed_view(names, states[k - 1])))
+        for k in (3, 8, 15):  # a card the deck does not hold, then one not in the hand
+            side = states[k - 1].to_move
+            bad = Draw(side, "$404") if states[k - 1].draw_due() else Place(side, "$404", 0, 0)
+            texts.append("\n".join([*head, "", *map(str, events[:k]), str(bad)]) + "\n")
+            cases.append((k + 1, None))
+    path = tmp_path / "crosscheck.sanguine"
+    path.write_text("\n".join(texts))
+    result = run_cli("replay", "--json", str(path))
+    assert "Traceback" not in result.stderr
+    outs = [json.loads(line) for line in result.stdout.splitlines()]
+    assert len(outs) == len(cases) > 80
+    for (ply, expected), out in zip(cases, outs):
+        if expected is None:
+            assert not out["valid"] and out["error"]["ply"] == ply, out["error"]
+            assert "$404" in out["error"]["message"]
+            continue
+        assert out["valid"] and out["plies"] == ply, out["error"]
+        assert {"state": out["state"], "position": out["position"]} == expected, ply
 
 
 # -- card values: any positive integer (rules 1.1), up to 1,000 digits ---------------------------

@@ -318,7 +318,9 @@ def test_an_inline_deck_read_again_is_the_deck_read_afresh(decks: list[Any]) -> 
 
 
 @given(st.lists(st.sampled_from(["R draw Spark", "B draw Reef", "R pass", "B pass",
-                                 "R place Spark (1,2)", "B place Reef (0,6)"]), max_size=40))
+                                 "R place Spark (1,2)", "B place Reef (0,6)", "R draw $5",
+                                 "B draw ;a", "R place {b} (0,0)", "B place !x (1,2)",
+                                 "R draw [c]", "B draw $5 $5", "R draw a b"]), max_size=40))
 def test_a_remembered_reader_reads_as_the_reader(texts: list[str]) -> None:
     for kind, read in (("DRAW", events.read_draw), ("PASS", events.read_pass),
                        ("PLACE", events.read_place)):

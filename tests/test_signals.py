@@ -6,6 +6,7 @@ whose every possible ending is checked.
 """
 from __future__ import annotations
 
+import os
 import re
 import signal
 import subprocess
@@ -15,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import interruptible, notation_exe, run_cli
+from conftest import HANG_BREAKER, interruptible, notation_exe, run_cli
 
 pytestmark = pytest.mark.slow
 
@@ -29,7 +30,7 @@ def test_the_console_script_imports_almost_nothing_before_its_handlers():
             "from notation.cli.entry import main\n"
             "print(' '.join(sorted(set(sys.modules) - before)))")
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                            timeout=60)
+                            timeout=HANG_BREAKER)
     assert set(result.stdout.split()) <= {"notation", "notation.cli", "notation.cli.entry", "notation.cli.signals",
                                           "signal"}, result.stdout
 
@@ -51,7 +52,7 @@ def test_a_signal_during_a_run_is_one_line_and_its_status(archive, signum, jobs)
     proc.send_signal(signum)
     proc.stdout.read()
     err = proc.stderr.read()
-    code = proc.wait(timeout=120)
+    code = proc.wait(timeout=HANG_BREAKER)
     assert (code, err) == ENDINGS[signum]
 
 
@@ -65,7 +66,7 @@ def test_a_signal_at_start_up_is_one_line_and_its_status(archive, signum):
         time.sleep(0.001 * _)
         proc.send_signal(signum)
         err = proc.stderr.read()
-        code = proc.wait(timeout=120)
+        code = proc.wait(timeout=HANG_BREAKER)
         if (code, err) == ENDINGS[signum]:
             continue
         # The interpreter's own start, before our first line: Python's default ending.
@@ -98,7 +99,7 @@ def test_a_signal_during_fmt_in_place_leaves_the_file_whole_and_no_temporary(tmp
                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         time.sleep(delay)
         proc.send_signal(signum)
-        out, err = proc.communicate(timeout=120)
+        out, err = proc.communicate(timeout=HANG_BREAKER)
         assert [p.name for p in tmp_path.iterdir()] == [path.name], "a temporary was left"
         text = path.read_text()
         if proc.returncode == 0:  # it had finished
@@ -128,3 +129,54 @@ def test_a_writer_interrupted_between_write_and_rename_removes_its_temporary(tmp
     assert ended.value.code == 130
     assert [p.name for p in tmp_path.iterdir()] == [path.name]
     assert path.read_text() == original
+
+
+#: Runs the command line (its arguments after the signal's number) and sends itself that
+#: signal as it forks its first worker: the moment the pool is starting.
+SIGNAL_AT_FIRST_FORK = """
+import os, sys
+signum = int(sys.argv[1])
+sent = []
+
+def signal_once():
+    if not sent:
+        sent.append(signum)
+        os.kill(os.getpid(), signum)
+
+os.register_at_fork(after_in_parent=signal_once)
+sys.argv = ["notation", *sys.argv[2:]]
+from notation.cli.entry import main
+main()
+"""
+
+
+def left_in_session(session: int) -> list[str]:
+    """The processes of a session still running (not zombies): its leader's workers."""
+    left = []
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            with open(f"/proc/{pid}/stat") as handle:
+                fields = handle.read().rsplit(")", 1)[1].split()
+        except OSError:  # ended meanwhile
+            continue
+        if int(fields[3]) == session and fields[0] != "Z":
+            left.append(pid)
+    return left
+
+
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM])
+@pytest.mark.parametrize("command", [["validate", "--jobs", "2"],
+                                     ["random", "tilewe", "--count", "30", "--jobs", "2"]],
+                         ids=["validate", "random"])
+def test_a_signal_while_the_workers_start_is_one_line_and_leaves_no_worker(archive, signum,
+                                                                            command):
+    """A signal during the pool's forks was raised in the interpreter's after-fork hook,
+    printed there as ignored, and lost: the run went on to exit 0."""
+    args = [*command, str(archive)] if command[0] == "validate" else command
+    proc = subprocess.Popen([sys.executable, "-c", SIGNAL_AT_FIRST_FORK, str(int(signum)),
+                             *args], preexec_fn=interruptible, start_new_session=True,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    err = proc.stderr.read()
+    code = proc.wait(timeout=HANG_BREAKER)
+    assert (code, err) == ENDINGS[signum]
+    assert left_in_session(proc.pid) == []

@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from conftest import ROOT
+from conftest import HANG_BREAKER, ROOT
 from notation.core import entrypoints, grammars, terminal_table
 from notation.core.terminal_table import Terminal
 
@@ -33,7 +33,7 @@ def imported_by(code: str, env: dict[str, str] | None = None) -> set[str]:
     probe = (f"{code}\nimport sys\n"
              "print(' '.join(sorted(sys.modules)))")
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
-                          cwd=ROOT, timeout=120, env={**os.environ, **(env or {})})
+                          cwd=ROOT, timeout=HANG_BREAKER, env={**os.environ, **(env or {})})
     assert done.returncode == 0, done.stderr[-2000:]
     return set(done.stdout.split())
 

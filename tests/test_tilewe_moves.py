@@ -1,13 +1,33 @@
-"""The Tilewe move notation (rules section 6 and 10)."""
+"""The Tilewe move notation (rules section 6 and 10), and a move's identity: the cells it
+covers, whatever contact tile spells it (``diff``, ``dedupe``, ``select``, ``explore``,
+``merge`` and ``fmt --canonical`` on two spellings, and after a Pentobi round trip)."""
 from __future__ import annotations
 
+import json
+import random
+from pathlib import Path
+
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import notation
+from notation.archive.spelling import canonical_spellings
+from notation.core import registry
+from notation.core.ast import EventNode, Record, Tag
 from notation.core.errors import NotationError
 from notation.core.grammars import terminal_pattern
-from notation.games.tilewe.events import Move, are_canonical, parse_square, read_move, square_name
-from notation.games.tilewe.pieces import ORIENTATION_NAMES, PIECE_NAMES, cell_name, orientation
+from notation.core.tree import tree_of
+from notation.core.writer import format_record
+from notation.games.tilewe.bitboard import move_mask
+from notation.games.tilewe.events import (Move, canonical_moves, parse_square, read_move,
+                                          square_name)
+from notation.games.tilewe.identity import placement_key, placement_keys
+from notation.games.tilewe.pieces import (ORIENTATION_NAMES, ORIENTATIONS, PIECE_NAMES,
+                                          cell_name, orientation)
+
+from conftest import invoke
+from test_variations import random_tree
 
 
 def test_square_names():
@@ -88,17 +108,168 @@ def test_the_hot_path_reads_every_spelling_as_the_grammar_path_does():
                 for target in ("a1", "k10", "t20"):
                     text = f"{name}{rotation}-{cell_name((x, y))}{target}"
                     assert read_move(text) == Move.parse(text)
-                    assert are_canonical([text]) == (str(Move.parse(text)) == text)
+                    assert (text in placement_keys()) == (str(Move.parse(text)) == text)
 
 
 @pytest.mark.parametrize("text", ["I3n-a2a1", "O1n-b1a1", "F5e-a12d4"])
 def test_the_hot_path_explains_what_it_cannot_read(text):
     with pytest.raises(NotationError):
         read_move(text)
-    assert not are_canonical([text])
+    assert text not in placement_keys()
 
 
-def test_canonical_words():
-    assert are_canonical([]) and are_canonical(["W5n-a1a1", "F5e-a2d4", "W5n-a1a1"])
+def test_dedupe_takes_the_keys_of_canonical_words_alone(tilewe):
+    """Words in canonical spelling are looked up; any other word: read the game in full."""
+    words = ["W5n-a1a1", "F5e-a2d4", "W5n-a1a1"]
+    assert tilewe.quick_keys([]) == []
+    assert tilewe.quick_keys(words) == [placement_key(Move.parse(w)) for w in words]
     for word in ("W5ef-a1a1", "F5e-a2d4x", "1.", "F5E-a2d4", "hello", "F5e-a2u4"):
-        assert not are_canonical(["W5n-a1a1", word])
+        assert tilewe.quick_keys(["W5n-a1a1", word]) is None
+
+
+# -- one placement, several spellings: one move ----------------------------------------------
+
+#: One player: an O1 in the corner t1 and an I3 up to s4 leave r5 and t5 open corners, so
+#: the U5 turned ``s`` over r5 t5 r6 s6 t6 is spelled by either end of its bottom row.
+ONE_PLACEMENT = ('[Game "tilewe"]\n[Players "1"]\n\n'
+                 '1. O1n-a1t1 2. I3n-a1s2 3. U5s-{} 4. I2e-b1r1\n')
+BY_C1, BY_A1 = ONE_PLACEMENT.format("c1t5"), ONE_PLACEMENT.format("a1r5")
+
+
+def test_two_spellings_of_one_placement_are_one_move(tilewe):
+    by_c1, by_a1 = Move.parse("U5s-c1t5"), Move.parse("U5s-a1r5")
+    assert by_c1 != by_a1 and move_mask(by_c1) == move_mask(by_a1)
+    assert tilewe.event_identity(by_c1) == tilewe.event_identity(by_a1) == "U5s@17,4"
+    assert tilewe.event_identity(Move.parse("U5s-c1s5")) != "U5s@17,4"  # one tile over
+    assert tilewe.event_identity(Move.parse("W5ef-a1a1")) == tilewe.event_identity(
+        Move.parse("W5n-a1a1"))  # an alias too
+
+
+def test_a_placement_key_is_the_cells_covered():
+    """Over every spelling of every orientation on a band of targets: two moves have one
+    key exactly when they cover the same tiles (on the board)."""
+    by_cells: dict[int, set[str]] = {}
+    by_key: dict[str, set[int]] = {}
+    for piece in ORIENTATIONS:
+        for oriented in piece:
+            for alias in (oriented.index, *oriented.aliases):
+                for contact in oriented.contacts:
+                    for target in range(100, 260):
+                        move = Move(oriented.piece, alias, contact, target)
+                        mask = move_mask(move)
+                        if mask:
+                            by_cells.setdefault(mask, set()).add(placement_key(move))
+                            by_key.setdefault(placement_key(move), set()).add(mask)
+    assert all(len(keys) == 1 for keys in by_cells.values())
+    assert all(len(masks) == 1 for masks in by_key.values())
+
+
+def test_dedupe_looks_keys_up_for_every_canonical_spelling():
+    table = placement_keys()
+    assert table.keys() == canonical_moves()
+    for text in random.Random(5).sample(sorted(table), 3000):
+        assert table[text] == placement_key(read_move(text))
+
+
+def test_the_commands_take_two_spellings_of_one_placement_for_one_move(tmp_path: Path):
+    a, b = tmp_path / "by-c1.tilewe", tmp_path / "by-a1.tilewe"
+    a.write_text(BY_C1)
+    b.write_text(BY_A1)
+    assert invoke("validate", str(a), str(b)).exit_code == 0
+    compared = invoke("diff", str(a), str(b))
+    assert compared.exit_code == 0, compared.output
+    assert "game 1: same events; same state after ply 4" in compared.output
+    both = tmp_path / "both.tilewe"
+    both.write_text(BY_C1 + "\n" + BY_A1)
+    for extra in ([], ["--symmetric"]):
+        kept = invoke("dedupe", "--report", *extra, str(both))
+        assert "1 duplicate dropped, 1 distinct game kept" in kept.output, kept.output
+    reached = "20/20/20/20/20/20/20/20/20/20/20/20/20/20/17bbb/17b1b/18b1/18b1/18b1/19b b 1f7ffa"
+    selected = invoke("select", "--count", "--position", reached, str(both))
+    assert selected.output.strip() == "2"
+    explored = invoke("explore", "--depth", "4", str(both)).output
+    assert "3. U5s-a1r5  2 games" in explored and "U5s-c1t5" not in explored
+    merged = invoke("merge", str(a), str(b))
+    assert merged.exit_code == 0 and merged.output == BY_C1  # the first copy's spelling
+
+
+def test_fmt_canonical_writes_the_spelling_the_pentobi_reader_writes(tmp_path: Path):
+    a = tmp_path / "by-c1.tilewe"
+    a.write_text(BY_C1)
+    assert invoke("fmt", str(a)).output == BY_C1  # fmt alone keeps the contact written
+    assert invoke("fmt", "--canonical", str(a)).output == BY_A1
+    assert invoke("fmt", "--canonical", "--check", str(a)).exit_code == 1
+    # the Pentobi reader's rule: the first contact tile (a1, then c1, ...) on an open corner
+    assert [str(c) for c in orientation(15, ORIENTATION_NAMES.index("s")).contacts][:2] == [
+        "(0, 0)", "(2, 0)"]
+
+
+def pentobi_games(seed: int, count: int = 10) -> str:
+    """``count`` random games under Pentobi's rules (each colour's first piece on its own
+    corner, which Pentobi's files require), as ``notation random`` writes games."""
+    game = registry.get("tilewe")
+    rng = random.Random(seed)
+    tags = [Tag("Game", "tilewe"), Tag("Players", "4"), Tag("Corners", "fixed"),
+            Tag("Scoring", "blokus")]
+    records = []
+    for _ in range(count):
+        record = Record("tilewe", list(tags))
+        record.items = [EventNode(e) for e in game.random_events(rng, record)]
+        records.append(format_record(record))
+    return "\n".join(records)
+
+
+def test_a_pentobi_round_trip_is_the_same_games(tmp_path: Path):
+    """Ten random games written as Blokus SGF and read back: their moves come back in the
+    Pentobi reader's spelling, and they are still the same ten games to every command."""
+    games = tmp_path / "games.tilewe"
+    games.write_text(pentobi_games(2024))
+    sgf = tmp_path / "games.blksgf"
+    converted = invoke("convert", "--to", "blksgf", str(games))
+    assert converted.exit_code == 0, converted.output
+    sgf.write_text(converted.stdout)
+    back = tmp_path / "back.tilewe"
+    back.write_text(invoke("convert", "--to", "tilewe", str(sgf)).stdout)
+    spelled = [(str(x), str(y)) for r, s in zip(notation.load(games), notation.load(back))
+               for x, y in zip(r.events, s.events)]
+    assert any(x != y for x, y in spelled)  # other contacts than the random games'
+    compared = invoke("diff", str(games), str(back))
+    assert compared.exit_code == 0, compared.output
+    both = tmp_path / "both.tilewe"
+    both.write_text(games.read_text() + "\n" + back.read_text())
+    for extra in ([], ["--symmetric"]):
+        kept = invoke("dedupe", "--report", *extra, str(both))
+        assert "10 duplicates dropped, 10 distinct games kept" in kept.output, kept.output
+    assert invoke("fmt", "--canonical", str(games)).output == invoke("fmt", str(back)).output
+    for extra in ([], ["--symmetric"]):
+        alone, doubled = (json.loads(invoke("explore", "--json", "--depth", "8", *extra,
+                                            str(path)).stdout)["trees"]["tilewe"]["positions"]
+                          for path in (games, both))
+        assert alone.keys() == doubled.keys()
+        for key, position in alone.items():  # each move once, by both copies of its games
+            assert [2 * move["games"] for move in position["moves"]] == [
+                move["games"] for move in doubled[key]["moves"]]
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=list(HealthCheck))
+@given(seed=st.integers(0, 10**6))
+def test_canonical_spellings_respell_every_line_from_its_own_position(seed):
+    """In variations too: the same moves (each line's placements), every one legal where it
+    is played, and spelled canonically once and for all."""
+    record = random_tree("tilewe", seed, plies=16)
+    respelled = canonical_spellings(record)
+    assert notation.run(respelled).valid
+    assert lines_by_identity(respelled) == lines_by_identity(record)
+    text = notation.format_record(respelled)
+    assert notation.format_record(canonical_spellings(notation.parse(text)[0])) == text
+
+
+def lines_by_identity(record: Record) -> set[tuple[str, ...]]:
+    tree = tree_of(record)
+    identity = tree.rules.event_identity
+    found, stack = set(), [tree]
+    while stack:
+        node = stack.pop()
+        found.add(tuple(map(identity, node.path())))
+        stack += node.variations
+    return found

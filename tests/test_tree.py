@@ -326,3 +326,39 @@ def test_a_copy_is_independent():
     copy.headers["Event"] = "copied"
     assert tree.next().comment == "a" and len(tree.next().variations) == 2
     assert "Event" not in tree.headers
+
+
+def test_a_move_is_found_by_any_spelling_of_it():
+    """Two contact tiles of one placement name one move (``Game.event_identity``)."""
+    tree = read('[Game "tilewe"]\n[Players "1"]\n\n1. O1n-a1t1 2. I3n-a1s2 3. U5s-c1t5\n')
+    before, placed = tree.end().parent, tree.end()
+    assert before.variation("U5s-a1r5") is placed and before.has_variation("U5s-a1r5")
+    assert not before.has_variation("U5s-c1s5")  # one tile over: another move
+
+
+# -- how deep variations nest: the reader's bound is the writer's ---------------------------
+
+def nested(depth: int) -> GameNode:
+    """A tree whose last move is ``depth`` variations deep: at each ply an alternative
+    goes first and the line goes on in the variation (moves unchecked: only the text is
+    read here)."""
+    tree = read(HEAD)
+    node: Node = tree
+    for _ in range(depth):
+        ChildNode(node, notation.tilewe.Move.parse("W5n-a1a1"))
+        node = ChildNode(node, notation.tilewe.Move.parse("I2n-a1t1"))
+    return tree
+
+
+def test_the_writer_refuses_variations_nested_deeper_than_the_reader_reads():
+    from notation.core.limits import MAX_VARIATION_DEPTH
+
+    text = written(nested(MAX_VARIATION_DEPTH))
+    assert text.count("(") == MAX_VARIATION_DEPTH
+    (record,) = notation.parse(text, "tilewe")
+    assert not [p for p in notation.run(record).problems if p.kind == "syntax"]
+    assert written(tree_of(record)) == text
+    for depth in (MAX_VARIATION_DEPTH + 1, 100):
+        with pytest.raises(notation.NotationError, match=f"nested deeper than "
+                                                         f"{MAX_VARIATION_DEPTH} levels"):
+            written(nested(depth))

@@ -14,7 +14,7 @@ import notation
 from notation.core import registry
 from notation.core.errors import InputError
 
-from conftest import SAMPLES, invoke, notation_exe, run_cli
+from conftest import HANG_BREAKER, SAMPLES, invoke, notation_exe, run_cli
 
 TILEWE = '[Game "tilewe"]\n[Players "2"]\n\n'
 DECKS = SAMPLES / "sanguine" / "decks"
@@ -454,18 +454,18 @@ def test_broken_pipe_is_quiet():
     proc.stdout.readline()
     proc.stdout.close()
     err = proc.stderr.read().decode()
-    assert proc.wait(timeout=60) == 141 and err == ""
+    assert proc.wait(timeout=HANG_BREAKER) == 141 and err == ""
 
 
 def test_full_output_and_closed_output(tmp_path):
     path = write(tmp_path, "x.tilewe", TILEWE + "1. W5n-a1a1\n")
     with open("/dev/full", "w") as full:
         result = subprocess.run(notation_exe() + ["validate", str(path)], stdout=full,
-                                stderr=subprocess.PIPE, text=True, timeout=60)
+                                stderr=subprocess.PIPE, text=True, timeout=HANG_BREAKER)
     assert result.returncode == 2
     assert result.stderr == "notation: error: cannot write to standard output: No space left on device\n"
     result = subprocess.run(notation_exe() + ["validate", str(path)], stdout=subprocess.DEVNULL,
-                            stderr=subprocess.PIPE, text=True, timeout=60,
+                            stderr=subprocess.PIPE, text=True, timeout=HANG_BREAKER,
                             preexec_fn=lambda: os.close(1))
     assert result.returncode == 0 and "standard output is closed" in result.stderr
     no_traceback(result)
@@ -563,5 +563,5 @@ def test_cli_start_loads_only_the_game_it_reads(tmp_path):
             "print(sorted(m for m in sys.modules if m.startswith('notation.games.') "
             "and m.endswith('.game')))")
     result = subprocess.run([sys.executable, "-c", code, str(path)], capture_output=True,
-                            text=True, timeout=60)
+                            text=True, timeout=HANG_BREAKER)
     assert result.stdout.strip().endswith("['notation.games.tilewe.game']"), result.stdout

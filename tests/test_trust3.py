@@ -12,7 +12,7 @@ import pytest
 import notation
 from notation.core.reading import source_records
 
-from conftest import ROOT, SAMPLES, run_cli
+from conftest import HANG_BREAKER, ROOT, SAMPLES, run_cli
 
 SAMPLE_OF = {"tilewe": "tilewe/tw-sample-1.tilewe", "flows": "flows/flows-090.flows",
              "philosophy": "philosophy/phil-0009.philosophy",
@@ -80,7 +80,7 @@ def test_make_test_says_which_packages_it_needs_when_it_cannot_install_them(tmp_
     folder = _bare_path(tmp_path, "1000")
     result = subprocess.run([str(folder / "bash"), str(ROOT / ".ci" / "system-packages")],
                             env={"PATH": str(folder)}, capture_output=True, text=True,
-                            timeout=60)
+                            timeout=HANG_BREAKER)
     missing = "chromium chromium-driver" + (
         "" if Path("/usr/games/pentobi-thumbnailer").exists() else " pentobi")
     assert result.returncode == 1 and result.stdout == ""
@@ -90,7 +90,7 @@ def test_make_test_says_which_packages_it_needs_when_it_cannot_install_them(tmp_
 
 def test_make_test_checks_the_system_packages_before_running_anything():
     result = subprocess.run(["make", "-n", "test"], cwd=ROOT, capture_output=True, text=True,
-                            timeout=60)
+                            timeout=HANG_BREAKER)
     lines = [line for line in result.stdout.splitlines() if "pytest" in line or
              "system-packages" in line]
     assert "system-packages" in lines[0] and "pytest" in lines[-1], result.stdout
@@ -139,14 +139,22 @@ def test_random_sanguine_plays_the_bundled_decks(tmp_path):
 
 
 def test_a_small_piped_record_is_checked_without_starting_workers():
-    """A pipe's size is unknown: it took a pool (0.2 s) for every small record before."""
+    """A pipe's size is unknown: it took a pool (0.2 s) for every small record before. A
+    pool is sized by the batches it will be given, so even ``--jobs 2`` starts none for
+    one batch; a pipe of several batches does start workers."""
     import os
+    from notation.core.batch import TARGET
     text = (SAMPLES / "tilewe" / "tw-sample-1.tilewe").read_text()
     env = dict(os.environ, NOTATION_TEST_WORKER_FAULT="exit")  # a worker would die at once
     command = [str(Path(sys.executable).with_name("notation")), "validate", "-"]
     quiet = subprocess.run(command, input=text, capture_output=True, text=True, env=env,
-                           timeout=60)
+                           timeout=HANG_BREAKER)
     assert quiet.returncode == 0 and ": ok, 58 plies" in quiet.stdout
     asked = subprocess.run(command[:2] + ["--jobs", "2", "-"], input=text, capture_output=True,
-                           text=True, env=env, timeout=60)
-    assert asked.returncode == 2 and "worker process stopped" in asked.stderr
+                           text=True, env=env, timeout=HANG_BREAKER)
+    assert asked.returncode == 0 and ": ok, 58 plies" in asked.stdout
+    several = (text + "\n") * (3 * TARGET // len(text) + 1)
+    pooled = subprocess.run(command[:2] + ["--jobs", "2", "-"], input=several,
+                            capture_output=True, text=True, env=env, timeout=HANG_BREAKER)
+    if len(os.sched_getaffinity(0)) > 1:  # (one core: never a pool)
+        assert pooled.returncode == 2 and "worker process stopped" in pooled.stderr

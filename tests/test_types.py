@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from conftest import ROOT
+from conftest import HANG_BREAKER, ROOT
 
 pytestmark = pytest.mark.slow
 
@@ -17,6 +17,6 @@ pytestmark = pytest.mark.slow
 @pytest.mark.parametrize("args", [["--strict", "notation"], ["cli"]], ids=["notation", "cli"])
 def test_mypy_finds_nothing(args):
     result = subprocess.run([sys.executable, "-m", "mypy", *args], cwd=ROOT,
-                            capture_output=True, text=True, timeout=900)
+                            capture_output=True, text=True, timeout=HANG_BREAKER)
     assert result.returncode == 0, result.stdout[-4000:] + result.stderr[-2000:]
     assert result.stdout.startswith("Success: no issues found")

@@ -208,3 +208,30 @@ def test_annotations_read_attach_and_refuse_with_their_place():
     assert notation.format_record(record.rewritten(
         [i for i in record.items if isinstance(i, (EventNode, Comment))])).endswith(
         "1. W5n-a1a1!? $14 {x} 2. I2n-a1t1! $4\n")
+
+
+def nested(depth: int, last: str) -> str:
+    """A Tilewe record whose second event has an alternative ``depth`` variations deep,
+    ``last`` its innermost event."""
+    line = f"2. {last}"
+    for _ in range(depth):
+        line = f"2. I2n-a1t1 ({line})"
+    return f'[Game "tilewe"]\n[Players "2"]\n\n1. W5n-a1a1 {line}\n'
+
+
+@pytest.mark.parametrize("last", ["W5n-a1a1", "Q9z"])  # a rule problem, a syntax one
+def test_a_problem_deep_in_variations_is_one_short_line_naming_the_innermost(last):
+    lines = {}
+    for depth in (2, 9, 60):
+        (record,) = notation.parse(nested(depth, last))
+        (problem,) = notation.run(record).problems
+        assert problem.variation.count(" in ") == depth - 1  # the whole path: the line's name
+        line = problem_line("deep.tilewe", 1, problem)
+        assert "\n" not in line and len(line) < 400
+        lines[depth] = line.partition(": error: ")[2]  # (the column grows with the depth)
+        assert (f"ply 2 ({last}) in variation 1 after ply 1 at depth {depth} (in variation 1 "
+                f"after ply 1 of the mainline): ") in lines[depth]
+    assert len(lines[60]) == len(lines[9]) + 1 == len(lines[2]) + 1  # one digit more
+    (record,) = notation.parse(nested(1, last))
+    (problem,) = notation.run(record).problems
+    assert f"ply 2 ({last}) in variation 1 after ply 1: " in problem_line("x", 1, problem)

@@ -19,7 +19,7 @@ import pytest
 
 from notation.cli.pictures import MAX_GAMES
 
-from conftest import SAMPLES, invoke, notation_exe
+from conftest import HANG_BREAKER, SAMPLES, invoke, notation_exe
 
 FIRST_TURN = (SAMPLES / "nomic" / "example-2.nomic").read_text().split("turn Dana")[0]
 BODY = FIRST_TURN.split("\n\n", 1)[1]  # the events, without the sample's tags
@@ -183,7 +183,7 @@ def _stderr_on_a_terminal(*args: str) -> str:
             if not chunk:
                 break
             seen += chunk
-        assert process.wait(timeout=120) == 0
+        assert process.wait(timeout=HANG_BREAKER) == 0
     os.close(leader)
     return seen.decode("utf-8", "replace")
 

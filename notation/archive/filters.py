@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from notation.core import registry
 from notation.core.ast import Record
 from notation.core.errors import NotationError
 from notation.core.game import Game
@@ -144,6 +145,8 @@ class Filters:
         if self.in_variations and not self.positions:
             raise FilterError("in-variations", "goes with --position")
         self.tag_tests = tuple(TagTest.parse(spec) for spec in self.tags)
+        for word in self.winners:
+            _a_winner_somewhere(word)
 
     @property
     def headers_only(self) -> bool:
@@ -194,6 +197,18 @@ class Filters:
             except NotationError as exc:
                 raise FilterError("position", f"for {game.name}: {exc}") from None
         return self.canonical[game.name]
+
+
+def _a_winner_somewhere(word: str) -> None:
+    """A ``--winner`` word some game can say (``Game.winner_names``: one archive may hold
+    games of several kinds), else a :class:`FilterError` naming each game's: a misspelt
+    colour would match nothing. A game that cannot say its winners' words lets any pass."""
+    games = registry.games()
+    if any(game.winner_names is None or word in game.winner_names for game in games):
+        return
+    said = "; ".join(f"{game.name}: {', '.join(game.winner_names or ()) or 'none'}"
+                     for game in games if game.winner_names is not None)
+    raise FilterError("winner", f"{word}: no game has a winner called so ({said})")
 
 
 @dataclass(frozen=True)

@@ -1,19 +1,28 @@
 """Annotated copies of one game merged into one tree (``notation merge``).
 
-Copies must be of the same game from the same start (their starting positions
-written alike). The first copy is the base; each next one is laid over it:
+Copies must be of the same game from the same start, under the same rules: their
+starting positions written alike and every tag the game reads (``Game.tags``) alike,
+result tags aside. Each copy in turn, the first one first, is laid over an empty tree:
 
-* a move equal to one already at that node (the game's event values compare equal)
-  is that node; a move only in the copy becomes a new variation, after those there;
+* a move that is already there (the same move, ``Game.event_identity``: Tilewe's two
+  spellings of one placement are one move) is that node, written as it was first
+  spelled; another move is a new variation, after those there. A copy's own variation
+  that plays the move of the line beside it (``1. a (1. a! ...)``) is laid there too, so
+  it folds into that line whole;
 * annotations are united, in written order, the first copy's first; a comment equal
   to one already there is kept once, a different one is added after it (joined with
   a space); commands are united, and a key whose value differs is a conflict: the
-  value already there is kept;
-* tags likewise: a new tag is added, a different value is a conflict (the first kept).
+  value already there is kept. A comment stays with its move: one that opened a
+  variation (before its first move) joins the move's own comment when that move is
+  a main continuation, where no comment before it could be read back as its own;
+* tags likewise: a new tag is added, a different value is a conflict (the first kept);
+  the result tags (``Game.result_tags``) say where the merged mainline ends.
 
-So merging a tree with itself changes nothing, and merged copies hold every line of
-each; which copy comes first decides only the order of variations, comments and
-annotations (and which value a conflict keeps).
+So merging a record with itself is merging it alone, merged copies hold every line of
+each, and what is merged is a valid record (:func:`merged_text` writes it, reads it back
+and replays it, and refuses what would not read back the same); which copy comes first
+decides only the order of variations, comments and annotations (and which value a
+conflict keeps).
 """
 from __future__ import annotations
 
@@ -21,8 +30,11 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from notation.core.ast import Pos
-from notation.core.errors import Error
+from notation.core.errors import Error, NotationError
+from notation.core.reading import parse
+from notation.core.replay import run
 from notation.core.tree import ChildNode, GameNode, Node
+from notation.core.writer import format_record
 
 from .errors import ArchiveError
 
@@ -42,8 +54,8 @@ class Conflict:
 
 
 class MergeError(ArchiveError):
-    """Copies that cannot be merged (another game, another start); ``refusals`` says
-    where each one is."""
+    """Copies that cannot be merged (another game, another start, other rules, or a
+    merged tree no record can hold); ``refusals`` says where each one is."""
 
     def __init__(self, refusals: list[Conflict]) -> None:
         super().__init__("\n".join(refusal.describe("error") for refusal in refusals))
@@ -53,21 +65,45 @@ class MergeError(ArchiveError):
 def merge_trees(trees: Sequence[GameNode]) -> tuple[GameNode, list[Conflict]]:
     """One tree holding every line, comment, annotation and command of ``trees`` (which
     are left as they were), and the conflicts met; :class:`MergeError` when a tree is not
-    of the first one's game and start."""
+    of the first one's game, start and rules."""
     if not trees:
         raise ValueError("no trees to merge")
     first = trees[0]
     start = _start_of(first)
     if isinstance(start, Conflict):
         raise MergeError([start])
+    results = _result_tags(first)
     refusals = [refusal for tree in trees[1:]
-                if (refusal := _refusal(first, start, tree)) is not None]
+                if (refusal := _refusal(first, start, results, tree)) is not None]
     if refusals:
         raise MergeError(refusals)
-    merging = _Merging(first.copy())
-    for tree in trees[1:]:
+    merging = _Merging(_bare(first), results)
+    for tree in trees:
         merging.lay(tree)
+    _settle_results(merging.tree, results)
     return merging.tree, merging.conflicts
+
+
+def merged_text(tree: GameNode) -> str:
+    """The merged tree as a record's text, read back and replayed first: a tree that
+    cannot be written (variations nested deeper than a reader reads) or whose text does
+    not read back as a valid record raises :class:`MergeError`, so that nothing written
+    by ``merge`` fails ``validate``."""
+    try:
+        text = format_record(tree.to_record(), tree.rules)
+    except NotationError as exc:
+        raise MergeError([_at(tree, tree.pos, f"game {tree.index}: the merged game cannot be "
+                                              f"written: {exc}: not merged")]) from None
+    # read as the game's own notation whatever the first copy's file was (a Pentobi
+    # file's name would claim it), beside that file (where Sanguine's decks are found)
+    for record in parse(text, tree.rules, f"{tree.source} (merged)"):
+        problems = run(record).problems
+        if problems:
+            first = problems[0]
+            raise MergeError([_at(tree, tree.pos, f"game {tree.index}: the merged game would "
+                                                  f"not validate (line {first.line} of it: "
+                                                  f"{first.message}): not merged")])
+    return text
 
 
 def _start_of(tree: GameNode) -> str | Conflict:
@@ -78,7 +114,13 @@ def _start_of(tree: GameNode) -> str | Conflict:
         return _at(tree, tree.pos, f"game {tree.index}: no start to merge from: {exc}")
 
 
-def _refusal(first: GameNode, start: str, tree: GameNode) -> Conflict | None:
+def _result_tags(tree: GameNode) -> frozenset[str]:
+    """The tags the game sets from where a game ends (``[Result]``, Tilewe's ``[Scores]``)."""
+    return frozenset(tree.rules.result_tags(tree.start().state))
+
+
+def _refusal(first: GameNode, start: str, results: frozenset[str],
+             tree: GameNode) -> Conflict | None:
     """Why ``tree`` cannot be merged into ``first`` (whose start is ``start``), if it cannot."""
     name = f"{first.source} game {first.index}"
     if tree.rules.name != first.rules.name:
@@ -90,7 +132,36 @@ def _refusal(first: GameNode, start: str, tree: GameNode) -> Conflict | None:
     if other != start:
         return _at(tree, tree.pos, f"game {tree.index}: it starts from another position "
                                    f"than {name}: not merged")
+    for key in tree.rules.tags:
+        if key in results or key == "Game":
+            continue
+        mine, theirs = first.headers.get(key), tree.headers.get(key)
+        if mine != theirs:
+            said = f'[{key} "{theirs}"]' if theirs is not None else f"no [{key}] tag"
+            kept = f'[{key} "{mine}"]' if mine is not None else f"no [{key}] tag"
+            return _at(tree, tree.header_pos.get(key),
+                       f"game {tree.index}: {said}, but {kept} in {name} (a tag "
+                       f"{tree.rules.name} reads: its rules, set-up or notation): not merged")
     return None
+
+
+def _bare(tree: GameNode) -> GameNode:
+    """A tree of ``tree``'s game, tags, set-up and place, with no move and no words."""
+    bare = GameNode(tree.rules, tree.headers, tree.directives, tree.source)
+    bare.trailer = list(tree.trailer)
+    bare.index, bare.pos, bare.header_pos = tree.index, tree.pos, dict(tree.header_pos)
+    return bare
+
+
+def _settle_results(tree: GameNode, results: frozenset[str]) -> None:
+    """The result tags the copies gave, set to what the merged mainline reaches (a copy
+    that stopped early said ``*``; one that went on said how it ended)."""
+    if results.isdisjoint(tree.headers):
+        return
+    reached = tree.rules.result_tags(tree.end().position().state)
+    for key in results & tree.headers.keys():
+        if key in reached:
+            tree.headers[key] = reached[key]
 
 
 def _at(tree: GameNode, pos: Pos | None, message: str) -> Conflict:
@@ -99,12 +170,14 @@ def _at(tree: GameNode, pos: Pos | None, message: str) -> Conflict:
 
 
 class _Merging:
-    """Copies laid one by one over ``tree`` (a copy of the first), the conflicts noted."""
+    """Copies laid one by one over ``tree`` (empty at first), the conflicts noted."""
 
-    def __init__(self, tree: GameNode) -> None:
+    def __init__(self, tree: GameNode, results: frozenset[str]) -> None:
         self.tree = tree
+        self.results = results
         self.conflicts: list[Conflict] = []
-        #: The distinct comments joined so far into each node's comment (starting comment).
+        #: The distinct comments joined so far into each node's comment and starting
+        #: comment (a node not in ``said`` has had nothing laid on it yet).
         self.said: dict[Node, list[str]] = {}
         self.said_first: dict[Node, list[str]] = {}
 
@@ -113,45 +186,51 @@ class _Merging:
         found: list[Conflict] = []
         for key, value in copy.headers.items():
             kept = self.tree.headers.setdefault(key, value)
-            if kept != value:
+            if kept != value and key not in self.results:
                 found.append(_at(copy, copy.header_pos.get(key), f"game {copy.index}: "
                                  f"[{key} \"{value}\"] differs from [{key} \"{kept}\"], "
                                  f"which is kept"))
+        identity = copy.rules.event_identity
         pairs: list[tuple[Node, Node]] = [(self.tree, copy)]
         while pairs:
             into, other = pairs.pop()
             self.join(into, other, copy, found)
             matched: list[tuple[Node, Node]] = []
             for child in other.variations:
-                same = next((node for node in into.variations if node.move == child.move), None)
-                if same is None:
-                    into.graft(child)
-                else:
-                    matched.append((same, child))
+                move = identity(child.move)
+                same = next((node for node in into.variations
+                             if identity(node.move) == move), None)
+                matched.append((ChildNode(into, child.move) if same is None else same, child))
             pairs += reversed(matched)
         found.sort(key=lambda conflict: (conflict.line, conflict.column))
         self.conflicts += found
 
     def join(self, into: Node, other: Node, copy: GameNode, found: list[Conflict]) -> None:
         """The words of ``other`` (a node of ``copy``) joined into ``into``."""
+        fresh = into not in self.said
+        comments = self.said.setdefault(into, [])
+        openings = self.said_first.setdefault(into, [])
+        # before a main continuation a comment would read back as the previous move's
+        main = into.parent is not None and into.is_main_variation()
+        _add(comments if main else openings, other.starting_comment)
+        _add(comments, other.comment)
+        into.comment, into.starting_comment = " ".join(comments), " ".join(openings)
         into.nags += [nag for nag in dict.fromkeys(other.nags) if nag not in into.nags]
-        into.comment = _joined(self.said, into, into.comment, other.comment)
-        into.starting_comment = _joined(self.said_first, into, into.starting_comment,
-                                        other.starting_comment)
         for key, value in other.commands.items():
             kept = into.commands.setdefault(key, value)
             if kept != value:
                 found.append(_at(copy, other.pos, f"game {copy.index}, {_place(other)}: "
                                  f"[%{key} {value}] differs from [%{key} {kept}], "
                                  f"which is kept"))
+        if fresh:  # its first words: written back as they were read while they stand
+            into.pos = other.pos
+            into.keep_written(other)
 
 
-def _joined(said: dict[Node, list[str]], node: Node, mine: str, theirs: str) -> str:
-    """``mine`` with ``theirs`` added unless it was said already (by any copy so far)."""
-    pieces = said.setdefault(node, [mine] if mine else [])
-    if theirs and theirs not in pieces:
-        pieces.append(theirs)
-    return " ".join(pieces)
+def _add(pieces: list[str], said: str) -> None:
+    """``said`` added to ``pieces`` unless it is empty or there already (from any copy)."""
+    if said and said not in pieces:
+        pieces.append(said)
 
 
 def _place(node: Node) -> str:

@@ -64,6 +64,7 @@ class AtomicFile:
         self.handle: BinaryIO | None = None
         self.packer: Compressing | None = None  # what compresses into the handle, if any
         self.tmp: str | None = None
+        self.made: list[str] = []  # folders made for a new file (taken back if it never is)
         try:
             codecs.lookup(encoding)
         except LookupError as exc:
@@ -74,10 +75,12 @@ class AtomicFile:
         refusal = compression.cannot_write(self.compression)
         if refusal:
             raise WriteError(refusal)
+        self.made = made_folders(os.path.dirname(self.target)) if self.info is None else []
         try:
             fd, tmp = tempfile.mkstemp(prefix=TEMP_PREFIX, suffix=TEMP_SUFFIX,
                                        dir=os.path.dirname(self.target))
         except OSError as exc:
+            remove_folders(self.made)
             raise WriteError(f"cannot create a temporary file beside it: {_reason(exc)}") \
                 from None
         self.tmp = tmp
@@ -174,6 +177,7 @@ class AtomicFile:
             os.replace(tmp, self.target)
         _LIVE.pop(tmp, None)
         self.tmp = None
+        self.made = []  # the file is there: so are its folders
 
     def discard(self) -> None:
         """Give the replacement up: the temporary goes, the file stays as it was."""
@@ -185,6 +189,8 @@ class AtomicFile:
             remove_file(self.tmp)
             _LIVE.pop(self.tmp, None)
             self.tmp = None
+        remove_folders(self.made)
+        self.made = []
 
     def _temporary(self) -> str:
         if self.tmp is None:
@@ -216,9 +222,9 @@ def _replaceable(target: str, create: bool) -> os.stat_result | None:
     """The file's status, if it is one we may replace (None: a new file, with ``create``)."""
     try:
         info = os.stat(target)
-    except FileNotFoundError:
+    except (FileNotFoundError, NotADirectoryError):  # (a file where a folder should be)
         if create:
-            return None
+            return None  # its folders are made, or say why they cannot be
         raise WriteError("No such file or directory") from None
     except OSError as exc:
         raise WriteError(_reason(exc)) from None
@@ -320,6 +326,38 @@ def write_atomically(path: str, text: str, encoding: str = "utf-8", create: bool
     with AtomicFile(path, encoding, create) as out:
         out.write(text)
         out.commit()
+
+
+def made_folders(folder: str) -> list[str]:
+    """Make ``folder`` and every missing folder above it, as ``mkdir -p`` does, so that every
+    writer may name an output in a folder that is not there yet; the folders made,
+    outermost first (:func:`remove_folders` takes them back). :class:`WriteError` when one
+    cannot be made (none is left made then)."""
+    missing: list[str] = []
+    path = os.path.abspath(folder)
+    while not os.path.isdir(path) and os.path.dirname(path) != path:
+        if os.path.lexists(path):
+            raise WriteError(f"cannot make its folder: {path} is not a folder")
+        missing.append(path)
+        path = os.path.dirname(path)
+    made: list[str] = []
+    for path in reversed(missing):
+        try:
+            os.mkdir(path)
+        except OSError as exc:
+            remove_folders(made)
+            raise WriteError(f"cannot make its folder {path}: {_reason(exc)}") from None
+        made.append(path)
+    return made
+
+
+def remove_folders(made: list[str]) -> None:
+    """Remove folders :func:`made_folders` made, innermost first, where they are empty."""
+    for path in reversed(made):
+        try:
+            os.rmdir(path)
+        except OSError:
+            break
 
 
 def remove_file(path: str) -> None:

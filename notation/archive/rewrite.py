@@ -24,6 +24,7 @@ from notation.core.writer import format_record
 
 from .errors import WriteError
 from .output import AtomicFile
+from .spelling import canonical_spellings
 
 #: Text to print is held until the whole file passed; beyond this, on disk.
 SPOOL_BYTES = 8 << 20
@@ -144,13 +145,19 @@ def _known_game(record: Record) -> Game[Any, Any]:
     return game
 
 
-def to_format(record: Record, fix_results: bool = False) -> tuple[Record, list[Problem]]:
+def to_format(record: Record, fix_results: bool = False,
+              canonical: bool = False) -> tuple[Record, list[Problem]]:
     """The record ``fmt`` writes and its problems (it writes none that has any);
-    ``fix_results``: its result tags set to what its replay reaches first."""
+    ``fix_results``: its result tags set to what its replay reaches first;
+    ``canonical``: its moves in their one canonical spelling (``fmt --canonical``)."""
     if fix_results:
-        fixed, outcome = with_result_tags(record)
-        return fixed, outcome.problems
-    return record, run(record).problems
+        record, outcome = with_result_tags(record)
+        problems = outcome.problems
+    else:
+        problems = run(record).problems
+    if canonical and not problems:
+        record = canonical_spellings(record)
+    return record, problems
 
 
 def canonical_text(record: Record) -> str:

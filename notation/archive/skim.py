@@ -118,7 +118,7 @@ def skimmed_records(text_chunks: Iterable[str], source: str,
             or formats.claiming(source, opening) is not None):
         yield from records_of(text_chunks, source, game, headers=True)
         return
-    skimmer = _Skimmer(pieces(text_chunks), wanted)
+    skimmer = _Skimmer(pieces(text_chunks, source), wanted)
     stand_in = Record(None, source=source, index=0)
     index = 0
     while skimmer.ahead is not None:

@@ -17,7 +17,7 @@ from notation.core.ast import Record
 from notation.core.compression import plain_name
 
 from .errors import WriteError
-from .output import AtomicFile, remove_file, sync_folder
+from .output import AtomicFile, made_folders, remove_file, remove_folders, sync_folder
 from .sink import game_text
 
 #: split keeps at most this many pieces open at once; the others are closed and reopened
@@ -100,6 +100,7 @@ class Pieces:
         self.counts: Counter[str] = Counter()
         self.recent: OrderedDict[str, None] = OrderedDict()  # open ones, least recent first
         self.renamed: list[str] = []
+        self.made: list[str] = []  # the folder (and those above it) made for the pieces
 
     def __enter__(self) -> Pieces:
         return self
@@ -130,6 +131,11 @@ class Pieces:
             self._fail(target, str(exc.strerror or exc))
         else:
             self._fail(target, "the file exists (split never overwrites; remove it first)")
+        if not self.files and not self.made:  # the first piece: its folder, if it is not there
+            try:
+                self.made = made_folders(self.folder)
+            except WriteError as exc:
+                self._fail(target, str(exc))
         self.targets[name] = target
         self.files[name] = self._try(lambda: AtomicFile(target, "utf-8", create=True), name)
         return self.files[name]
@@ -147,6 +153,7 @@ class Pieces:
         made = len(self.renamed)
         self.files.clear()
         self.renamed.clear()  # done: they stay
+        self.made = []
         return made
 
     def discard(self) -> None:
@@ -157,6 +164,8 @@ class Pieces:
         for target in self.renamed:
             remove_file(target)
         self.renamed.clear()
+        remove_folders(self.made)
+        self.made = []
 
     def _try(self, action: Callable[[], Result], name: str) -> Result:
         try:

@@ -183,8 +183,9 @@ class Record:
     #: The piece of the file this record was read from, and its first line (for excerpts).
     text: str = field(default="", compare=False, repr=False)
     first_line: int = field(default=1, compare=False, repr=False)
-    #: Set when the reader's fast path already replayed this (valid) record;
-    #: its items then hold only directives (see ``notation.core.fastpath``).
+    #: Set when the reader's fast path already replayed this (valid) record: its game,
+    #: final state and plies (``notation.core.outcome.Judged``); its items then hold
+    #: only directives (see ``notation.core.fastpath``).
     outcome: Any = field(default=None, compare=False, repr=False)
     #: This game's own lines of the file, as written (``select`` and ``split`` copy them).
     raw: str = field(default="", compare=False, repr=False)

@@ -12,24 +12,28 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
-from typing import IO, Iterator
+from typing import IO, Iterable, Iterator
 
 from .ast import Record
-from .reading import records_of
-from .text import Cutter, label_of, lines, open_record_file, pieces, source_chunks
+from .formats import RecordFormat
+from .reading import claimed, records_of
+from .text import label_of, may_carry, open_record_file, pieces, source_chunks
 
 TARGET = 256 << 10
 
 
 @dataclass(slots=True)
 class Batch:
-    """Whole games of one file: ``(first line, text)`` pieces."""
+    """Whole games of one file: ``(first line, text)`` pieces; of a file in another format
+    (Pentobi's, ``format``), that format's pieces, the first from ``column`` of its line."""
 
     source: str
     number: int
     game: str | None
     pieces: list[tuple[int, str]] = field(default_factory=list)
     size: int = 0  # characters of its text
+    format: str | None = None  # the format a file is in, if not the games' own notation
+    column: int = 1  # where on its line the first piece starts (a format's may start within)
     #: Bytes of the input read for it (compressed bytes for a compressed file; for
     #: progress against the file's size), or None where the input cannot tell.
     read: int | None = None
@@ -38,14 +42,6 @@ class Batch:
     def progress(self) -> int:
         """How far it moves a progress line measured in input bytes."""
         return self.size if self.read is None else self.read
-
-
-def _may_carry(text: str) -> bool:
-    """Whether a piece may end in a game of tags and comments only (merged into the next)."""
-    cutter = Cutter()
-    for line in lines((text,)):
-        cutter.feed(line)
-    return cutter.may_carry
 
 
 def batches(source: str | os.PathLike[str] | IO[bytes], game: str | None = None,
@@ -62,7 +58,6 @@ def batches(source: str | os.PathLike[str] | IO[bytes], game: str | None = None,
 
 def _batches(handle: IO[bytes], label: str, game: str | None, encoding: str,
              target: int) -> Iterator[Batch]:
-    batch = Batch(label, 1, game)
     counted = 0  # input bytes given to the batches before
 
     def taken(batch: Batch) -> Batch:
@@ -72,14 +67,32 @@ def _batches(handle: IO[bytes], label: str, game: str | None, encoding: str,
             batch.read, counted = max(at - counted, 0), max(at, counted)
         return batch
 
-    for first_line, text in pieces(source_chunks(handle, encoding, label)):
-        if batch.size >= target and not _may_carry(batch.pieces[-1][1]):
-            yield taken(batch)
-            batch = Batch(label, batch.number + 1, game)
+    other, text_chunks = claimed(source_chunks(handle, encoding, label), label)
+    name = other.name if other is not None else None
+    batch = Batch(label, 1, game, format=name)
+    for first_line, column, text in _cut(other, text_chunks, label):
+        if not batch.pieces:
+            batch.column = column
         batch.pieces.append((first_line, text))
         batch.size += len(text)
+        # (a format's pieces are games of their own; a game of the notation may take the
+        # comments of the one before: see may_carry)
+        if batch.size >= target and (other is not None or not may_carry(text)):
+            text = ""  # the batch holds its pieces alone: it lets each go as it is read
+            yield taken(batch)  # given before the next is read
+            batch = Batch(label, batch.number + 1, game, format=name)
     if batch.pieces:
         yield taken(batch)
+
+
+def _cut(other: RecordFormat | None, text_chunks: Iterable[str],
+         label: str) -> Iterable[tuple[int, int, str]]:
+    """``(line, column, text)`` pieces of a file's text: the notation's pieces, or those
+    of the format that claimed the file (the whole text, for a format that cannot cut)."""
+    if other is None:
+        return ((line, 1, text) for line, text in pieces(text_chunks, label))
+    cut = other.pieces(text_chunks, label)
+    return cut if cut is not None else ((1, 1, "".join(text_chunks)),)
 
 
 def _position(handle: IO[bytes]) -> int | None:
@@ -93,9 +106,19 @@ def _position(handle: IO[bytes]) -> int | None:
 def batch_records(batch: Batch, checked: bool = True,
                   headers: bool = False) -> Iterator[Record]:
     """The records of a batch, numbered from 1 within it (``checked``: valid ones already
-    replayed, without their events; ``headers``: plain ones with their tags only)."""
+    replayed, without their events; ``headers``: plain ones with their tags only).
+
+    The batch is read once: each piece leaves it as it is read, so that a worker holds
+    no piece it is done with (a piece may hold a 32 MB line) beside what it sends home."""
     start = batch.pieces[0][0] if batch.pieces else 1
-    texts = (text for _first, text in batch.pieces)
-    yield from records_of(texts, batch.source, batch.game, checked=checked,
-                          headers=headers, start_line=start)
+    yield from records_of(_taken(batch.pieces), batch.source, batch.game, checked=checked,
+                          headers=headers, start_line=start, start_column=batch.column,
+                          format=batch.format)
+
+
+def _taken(pieces: list[tuple[int, str]]) -> Iterator[str]:
+    """The pieces' texts in order, each removed from the list as it is given."""
+    pieces.reverse()
+    while pieces:
+        yield pieces.pop()[1]
 

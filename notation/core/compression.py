@@ -35,6 +35,11 @@ MAGIC_BYTES = 6
 #: input is refused (one line that size is no record; it is what a bomb of zeros makes).
 MAX_LINE_BYTES = 64 << 20
 
+#: The most memory an xz stream may ask of its decoder (its dictionary, about: ``xz -9``
+#: asks 65 MiB): past it the file is refused, never given what it asks (a stream can
+#: declare a dictionary of 1.5 GiB).
+MAX_XZ_MEMORY = 256 << 20
+
 #: What the messages call each kind.
 TITLES = {GZIP: "gzip", BZIP2: "bzip2", XZ: "xz", ZSTD: "Zstandard"}
 
@@ -187,6 +192,95 @@ class ZstdFrames:
         return self.state in ("magic", "unknown") and not self.head and not self.skip
 
 
+_XZ_MAGIC = b"\xfd7zXZ\x00"
+
+
+class XzStreams:
+    """The decompressed bytes of an xz file as its format says to read one (the .xz file
+    format, 2.2): streams one after another, each followed by stream padding, null bytes
+    in a multiple of four; anything else after a stream is an error, as ``xz -t`` says
+    (the standard library's reader refused legal padding as a cut, and read any other
+    bytes after a stream, a second stream too, as an end). Each stream's decoder has at
+    most :data:`MAX_XZ_MEMORY`."""
+
+    def __init__(self, source: Readable) -> None:
+        self.source = source
+        self.decoder: Any = None  # None between streams
+        self.held = b""           # bytes read past a stream's end, not yet looked at
+        self.padding = 0          # null bytes since the last stream ended
+        self.started = False
+
+    def read1(self, size: int) -> bytes:
+        """Up to ``size`` bytes (fewer at times); ``b""`` at the file's end.
+        ``EOFError`` for a stream cut short; ``LZMAError`` for anything else wrong (bad
+        data, bytes after a stream that are not padding, a decoder past the limit)."""
+        while True:
+            if self.decoder is None and not self._next_stream():
+                return b""
+            decoder = self.decoder
+            data = b""
+            if decoder.needs_input:
+                data, self.held = self.held or self.source.read(1 << 16), b""
+                if not data:
+                    raise EOFError("the stream is cut short")
+            out: bytes = decoder.decompress(data, size)
+            if decoder.eof:
+                self.held, self.decoder, self.padding = decoder.unused_data, None, 0
+            if out:
+                return out
+
+    def _next_stream(self) -> bool:
+        """Past the padding after a stream to the next stream's start: whether there is one."""
+        if not self.started:  # the file's start: a stream (its first bytes say so)
+            self.started = True
+            self.decoder = _xz_decoder()
+            return True
+        while True:
+            data, self.held = self.held or self.source.read(1 << 16), b""
+            if not data:
+                if self.padding % 4:
+                    raise _xz_error(f"stream padding of {self.padding} null bytes (not a "
+                                    f"multiple of 4)")
+                return False
+            rest = data.lstrip(b"\0")
+            self.padding += len(data) - len(rest)
+            if rest:
+                break
+        if self.padding % 4:
+            raise _xz_error(f"stream padding of {self.padding} null bytes (not a multiple "
+                            f"of 4)")
+        while len(rest) < len(_XZ_MAGIC):  # (a pipe may give a few bytes at a time)
+            more = self.source.read(len(_XZ_MAGIC) - len(rest))
+            if not more:
+                break
+            rest += more
+        if not rest.startswith(_XZ_MAGIC):
+            if _XZ_MAGIC.startswith(rest):
+                raise EOFError("the next stream is cut short")
+            raise _xz_error("data after a stream is neither padding nor a stream")
+        self.decoder, self.held = _xz_decoder(), rest
+        return True
+
+    def close(self) -> None:
+        """Nothing to let go: the file is its owner's."""
+
+
+def _xz_decoder() -> Any:
+    lzma = codec("lzma")
+    return lzma.LZMADecompressor(format=lzma.FORMAT_XZ, memlimit=MAX_XZ_MEMORY)
+
+
+def _xz_error(message: str) -> Exception:
+    error: type[Exception] = codec("lzma").LZMAError
+    return error(message)
+
+
+def _past_memory_limit(exc: BaseException) -> bool:
+    """Whether an xz decoder refused a stream for :data:`MAX_XZ_MEMORY` (liblzma says so in
+    words only)."""
+    return "memory usage limit" in str(exc).lower()
+
+
 class Tapped:
     """A stream whose bytes are shown to a :class:`ZstdFrames` as they are read."""
 
@@ -219,7 +313,7 @@ class Decompressed:
         elif kind == BZIP2:
             self.inner = codec("bz2").BZ2File(stream, "rb")
         elif kind == XZ:
-            self.inner = codec("lzma").LZMAFile(stream, "rb")
+            self.inner = XzStreams(source)
         else:
             zstandard = codec("zstandard")
             if zstandard is None:
@@ -264,6 +358,10 @@ class Decompressed:
         return InputError(self.label, f"the {self.title} archive is cut short (truncated)")
 
     def _corrupt(self, exc: BaseException) -> InputError:
+        if self.kind == XZ and _past_memory_limit(exc):
+            return InputError(self.label, f"the xz archive needs more than "
+                                          f"{MAX_XZ_MEMORY >> 20} MiB of memory to decompress "
+                                          f"(a dictionary that large; MAX_XZ_MEMORY); not read")
         reason = " ".join(str(exc).split()) or exc.__class__.__name__
         return InputError(self.label, f"corrupt {self.title} archive: {shorten(reason)}")
 
@@ -313,6 +411,6 @@ class Compressing:
         self.inner.close()
 
 
-__all__ = ["BZIP2", "GZIP", "INSTALL_ZSTD", "MAX_LINE_BYTES", "SUFFIXES", "XZ", "ZSTD",
-           "Compressing", "Decompressed", "Prefixed", "cannot_write", "decompressed", "kind_by_name", "kind_of",
-           "kind_of_file", "plain_name"]
+__all__ = ["BZIP2", "GZIP", "INSTALL_ZSTD", "MAX_LINE_BYTES", "MAX_XZ_MEMORY", "SUFFIXES", "XZ",
+           "ZSTD", "Compressing", "Decompressed", "Prefixed", "XzStreams", "cannot_write",
+           "decompressed", "kind_by_name", "kind_of", "kind_of_file", "plain_name"]

@@ -43,7 +43,9 @@ def diff_states(game: AnyGame, a: Any, b: Any) -> list[CellChange]:
 
 
 def diff_records(a: Record, b: Record, game: AnyGame, until: int | None = None) -> RecordDiff:
-    """Compare events in canonical spelling, then the states after ``until`` (default: the end)."""
+    """Compare the mainlines move by move (``Game.event_keys``: two spellings of one move
+    are the same move), then the states after ``until`` (default: the end). The first
+    differing events are given as each record writes them (canonical spelling)."""
     ea, eb = game.event_keys(a), game.event_keys(b)
     first = None
     for i in range(max(len(ea), len(eb))):
@@ -54,6 +56,11 @@ def diff_records(a: Record, b: Record, game: AnyGame, until: int | None = None) 
             break
     oa, ob = run(a, until), run(b, until)
     cells = diff_states(game, oa.state, ob.state) if oa.state is not None and ob.state is not None else []
-    return RecordDiff(first, ea[first - 1] if first and first <= len(ea) else None,
-                      eb[first - 1] if first and first <= len(eb) else None,
+    return RecordDiff(first, _event_text(game, a, first), _event_text(game, b, first),
                       oa.plies, ob.plies, cells, oa, ob)
+
+
+def _event_text(game: AnyGame, record: Record, ply: int | None) -> str | None:
+    """The mainline's event at ``ply`` (1-based) in canonical spelling; None: no such ply."""
+    events = record.events
+    return game.format_event(events[ply - 1]) if ply and ply <= len(events) else None

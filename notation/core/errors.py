@@ -28,6 +28,22 @@ def shorten(text: str, limit: int = QUOTE_CHARS) -> str:
     return f"{text[:limit]}...({len(text):,} characters)"
 
 
+#: Between a variation and the one it is in, in a problem's ``variation`` path.
+WITHIN = " in "
+
+
+def variation_place(path: str) -> str:
+    """A variation's path as one line says it, as long at any depth: a variation of the
+    mainline as it is (``variation 2 after ply 9``), a nested one by the innermost, its
+    depth and the mainline's variation it is in (``variation 1 after ply 34 at depth 12
+    (in variation 2 after ply 9 of the mainline)``): the whole path, 64 deep, would make
+    a line of thousands of characters."""
+    steps = path.split(WITHIN)
+    if len(steps) == 1:
+        return path
+    return f"{steps[0]} at depth {len(steps)} (in {steps[-1]} of the mainline)"
+
+
 class Error(Exception):
     """The root of every exception notation raises on purpose."""
 
@@ -91,7 +107,8 @@ class Problem:
     message: str
     rule: str = ""
     #: Where a problem inside a variation is: ``variation 2 after ply 9`` (nested ones
-    #: outermost last: ``variation 1 after ply 10 in variation 2 after ply 9``).
+    #: outermost last: ``variation 1 after ply 10 in variation 2 after ply 9``), the whole
+    #: path, which names the line (JSON gives it); :meth:`place` says it shorter.
     variation: str = ""
 
     def __post_init__(self) -> None:
@@ -112,12 +129,12 @@ class Problem:
 
     def place(self) -> str:
         """Where in the game: ``ply P (EVENT)``, ``ply P``, or "" for the header; then, for
-        a problem inside a variation, ``in variation N after ply Q``."""
+        a problem inside a variation, ``in`` and :func:`variation_place`."""
         if self.ply and self.event is not None:
             where = f"ply {self.ply} ({self.event})"
         else:
             where = f"ply {self.ply}" if self.ply else ""
-        return f"{where} in {self.variation}" if self.variation else where
+        return f"{where} in {variation_place(self.variation)}" if self.variation else where
 
     def saying(self) -> str:
         """The message and the rule broken: ``MESSAGE [rule: RULE]``."""

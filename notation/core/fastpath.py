@@ -22,11 +22,13 @@ from .errors import NotationError, RuleError, TagError
 from .game import AnyGame, Game
 from .grammars import terminal_pattern
 from .grammars import terminals as terminals_of
-from .outcome import Outcome
-from .parsing import CONTAINER, unescape
+from .outcome import Judged
+from .parsing import CONTAINER
+from .tokens import tag_parts
 from .replay import end_checks, structure_problems
 
 _CONTAINER = CONTAINER | {"WS"}
+_BLANKS = re.compile("[ \t]*")
 _DIGITS = frozenset("0123456789")
 
 
@@ -46,7 +48,6 @@ class Scanner:
         #: the token loop calls it straight, not through ``read_event``'s dispatch.
         self.readers = {t.name: game.event_reader(t.name) for t in terminals
                         if t.name not in game.directives}
-        self.unescape = unescape
         by_name = {t.name: t for t in every}
         blank = by_name["WS"].regexp
         alternatives = "|".join(f"(?P<{t.name}>{t.regexp})" for t in terminals)
@@ -154,25 +155,29 @@ def _header(text: str, first_line: int, scan: Scanner) -> tuple[list[Tag | Malfo
     at = 0
     size = len(text)
     tag_match = scan.tag.match
-    while at < size:
+    while at < size:  # positions in ``text``, never a line's copy (a tag may be 32 MB)
         end = text.find("\n", at)
         end = size if end < 0 else end
-        row = text[at:end]
-        stripped = row.strip(" \t")
-        if stripped:
-            if stripped[0] != "[":
+        first = _after_blanks(text, at, end)
+        if first < end:
+            if text[first] != "[":
                 break
-            m = tag_match(stripped)
-            if m is None or m.end() != len(stripped):
+            m = tag_match(text, first, end)
+            if m is None or _after_blanks(text, m.end(), end) != end:
                 return None
-            key, quoted = stripped[1:-1].strip(" \t").split(None, 1)
-            tags.append(Tag(key, scan.unescape(quoted.strip(" \t")[1:-1]),
-                            Pos(line, row.index("[") + 1)))
+            key, value = tag_parts(text, first, m.end())
+            tags.append(Tag(key, value, Pos(line, first - at + 1)))
         at = end + 1
         line += 1
     if not tags or at >= size:
         return None
     return tags, at, line
+
+
+def _after_blanks(text: str, at: int, end: int) -> int:
+    """Where the spaces and tabs from ``text[at]`` on end (at ``end`` at the latest)."""
+    found = _BLANKS.match(text, at, end)
+    return end if found is None else found.end()
 
 
 #: A body line that is neither blank, a comment nor a tag (broken or not): what makes a
@@ -201,7 +206,7 @@ def _judged(record: Record, game: AnyGame, state: Any, ply: int) -> Record | Non
     """The record with its outcome, if the end-of-record checks pass too (else None)."""
     if end_checks(record, game, state, ply) is not None:
         return None
-    record.outcome = Outcome(record, game, state, ply, [])
+    record.outcome = Judged(game, state, ply)
     return record
 
 

@@ -63,6 +63,10 @@ class RecordFormat(ABC):
     """Reading and writing records in one format."""
 
     name: str = ""
+    #: Why a file of this format should hold one game, where its programs read no more
+    #: (``convert --to`` warns of several, and ``--split`` writes one file a game); "" when
+    #: a file holds any number.
+    one_game_a_file: str = ""
 
     @abstractmethod
     def records(self, text: Iterable[str], source: str,
@@ -70,6 +74,14 @@ class RecordFormat(ABC):
         """The records of a file's text (``text``: its chunks, whole lines each), with the
         file's line and column numbers. Bad content never raises: it is in the records
         (a ``game_problem``, or ``Malformed`` items); ``game``: the one ``--game`` named."""
+
+    def pieces(self, text: Iterable[str],
+               source: str) -> Iterator[tuple[int, int, str]] | None:
+        """The file's text cut between its games, as ``(line, column, text)`` pieces for
+        batches read elsewhere (:meth:`records` reads a run of them as it reads a file;
+        ``source`` names the file in errors); None for a format that cannot cut (its
+        file is one batch)."""
+        return None
 
     def write(self, record: Record) -> str:
         """A valid record in this format (the file's text for it, ending in a newline);

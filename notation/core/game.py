@@ -10,8 +10,8 @@ from abc import ABC, abstractmethod
 from typing import TYPE_CHECKING, Any, Callable, Generic, Iterable, Mapping, Sequence, TypeVar
 
 from .ast import EventNode, Record, Tag
-from .errors import Error, NotationError
-from .options import GameOption
+from .errors import Error, NotationError, TagError
+from .options import GameOption, check_setup, setup_options
 
 if TYPE_CHECKING:  # (start-up: ``random`` only names the type of an argument)
     import random
@@ -91,6 +91,12 @@ class Game(ABC, Generic[State, Event]):
         where the event's last word could take the glyph in (a card's name), or the game
         writes one event per line."""
         return self.event_per_line
+
+    def fills_line(self, event: Event) -> bool:
+        """Whether ``event`` runs to the end of its line (or a ``#`` comment), so that ``fmt``
+        writes its annotations and other comments on the lines after it: Sanguine's deal,
+        whose card names run so far (any name a deck holds, ``;a`` and ``$5`` too)."""
+        return False
 
     def format_event(self, event: Event) -> str:
         """Canonical text of one event; ``read_event`` of it gives the event back.
@@ -265,6 +271,10 @@ class Game(ABC, Generic[State, Event]):
         cannot say (``explore`` then takes them in the order they moved)."""
         return None
 
+    #: Every word :meth:`winner_words` may say (Tilewe's colours), so that ``select --winner``
+    #: can refuse a word no game says; () for a game without winners, None when it cannot say.
+    winner_names: tuple[str, ...] | None = None
+
     def player_count(self, state: State) -> int | None:
         """How many players the game has (``select --players``)."""
         return None
@@ -275,14 +285,25 @@ class Game(ABC, Generic[State, Event]):
 
     # -- generation -----------------------------------------------------
     def random_tags(self, options: Mapping[str, Any]) -> dict[str, str]:
-        """Tags for a random game; ``options`` come from ``notation random``."""
-        return {"Game": self.name}
+        """Tags for a random game: those of the record ``notation.new`` starts from with
+        the same options (``notation random``'s, the game's set-up options), each declared
+        default first and every value checked by its declaration (:class:`NotationError`)."""
+        declared = setup_options(self.options)
+        values = {name: option.default for name, option in declared.items()
+                  if option.default is not None}
+        values.update((name, value) for name, value in options.items() if value is not None)
+        check_setup(self.name, self.options, values)
+        return self.setup(values).tag_dict
 
     def random_record(self, rng: random.Random, options: Mapping[str, Any]) -> Record:
         """A complete random game: tags from ``random_tags``, then ``random_events``."""
         tags = self.random_tags(options)
         record = Record(self.name, [Tag(k, v) for k, v in tags.items()])
-        record.items = [EventNode(e) for e in self.random_events(rng, record)]
+        try:
+            record.items = [EventNode(e) for e in self.random_events(rng, record)]
+        except TagError as exc:  # a set-up the game cannot start from (Tilewe's owners)
+            raise NotationError(f"{self.name}: option {snake_case(exc.key)}: "
+                                f"{exc.message}") from None
         return record
 
     def random_events(self, rng: random.Random, record: Record,
@@ -299,13 +320,27 @@ class Game(ABC, Generic[State, Event]):
             events.append(move)
         return events
 
-    def event_keys(self, record: Record) -> list[str]:
-        """The record's events in a form where equal means the same move (for diffs).
+    def event_identity(self, event: Event) -> str:
+        """What makes two events one move: equal for every spelling of the same move, so
+        that ``diff``, ``dedupe``, ``explore``, ``merge`` and the tree API compare moves,
+        not how they are written. By default the canonical text (aliases already fold
+        there); a game whose moves have several spellings of one effect (Tilewe: any
+        contact tile of a placement) says what the move is (the cells it covers)."""
+        return self.format_event(event)
 
-        By default their canonical text; games whose text depends on a point
-        of view (Flows) compare in one fixed frame.
+    def canonical_event(self, state: State, event: Event) -> Event:
+        """The one spelling of ``event``, played in ``state`` (where it is legal), that
+        every spelling of the same move is written as (``fmt --canonical``). By default
+        the event itself: its canonical text is already one spelling."""
+        return event
+
+    def event_keys(self, record: Record) -> list[str]:
+        """The record's mainline as :meth:`event_identity` keys: equal means the same
+        moves (for ``diff`` and ``dedupe``). Games whose text depends on a point of view
+        (Flows) compare in one fixed frame.
         """
-        return [self.format_event(e) for e in record.events]
+        identity = self.event_identity
+        return [identity(e) for e in record.events]
 
     def quick_keys(self, words: list[str]) -> list[str] | None:
         """``event_keys`` straight from the words as written, when the game can tell

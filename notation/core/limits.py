@@ -20,6 +20,11 @@ MAX_DECK_BYTES = 1 << 20
 #: Variations nested deeper than this are refused: no analysis needs more, and every
 #: walk over a tree (replay, fmt, the reader) recurses once per level.
 MAX_VARIATION_DEPTH = 64
+#: The most text one game may hold, in characters (decompressed and decoded): a game is
+#: read whole, so past this its input is refused rather than held (a small ``.gz`` of
+#: blank lines, or one endless line, would fill memory). No record comes near: a 32 MB
+#: tag value or comment is read.
+MAX_GAME_CHARS = 64 << 20
 
 _DIGITS = frozenset("0123456789")
 

@@ -10,7 +10,7 @@ problems, tags, result and the source lines the problems point at.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, NamedTuple
 
 from .ast import Record
 from .errors import Problem, ProblemKind
@@ -27,6 +27,18 @@ class Facts:
     tags: dict[str, str]
     result: Any  # the game's result JSON, None when the replay reached no state
     lines: dict[int, str | None]  # the source line of each problem, by line number
+
+
+class Judged(NamedTuple):
+    """What the reader's fast path found replaying a valid record as it read it, kept on
+    the record (``Record.outcome``) until :func:`~notation.core.replay.run` makes it an
+    :class:`Outcome`. Not an Outcome itself: one holds its record, and a record and
+    outcome holding each other would keep the record's text (a 32 MB line, say) until
+    the garbage collector ran, however many records were read since."""
+
+    game: Game[Any, Any]
+    state: Any
+    plies: int
 
 
 @dataclass(slots=True)

@@ -16,14 +16,17 @@ with the words ``validate`` prints for it, and leaves the position as it was.
 """
 from __future__ import annotations
 
+import types
 from dataclasses import dataclass, field
-from typing import Any, Mapping, Sequence, TypeVar
+from functools import lru_cache
+from typing import Any, Mapping, Sequence, TypeVar, Union, get_args, get_origin
 
 from . import registry
 from .ast import Directive, EventNode, Item, Record, Tag
-from .errors import Error, NotationError, Problem, ProblemKind, RuleError, TagError
+from .errors import Error, NotationError, Problem, ProblemKind, RuleError, TagError, shorten
 from .fastpath import scanner
-from .game import AnyGame, snake_case
+from .game import AnyGame, Game, snake_case
+from .options import check_setup
 from .replay import game_of, replay
 
 
@@ -50,6 +53,9 @@ def parse_event(game: str | AnyGame, text: str) -> Any:
     is not exactly one event; an event number in front (``12. F5e-a2d4``) is not
     part of the event.
     """
+    if not isinstance(text, str):
+        raise TypeError(f"parse_event takes an event's text (a str), not "
+                        f"{type(text).__name__} {shorten(repr(text))}")
     game = game_named(game)
     scan = scanner(game)
     word = text.strip()
@@ -120,6 +126,32 @@ class Result:
         return self.details.get("scores")
 
 
+def event_classes(game: AnyGame) -> tuple[type, ...] | None:
+    """The classes of ``game``'s events, as its class declares them (``Game[State, Event]``:
+    Sanguine's ``Deal | Draw | Place | Pass | Result``); None where it declares none."""
+    return _declared_events(type(game))
+
+
+@lru_cache(maxsize=None)
+def _declared_events(kind: type) -> tuple[type, ...] | None:
+    """The event type a game class (or the game it derives from) gives ``Game``, once."""
+    for klass in kind.__mro__:
+        for base in klass.__dict__.get("__orig_bases__", ()):
+            if get_origin(base) is Game:
+                return _classes(get_args(base)[1])
+    return None
+
+
+def _classes(declared: Any) -> tuple[type, ...] | None:
+    """The classes a type hint names (a class or a union of them); None for a type
+    variable, ``Any`` or anything else that names no class."""
+    if get_origin(declared) in (Union, types.UnionType):
+        found = [_classes(member) for member in get_args(declared)]
+        return None if None in found else tuple(c for one in found if one for c in one)
+    origin = get_origin(declared) or declared  # (a generic class: its class)
+    return (origin,) if isinstance(origin, type) else None
+
+
 class Position:
     """A game in progress: push and pop events, ask what is legal (python-chess's Board).
 
@@ -153,19 +185,27 @@ class Position:
 
     def read(self, move: Any) -> Any:
         """``move`` as an event value: text is read with the game's grammar (an
-        :class:`IllegalMoveError` of kind syntax if it is no event), a value is kept."""
-        if not isinstance(move, str):
-            return move
-        try:
-            return parse_event(self.game, move)
-        except NotationError as exc:
-            raise IllegalMoveError(Problem(ProblemKind.SYNTAX, 0, 0, self.ply + 1, move.strip(),
-                                           str(exc))) from None
+        :class:`IllegalMoveError` of kind syntax if it is no event), an event of the game
+        is kept; anything else (a number, another game's event) is a :class:`TypeError`."""
+        if isinstance(move, str):
+            try:
+                return parse_event(self.game, move)
+            except NotationError as exc:
+                raise IllegalMoveError(Problem(ProblemKind.SYNTAX, 0, 0, self.ply + 1,
+                                               move.strip(), str(exc))) from None
+        kinds = event_classes(self.game)
+        if kinds is not None and not isinstance(move, kinds):
+            names = ", ".join(kind.__name__ for kind in kinds)
+            raise TypeError(f"push takes a {self.game.name} move as text in its notation or as "
+                            f"one of its events ({names}), not {type(move).__name__} "
+                            f"{shorten(repr(move))}")
+        return move
 
     def push(self, move: Any) -> Any:
         """Play ``move`` (text or an event) and return it as an event.
 
-        An illegal move raises :class:`IllegalMoveError` and changes nothing.
+        An illegal move raises :class:`IllegalMoveError` and changes nothing; a value
+        that is neither text nor one of the game's events, :class:`TypeError`.
         """
         event = self.read(move)
         before = self.game.copy(self.state)
@@ -283,8 +323,14 @@ class Position:
 
 def new(game: str | AnyGame, **options: Any) -> Position:
     """A new game at its start; ``options`` are the game's tags in snake case
-    (``notation.new("tilewe", players=4)``, ``notation.new("sanguine", rows=3, ...)``)."""
+    (``notation.new("tilewe", players=4)``, ``notation.new("sanguine", rows=3, ...)``).
+    A value the game's declared option refuses (``players=5`` for Tilewe) raises
+    :class:`Error` naming those it takes, as ``notation random`` refuses it."""
     chosen = game_named(game)
+    try:
+        check_setup(chosen.name, chosen.options, options)
+    except NotationError as exc:
+        raise Error(str(exc)) from None
     record = chosen.setup(options)
     try:
         state = chosen.start(record)

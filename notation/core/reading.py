@@ -18,6 +18,7 @@ from .ast import Comment, Item, Malformed, Pos, Record, RecordFile, Tag, Variati
 from .errors import InputError
 from .fastpath import try_fast, try_headers
 from .game import AnyGame, Game
+from .other_readings import note_other_game, reads_all
 from .outcome import Outcome
 from .parsing import note_game_problem, parser_for, unescape
 from .position import at_end  # loaded with the reader: a record read can say its end
@@ -46,21 +47,36 @@ def choose_game(text: str, source: str, game: str | AnyGame | None = None) -> An
     return registry.by_extension(source)
 
 
-def _shift(record: Record, lines: int) -> None:
-    """Piece line numbers to file line numbers."""
-    if not lines:
+def _shift(record: Record, lines: int, columns: int = 0) -> None:
+    """Piece line numbers to file line numbers (``columns``: added on the piece's first
+    line, for a piece that starts within a line)."""
+    if not lines and not columns:
         return
-    record.pos = Pos(record.pos.line + lines, record.pos.column)
+    record.pos = _moved(record.pos, lines, columns)
     for tag in record.tags:
-        tag.pos = Pos(tag.pos.line + lines, tag.pos.column)
-    _shift_items(record.items, lines)
+        tag.pos = _moved(tag.pos, lines, columns)
+    _shift_items(record.items, lines, columns)
 
 
-def _shift_items(items: list[Item], lines: int) -> None:
+def _shift_items(items: list[Item], lines: int, columns: int) -> None:
     for part in items:
-        part.pos = Pos(part.pos.line + lines, part.pos.column)
+        part.pos = _moved(part.pos, lines, columns)
         if isinstance(part, Variation):
-            _shift_items(part.items, lines)
+            _shift_items(part.items, lines, columns)
+
+
+def _moved(pos: Pos, lines: int, columns: int) -> Pos:
+    if not pos.line:  # no place in the text (a tag a format adds)
+        return pos
+    return Pos(pos.line + lines, pos.column + (columns if pos.line == 1 else 0))
+
+
+def _placed(records: Iterable[Record], line: int, column: int) -> Iterator[Record]:
+    """A format's records of text that starts at ``line``, ``column`` of its file."""
+    for record in records:
+        _shift(record, line - 1, column - 1)
+        record.first_line += line - 1
+        yield record
 
 
 def _parse_piece(text: str, chosen: AnyGame | None, source: str) -> list[Record]:
@@ -81,10 +97,13 @@ def _parse_piece(text: str, chosen: AnyGame | None, source: str) -> list[Record]
 def records_of(text_chunks: Iterable[str], source: str,
                game: str | AnyGame | None = None, checked: bool = False,
                headers: bool = False, start_line: int = 1,
-               tags: Mapping[str, str] | None = None) -> Iterator[Record]:
+               tags: Mapping[str, str] | None = None, start_column: int = 1,
+               format: str | None = None) -> Iterator[Record]:
     """The records of text in runs of whole lines (lines, or :func:`chunks`), a piece at a time.
 
-    ``start_line``: the file line the text begins at (a batch or span of a file).
+    ``start_line``: the file line the text begins at (a batch or span of a file);
+    ``start_column``: the column, for a batch of a format's pieces (``format``: its name;
+    a whole file, from line 1, is looked at for a format that claims it).
 
     ``checked``: a well-formed valid game is replayed as it is scanned (the
     fast path) and comes with its outcome but without its events; any other
@@ -96,57 +115,115 @@ def records_of(text_chunks: Iterable[str], source: str,
     read in full, as their text alone would be read otherwise.
     """
     if tags:
-        for record in records_of(text_chunks, source, game, start_line=start_line):
+        for record in records_of(text_chunks, source, game, start_line=start_line,
+                                 start_column=start_column, format=format):
             given = record.tag_dict
             record.tags[:0] = [Tag(k, v, record.pos) for k, v in tags.items() if k not in given]
             yield record
         return
     fallback = game.name if isinstance(game, Game) else game
-    if start_line == 1:  # a whole file: it may be in another format (Pentobi's, JSON)
-        text_chunks = iter(text_chunks)
-        opening = next(text_chunks, "")
-        text_chunks = itertools.chain((opening,), text_chunks)
-        other = formats.claiming(source, opening)
-        if other is not None:
-            named = game if isinstance(game, Game) or game is None else registry.get(game)
-            yield from _numbered(other.records(text_chunks, source, named), source)
-            return
+    other = None
+    if format is not None:
+        other = formats.get(format)
+        if other is None:  # pragma: no cover - a batch names a format of this process
+            raise InputError(source, f"no record format {format!r}")
+    elif start_line == 1:  # a whole file: it may be in another format (Pentobi's, JSON)
+        other, text_chunks = claimed(text_chunks, source)
+    if other is not None:
+        named = game if isinstance(game, Game) or game is None else registry.get(game)
+        found = other.records(text_chunks, source, named)
+        yield from _numbered(_placed(found, start_line, start_column), source)
+        return
     index = 0
     carry: Record | None = None  # tags and comments that belong to the next game
-    for first_line, text in pieces(text_chunks):
+    for first_line, text in pieces(text_chunks, source):
         first_line += start_line - 1
         chosen = choose_game(text, source, game)
+        fast = None
         if (checked or headers) and carry is None and chosen is not None:
             fast = (try_headers if headers else try_fast)(text, first_line, chosen, source)
-            if fast is not None:
-                index += 1
-                fast.text, fast.first_line, fast.index, fast.raw = text, first_line, index, text
-                fast.reread = reread  # its events are read from its text if asked for
-                yield fast
-                continue
-        records = _parse_piece(text, chosen, source)
-        for record in records:
-            _shift(record, first_line - 1)
-            record.text, record.first_line = text, first_line
-            note_game_problem(record, chosen, fallback)
-        _own_lines(records, text, first_line)
-        if carry is not None and records:
-            head = records[0]
-            head.tags[:0] = carry.tags
-            head.items[:0] = carry.items
-            head.pos = carry.pos
-            head.raw = carry.raw + head.raw
-            carry = None
-        if records and all(isinstance(i, Comment) for i in records[-1].items):
-            carry = records.pop()
-        for record in records:
-            index += 1
-            record.index, record.source = index, source
-            yield record
+        if fast is not None:
+            fast.text, fast.first_line, fast.raw = text, first_line, text
+            fast.reread = reread  # its events are read from its text if asked for
+            records = [fast]
+        else:
+            records, carry = _parsed(text, first_line, chosen, source, fallback, carry)
+        index = _numbered_from(records, index, source)
+        # Nothing here holds the piece while the next one is read (it may hold a 32 MB
+        # line): a record given is the consumer's alone.
+        text, fast = "", None
+        records.reverse()
+        while records:
+            yield records.pop()
     if carry is not None:
         index += 1
         carry.index, carry.source = index, source
         yield carry
+
+
+def claimed(text_chunks: Iterable[str],
+            source: str) -> tuple[formats.RecordFormat | None, Iterator[str]]:
+    """The format that claims a file by its first chunk (None: the games' own notation),
+    and the file's text chunks again, that chunk first."""
+    rest = iter(text_chunks)
+    opening = next(rest, "")
+    return formats.claiming(source, opening), itertools.chain((opening,), rest)
+
+
+def _parsed(text: str, first_line: int, chosen: AnyGame | None, source: str,
+            fallback: str | None, carry: Record | None) -> tuple[list[Record], Record | None]:
+    """A piece's records parsed in full, and the tags and comments they hand on to the next
+    game (``carry``: those handed on to them, put in front of their first game)."""
+    records = _parse_piece(text, chosen, source)
+    for record in records:
+        _shift(record, first_line - 1)
+        record.text, record.first_line = text, first_line
+        note_game_problem(record, chosen, fallback)
+    _own_lines(records, text, first_line)
+    for record in records:
+        note_other_game(record, chosen, _reads_as)
+    if carry is not None and records:
+        head = records[0]
+        head.tags[:0] = carry.tags
+        head.items[:0] = carry.items
+        head.pos = carry.pos
+        head.raw = carry.raw + head.raw
+        carry = None
+    if records and all(isinstance(i, Comment) for i in records[-1].items):
+        carry = records.pop()
+    return records, carry
+
+
+#: How much of a refused record another game's grammar reads to tell whether the record is
+#: that game's: its first lines up to this many characters (a hostile record of a million
+#: bad events costs no more than a short one).
+OTHER_GAME_SAMPLE = 4096
+
+
+def _reads_as(record: Record, game: AnyGame) -> bool:
+    """Whether ``game``'s grammar reads every event of the record's first lines."""
+    found = _parse_piece(_opening_lines(record.raw), game, record.source)
+    return len(found) == 1 and reads_all(found[0].items)
+
+
+def _opening_lines(text: str) -> str:
+    """``text`` up to its last line break within :data:`OTHER_GAME_SAMPLE` characters (all
+    of it when shorter; else up to its last blank there, as a line may hold many events)."""
+    if len(text) <= OTHER_GAME_SAMPLE:
+        return text
+    head = text[:OTHER_GAME_SAMPLE]
+    cut = head.rfind("\n")
+    if cut < 0:
+        cut = max(head.rfind(" "), head.rfind("\t"))
+    return head[:cut] if cut > 0 else head
+
+
+def _numbered_from(records: list[Record], index: int, source: str) -> int:
+    """Number the records on from ``index`` (the games before them); the last number."""
+    for record in records:
+        index += 1
+        record.index, record.source = index, source
+    return index
 
 
 def _numbered(records: Iterable[Record], source: str) -> Iterator[Record]:
@@ -213,16 +290,17 @@ def source_records(source: Source, game: str | AnyGame | None = None, encoding: 
 def text_records(text: str, source: str, game: str | AnyGame | None = None,
                  tags: Mapping[str, str] | None = None) -> list[Record]:
     """The records of text already in memory (what ``parse`` returns)."""
-    return list(records_of(chunks((text,)), source, game, tags=tags))
+    return list(records_of(chunks((text,), source), source, game, tags=tags))
 
 
 def reread(record: Record) -> tuple[list[Tag | Malformed], list[Item]]:
     """A record's tags and body read again in full from its own text (its events, when a
     fast reading left them out), with its file positions."""
-    found = list(records_of(chunks((record.raw,)), record.source, record.game,
+    source = record.source
+    found = list(records_of(chunks((record.raw,), source), source, record.game,
                             start_line=record.first_line))
     if len(found) != 1:  # pragma: no cover - a fast reading takes single games only
-        raise ValueError(f"{record.source}: game {record.index} does not read back as one game")
+        raise ValueError(f"{source}: game {record.index} does not read back as one game")
     return found[0].tags, found[0].body
 
 
@@ -247,4 +325,5 @@ def load(source: Source, game: str | AnyGame | None = None, encoding: str = "utf
     return RecordFile(label, list(read_games(source, game, encoding, label, tags)))
 
 
-__all__ = ["choose_game", "load", "parse", "read_games", "records_of", "reread", "text_records"]
+__all__ = ["choose_game", "claimed", "load", "parse", "read_games", "records_of", "reread",
+           "text_records"]

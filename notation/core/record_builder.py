@@ -16,7 +16,7 @@ from .ast import (GLYPHS, MAX_NAG, Comment, Directive, EventNode, Malformed, Mal
 from .errors import NotationError, shorten
 from .game import AnyGame
 from .limits import MAX_VARIATION_DEPTH, is_whole
-from .tokens import ANNOTATIONS, CONTAINER, VARIATION_ENDS, VARIATION_STARTS, unescape
+from .tokens import ANNOTATIONS, CONTAINER, VARIATION_ENDS, VARIATION_STARTS, tag_parts
 
 
 def token_pos(tok: Token) -> Pos:
@@ -40,9 +40,8 @@ class RecordBuilder(Transformer[Token, Any]):
         if tok.type != "TAG":
             return Malformed(tok.value, f"malformed tag {shorten(tok.value)!r}; expected "
                                         f"[Key \"Value\"]", MalformedKind.TAG, None, pos)
-        # The TAG terminal fixed the shape: [ key blanks "value" ], blanks allowed inside.
-        key, quoted = tok.value[1:-1].strip(" \t").split(None, 1)
-        return Tag(key, unescape(quoted.strip(" \t")[1:-1]), pos)
+        key, value = tag_parts(tok.value)  # (the TAG terminal fixed its shape)
+        return Tag(key, value, pos)
 
     def _record(self, children: list[Any]) -> Record:
         game = self.rules

@@ -13,9 +13,9 @@ from typing import Any, Iterator
 from . import registry
 from .ast import (EventNode, Item, Malformed, MalformedKind, Pos, Record, Variation,
                   branch_points)
-from .errors import Error, Problem, ProblemKind, RuleError, TagError
+from .errors import WITHIN, Error, Problem, ProblemKind, RuleError, TagError
 from .game import AnyGame, Game
-from .outcome import Outcome
+from .outcome import Judged, Outcome
 
 
 @dataclass(slots=True)
@@ -138,7 +138,7 @@ def _line_problems(items: list[Item], ply: int, label: str, problems: list[Probl
 def variation_label(number: int, ply: int, outer: str = "") -> str:
     """``variation 2 after ply 9``, then the variation it is in, if any."""
     label = f"variation {number} after ply {ply}"
-    return f"{label} in {outer}" if outer else label
+    return f"{label}{WITHIN}{outer}" if outer else label
 
 
 def variation_problems(record: Record, game: AnyGame, state: Any) -> list[Problem]:
@@ -239,8 +239,8 @@ def run(record: Record, until: int | None = None) -> Outcome:
     has a problem, so ``state`` is the state before the bad event.
     """
     if record.outcome is not None and until is None:  # replayed by the reader's fast path
-        known: Outcome = record.outcome
-        return known
+        known: Judged = record.outcome
+        return Outcome(record, known.game, known.state, known.plies)
     game = game_of(record)
     problems = structure_problems(record)
     if game is None:

@@ -17,7 +17,7 @@ import re
 import stat
 from typing import IO, Any, Callable, Iterable, Iterator, Union
 
-from . import compression
+from . import compression, limits
 from .errors import InputError, shorten
 from .grammars import terminal_pattern
 
@@ -95,15 +95,18 @@ def _joined(parts: list[str]) -> str:
     return text
 
 
-def chunks(blocks: Iterable[str]) -> Iterator[str]:
+def chunks(blocks: Iterable[str], source: str = "<text>") -> Iterator[str]:
     """Text in runs of whole lines (each ends in ``\\n``, the last may not), CRLF and
     lone CR read as LF: the blocks as they come, cut back to their last line end.
 
     A line longer than a block is kept as a list of its parts, joined once when
     its end comes and given as a run of its own: time stays linear in the
-    line's length, and memory about twice it.
+    line's length, and memory about twice it. A line longer than a game may be
+    (:data:`~notation.core.limits.MAX_GAME_CHARS`) is an :class:`InputError` naming
+    ``source``, raised before it is held whole.
     """
     pending: list[str] = []  # the parts of a line whose end has not come yet
+    held = 0                 # their characters
     after_cr = False         # the last block ended in a CR: a LF opening the next is its CRLF
     for block in blocks:
         if after_cr and block.startswith("\n"):
@@ -115,6 +118,7 @@ def chunks(blocks: Iterable[str]) -> Iterator[str]:
             block = block.replace("\r\n", "\n").replace("\r", "\n")
         end = block.rfind("\n") + 1
         if pending and end:
+            held = 0
             if len(pending) == 1:  # the line began in the last block: it runs on with this one
                 block, end = pending[0] + block, end + len(pending[0])
                 pending.clear()
@@ -127,6 +131,11 @@ def chunks(blocks: Iterable[str]) -> Iterator[str]:
             yield block if end == len(block) else block[:end]
         if end < len(block):
             pending.append(block[end:])
+            held += len(block) - end
+            if held > limits.MAX_GAME_CHARS:
+                raise InputError(source, f"a line runs past {limits.MAX_GAME_CHARS:,} "
+                                         f"characters, more than a game may hold "
+                                         f"(MAX_GAME_CHARS); not read")
     if pending:
         yield _joined(pending)
 
@@ -183,6 +192,17 @@ class Cutter:
 _BODY_LINE = re.compile(r"^[^\S\n]*[^\s\[]", re.MULTILINE)
 
 
+#: Body lines that are not comment lines (``;``, ``#``): what makes a piece more than tags
+#: and comments.
+_PLAIN_BODY_LINE = re.compile(r"^[^\S\n]*[^\s\[;#]", re.MULTILINE)
+
+
+def may_carry(piece: str) -> bool:
+    """:attr:`Cutter.may_carry` after a whole piece of :func:`pieces` (which holds no cut),
+    found by scans in C: no line of the piece is copied (one may be 32 MB)."""
+    return "{" in piece or _PLAIN_BODY_LINE.search(piece) is None
+
+
 def _is_tag_line(text: str, i: int, match_next_line: NextLine) -> bool:
     """Whether the line starting at ``text[i]`` is a tag line (``NEXT_LINE`` does not match)."""
     if i:
@@ -219,18 +239,21 @@ def _tag_line_at(chunk: str, pos: int, match_next_line: NextLine) -> int:
     return -1
 
 
-def pieces(text_chunks: Iterable[str]) -> Iterator[tuple[int, str]]:
+def pieces(text_chunks: Iterable[str], source: str = "<text>") -> Iterator[tuple[int, str]]:
     """``(first line number, text)`` of each piece that begins a new game (see :class:`Cutter`).
 
     ``text_chunks``: text in runs of whole lines (lines, or :func:`chunks`); the
     cuts are found a chunk at a time with regular expressions, so a big block
     costs a few C-level scans rather than a Python step per line. Nothing keeps
     a chunk once its text is in the buffer (a match object would): a long line
-    is held once, in its piece.
+    is held once, in its piece. A piece longer than a game may be
+    (:data:`~notation.core.limits.MAX_GAME_CHARS`) is an :class:`InputError` naming
+    ``source``, raised before it is held whole.
     """
     match_next_line = next_line().match
     body = False          # a body line in the current piece
     buffer: list[str] = []
+    held = 0              # the buffer's characters
     start = 1             # the current piece's first line
     line = 1              # the line at ``at``
     for chunk in text_chunks:
@@ -244,10 +267,13 @@ def pieces(text_chunks: Iterable[str]) -> Iterator[tuple[int, str]]:
             i = _tag_line_at(chunk, pos, match_next_line)  # then the first tag line after it: a cut
             if i < 0:
                 break
+            check_game(held + i - at, start, source)
             buffer.append(chunk[at:i])
             yield start, _joined(buffer)
             line += chunk.count("\n", at, i)
-            start, at, pos, body = line, i, i, False
+            start, at, pos, body, held = line, i, i, False, 0
+        held += len(chunk) - at
+        check_game(held, start, source)
         buffer.append(chunk[at:])
         line += chunk.count("\n", at)
     chunk = ""  # not held beside the last piece while it is read
@@ -255,6 +281,16 @@ def pieces(text_chunks: Iterable[str]) -> Iterator[tuple[int, str]]:
     if text:
         yield start, text
 
+
+
+def check_game(size: int, start: int, source: str) -> None:
+    """Refuse a game of ``size`` characters from line ``start`` of ``source`` past
+    :data:`~notation.core.limits.MAX_GAME_CHARS` (:class:`InputError`), before it is held
+    whole; for every reader that gathers a game (a format's too)."""
+    if size > limits.MAX_GAME_CHARS:
+        raise InputError(source, f"the game from line {start:,} runs past "
+                                 f"{limits.MAX_GAME_CHARS:,} characters (MAX_GAME_CHARS); "
+                                 f"not read")
 
 
 # -- files -------------------------------------------------------------------------
@@ -284,10 +320,10 @@ def source_chunks(source: str | os.PathLike[str] | IO[Any], encoding: str = "utf
     in runs of whole lines (:func:`chunks`), decompressed if it is compressed."""
     label = label_of(source, name)
     if not isinstance(source, (str, os.PathLike)):  # an open file
-        yield from chunks(plain_blocks(source, label, encoding))
+        yield from chunks(plain_blocks(source, label, encoding), label)
         return
     with open_record_file(source, label) as handle:
-        yield from chunks(plain_blocks(handle, label, encoding))
+        yield from chunks(plain_blocks(handle, label, encoding), label)
 
 
 def plain_blocks(stream: IO[Any], label: str, encoding: str = "utf-8") -> Iterator[str]:
@@ -313,7 +349,7 @@ def decode(data: bytes, source: str, encoding: str = "utf-8") -> str:
     encoding (``rot13``) raise :class:`InputError` (the reader's own decoding).
     Compressed bytes are not decompressed: what is read whole must be small.
     """
-    return "".join(chunks(decoded_blocks(io.BytesIO(data), source, encoding)))
+    return "".join(chunks(decoded_blocks(io.BytesIO(data), source, encoding), source))
 
 
 def check_regular(path: str | os.PathLike[str]) -> None:

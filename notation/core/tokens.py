@@ -20,6 +20,16 @@ def unescape(value: str) -> str:
     return _UNESCAPE.sub(lambda m: _ESCAPES.get(m.group(1), m.group(1)), value)
 
 
+def tag_parts(text: str, start: int = 0, end: int = -1) -> tuple[str, str]:
+    """The key and the value's text of the ``TAG`` token ``text[start:end]`` (``end`` -1:
+    the text's end; the terminal's shape, ``[ Key "value" ]`` with blanks). The value is
+    sliced from ``text`` once: a 32 MB value is not copied again for each step."""
+    end = len(text) if end < 0 else end
+    opening = text.index('"', start, end)  # the key holds no quote
+    closing = text.rindex('"', opening + 1, end)  # only blanks and "]" after it
+    return text[start + 1:opening].strip(" \t"), unescape(text[opening + 1:closing])
+
+
 #: Container terminals; every other terminal of a game grammar is an event.
 #: A variation's parentheses; a grammar that imports ``_item`` without naming them gets
 #: them under Lark's prefixed names (a game written before variations were).

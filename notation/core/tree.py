@@ -131,17 +131,19 @@ class Node:
         return self.variations[0] if self.variations else None
 
     def variation(self, key: int | Any) -> ChildNode:
-        """A move after this one: by index, by move (an event or its text) or the node
-        itself; KeyError when there is no such move (IndexError for an index)."""
+        """A move after this one: by index, by move (an event or its text, any spelling
+        of the move: ``Game.event_identity``) or the node itself; KeyError when there is
+        no such move (IndexError for an index)."""
         if isinstance(key, int) and not isinstance(key, bool):
             return self.variations[key]
         if isinstance(key, ChildNode):
             if any(node is key for node in self.variations):
                 return key
             raise KeyError(f"{key!r} is not a variation of this node")
-        event = self._event(key)
+        identity = self.game().rules.event_identity
+        wanted = identity(self._event(key))
         for node in self.variations:
-            if node.move == event:
+            if identity(node.move) == wanted:
                 return node
         raise KeyError(f"no variation {key!s} here")
 
@@ -246,8 +248,8 @@ class Node:
     def graft(self, other: ChildNode) -> ChildNode:
         """A copy of ``other`` and every move after it, as the last variation here.
 
-        For trees of the same start (merging copies of one game): the moves are not
-        checked again, so they must be legal here, as they were where they came from.
+        For trees of the same start (copying a tree): the moves are not checked again,
+        so they must be legal here, as they were where they came from.
         """
         copies: list[tuple[Node, ChildNode]] = [(self, other)]
         top: ChildNode | None = None
@@ -262,6 +264,11 @@ class Node:
         return top
 
     # -- words about the move --------------------------------------------------------
+    def keep_written(self, other: Node) -> None:
+        """Write this node's comments as ``other``'s were read, for as long as they say
+        the same (a merge laying a copy's words on a new node keeps their spelling)."""
+        self._before, self._after = other._before, other._after
+
     def clock(self) -> float | None:
         """The ``[%clk]`` time left, in seconds (None when there is none)."""
         return read_clock(self.commands.get("clk"))

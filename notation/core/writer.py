@@ -11,8 +11,9 @@ from typing import Any, Iterable
 from . import registry
 from .ast import (GLYPH_OF, Comment, Directive, EventNode, Item, Malformed, Record, Tag,
                   Variation)
-from .errors import Error
+from .errors import Error, NotationError, shorten
 from .game import AnyGame, Game
+from .limits import MAX_VARIATION_DEPTH
 from .text import starts_tag_line
 
 WIDTH = 79
@@ -37,7 +38,9 @@ def format_tags(given: Iterable[Tag | Malformed], game: AnyGame | None) -> list[
 
 def format_record(record: Record, game: AnyGame | None = None) -> str:
     """Canonical text of one record (which must have no malformed items); ``game``:
-    the record's own by default."""
+    the record's own by default. Variations nested deeper than the reader reads
+    (:data:`~notation.core.limits.MAX_VARIATION_DEPTH`) raise :class:`NotationError`:
+    nothing is written that cannot be read back."""
     if game is None:
         game = registry.get(record.game or "")
         if game is None:
@@ -59,33 +62,48 @@ def format_record(record: Record, game: AnyGame | None = None) -> str:
         words.clear()
 
     opening = [""]  # "(" (or more) to write in front of the next word, PGN's way
+    filled = [False]  # the last word was an event that runs to its line's end
 
     def add(word: str) -> None:
+        if filled[0] and not word.startswith("#"):  # only a "#" comment may follow it
+            flush()
+        filled[0] = False
         words.append(opening[0] + word)
         opening[0] = ""
 
-    def write(items: list[Item], ply: int) -> None:
-        """One line of play whose events count on from ``ply``, its variations in place."""
+    def write(items: list[Item], ply: int, depth: int = 0) -> None:
+        """One line of play whose events count on from ``ply``, nested ``depth`` variations
+        deep, its variations in place."""
+        if depth > MAX_VARIATION_DEPTH:
+            raise NotationError(f"variations nested deeper than {MAX_VARIATION_DEPTH} levels "
+                                f"(a reader reads no deeper)")
         for item in items:
             if isinstance(item, EventNode):
                 ply += 1
                 if game.event_per_line:
                     flush()
                 text = game.format_event(item.event)
-                if item.nags:
-                    text += annotation_text(item.nags, game.glyph_blank(item.event))
-                add(f"{ply}. {text}" if game.numbered else text)
+                text = f"{ply}. {text}" if game.numbered else text
+                notes = (annotation_text(item.nags, game.glyph_blank(item.event))
+                         if item.nags else "")
+                if not game.fills_line(item.event):
+                    add(text + notes)
+                    continue
+                add(text)
+                filled[0] = True  # its annotations (and comments but "#") on the next line
+                if notes:
+                    add(notes.lstrip())
             elif isinstance(item, Variation):  # the alternative to the event just written
                 if game.event_per_line:  # "(" and ")" on lines of their own
                     flush()
                     body.append("(")
-                    write(item.items, ply - 1)
+                    write(item.items, ply - 1, depth + 1)
                     flush()
                     body.append(")")
                     continue
                 opening[0] += "("
                 written = len(words), len(body)
-                write(item.items, ply - 1)
+                write(item.items, ply - 1, depth + 1)
                 if opening[0]:  # an empty variation
                     add(")")
                 elif (len(words), len(body)) != written and words:
@@ -113,7 +131,15 @@ def format_record(record: Record, game: AnyGame | None = None) -> str:
 def writable_comments(comment: Comment) -> list[Comment]:
     """A comment as a record can hold it: a brace comment whose text holds a ``}``, or a
     line that would start a tag, is written as line comments, one a line (read from
-    another format: Pentobi's ``C[a } b]``); a line comment holds one line."""
+    another format: Pentobi's ``C[a } b]``); a line comment holds one line.
+
+    A carriage return is refused (:class:`NotationError`): a record's reader reads every
+    CR as a line end, so no comment it reads holds one, and one written would come back
+    another comment, or end it and start a tag line."""
+    if "\r" in comment.text:
+        raise NotationError(f"the comment {shorten(comment.text)!r} cannot be written: it "
+                            f"holds a carriage return (\\r), which a record reads as a "
+                            f"line end")
     lines = comment.text.split("\n")
     if comment.brace and "}" not in comment.text and not any(
             starts_tag_line(line) for line in lines[1:]):
@@ -121,8 +147,7 @@ def writable_comments(comment: Comment) -> list[Comment]:
     if not comment.brace and len(lines) == 1:
         return [comment]
     marker = comment.marker if not comment.brace else ";"
-    return [Comment(line.rstrip("\r"), False, comment.pos, marker)
-            for line in lines if line.strip()]
+    return [Comment(line, False, comment.pos, marker) for line in lines if line.strip()]
 
 
 def annotation_text(nags: tuple[int, ...], blank: bool) -> str:

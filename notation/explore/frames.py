@@ -1,7 +1,9 @@
 """Where a game stands, as the explorer files it: the position's key, its notation, and
 the frame its moves are written in.
 
-Without ``--symmetric`` a position is its own frame and a move is its canonical text.
+Without ``--symmetric`` a position is its own frame and a move is its canonical text,
+filed under its identity (``Game.event_identity``: Tilewe's spellings of one placement
+are one move).
 With it, a position is filed under its least image under the board's symmetries
 (``Game.least_image``: Tilewe's eight), and the moves from it are written in that image's frame, so
 that a game and its mirror image count as one line. A position symmetric in itself (the
@@ -36,6 +38,14 @@ def place_of(game: AnyGame, state: Any, symmetric: bool) -> Place:
         least, frames = game.least_image(text)
         return Place(digest(game.timeless_position(least)), least, frames)
     return Place(position_key(game, state, False, text), text)
+
+
+def move_key(game: AnyGame, event: Any, place: Place) -> str:
+    """What a move played from ``place`` is, in its frame (``Game.event_identity``): the
+    same for every spelling of one move, so that they count as one."""
+    if not place.frames:
+        return game.event_identity(event)
+    return min(game.event_identity(game.transform_event(name, event)) for name in place.frames)
 
 
 def move_text(game: AnyGame, event: Any, place: Place) -> str:

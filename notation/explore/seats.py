@@ -10,6 +10,7 @@ of ``replay --json``) are taken seat by seat in that order.
 """
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 from typing import Any, Iterable
 
@@ -61,7 +62,8 @@ def seat_results(game: AnyGame, state: Any, movers: Iterable[str | None]) -> lis
     """
     over = game.is_over(state)
     winners = game.winner_words(state) if over else []
-    seats = seat_names(game, state, (*movers, game.to_move(state)), winners)
+    # ``movers`` read only where the game cannot name its seats (they may be played on)
+    seats = seat_names(game, state, itertools.chain(movers, (game.to_move(state),)), winners)
     scores = _scores(game.result_json(state), seats) if over else [None] * len(seats)
     results = []
     for seat, score in zip(seats, scores):

@@ -11,14 +11,13 @@ past the depth bound (``cut``), are its games.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
-from notation.core.ast import EventNode, Record
+from notation.core.ast import Record
 from notation.core.game import Game
 from notation.core.outcome import Outcome
-from notation.core.walk import Node, walk
 
-from .frames import Place, move_text, place_of
+from .frames import Place, move_key, move_text
+from .opening import opening
 from .seats import SeatResult, seat_results
 from .tally import Tally
 
@@ -94,38 +93,35 @@ class OpeningTree:
         return sum(tree.games for tree in self.trees.values())
 
     def add(self, record: Record, outcome: Outcome) -> None:
-        """File one valid game's mainline (``outcome``: its full replay)."""
+        """File one valid game's mainline (``outcome``: its full replay); only its first
+        ``depth`` plies are played again (:mod:`.opening`)."""
         game, state = outcome.game, outcome.state
         if game is None or state is None or not outcome.valid:
             raise ValueError("only a valid game is filed")
         depth, symmetric = self.depth, self.symmetric
-
-        def visit(node: Node, live: Any) -> Place | None:
-            return place_of(game, live, symmetric) if node.ply <= depth else None
-
-        walked = walk(record.without_variations(), outcome, visit)
-        nodes = [walked.start, *walked.mainline]
-        results = seat_results(game, state, (node.mover for node in walked.mainline))
+        line = opening(game, record, depth, symmetric)
+        results = seat_results(game, state, line.movers)
         tree = self.trees.get(game.name)
         if tree is None:
             tree = self.trees[game.name] = GameTree(
                 game.name, symmetric and type(game).least_image is not Game.least_image)
         tree.games += 1
-        for ply, node in enumerate(nodes[:depth + 1]):
-            place: Place = node.data
+        for ply, place in enumerate(line.places):
             entry = tree.enter(place, ply, results)
             if ply == 0 and place.key not in tree.roots:
                 tree.roots.append(place.key)
-            if ply + 1 == len(nodes):
+            if ply == outcome.plies:
                 entry.ended += 1
             elif ply == depth:
                 entry.cut += 1
             else:
-                after = nodes[ply + 1]
-                assert isinstance(after.item, EventNode)  # a valid game's mainline
-                text = move_text(game, after.item.event, place)
-                move = entry.moves.get(text)
+                event = line.events[ply]
+                key = move_key(game, event, place)
+                text = move_text(game, event, place)
+                move = entry.moves.get(key)
                 if move is None:
-                    move = entry.moves[text] = MoveEntry(text, after.data.key)
+                    move = entry.moves[key] = MoveEntry(text, line.places[ply + 1].key)
+                elif text < move.text:  # another spelling of it: the least is shown
+                    move.text = text
                 move.games += 1
                 move.results.add(results)

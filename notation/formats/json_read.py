@@ -230,6 +230,9 @@ def comment_of(parts: dict[str, Value], game: AnyGame) -> Comment | Malformed:
     try:
         if not isinstance(text, Text):
             raise Refused(f"a comment is a string, not {describe(text)}", text.pos)
+        if "\r" in text.value:  # read as a line end: no record's comment holds one
+            raise Refused("a comment cannot hold a carriage return (\\r): a record reads "
+                          "one as a line end", text.pos)
         if marker is None:
             if "}" in text.value:
                 raise Refused("a brace comment cannot hold '}'", text.pos)
@@ -240,7 +243,7 @@ def comment_of(parts: dict[str, Value], game: AnyGame) -> Comment | Malformed:
         if not (isinstance(marker, Text) and marker.value in markers(game)):
             raise Refused(f'"line" is the character that opens a line comment in '
                           f'{game.name} ({" or ".join(markers(game))})', marker.pos)
-        if "\n" in text.value or "\r" in text.value:
+        if "\n" in text.value:
             raise Refused("a line comment cannot hold a line break", text.pos)
         return Comment(text.value, False, text.pos, marker.value)
     except Refused as why:

@@ -21,44 +21,40 @@ from typing import Any, Iterable, Iterator
 from notation.core.batch import TARGET
 from notation.core.outcome import Outcome
 
-from .cluster import on_cluster
-from .order import Settled, ordered
+from .cluster import WORKER_WAIT, NoWorkers, Waiting, on_cluster
+from .order import RunStopped, ordered
 from .pool import (SMALL_INPUT, WorkerStopped, default_jobs, in_processes, map_in_order,
-                   worth_a_pool)
+                   worked_here, workers_for, worth_a_pool)
 from .tasks import FORMAT, REPLAY, VALIDATE, Task, outcome_of
 from .units import Input, Stream, cluster_jobs, local_jobs, units
-from .work import Job, Part, part_of
+from .work import Part
 
-__all__ = ["FORMAT", "REPLAY", "SMALL_INPUT", "TARGET", "VALIDATE", "Input", "Part", "Stream",
-           "Task", "WorkerStopped", "default_jobs", "outcome_of", "outcomes", "parts",
-           "worth_a_pool"]
+__all__ = ["FORMAT", "REPLAY", "SMALL_INPUT", "TARGET", "VALIDATE", "WORKER_WAIT", "Input",
+           "NoWorkers", "Part", "RunStopped", "Stream", "Task", "WorkerStopped", "default_jobs",
+           "outcome_of", "outcomes", "parts", "workers_for", "worth_a_pool"]
 
 
 def parts(inputs: Iterable[Input], task: Task = VALIDATE, *, jobs: int = 1,
           client: Any = None, game: str | None = None, encoding: str = "utf-8",
-          target: int = TARGET) -> Iterator[Part]:
+          target: int = TARGET, wait: float = WORKER_WAIT,
+          waiting: Waiting | None = None) -> Iterator[Part]:
     """Every unit's part, in input order, its games numbered in their files.
 
-    Here when ``jobs`` is 1, in ``jobs`` worker processes otherwise, or on the
+    Here when ``jobs`` is 1, in up to ``jobs`` worker processes otherwise (never more
+    than the cores nor than the units of work: :func:`workers_for`), or on the
     Dask cluster of ``client`` (whose workers must see the files at the same
     paths). An input's first input error or failure ends it; an input without
     games ends with an empty part carrying a warning. A worker process that
-    dies raises :class:`WorkerStopped`.
+    dies raises :class:`WorkerStopped`; a cluster that has had no worker for
+    ``wait`` seconds, :class:`NoWorkers` (``waiting`` is told when the wait starts).
     """
     if client is not None:
-        return on_cluster(units(inputs, cluster_jobs, game, encoding, target), task, client)
+        return on_cluster(units(inputs, cluster_jobs, game, encoding, target), task, client,
+                          wait, waiting)
     items = units(inputs, local_jobs, game, encoding, target)
     if jobs > 1:
         return in_processes(items, task, jobs)
-    return ordered(items, lambda unit: _here(unit.job, task), 1)
-
-
-def _here(job: Job, task: Task) -> Settled:
-    """A unit worked on in this process, as a settled part (a failure as its exception)."""
-    try:
-        return Settled(part_of(job, task))
-    except Exception as exc:
-        return Settled(error=exc)
+    return ordered(items, lambda unit: worked_here(unit.job, task), 1)
 
 
 def outcomes(inputs: Iterable[Input], task: Task = VALIDATE, **how: Any) -> Iterator[Outcome]:

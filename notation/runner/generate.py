@@ -18,7 +18,7 @@ from notation.core.replay import run
 from notation.core.results import with_result_tags
 from notation.core.writer import format_record
 
-from .pool import default_jobs, map_in_order
+from .pool import map_in_order, workers_for
 
 #: Fewer games than this are made in this process unless ``--jobs`` asks otherwise:
 #: starting workers costs more than a few games.
@@ -75,7 +75,7 @@ def games_made(plan: Plan, count: int, jobs: int) -> Generator[str, None, None]:
 
 def how_many_jobs(asked: int | None, count: int) -> int:
     """Worker processes for ``count`` games (``asked``: ``--jobs``; None: the cores, or
-    one for a few games); never more than the games."""
-    if asked is None:
-        asked = 1 if count < FEW_GAMES else default_jobs()
-    return max(1, min(asked, count))
+    one for a few games); never more than the cores nor than the games."""
+    if asked is None and count < FEW_GAMES:
+        return 1
+    return workers_for(asked, count)

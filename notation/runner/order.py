@@ -13,8 +13,15 @@ import sys
 from dataclasses import replace
 from typing import Callable, Iterable, Iterator, Protocol, Union
 
+from notation.core.errors import Error
+
 from .units import Item, Known, Unit
 from .work import Part
+
+
+class RunStopped(Error):
+    """Where the work is done can do no more (a worker process died, a cluster has no
+    worker): not one unit's failure but the run's end, raised to the run's consumer."""
 
 
 class Pending(Protocol):
@@ -89,20 +96,22 @@ class Settled:
         return False
 
 
-def pool_broken(exc: BaseException) -> bool:
-    """Whether ``exc`` says a process pool broke (only a pool, which loads
-    ``concurrent.futures``, can say so)."""
+def stops_the_run(exc: BaseException) -> bool:
+    """Whether ``exc`` ends the run rather than a unit: a :class:`RunStopped`, or a process
+    pool that broke (only a pool, which loads ``concurrent.futures``, can say so)."""
+    if isinstance(exc, RunStopped):
+        return True
     futures = sys.modules.get("concurrent.futures")
     return futures is not None and isinstance(exc, futures.BrokenExecutor)
 
 
 def sent(unit: Unit, submit: Submit) -> Pending:
-    """A unit submitted; one that cannot be sent fails like one that ran (a broken process
-    pool is not one unit's failure but the run's: it is raised)."""
+    """A unit submitted; one that cannot be sent fails like one that ran (what stops the
+    run, a broken process pool say, is not one unit's failure: it is raised)."""
     try:
         return submit(unit)
     except Exception as exc:
-        if pool_broken(exc):
+        if stops_the_run(exc):
             raise
         return Settled(Part(unit.job.source, failure=exc))
 
@@ -112,7 +121,7 @@ def finished(unit: Unit, pending: Pending) -> Part:
     try:
         return pending.result()
     except Exception as exc:
-        if pool_broken(exc):
+        if stops_the_run(exc):
             raise
         return Part(unit.job.source, failure=exc)
 

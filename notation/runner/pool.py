@@ -2,21 +2,25 @@
 
 Workers are forked, so they start in milliseconds with the parent's games
 loaded; each dies with the run that started it and leaves Ctrl-C to the main
-process, which cancels what is in flight and stops at once.
+process, which cancels what is in flight and stops at once (see :mod:`.forking`).
+A run starts at most one worker per core and per unit of work it has (more would
+only compete for the cores, or wait with nothing to do), whatever was asked.
 """
 from __future__ import annotations
 
 import collections
+import itertools
 import os
-import signal
 import stat
 from typing import Callable, Generator, Iterable, Iterator, TypeVar
 
-from notation.core.errors import Error, InputError
+from notation.core.batch import Batch
+from notation.core.errors import InputError
 
-from .order import ordered
+from .forking import forked_pool
+from .order import Pending, RunStopped, Settled, ordered
 from .tasks import Task
-from .units import Input, Item, Stream
+from .units import Input, Item, Stream, Unit
 from .work import Job, Part, part_of
 
 Given = TypeVar("Given")
@@ -24,9 +28,13 @@ Made = TypeVar("Made")
 
 #: Below this many bytes of input, one process is faster than starting a pool.
 SMALL_INPUT = 1 << 20
+#: A batch of more text than this (a game with a line of megabytes) is worked on here, not
+#: sent: sending copies it into a message and into the worker, whose answer brings its tag
+#: values back while this process still holds the batch (a 32 MB tag: 180 MB, not 80).
+SEND_AT_MOST = 4 << 20
 
 
-class WorkerStopped(Error):
+class WorkerStopped(RunStopped):
     """A worker process stopped (killed, out of memory): the run cannot go on."""
 
 
@@ -36,6 +44,29 @@ def default_jobs() -> int:
         return len(os.sched_getaffinity(0))
     except (AttributeError, OSError):  # pragma: no cover - not Linux
         return os.cpu_count() or 1
+
+
+def workers_for(asked: int | None, work: int | None = None) -> int:
+    """How many worker processes a run starts: ``asked`` (None: one per core), but never
+    more than the cores this process may run on, nor than the units of ``work`` it has
+    (None: not known yet)."""
+    cores = default_jobs()
+    count = cores if asked is None else min(asked, cores)
+    return max(1, count if work is None else min(count, work))
+
+
+def _first(items: Iterator[Given], counts: Callable[[Given], bool],
+           wanted: int) -> tuple[list[Given], int]:
+    """The items up to the ``wanted``-th that ``counts`` as work (all of them if fewer),
+    and how many of them count: a pool is sized by what it will be given."""
+    taken: list[Given] = []
+    work = 0
+    for item in items:
+        taken.append(item)
+        work += counts(item)
+        if work >= wanted:
+            break
+    return taken, work
 
 
 def _size(given: Input) -> int | None:
@@ -71,34 +102,27 @@ def worth_a_pool(inputs: Iterable[Input], asked: int | None) -> bool:
     return total >= SMALL_INPUT
 
 
-def _die_with_parent() -> None:
-    """Worker initializer: a worker must not outlive the run that started it (Linux)."""
-    try:
-        import ctypes  # only here: a worker's one call to prctl
-        libc = ctypes.CDLL("libc.so.6", use_errno=True)
-        libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
-    except (OSError, AttributeError):  # pragma: no cover - not Linux
-        pass
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the main process's to handle
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # not the main process's handler (forked)
-
-
 def map_in_order(work: Callable[[Given], Made], items: Iterable[Given],
                  jobs: int) -> Generator[Made, None, None]:
     """``work`` done on every item by ``jobs`` forked processes, the results given back in
     the items' order as each is ready (the same results in the same order whatever ``jobs``).
 
-    At most three items per worker are in flight, so memory stays flat however many
-    items; ``work`` and the items must pickle, and an exception ``work`` raises comes back
-    as itself. A worker that dies raises :class:`WorkerStopped`; closing the iterator (or
-    an interrupt) cancels what has not started.
+    No more workers start than cores and items (:func:`workers_for`); with one, the
+    work is done here. At most three items per worker are in flight, so memory stays
+    flat however many items; ``work`` and the items must pickle, and an exception
+    ``work`` raises comes back as itself. A worker that dies raises
+    :class:`WorkerStopped`; closing the iterator (or an interrupt) cancels what has not
+    started.
     """
-    # Deliberately lazy (start-up): the pool's modules only when a pool is started.
-    import multiprocessing
-    from concurrent.futures import BrokenExecutor, Future, ProcessPoolExecutor
-    context = multiprocessing.get_context("fork")  # workers start with the games loaded
-    with ProcessPoolExecutor(max_workers=jobs, mp_context=context,
-                             initializer=_die_with_parent) as pool:
+    items = iter(items)
+    first, count = _first(items, lambda item: True, workers_for(jobs))
+    jobs = workers_for(jobs, count)
+    items = itertools.chain(first, items)
+    if jobs < 2:
+        yield from map(work, items)
+        return
+    from concurrent.futures import BrokenExecutor, Future  # (lazy: see forking)
+    with forked_pool(jobs) as pool:
         flight: collections.deque[Future[Made]] = collections.deque()
         try:
             for item in items:
@@ -109,9 +133,6 @@ def map_in_order(work: Callable[[Given], Made], items: Iterable[Given],
                 yield flight.popleft().result()
         except BrokenExecutor as exc:
             raise WorkerStopped(str(exc) or "a worker process stopped") from None
-        except BaseException:
-            pool.shutdown(wait=False, cancel_futures=True)
-            raise
 
 
 def _worked(job: Job, task: Task) -> Part:
@@ -120,22 +141,40 @@ def _worked(job: Job, task: Task) -> Part:
     return part_of(job, task)
 
 
-def in_processes(items: Iterable[Item], task: Task, jobs: int) -> Iterator[Part]:
-    """The parts of ``items`` worked on by ``jobs`` processes, in input order.
+def worked_here(job: Job, task: Task) -> Settled:
+    """A unit worked on in this process, as a settled part (a failure as its exception)."""
+    try:
+        return Settled(part_of(job, task))
+    except Exception as exc:
+        return Settled(error=exc)
 
-    At most three units per worker are in flight. A worker that dies ends the
-    run (:class:`WorkerStopped`), never waited for.
+
+def in_processes(items: Iterable[Item], task: Task, jobs: int) -> Iterator[Part]:
+    """The parts of ``items`` worked on by up to ``jobs`` processes, in input order.
+
+    No more workers start than cores and units (:func:`workers_for`, the units counted
+    before the pool starts); with one, the units are worked on here. At most three
+    units per worker are in flight. A worker that dies ends the run
+    (:class:`WorkerStopped`), never waited for. A batch larger than
+    :data:`SEND_AT_MOST` is worked on here.
     """
-    import multiprocessing  # (lazy: see above)
-    from concurrent.futures import BrokenExecutor, ProcessPoolExecutor
-    context = multiprocessing.get_context("fork")
-    with ProcessPoolExecutor(max_workers=jobs, mp_context=context,
-                             initializer=_die_with_parent) as pool:
+    items = iter(items)
+    first, units = _first(items, lambda item: isinstance(item, Unit), workers_for(jobs))
+    jobs = workers_for(jobs, units)
+    items = itertools.chain(first, items)
+    if jobs < 2:
+        yield from ordered(items, lambda unit: worked_here(unit.job, task), 1)
+        return
+    from concurrent.futures import BrokenExecutor  # (lazy: see forking)
+    with forked_pool(jobs) as pool:
+
+        def send(unit: Unit) -> Pending:
+            job = unit.job
+            if isinstance(job, Batch) and job.size > SEND_AT_MOST:
+                return worked_here(job, task)
+            return pool.submit(_worked, job, task)
+
         try:
-            yield from ordered(items, lambda unit: pool.submit(_worked, unit.job, task),
-                               3 * jobs)
+            yield from ordered(items, send, 3 * jobs)
         except BrokenExecutor as exc:
             raise WorkerStopped(str(exc)) from None
-        except BaseException:
-            pool.shutdown(wait=False, cancel_futures=True)
-            raise

@@ -87,6 +87,8 @@ class Flows(Game[FlowsState, Event]):
     def seats(self, state: FlowsState) -> list[str]:
         return [f"P{seat}" for seat in range(1, state.seating.players + 1)]
 
+    winner_names = tuple(f"P{seat}" for seat in range(1, 7))
+
     def player_count(self, state: FlowsState) -> int:
         return state.seating.players
 
@@ -125,7 +127,8 @@ class Flows(Game[FlowsState, Event]):
 
     # -- generation -------------------------------------------------------------------
     def random_tags(self, options: Mapping[str, Any]) -> dict[str, str]:
-        return generate.random_tags(options)
+        """The set-up's tags, and the usual seats of its players unless ``seats`` says."""
+        return generate.with_seats(super().random_tags(options))
 
     def random_events(self, rng: random.Random, record: Record,
                       max_plies: int = 10_000) -> list[Event]:

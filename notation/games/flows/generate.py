@@ -5,9 +5,9 @@ generating a game costs about what validating it costs.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import TYPE_CHECKING
 
-from notation.core.errors import NotationError, RuleError
+from notation.core.errors import RuleError
 
 from .events import Event, Unplaceable
 from .geometry import N_HEXES
@@ -21,13 +21,12 @@ if TYPE_CHECKING:  # (start-up: ``random`` only names the type of an argument)
 TRIES = 12
 
 
-def random_tags(options: Mapping[str, Any]) -> dict[str, str]:
-    """Tags for a random game of ``players`` (default 2) at the usual seats."""
-    players = options.get("players") or 2
-    if not 2 <= players <= 6:
-        raise NotationError("Flows is for 2 to 6 players")
-    seats = " ".join(map(str, DEFAULT_SEATS[players]))
-    return {"Game": "flows", "Players": str(players), "Seats": seats}
+def with_seats(tags: dict[str, str]) -> dict[str, str]:
+    """A random game's set-up tags (players checked by the option), with the usual seats of
+    its players unless ``[Seats]`` is there."""
+    if "Seats" not in tags:
+        tags["Seats"] = " ".join(map(str, DEFAULT_SEATS[int(tags["Players"])]))
+    return tags
 
 
 def random_events(rng: random.Random, state: FlowsState) -> list[Event]:

@@ -1,4 +1,5 @@
-"""What Flows adds to the commands (``--perspective``, ``legal --tile``).
+"""What Flows adds to the commands (``--perspective``, ``legal --tile``, ``random --players``
+and ``--seats``).
 
 Light on purpose: the package's ``PLUGIN`` offers these before the game loads.
 """
@@ -11,6 +12,10 @@ from notation.core.options import GameOption
 DIALECTS = ("seed", "quortextt", "quortextt-v1")
 
 OPTIONS = (
+    GameOption("players", frozenset({"random"}), "2 to 6 (default 2).", kind="int", low=2,
+               high=6, metavar="N", default=2),
+    GameOption("seats", frozenset({"random"}), 'each player\'s side in turn order, e.g. '
+               '"0 1" (default: the usual seats).', metavar="SIDES"),
     GameOption("perspective", frozenset({"replay", "render", "convert"}),
                "P1..P6 or side:K (convert: also mover).",
                complete=tuple(f"P{n}" for n in range(1, 7))

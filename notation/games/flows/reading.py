@@ -6,8 +6,9 @@ notation it names is tried in the others, so the error can say which reads it.
 """
 from __future__ import annotations
 
-from notation.core.ast import Malformed, MalformedKind, Record, Tag
+from notation.core.ast import Malformed, MalformedKind, Record
 from notation.core.errors import NotationError, TagError
+from notation.core.other_readings import first_reading, retagged, tag_advice
 
 from .dialect import NOTATIONS, SEED
 from .rules import start as start_as_written
@@ -47,10 +48,7 @@ def only_seating(record: Record, state: FlowsState) -> Seating:
 
 def with_dialect(record: Record, name: str) -> Record:
     """``record`` read in notation ``name``: its ``[Dialect]`` tag set (seed: removed)."""
-    tags = [t for t in record.tags if not (isinstance(t, Tag) and t.key == "Dialect")]
-    if name != SEED:
-        tags.append(Tag("Dialect", name))
-    return record.rewritten(record.items, tags)
+    return retagged(record, "Dialect", None if name == SEED else name)
 
 
 def replays(record: Record) -> bool:
@@ -72,16 +70,14 @@ def readable_as(record: Record) -> str | None:
     """The other notation that reads ``record`` when the one it names does not, else None."""
     if replays(record):
         return None
-    named = record.tag_dict.get("Dialect", SEED)
-    for name in NOTATIONS:
-        if name != named and replays(with_dialect(record, name)):
-            return name
-    return None
+    return first_reading(NOTATIONS, record.tag_dict.get("Dialect", SEED),
+                         lambda name: replays(with_dialect(record, name)))
 
 
 class Hint:
     """What a refusal adds when another notation reads the record (worked out once, at the
-    first refusal; a class, not a closure, so a state still pickles)."""
+    first refusal; a class, not a closure, so a state still pickles): the core's
+    :mod:`~notation.core.other_readings`, as a record of another game is told its game."""
 
     __slots__ = ("record", "text")
 
@@ -92,12 +88,7 @@ class Hint:
     def __call__(self) -> str:
         if self.text is None:
             name = readable_as(self.record)
-            if name is None:
-                self.text = ""
-            elif name == SEED:
-                self.text = (f"; the record replays in the seed's notation: remove "
-                             f"[Dialect \"{self.record.tag_dict.get('Dialect')}\"]")
-            else:
-                self.text = (f"; the record replays in {NOTATIONS[name].title}: add "
-                             f"[Dialect \"{name}\"]")
+            self.text = "" if name is None else (
+                f"; the record replays in {NOTATIONS[name].title}: "
+                + tag_advice("Dialect", self.record.tag_dict.get("Dialect"), name, SEED))
         return self.text

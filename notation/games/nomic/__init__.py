@@ -5,4 +5,6 @@ point names :data:`PLUGIN`); its code loads when a record of it is read.
 """
 from notation.core.plugins import Plugin
 
-PLUGIN = Plugin("nomic", ('.nomic',), "notation.games.nomic.game:Nomic")
+from .options import OPTIONS
+
+PLUGIN = Plugin("nomic", ('.nomic',), "notation.games.nomic.game:Nomic", OPTIONS)

@@ -10,6 +10,7 @@ from notation.core.game import Game
 
 from . import events, generate, legal, position, rules, text
 from .events import READERS, Event
+from .options import OPTIONS
 from .state import NomicState
 
 if TYPE_CHECKING:  # (start-up: these only name types)
@@ -31,6 +32,7 @@ class Nomic(Game[NomicState, Event]):
     events_module = "notation.games.nomic.events"
     event_per_line = True
     numbered = False
+    options = OPTIONS
     tags = {
         "Game": '"Nomic"',
         "Players": "names of the players who joined before the game began, space-separated",
@@ -95,6 +97,8 @@ class Nomic(Game[NomicState, Event]):
         """The players on the world, in the order they joined."""
         return list(state.players)
 
+    winner_names = ()  # the Initial Set has no end condition: no game has winners
+
     def player_count(self, state: NomicState) -> int:
         return len(state.players)
 
@@ -115,8 +119,12 @@ class Nomic(Game[NomicState, Event]):
         return text.cells(state)
 
     # -- generation ---------------------------------------------------------------------
+    def setup(self, options: Mapping[str, Any]) -> Record:
+        """``players`` by name, or by number (the first of :data:`~.options.NAMES`)."""
+        return super().setup(generate.named_players(options))
+
     def random_tags(self, options: Mapping[str, Any]) -> dict[str, str]:
-        return generate.random_tags(options)
+        return {**super().random_tags(options), "Game": "Nomic"}  # as the records write it
 
     def random_events(self, rng: random.Random, record: Record,
                       max_plies: int = 10_000) -> list[Event]:

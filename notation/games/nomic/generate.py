@@ -3,30 +3,33 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable, Mapping
 
-from notation.core.errors import NotationError
+from notation.core.options import whole_number
 
 from . import rules
 from .events import (
     End, Event, Invoke, Join, Judgment, Move, Note, Outcome, Propose, Reveal, Roll, Round, Turn,
     Vote,
 )
+from .options import NAMES
 from .state import RESOURCES, NomicState
 
 if TYPE_CHECKING:  # (start-up: ``random`` only names the type of an argument)
     import random
 
-NAMES = ("Alice", "Bob", "Carol", "Dana", "Erin", "Frank", "Gwen", "Hugo")
 #: Players who may join at the start of a later round.
 LATE = ("Ivy", "Jon", "Kim")
 #: Plays an event on the state being generated and keeps it.
 Play = Callable[[Event], None]
 
 
-def random_tags(options: Mapping[str, Any]) -> dict[str, str]:
-    players = options.get("players") or 3
-    if not 1 <= players <= len(NAMES):
-        raise NotationError(f"the random nomic games take 1 to {len(NAMES)} players")
-    return {"Game": "Nomic", "Players": " ".join(NAMES[:players])}
+def named_players(options: Mapping[str, Any]) -> dict[str, Any]:
+    """The options with a number of players as their names (``3``: Alice, Bob and Carol),
+    for ``notation.new`` and ``random`` alike (which check the number against the option,
+    :data:`~.options.OPTIONS`); names given stay as they are."""
+    count = whole_number(options.get("players"))
+    if count is None:
+        return dict(options)
+    return {**options, "players": " ".join(NAMES[:count])}
 
 
 def random_events(rng: random.Random, state: NomicState) -> list[Event]:

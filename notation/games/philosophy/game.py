@@ -18,7 +18,7 @@ from .convert import convert_choices
 from .events import Event
 from .options import CHOICE_FORMS, OPTIONS
 from .position import read_position, timeless, write_position
-from .state import PhilosophyState
+from .state import PLAYER_CODES, PhilosophyState
 from .text import render as render_text
 
 if TYPE_CHECKING:  # (start-up: these only name types)
@@ -109,6 +109,8 @@ class Philosophy(Game[PhilosophyState, Event]):
     def result_tags(self, state: PhilosophyState) -> dict[str, str]:
         return rules.result_tags(state)
 
+    winner_names = PLAYER_CODES
+
     def winner_words(self, state: PhilosophyState) -> list[str]:
         return rules.winners(state)
 
@@ -160,9 +162,6 @@ class Philosophy(Game[PhilosophyState, Event]):
         return draw(state)
 
     # -- generation and conversion -------------------------------------------------------
-    def random_tags(self, options: Mapping[str, Any]) -> dict[str, str]:
-        return generate.random_tags(self.name, options)
-
     def random_events(self, rng: random.Random, record: Record,
                       max_plies: int = 400) -> list[Event]:
         return generate.random_events(rng, record, max_plies)

@@ -2,10 +2,9 @@
 choices, and now and then a respect pass, a rule change, a mid-game join or a leave."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import TYPE_CHECKING
 
 from notation.core.ast import Record
-from notation.core.errors import NotationError
 
 from .events import Choice, Event, Join, Leave, Respect, RuleChange
 from .legal import Placements
@@ -14,13 +13,6 @@ from .state import PLAYER_CODES
 
 if TYPE_CHECKING:  # (start-up: ``random`` only names the type of an argument)
     import random
-
-
-def random_tags(game_name: str, options: Mapping[str, Any]) -> dict[str, str]:
-    players = options.get("players") or 2
-    if not 2 <= players <= 4:
-        raise NotationError("Philosophy is for 2 to 4 players")
-    return {"Game": game_name, "Players": str(players)}
 
 
 def random_events(rng: random.Random, record: Record, max_plies: int = 400) -> list[Event]:

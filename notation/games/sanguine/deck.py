@@ -81,12 +81,6 @@ class DeckError(Error, ValueError):
         self.problems = problems
 
 
-#: Characters the deck format allows in names but records use themselves (; { } [ ]).
-RECORD_SYNTAX = frozenset(";{}[]")
-#: What a card's name may not begin with: after an event, a blank and one of these is a move
-#: annotation (a glyph "!?" or "$N").
-ANNOTATION_MARKS = frozenset("!?$")
-
 _VALID: dict[str, list[Card]] = {}  # deck text -> its cards, for decks that passed
 
 
@@ -141,21 +135,11 @@ def _parse(text: str, source: str, first_line: int) -> Deck:
             problems.append(DeckProblem(line, f"expected a card header NAME COST VALUE, got {what}"))
             i += 1
             continue
-        name, cost, value = head["name"], head["cost"], head["value"]
+        # The name is the grammar's CARD, the terminal records name cards with too: any
+        # name a deck can hold can be dealt, drawn and placed.
+        name = tok.text[:head.start("cost")].rstrip(" \t")
+        cost, value = head["cost"], head["value"]
         header_ok = True
-        clash = sorted(set(name) & RECORD_SYNTAX)
-        if clash:  # allowed by the deck format, but a record could never name the card
-            problems.append(DeckProblem(line, f"card name {shorten(name)} holds "
-                                              f"{' '.join(clash)}, which records use for "
-                                              f"comments and tags; a record could not name "
-                                              f"this card (rename it)"))
-            header_ok = False
-        elif name[0] in ANNOTATION_MARKS:  # "R deal Spark !" : the "!" is a move glyph
-            problems.append(DeckProblem(line, f"card name {shorten(name)} begins with "
-                                              f"{name[0]}, which records use for move "
-                                              f"annotations (! ? $N); a record could not "
-                                              f"name this card (rename it)"))
-            header_ok = False
         if cost not in ("1", "2", "3"):
             problems.append(DeckProblem(line, f"cost must be 1, 2 or 3, got {cost}"))
             header_ok = False

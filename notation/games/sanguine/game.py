@@ -58,6 +58,11 @@ class Sanguine(Game[SanguineState, Event]):
     def diagnose(self, text: str) -> str:
         return events.diagnose(text)
 
+    def fills_line(self, event: Event) -> bool:
+        """A deal's names run to the end of its line (rules 4.6): nothing but a ``#``
+        comment may follow it there."""
+        return isinstance(event, events.Deal)
+
     # -- rules ----------------------------------------------------------------------------
     def setup(self, options: Mapping[str, Any]) -> Record:
         """Decks are more than a tag's value and a seed shuffles them: newgame.py."""
@@ -97,6 +102,8 @@ class Sanguine(Game[SanguineState, Event]):
 
     def seats(self, state: SanguineState) -> list[str]:
         return ["red", "blue"]
+
+    winner_names = SIDE_NAMES
 
     def player_count(self, state: SanguineState) -> int:
         return 2

@@ -8,11 +8,13 @@ from typing import TYPE_CHECKING, Any
 
 from notation.core.ast import EventNode, Item, Record, Tag
 from notation.core.errors import InputError, NotationError, TagError
+from notation.core.options import check_setup
 
 from . import rules
 from .deck import Deck, DeckError, bundled_deck, load_deck
 from .events import Deal, Draw, Event, Pass, Result
 from .newgame import DEFAULT_COLS, DEFAULT_DECK, DEFAULT_ROWS, default_hand, inline_block
+from .options import OPTIONS
 
 if TYPE_CHECKING:  # (start-up: ``random`` only names the type of an argument)
     import random
@@ -45,8 +47,10 @@ def random_record(name: str, rng: random.Random, options: Mapping[str, Any]) -> 
     """A complete random game of the game called ``name``: random deals and draws, then
     a random placement (or, one time in ten or when none is possible, a pass) each turn.
 
-    ``options``: ``red`` and ``blue`` (decks), ``rows``, ``cols``, ``hand_size``.
+    ``options``: ``red`` and ``blue`` (decks), ``rows``, ``cols``, ``hand_size``, each
+    checked by its declaration (:data:`~.options.OPTIONS`).
     """
+    check_setup(name, OPTIONS, options)
     rows: int = options.get("rows") or DEFAULT_ROWS
     cols: int = options.get("cols") or DEFAULT_COLS
     try:

@@ -28,8 +28,9 @@ Fourteen fields, separated by single spaces::
   ``[Spark(1,1,XXXXX/XXIXX/XICIX/XXIXX/XXXXX),Lantern(1,2,...)]``.
 
 A name is written with ``%`` as ``%25`` and ``/`` as ``%2F``; no other character
-a card name may hold needs care (names hold no space, ``,``, ``(``, ``)``, ``[``
-or ``]``). The first three fields alone (``r1,.,b1/r1,.,b1 red 0``) are read as a
+a card name may hold needs care (names hold no blank, ``,``, ``(`` or ``)``, and a
+bracketed field is split only at its commas, so a name may hold ``[`` and ``]``, as
+any name a deck holds may). The first three fields alone (``r1,.,b1/r1,.,b1 red 0``) are read as a
 board to diff or draw, not to play: it has no cards' values, hands or decks, and is
 written back the same way.
 """

@@ -159,13 +159,9 @@ def diagnose(text: str) -> str:
 def canonical_moves() -> frozenset[str]:
     """Every move in canonical spelling (about 124,000: 309 contact spellings, 400 targets).
 
-    Built on first use, by ``dedupe`` only, from the writer's own spellings.
+    Built on first use (``notation.tilewe.canonical_moves()``), from the writer's own
+    spellings.
     """
     prefixes = {f"{PIECE_NAMES[p]}{ORIENTATION_NAMES[o]}-{cell_name(c)}"
                 for p, o, c in _SPELLINGS.values()}
     return frozenset(prefix + square for prefix in prefixes for square in _SQUARES)
-
-
-def are_canonical(words: list[str]) -> bool:
-    """Whether every word is a move in canonical spelling (``Game.quick_keys``)."""
-    return canonical_moves().issuperset(words)

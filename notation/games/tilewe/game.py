@@ -6,7 +6,7 @@ board's symmetries ``symmetry.py``, random games ``generate.py``.
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -15,7 +15,8 @@ from notation.core.errors import NotationError
 from notation.core.game import Game, LineColumns
 
 from . import columns, position, rules, symmetry, text
-from .events import Move, are_canonical, diagnose, read_move
+from .events import Move, diagnose, read_move
+from .identity import canonical_spelling, placement_key, placement_keys
 from .options import OPTIONS
 from .state import COLORS, COMPILED, Board, replayed_columns
 
@@ -51,6 +52,14 @@ class Tilewe(Game[Board, Move]):
     # -- notation -------------------------------------------------------------
     def read_event(self, kind: str, text: str) -> Move:
         return read_move(text)
+
+    def event_identity(self, event: Move) -> str:
+        """The cells the move covers (``identity.py``): one key for all its spellings."""
+        return placement_key(event)
+
+    def canonical_event(self, state: Board, event: Move) -> Move:
+        """The spelling the Pentobi reader gives the move's cells (``identity.py``)."""
+        return canonical_spelling(state, event)
 
     def event_reader(self, kind: str) -> Callable[[str], Move]:
         return read_move
@@ -91,6 +100,8 @@ class Tilewe(Game[Board, Move]):
 
     def seats(self, state: Board) -> list[str]:
         return list(COLORS[:state.players])
+
+    winner_names = COLORS
 
     def player_count(self, state: Board) -> int:
         return state.players
@@ -150,16 +161,17 @@ class Tilewe(Game[Board, Move]):
         return symmetry.transform_record(name, record)
 
     def quick_keys(self, words: list[str]) -> list[str] | None:
-        """The words as written, when every one is a move in canonical spelling."""
-        return words if are_canonical(words) else None
+        """Each word's placement, when every one is a move in canonical spelling."""
+        keys = placement_keys()
+        try:
+            return list(map(keys.__getitem__, words))
+        except KeyError:
+            return None
 
     def symmetric_keys(self, record: Record) -> list[str]:
         return symmetry.least_image(record.events)
 
     # -- generation -----------------------------------------------------------
-    def random_tags(self, options: Mapping[str, Any]) -> dict[str, str]:
-        return {"Game": self.name, **rules.players_tag(options.get("players") or 4)}
-
     def random_events(self, rng: random.Random, record: Record,
                       max_plies: int = 10_000) -> list[Move]:
         # (start-up: only random games need the move search's tables)

@@ -1,4 +1,5 @@
-"""What Tilewe adds to the commands (``convert --transform``, ``dedupe --symmetric``).
+"""What Tilewe adds to the commands (``convert --transform``, ``dedupe --symmetric``, and
+``random``'s set-ups: ``--players``, Blokus's ``--corners``, ``--owners``, ``--scoring``).
 
 Light on purpose: the package's ``PLUGIN`` offers these before the game loads.
 """
@@ -10,6 +11,16 @@ from notation.core.options import GameOption
 TRANSFORM_NAMES = ("rot90", "rot180", "rot270", "flip-h", "flip-v", "flip-d", "flip-a")
 
 OPTIONS = (
+    GameOption("players", frozenset({"random"}), "1 to 4 (default 4).", kind="int", low=1,
+               high=4, metavar="N", default=4),
+    GameOption("corners", frozenset({"random"}), "fixed: each colour's first piece covers its "
+               "own corner, as in Blokus (default: any).", kind="choice",
+               choices=("any", "fixed")),
+    GameOption("owners", frozenset({"random"}), 'who holds each colour: "1 2 1 2" (Blokus '
+               'Two-Player), "1 2 3 shared" (Three-Player).', metavar="OWNERS"),
+    GameOption("scoring", frozenset({"random"}), "blokus: +15 for all pieces placed, +5 for "
+               "the monomino last (default: tiles).", kind="choice",
+               choices=("tiles", "blokus")),
     GameOption("transform", frozenset({"convert"}),
                "the same game on a turned or mirrored board.", kind="choice",
                choices=TRANSFORM_NAMES),

@@ -39,13 +39,6 @@ def _board(tags: Mapping[str, str]) -> Board:
     return Board(int(value))
 
 
-def players_tag(players: int) -> dict[str, str]:
-    """The ``[Players]`` tag of a new game (refused unless 1 to 4)."""
-    if not 1 <= players <= 4:
-        raise NotationError("Tilewe is for 1 to 4 players")
-    return {"Players": str(players)}
-
-
 def play(board: Board, move: Move) -> None:
     """Play ``move`` for the player whose turn it is, or raise :class:`RuleError`.
 

@@ -17,6 +17,7 @@ from notation.core.ast import Record, map_events
 from notation.core.errors import NotationError
 
 from .events import SIZE, Move
+from .identity import placement_key
 from .options import TRANSFORM_NAMES
 from .pieces import ORIENTATIONS, Cell, orientation
 from .position import RANK_ITEM
@@ -76,9 +77,11 @@ def transform_record(transform: str, record: Record) -> Record:
 
 
 def least_image(moves: Sequence[Move]) -> list[str]:
-    """The moves' text in the one of the board's 8 images that sorts first (``dedupe
-    --symmetric``: games equal up to a symmetry get one key)."""
-    return min([str(transform_move(name, move)) for move in moves] for name in TRANSFORMS)
+    """The moves' placements (``identity.placement_key``) in the one of the board's 8
+    images that sorts first (``dedupe --symmetric``: games equal up to a symmetry, however
+    their moves are spelled, get one key)."""
+    return min([placement_key(transform_move(name, move)) for move in moves]
+               for name in TRANSFORMS)
 
 
 @lru_cache(maxsize=None)

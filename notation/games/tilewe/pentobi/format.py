@@ -7,17 +7,22 @@ from notation.core.ast import Record
 from notation.core.formats import RecordFormat
 from notation.core.game import AnyGame
 
-from . import reader, writer
+from . import reader, sgf, writer
 
 
 class BlokusSgf(RecordFormat):
     """Reads every game tree of a file as a Tilewe record; writes one back."""
 
     name = "blksgf"
+    one_game_a_file = ("Pentobi reads one game a file (the first), and pentobi-thumbnailer "
+                       "refuses a file of several")
 
     def records(self, text: Iterable[str], source: str,
                 game: AnyGame | None = None) -> Iterator[Record]:
-        return reader.records("".join(text), source)
+        return reader.records(text, source)
+
+    def pieces(self, text: Iterable[str], source: str) -> Iterator[tuple[int, int, str]]:
+        return ((piece.line, piece.column, piece.text) for piece in sgf.cut(text, source))
 
     def write(self, record: Record) -> str:
         return writer.write(record)

@@ -1,19 +1,21 @@
 """SGF's shape: a file's game trees, nodes and properties, with every problem placed.
 
-``grammars/blksgf.lark`` cuts the text into tokens; here they become trees. Nothing raises:
-a ``)`` that closes nothing, a value after no property, text outside a tree or a tree never
+Read as a stream, a tree at a time (:func:`cut`, then :func:`read_trees` on each piece),
+in time linear in the text and memory for one game. ``grammars/blksgf.lark``'s terminals
+cut a piece into tokens; here they become trees. Nothing raises for the text: a ``)``
+that closes nothing, a value after no property, text outside a tree or a tree never
 closed is a :class:`Problem` at its line and column, and reading goes on.
 """
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-
-from lark import Token
+from functools import lru_cache
 
 from notation.core.ast import Pos
-from notation.core.grammars import grammar
+from notation.core.grammars import terminals
+from notation.core.text import check_game
 
 GRAMMAR = "blksgf.lark"
 _ESCAPE = re.compile(r"\\(\r\n|\n\r|[\s\S])")
@@ -66,8 +68,124 @@ def escape(text: str) -> str:
     return _SPECIAL.sub(lambda m: "\\" + m.group(), text)
 
 
-def _pos(tok: Token) -> Pos:
-    return Pos(tok.line or 0, tok.column or 0)
+@dataclass(frozen=True, slots=True)
+class Piece:
+    """A game tree's text and what comes before it up to the tree before (text outside
+    trees is a problem of the tree after it; after the last tree, of the last), from line
+    ``line``, column ``column`` of the file."""
+
+    line: int
+    column: int
+    text: str
+
+    def end(self) -> Pos:
+        """Where its text ends."""
+        breaks = self.text.count("\n")
+        if not breaks:
+            return Pos(self.line, self.column + len(self.text))
+        return Pos(self.line + breaks, len(self.text) - self.text.rfind("\n"))
+
+
+@lru_cache(maxsize=None)
+def _tokens_pattern() -> re.Pattern[str]:
+    """The grammar's terminals as one pattern of named groups (they never overlap: a
+    ``[`` starts a value, closed or not, and no other token holds one)."""
+    return re.compile("|".join(f"(?P<{t.name}>{t.regexp})" for t in terminals(GRAMMAR)))
+
+
+#: A value's text after its ``[``, up to its ``]`` or the text's end: blksgf.lark's VALUE
+#: between its brackets (a test holds them equal).
+_VALUE_BODY = re.compile(r"[^\]\\]*+(?:\\.[^\]\\]*+)*+", re.DOTALL)
+#: What a tree's bounds depend on: a value's start (no bracket counts inside one) and
+#: the parentheses.
+_BOUNDS = re.compile(r"[\[()]")
+
+
+class _Place:
+    """Line and column of positions in one chunk after another, counted once each."""
+
+    __slots__ = ("line", "chunk", "at", "start")
+
+    def __init__(self) -> None:
+        self.line, self.chunk, self.at, self.start = 1, "", 0, 0  # start: at's line start
+
+    def next_chunk(self, chunk: str) -> None:
+        self.line += self.chunk.count("\n", self.at)
+        found = self.chunk.rfind("\n", self.at)
+        self.start = (found + 1 if found >= 0 else self.start) - len(self.chunk)
+        self.chunk, self.at = chunk, 0
+
+    def of(self, pos: int) -> tuple[int, int]:
+        """The line and column of ``pos`` in the chunk (positions never go back)."""
+        breaks = self.chunk.count("\n", self.at, pos)
+        if breaks:
+            self.line += breaks
+            self.start = self.chunk.rfind("\n", self.at, pos) + 1
+        self.at = pos
+        return self.line, pos - self.start + 1
+
+
+def cut(chunks: Iterable[str], source: str) -> Iterator[Piece]:
+    """A file's text (chunks, cut anywhere) in :class:`Piece` s of a game tree each, each
+    given once the next tree begins or the text ends; none longer than a game may be
+    (:data:`~notation.core.limits.MAX_GAME_CHARS`: an ``InputError`` naming ``source``)."""
+    place = _Place()
+    parts: list[str] = []   # the piece's text up to its tree's end (all of it, before)
+    after: list[str] = []   # the text after its tree: the next piece's, or its own at the end
+    held = 0                # characters in both
+    start = (1, 1)          # where the piece starts
+    closed_at = (1, 1)      # where its tree ended
+    depth = 0               # trees and variations open
+    in_value = escaped = closed = False
+    for chunk in chunks:
+        place.next_chunk(chunk)
+        at = pos = 0        # the chunk's text not yet in parts or after; the scan
+        size = len(chunk)
+        if escaped and size:  # the last chunk ended in a value's backslash: this escapes
+            pos, escaped = 1, False
+        while pos < size:
+            if in_value:
+                body = _VALUE_BODY.match(chunk, pos)
+                end = body.end() if body is not None else pos  # (it always matches)
+                if end < size and chunk[end] == "]":
+                    in_value, pos = False, end + 1
+                    continue
+                escaped = end < size  # (a backslash, the chunk's last character)
+                break
+            found = _BOUNDS.search(chunk, pos)
+            if found is None:
+                break
+            mark, pos = found.group(), found.end()
+            if mark == "[":
+                in_value = True
+            elif mark == "(":
+                if not depth and closed:  # the next tree: the piece before is complete
+                    after.append(chunk[at:found.start()])
+                    held, at = held + found.start() - at, found.start()
+                    text = _joined(parts)
+                    held -= len(text)
+                    yield Piece(*start, text)
+                    text = ""
+                    parts, after, closed, start = after, [], False, closed_at
+                depth += 1
+            elif depth:
+                depth -= 1
+                if not depth:  # the tree closed: what follows may be the next piece's
+                    parts.append(chunk[at:pos])
+                    held, at, closed, closed_at = held + pos - at, pos, True, place.of(pos)
+        (after if closed else parts).append(chunk[at:])
+        held += size - at
+        check_game(held, start[0], source)
+    text = _joined(parts + after)
+    if text:
+        yield Piece(*start, text)
+
+
+def _joined(parts: list[str]) -> str:
+    """The parts as one string, the list emptied (no second copy held meanwhile)."""
+    text = "".join(parts)
+    parts.clear()
+    return text
 
 
 class _Builder:
@@ -81,36 +199,36 @@ class _Builder:
         self.property: Property | None = None
         self.loose: list[Problem] = []  # problems outside any tree, for the next one
 
-    def problem(self, tok: Token, message: str) -> None:
-        found = Problem(str(tok)[:80], message, _pos(tok))
+    def problem(self, text: str, pos: Pos, message: str) -> None:
+        found = Problem(text[:80], message, pos)
         (self.tree.problems if self.tree is not None else self.loose).append(found)
 
-    def feed(self, tok: Token) -> None:
-        kind = tok.type
+    def feed(self, kind: str, text: str, pos: Pos) -> None:
         if kind != "VALUE":
             self._end_property()
         if kind == "OPEN":
-            self._open(tok)
+            self._open(text, pos)
         elif kind == "CLOSE":
-            self._close(tok)
+            self._close(text, pos)
         elif kind == "NODE":
-            self._node(tok)
+            self._node(text, pos)
         elif kind == "PROPERTY":
             if self.current is None:
-                self.problem(tok, f"property {str(tok)[:20]} outside a node (a node starts with ';')")
+                self.problem(text, pos, f"property {text[:20]} outside a node (a node starts "
+                                        f"with ';')")
             else:
-                self.property = Property(str(tok), [], _pos(tok))
+                self.property = Property(text, [], pos)
                 self.current.properties.append(self.property)
         elif kind == "VALUE":
             if self.property is None:
-                self.problem(tok, "a value with no property before it")
+                self.problem(text, pos, "a value with no property before it")
             else:
-                self.property.values.append(unescape(str(tok)[1:-1]))
+                self.property.values.append(unescape(text[1:-1]))
         elif kind == "UNCLOSED":
-            self.problem(tok, "'[' never closed by ']'")
+            self.problem(text, pos, "'[' never closed by ']'")
         else:
-            self.problem(tok, f"unexpected {str(tok)[:20]!r} (SGF is '(', ';', properties "
-                              f"such as C[...], ')')")
+            self.problem(text, pos, f"unexpected {text[:20]!r} (SGF is '(', ';', properties "
+                                    f"such as C[...], ')')")
 
     def _end_property(self) -> None:
         if self.property is not None and not self.property.values and self.tree is not None:
@@ -118,39 +236,40 @@ class _Builder:
             self.tree.problems.append(Problem(where.ident, f"property {where.ident[:20]} has "
                                                            f"no value", where.pos))
             if self.current is not None:
-                self.current.properties.remove(where)
+                self.current.properties.pop()  # (the last one: a node of a million is read
+                # in linear time)
         self.property = None
 
-    def _open(self, tok: Token) -> None:
+    def _open(self, text: str, pos: Pos) -> None:
         if self.tree is None:
-            self.tree = Tree(_pos(tok), problems=self.loose)
+            self.tree = Tree(pos, problems=self.loose)
             self.loose = []
             self.current = None
             return
         if self.current is None:
-            self.problem(tok, "'(' before the tree's first node")
+            self.problem(text, pos, "'(' before the tree's first node")
         self.branches.append(self.current)
 
-    def _close(self, tok: Token) -> None:
+    def _close(self, text: str, pos: Pos) -> None:
         if self.tree is None:
-            self.problem(tok, "')' closes no game tree")
+            self.problem(text, pos, "')' closes no game tree")
         elif self.branches:
             self.current = self.branches.pop()
         else:
             self.trees.append(self.tree)
             self.tree, self.current = None, None
 
-    def _node(self, tok: Token) -> None:
+    def _node(self, text: str, pos: Pos) -> None:
         if self.tree is None:
-            self.problem(tok, "';' outside a game tree (a tree starts with '(')")
+            self.problem(text, pos, "';' outside a game tree (a tree starts with '(')")
             return
-        node = Node([], _pos(tok))
+        node = Node([], pos)
         if self.current is not None:
             self.current.children.append(node)
         elif self.tree.root is None:
             self.tree.root = node
         else:
-            self.problem(tok, "a second root node in one game tree")
+            self.problem(text, pos, "a second root node in one game tree")
         self.current = node
 
     def finish(self, end: Pos) -> list[Tree]:
@@ -166,16 +285,18 @@ class _Builder:
         return self.trees
 
 
-def read_trees(text: str) -> list[Tree]:
-    """Every game tree of a file's text, each with its problems."""
+def read_trees(piece: Piece) -> list[Tree]:
+    """The game trees of a piece's text (of :func:`cut`: one, or none in a text of none),
+    each with its problems."""
     builder = _Builder()
-    for tok in _tokens(text):
-        builder.feed(tok)
-    lines = text.split("\n")
-    return builder.finish(Pos(len(lines), len(lines[-1]) + 1))
-
-
-def _tokens(text: str) -> Iterator[Token]:
-    for child in grammar(GRAMMAR).parse(text).children:
-        if isinstance(child, Token):
-            yield child
+    text = piece.text
+    line, line_start = piece.line, 1 - piece.column  # (a line's start, as an index)
+    for found in _tokens_pattern().finditer(text):
+        kind = found.lastgroup or ""
+        at, end = found.start(), found.end()
+        if kind != "WS":
+            builder.feed(kind, found.group(), Pos(line, at - line_start + 1))
+        breaks = text.count("\n", at, end)  # (values and blanks may hold line breaks)
+        if breaks:
+            line, line_start = line + breaks, text.rfind("\n", at, end) + 1
+    return builder.finish(piece.end())

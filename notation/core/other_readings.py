@@ -1,0 +1,82 @@
+"""A record refused as it is read, tried under the other readings there are, so that the
+refusal can name the one that reads it, in one line.
+
+Two kinds of reading are tried the same way: another notation of the record's game (a
+``[Dialect]``: Flows' records in the quortextt app's spelling), and another game altogether
+(``[Game]``, through the registry: a Flows record named ``.tilewe``). Each is a value of one
+tag under which the record reads (:func:`first_reading`), and the advice says how to write
+that tag (:func:`tag_advice`).
+"""
+from __future__ import annotations
+
+from typing import Callable, Iterable
+
+from . import registry
+from .ast import EventNode, Item, Malformed, MalformedKind, Record, Tag
+from .errors import shorten
+from .game import AnyGame
+
+
+def retagged(record: Record, key: str, value: str | None) -> Record:
+    """``record`` with its tag ``key`` set to ``value`` (None: without the tag)."""
+    tags = [t for t in record.tags if not (isinstance(t, Tag) and t.key == key)]
+    if value is not None:
+        tags.append(Tag(key, value))
+    return record.rewritten(record.items, tags)
+
+
+def first_reading(values: Iterable[str], own: str, reads: Callable[[str], bool]) -> str | None:
+    """The first of ``values``, other than the record's ``own``, under which it ``reads``."""
+    return next((value for value in values if value != own and reads(value)), None)
+
+
+def tag_advice(key: str, given: str | None, wanted: str, default: str | None = None) -> str:
+    """How to make a record read as ``wanted``: add its tag, change the one ``given``, or
+    remove it when ``wanted`` is what no tag means (``default``)."""
+    if given is None:
+        return f'add [{key} "{wanted}"]'
+    if wanted == default:
+        return f'remove [{key} "{shorten(given)}"]'
+    return f'change [{key} "{shorten(given)}"] to [{key} "{wanted}"]'
+
+
+def mainline_events(items: list[Item]) -> list[Item]:
+    """The mainline's events, read (:class:`EventNode`) or not (:class:`Malformed`)."""
+    return [i for i in items if isinstance(i, EventNode)
+            or isinstance(i, Malformed) and i.what == MalformedKind.EVENT]
+
+
+def reads_all(items: list[Item]) -> bool:
+    """Whether the mainline has events and every one was read."""
+    events = mainline_events(items)
+    return bool(events) and all(isinstance(i, EventNode) for i in events)
+
+
+def reads_few(items: list[Item]) -> bool:
+    """Whether most of the mainline's events could not be read (another game's moves may
+    happen to spell one of its game's now and then: nomic's ``NE`` is a Philosophy choice;
+    a record with a typo or two is not tried as another game)."""
+    events = mainline_events(items)
+    unread = sum(1 for i in events if not isinstance(i, EventNode))
+    return unread > len(events) - unread
+
+
+def note_other_game(record: Record, chosen: AnyGame | None,
+                    reads_as: Callable[[Record, AnyGame], bool]) -> None:
+    """A record most of whose events its game cannot read, but another game reads all of:
+    its one problem says so (``these moves are flows's, not tilewe's: add [Game
+    "flows"]``) instead of one for each move. ``reads_as``: whether a game's grammar
+    reads every event of the record's text."""
+    if chosen is None or record.game_problem or not reads_few(record.items):
+        return
+    other = first_reading(registry.names(), chosen.name,
+                          lambda name: _reads(record, registry.get(name), reads_as))
+    if other is not None:
+        advice = tag_advice("Game", record.tag_dict.get("Game"), other)
+        record.game = None  # not a record of its game: that is its one problem
+        record.game_problem = f"these moves are {other}'s, not {chosen.name}'s: {advice}"
+
+
+def _reads(record: Record, game: AnyGame | None, reads_as: Callable[[Record, AnyGame], bool]
+           ) -> bool:
+    return game is not None and reads_as(record, game)

@@ -1,0 +1,104 @@
+"""Games' options: each value checked by the game's own declaration, on the command line
+and in ``notation.new`` alike, with the values it takes named in one line."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import notation
+from notation.core import registry
+from notation.core.errors import NotationError
+
+from conftest import SAMPLES, invoke
+
+SET_UP_GAMES = ("flows", "nomic", "philosophy", "tilewe")
+
+
+def usage_error(*args: str) -> str:
+    """The error line of a command that must stop with a usage error (exit 2, no output)."""
+    result = invoke(*args)
+    assert result.exit_code == 2 and result.stdout == "", result.output
+    return result.stderr.splitlines()[-1]
+
+
+def test_random_refuses_an_option_or_value_the_game_does_not_take():
+    assert usage_error("random", "sanguine", "--players", "3") == (
+        "Error: --players: not an option of sanguine (its options here: --red, --blue, "
+        "--rows, --cols, --hand-size)")
+    assert usage_error("random", "tilewe", "--players", "5") == \
+        "Error: --players 5: tilewe takes 1 to 4"
+    assert usage_error("random", "flows", "--players", "1") == \
+        "Error: --players 1: flows takes 2 to 6"
+    assert usage_error("random", "tilewe", "--red", "ember").startswith(
+        "Error: --red: not an option of tilewe (its options here: --players, --corners")
+    assert "'any', 'fixed'" in usage_error("random", "tilewe", "--corners", "sideways")
+
+
+def test_select_refuses_a_winner_no_game_ever_names():
+    """One archive may hold several games, so a word is refused only when no game can say
+    it (a colour misspelt), with each game's words; any game's word selects as before."""
+    tilewe = str(SAMPLES / "tilewe")
+    assert usage_error("select", "--winner", "bleu", tilewe) == (
+        "Error: --winner bleu: no game has a winner called so (flows: P1, P2, P3, P4, P5, "
+        "P6; nomic: none; philosophy: In, Te, Am, Sa; sanguine: red, blue; tilewe: blue, "
+        "yellow, red, green)")
+    assert usage_error("select", "--count", "--winner", "blue", "--winner", "Bleu", tilewe) \
+        .startswith("Error: --winner Bleu: no game has a winner called so")
+    assert invoke("select", "--count", "--winner", "blue", tilewe).stdout.strip() == "6"
+    assert invoke("select", "--count", "--winner", "P2", tilewe).stdout.strip() == "0"
+
+
+@pytest.mark.parametrize("game", SET_UP_GAMES)
+def test_new_and_random_take_the_same_numbers_of_players(game):
+    """One rule for both: every count random refuses, new refuses; every count it takes,
+    new takes, and starts the game random starts from."""
+    for players in range(10):
+        cli = invoke("random", game, "--players", str(players), "--seed", "1")
+        try:
+            position = notation.new(game, players=players)
+        except notation.Error as exc:
+            assert cli.exit_code == 2, (players, cli.output)
+            assert cli.stderr.splitlines()[-1] == f"Error: --{exc}".replace("=", " ", 1)
+            continue
+        assert cli.exit_code == 0, (players, cli.output)
+        made = notation.parse(cli.stdout, game=game)[0]
+        assert made.tag_dict["Players"] == position.tags["Players"]
+
+
+def test_new_seats_a_number_of_nomic_players_as_random_does():
+    assert notation.new("nomic", players=3).tags["Players"] == "Alice Bob Carol"
+    assert notation.new("nomic", players="Ann Bea").tags["Players"] == "Ann Bea"
+    with pytest.raises(notation.Error, match="players=9: nomic takes 1 to 8"):
+        notation.new("nomic", players=9)
+    with pytest.raises(notation.Error, match="players=5: philosophy takes 2 to 4"):
+        notation.new("philosophy", players=5)
+    with pytest.raises(notation.Error, match="corners='sideways': tilewe takes any or fixed"):
+        notation.new("tilewe", corners="sideways")
+
+
+def test_random_games_start_from_the_game_options_given():
+    """The options are the game's declared set-ups: Blokus's rules for Tilewe, the seats
+    for Flows, each written as the tag notation.new writes."""
+    result = invoke("random", "tilewe", "--corners", "fixed", "--scoring", "blokus",
+                    "--owners", "1 2 1 2", "--seed", "4", "--count", "3")
+    assert result.exit_code == 0, result.output
+    for record in notation.parse(result.stdout):
+        assert {k: record.tag_dict[k] for k in ("Players", "Corners", "Scoring", "Owners")} \
+            == {"Players": "4", "Corners": "fixed", "Scoring": "blokus", "Owners": "1 2 1 2"}
+        assert notation.run(record).valid
+    seated = notation.parse(invoke("random", "flows", "--players", "3", "--seats", "0 1 2",
+                                   "--seed", "2").stdout)[0]
+    assert seated.tag_dict["Seats"] == "0 1 2" and notation.run(seated).valid
+    refused = usage_error("random", "tilewe", "--owners", "1 2")
+    assert refused.startswith('Error: tilewe: option owners: [Owners "1 2"]: one player number')
+
+
+def test_the_library_checks_random_options_by_the_same_declaration():
+    tilewe = registry.require("tilewe")
+    with pytest.raises(NotationError, match="players=7: tilewe takes 1 to 4"):
+        tilewe.random_record(random.Random(1), {"players": 7})
+    sanguine = registry.require("sanguine")
+    with pytest.raises(NotationError, match="rows=0: sanguine takes 1 to 50"):
+        sanguine.random_record(random.Random(1), {"rows": 0})
+    assert tilewe.random_tags({}) == {"Game": "tilewe", "Players": "4"}
