@@ -102,3 +102,16 @@ def test_the_library_checks_random_options_by_the_same_declaration():
     with pytest.raises(NotationError, match="rows=0: sanguine takes 1 to 50"):
         sanguine.random_record(random.Random(1), {"rows": 0})
     assert tilewe.random_tags({}) == {"Game": "tilewe", "Players": "4"}
+
+
+@pytest.mark.parametrize("game", ["flows", "tilewe"])
+def test_a_records_players_tag_is_checked_by_the_same_declaration(game):
+    """The rules' check of ``[Players]`` reads the option's declaration: a count that
+    ``notation.new`` and ``random`` refuse is refused in a record, and the other way round."""
+    declared = next(o for o in registry.require(game).options if o.name == "players")
+    for count in range(0, 9):
+        record = notation.parse(f'[Game "{game}"]\n[Players "{count}"]\n\n')[0]
+        refused = [p for p in notation.run(record).problems if p.rule == "tag Players"]
+        assert bool(refused) == (not declared.takes(count)), (game, count)
+        if refused:
+            assert refused[0].message.endswith(f"is for {declared.allowed} players")

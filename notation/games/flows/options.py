@@ -11,9 +11,13 @@ from notation.core.options import GameOption
 #: (``dialect.NOTATIONS``; a test holds the two equal).
 DIALECTS = ("seed", "quortextt", "quortextt-v1")
 
+#: How many may play: ``random --players``, ``notation.new(players=)`` and the rules'
+#: check of a record's ``[Players]`` tag all read this one declaration.
+PLAYERS = GameOption("players", frozenset({"random"}), "2 to 6 (default 2).", kind="int",
+                     low=2, high=6, metavar="N", default=2)
+
 OPTIONS = (
-    GameOption("players", frozenset({"random"}), "2 to 6 (default 2).", kind="int", low=2,
-               high=6, metavar="N", default=2),
+    PLAYERS,
     GameOption("seats", frozenset({"random"}), 'each player\'s side in turn order, e.g. '
                '"0 1" (default: the usual seats).', metavar="SIDES"),
     GameOption("perspective", frozenset({"replay", "render", "convert"}),

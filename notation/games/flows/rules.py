@@ -16,6 +16,7 @@ from notation.core.limits import is_whole
 from .dialect import SEED, Notation, notation_named
 from .events import GRAMMAR, Event, Placement, Unplaceable
 from .geometry import HEXES, N_HEXES, ORIENTATIONS
+from .options import PLAYERS
 from .position import parse_seats, read_position
 from .routes import blocked_players, flow_winners
 from .state import FlowsState, Seating, hex_name
@@ -46,9 +47,9 @@ def seating(record: Record) -> Seating:
             raise TagError("Seats", str(exc)) from None
     if "Players" in tags:
         value = tags["Players"]
-        if not (is_whole(value) and 2 <= int(value) <= 6):
-            raise TagError("Players", f"[Players \"{shorten(value)}\"]: Flows is for 2 to 6 "
-                                      f"players")
+        if not (is_whole(value) and PLAYERS.takes(value)):
+            raise TagError("Players", f"[Players \"{shorten(value)}\"]: Flows is for "
+                                      f"{PLAYERS.allowed} players")
         if players is not None and int(value) != players:
             raise TagError("Players", f"[Players \"{value}\"] but the header says {header!r}")
         players = int(value)

@@ -10,9 +10,13 @@ from notation.core.options import GameOption
 #: The board's seven symmetries other than the identity, as ``--transform`` names them.
 TRANSFORM_NAMES = ("rot90", "rot180", "rot270", "flip-h", "flip-v", "flip-d", "flip-a")
 
+#: How many may play: ``random --players``, ``notation.new(players=)`` and the rules'
+#: check of a record's ``[Players]`` tag all read this one declaration.
+PLAYERS = GameOption("players", frozenset({"random"}), "1 to 4 (default 4).", kind="int",
+                     low=1, high=4, metavar="N", default=4)
+
 OPTIONS = (
-    GameOption("players", frozenset({"random"}), "1 to 4 (default 4).", kind="int", low=1,
-               high=4, metavar="N", default=4),
+    PLAYERS,
     GameOption("corners", frozenset({"random"}), "fixed: each colour's first piece covers its "
                "own corner, as in Blokus (default: any).", kind="choice",
                choices=("any", "fixed")),

@@ -10,6 +10,7 @@ from notation.core.limits import is_whole
 from . import bitboard, blokus, position
 from .bitboard import PLACING, REFERENCE
 from .events import SIZE, Move, square_name
+from .options import PLAYERS
 from .state import COLORS, Board
 
 
@@ -32,10 +33,10 @@ def _board(tags: Mapping[str, str]) -> Board:
             raise TagError("Players", f"[Players \"{shorten(tags['Players'])}\"] but the "
                                       f"[Position] has {board.players} hands")
         return board
-    value = tags.get("Players", "4")
-    if not (is_whole(value) and 1 <= int(value) <= 4):
-        raise TagError("Players", f"[Players \"{shorten(value)}\"]: Tilewe is for 1 to 4 "
-                                  f"players")
+    value = tags.get("Players", str(PLAYERS.default))
+    if not (is_whole(value) and PLAYERS.takes(value)):
+        raise TagError("Players", f"[Players \"{shorten(value)}\"]: Tilewe is for "
+                                  f"{PLAYERS.allowed} players")
     return Board(int(value))
 
 
