@@ -13,8 +13,9 @@ client measured (size, modification time, a digest of its head). Messages
 quote the path as the user gave it.
 
 A compressed file cannot be cut in its bytes (a game's start is known only
-after decompressing all before it): it is one span, which its worker reads
-as a stream (:func:`open_whole`).
+after decompressing all before it), nor can a file in another format (Pentobi's,
+JSON: the notation's rule finds no game starts in it): each is one span, which its
+worker reads as a stream (:func:`open_whole`), in flat memory.
 """
 from __future__ import annotations
 
@@ -25,7 +26,7 @@ from dataclasses import dataclass, replace
 from contextlib import contextmanager
 from typing import IO, Iterator
 
-from notation.core import compression
+from notation.core import compression, formats
 from notation.core.batch import TARGET
 from notation.core.errors import InputError
 from notation.core.text import Cutter, open_record_file
@@ -75,7 +76,9 @@ class Span:
     encoding: str = "utf-8"
     location: str = ""  # the absolute path the worker opens ("": ``source``)
     identity: Identity | None = None  # the file the client measured (None: not checked)
-    compressed: bool = False  # the whole of a compressed file, read decompressing
+    #: The whole of a file that cannot be cut in its bytes (compressed, or in another
+    #: format), read as a stream.
+    streamed: bool = False
 
     @property
     def path(self) -> str:
@@ -103,8 +106,9 @@ def spans(path: str | os.PathLike[str], game: str | None = None, encoding: str =
         except OSError as exc:
             raise InputError(source, f"cannot read: {exc.strerror or exc}") from None
         first = Span(source, 1, 0, 0, 1, game, encoding, location, identity)
-        if compression.kind_of(os.pread(handle.fileno(), compression.MAGIC_BYTES, 0)):
-            yield replace(first, end=identity.size, compressed=True)
+        if compression.kind_of(os.pread(handle.fileno(), compression.MAGIC_BYTES, 0)) \
+                or formats.of_file(source) is not None:
+            yield replace(first, end=identity.size, streamed=True)
             return
         yield from _cut(handle, first, target)
 

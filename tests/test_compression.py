@@ -142,7 +142,7 @@ def test_runner_in_processes_and_spans_give_the_same_outcomes(archive, kind, tmp
     in_pool = list(runner.outcomes([str(packed)], runner.VALIDATE, jobs=2, target=2048))
     assert named(in_pool, packed) == expected
     (span,) = spans(packed)
-    assert span.compressed and span.start == 0 and span.end == packed.stat().st_size
+    assert span.streamed and span.start == 0 and span.end == packed.stat().st_size
     part = span_part(span, runner.VALIDATE)
     assert part.input_error is None
     assert named(part.outcomes, packed) == expected

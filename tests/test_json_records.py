@@ -4,8 +4,10 @@ for every game's trees, each problem is one line at the file's place of its valu
 every command reads such files."""
 from __future__ import annotations
 
+import itertools
 import json
-from typing import Iterator
+import re
+from typing import Iterable, Iterator
 
 import jsonschema
 import pytest
@@ -14,11 +16,13 @@ from hypothesis import strategies as st
 
 import notation
 from notation.archive.rewrite import converted_text
-from notation.core import formats
+from notation.core import formats, limits, registry
+from notation.core.errors import InputError
 from notation.core.diffing import diff_records
 from notation.formats import PLUGIN
 from notation.formats.json_write import document
 from notation.formats.jsonrecord import FORMAT
+from notation.formats.jsontext import Piece, pieces
 
 from conftest import DATA, ROOT, invoke
 from test_positions import GAMES
@@ -314,3 +318,130 @@ def test_a_comment_with_a_lone_cr_before_a_tag_line_is_refused_not_converted(tmp
         f"{path}:1:{column}: error: game 1, ply 2: a comment cannot hold a carriage return (\\r): "
         f"a record reads one as a line end")
     assert "[Event" not in result.output  # nothing written
+
+
+# -- cutting a file into pieces ------------------------------------------------------------
+
+_NESTING = re.compile(r'"(?:[^"\\\n]|\\.)*+(?:"|$)|[\[\]{}]')
+_OPENING = re.compile(r'\{[ \t]*"format"[ \t]*:')
+
+
+def pieces_line_by_line(chunks: Iterable[str]) -> Iterator[Piece]:
+    """The cutter's definition, a line at a time: a piece ends with the first line at
+    whose end its brackets are closed; a line opening a record document while a piece is
+    open starts a new one; blank lines between pieces are skipped."""
+    lines: list[str] = []
+    first = depth = number = 0
+    text = "".join(chunks)
+    for line in (part + "\n" for part in text.split("\n")[:-1]):  # only "\n" ends a line
+        number += 1
+        if lines and depth > 0 and _OPENING.match(line):
+            yield Piece("".join(lines), first)
+            lines, depth = [], 0
+        if not lines:
+            if not line.strip():
+                continue
+            first = number
+        lines.append(line)
+        for m in _NESTING.finditer(line.rstrip("\r\n")):
+            depth += {"[": 1, "{": 1, "]": -1, "}": -1}.get(m.group(), 0)
+        if depth <= 0:
+            yield Piece("".join(lines), first)
+            lines, depth = [], 0
+    if lines:
+        yield Piece("".join(lines), first)
+
+
+_JSON_LINES = st.lists(st.sampled_from([
+    '{"format": "notation-record",', '{"format": "notation-record", "moves": []}', "{", "}",
+    "[", "]", '"a [ string ] { with } brackets"', '"unclosed [', '"esc \\" ["', "", "  ",
+    "\t", "1,", '{"a": [1, {"b": 2}]}', "] ] [", "} {", '{ "format" : 1', "x", "[\r", "\x0c{",
+    '"\u2028 ["',
+]), max_size=30)
+
+
+@settings(max_examples=400, suppress_health_check=[HealthCheck.too_slow])
+@given(_JSON_LINES, st.integers(1, 40))
+def test_pieces_are_the_line_by_line_definitions(lines, size):
+    """The cutter skips lines without a mark in C; it cuts exactly as the definition does
+    a line at a time, whatever the chunks (whole lines each)."""
+    text = "".join(line + "\n" for line in lines)
+    rows = [row + "\n" for row in text.split("\n")[:-1]]
+    chunks = ["".join(rows[i:i + size]) for i in range(0, len(rows), size)]
+    assert list(pieces(chunks)) == list(pieces_line_by_line(chunks))
+
+
+@settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
+@given(_JSON_LINES, st.integers(1, 40))
+def test_pieces_with_their_blank_lines_join_into_the_file(lines, size):
+    """For batches: pieces that keep the blank lines before them join into the file (its
+    blank end aside), each starting at its own line, and cut again as the file is cut."""
+    text = "".join(line + "\n" for line in lines)
+    rows = [row + "\n" for row in text.split("\n")[:-1]]
+    chunks = ["".join(rows[i:i + size]) for i in range(0, len(rows), size)]
+    whole = list(pieces(chunks, blanks=True))
+    assert "".join(p.text for p in whole) == text[:len("".join(p.text for p in whole))]
+    assert not text[len("".join(p.text for p in whole)):].strip()
+    line = 1
+    for piece in whole:
+        assert piece.first_line == line
+        line += piece.text.count("\n")
+    again = [Piece(q.text, q.first_line + p.first_line - 1)
+             for p in whole for q in pieces([p.text])]
+    assert again == list(pieces(chunks))
+
+
+def test_a_document_longer_than_a_game_may_be_is_refused_before_it_is_held(monkeypatch):
+    """A document that never closes (a bomb of blank lines inside its brackets): refused
+    once it passes the game limit, a linear scan, never a list of its lines."""
+    monkeypatch.setattr(limits, "MAX_GAME_CHARS", 1 << 20)
+    head = '{"format": "notation-record", "version": 1, "game": "tilewe", "moves": [\n'
+    blanks = iter(lambda: "\n" * (64 << 10), None)  # endless
+    with pytest.raises(InputError, match=r"^big: error: the game from line 1 runs past "
+                                         r"1,048,576 characters \(MAX_GAME_CHARS\)"):
+        for _ in pieces(itertools.chain([head], blanks), "big"):
+            pass
+
+
+def test_the_runner_checks_a_json_file_in_batches_as_in_one_pass(tmp_path):
+    """A JSON file is cut between its documents for batches (worker processes, Dask), each
+    batch with the blank lines before its documents: every problem keeps its file line,
+    column and game number."""
+    from notation import runner
+    records = [random_game("tilewe", seed) for seed in range(60)]
+    documents = [formats.get("json").write(record).rstrip("\n") for record in records]
+    documents[41] = documents[41].replace('"event": "', '"event": "Q', 1)
+    documents[7] = documents[7].replace('"moves": [', '"moves": [\n\n  ', 1)
+    path = tmp_path / "many.notation.jsonl"
+    path.write_text("\n\n".join(documents) + "\n\n\n", encoding="utf-8")
+    here = [o.to_json() for o in runner.outcomes([str(path)], runner.VALIDATE)]
+    assert len(here) == 60 and [o["index"] for o in here if o["errors"]] == [42]
+    assert here[41]["errors"][0]["line"] == 2 * 41 + 1 + 2  # (two lines more in game 8)
+    from notation.core.batch import batches
+    cut = [len(b.pieces) for b in batches(str(path), target=4096)]  # (never one file whole)
+    assert len(cut) > 5 and sum(cut) == 60
+    batched = [o.to_json() for o in runner.outcomes([str(path)], runner.VALIDATE, jobs=2,
+                                                    target=4096)]
+    assert batched == here
+
+
+def random_game(game: str, seed: int):
+    """A random complete game's record."""
+    import random as random_module
+    return registry.require(game).random_record(random_module.Random(seed), {})
+
+
+def test_a_cluster_reads_a_json_file_as_one_stream(tmp_path):
+    """The notation's rule finds no game starts in a JSON file: a cluster's worker reads it
+    whole as a stream (as a compressed file), never a byte range parsed as native records
+    nor a file held in memory."""
+    from notation import runner
+    from notation.runner.work import span_part
+    from notation.spans import spans
+    path = tmp_path / "many.notation.jsonl"
+    path.write_text("".join(formats.get("json").write(random_game("tilewe", seed))
+                            for seed in range(40)), encoding="utf-8")
+    (span,) = spans(path, target=4096)
+    assert span.streamed and span.end == path.stat().st_size
+    here = [o.to_json() for o in runner.outcomes([str(path)], runner.VALIDATE)]
+    assert [o.to_json() for o in span_part(span, runner.VALIDATE).outcomes] == here

@@ -43,7 +43,7 @@ def read_records(chunks: Iterable[str], source: str,
                  named: AnyGame | None) -> Iterator[Record]:
     """The records of a file's text, one piece (a document, in JSON Lines) at a time;
     ``named``: the game ``--game`` named, for documents that name none."""
-    for piece in pieces(chunks):
+    for piece in pieces(chunks, source):
         found = parse_piece(piece)
         if isinstance(found, Broken):
             yield refused(Refused(found.message, found.pos), source, piece.text,

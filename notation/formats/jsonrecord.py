@@ -9,6 +9,7 @@ from notation.core.game import AnyGame
 
 from .json_read import read_records
 from .json_write import dumps
+from .jsontext import pieces
 
 
 class JSONRecords(RecordFormat):
@@ -19,6 +20,11 @@ class JSONRecords(RecordFormat):
     def records(self, text: Iterable[str], source: str,
                 game: AnyGame | None = None) -> Iterator[Record]:
         return read_records(text, source, game)
+
+    def pieces(self, text: Iterable[str], source: str) -> Iterator[tuple[int, int, str]]:
+        """Documents with the blank lines before them, which join into the file again: a
+        batch of them reads with the file's line numbers."""
+        return ((piece.first_line, 1, piece.text) for piece in pieces(text, source, True))
 
     def write(self, record: Record) -> str:
         return dumps(record)

@@ -21,6 +21,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 from notation.core.ast import Pos
 from notation.core.errors import shorten
 from notation.core.grammars import GRAMMAR_PACKAGE, load
+from notation.core.text import check_game
 
 
 @dataclass(slots=True)
@@ -169,53 +170,86 @@ def _why(exc: UnexpectedInput) -> str:
     return "not JSON"  # pragma: no cover - Lark raises only the kinds above
 
 
-#: What changes the nesting on a line: a string (skipped whole; one never spans lines in
-#: JSON) or a bracket. An unclosed string runs to the line's end.
-_NESTING = re.compile(r'"(?:[^"\\\n]|\\.)*+(?:"|$)|[\[\]{}]')
+#: What the cutter looks at: a line opening a record document (``{"format":``; while a
+#: piece is open, a new one starts there), a string (skipped whole; one never spans lines
+#: in JSON; an unclosed one runs to its line's end) or a bracket. Runs of anything else,
+#: blank lines too, are skipped by the regex engine, not a line at a time.
+_MARKS = re.compile(r'(?P<opening>^\{[ \t]*"format"[ \t]*:)|"(?:[^"\\\n]|\\.)*+(?:"|$)|[\[\]{}]',
+                    re.MULTILINE)
+_FIRST_MARK = re.compile(r"\S")
 
 
-#: Half a surrogate pair, which ``json`` decodes from a lone ``\\ud800`` escape.
+#: Half a surrogate pair, which ``json`` decodes from a lone ``\ud800`` escape.
 _SURROGATE = re.compile("[\ud800-\udfff]")
-#: A line that opens a record document: while a piece is still open, a new one starts here.
-_OPENING = re.compile(r'\{[ \t]*"format"[ \t]*:')
 
 
-def _lines(chunk: str) -> list[str]:
-    """A chunk's lines, each with its "\\n": only "\\n" ends a line, as in the parser (not
-    U+2028 or a form feed inside a string, which ``str.splitlines`` would cut at)."""
-    parts = chunk.split("\n")
-    return [part + "\n" for part in parts[:-1]] + ([parts[-1]] if parts[-1] else [])
+def pieces(chunks: Iterable[str], source: str = "<string>",
+           blanks: bool = False) -> Iterator[Piece]:
+    """Cut text (chunks of whole lines) into pieces of whole lines that close what they
+    open: a piece ends with the first line at whose end its brackets are closed (or more
+    closed than opened). A line opening a record document (``{"format":``) while a piece
+    is still open starts a new one, so a document left unclosed (JSON Lines) costs that
+    document alone; blank lines between pieces belong to none. Only lines with a mark
+    (:data:`_MARKS`) are looked at one by one. A piece past
+    :data:`~notation.core.limits.MAX_GAME_CHARS` is refused (``InputError`` naming
+    ``source``) before it is held whole, as a native game is.
 
-
-def pieces(chunks: Iterable[str]) -> Iterator[Piece]:
-    """Cut text (chunks of whole lines) into pieces that close what they open. A line
-    opening a record document (``{"format":``) while a piece is still open starts a new
-    one, so a document left unclosed (JSON Lines) costs that document alone."""
-    lines: list[str] = []
-    first = depth = 0
-    number = 0
+    ``blanks``: a piece takes the blank lines before it too, so the pieces join into the
+    file again (batches read elsewhere); blank lines at the file's end are left out."""
+    held: list[str] = []  # the open piece's text from earlier chunks (or, with
+    size = depth = first = 0  # ``blanks``, the blank lines since the last piece)
+    lines = 0  # the lines of the chunks before this one
     for chunk in chunks:
-        for line in _lines(chunk):
-            number += 1
-            if lines and depth > 0 and _OPENING.match(line):
-                yield Piece("".join(lines), first)
-                lines, depth = [], 0
-            if not lines:
-                if not line.strip():
-                    continue
-                first = number
-            lines.append(line)
-            for m in _NESTING.finditer(line.rstrip("\r\n")):
-                bracket = m.group()
+        at = 0  # where the open piece's text (or the blank lines before it) starts here
+        counted, line = 0, lines  # line - lines == chunk.count("\n", 0, counted)
+        is_open = bool(held) and depth > 0
+        start = 0  # the next line to look at
+        while start < len(chunk):
+            if is_open:  # the next line with a mark: lines without one change nothing
+                mark = _MARKS.search(chunk, start)
+                if mark is None:
+                    break
+                start = chunk.rfind("\n", 0, mark.start()) + 1
+            else:  # the next piece begins at the next line that is not blank
+                mark = _FIRST_MARK.search(chunk, start)
+                if mark is None:
+                    break
+                start = chunk.rfind("\n", 0, mark.start()) + 1
+                if not blanks:
+                    held, size, at = [], 0, start
+                if not held:
+                    line += chunk.count("\n", counted, at)
+                    counted, first = at, line + 1
+                depth, is_open = 0, True
+            end = chunk.find("\n", start)
+            end = len(chunk) if end < 0 else end + 1
+            for mark in _MARKS.finditer(chunk, start, end):
+                bracket = mark.group()[0]
+                if mark.group("opening") is not None and depth > 0 and (held or start > at):
+                    check_game(size + start - at, first, source)
+                    yield Piece("".join(held) + chunk[at:start], first)
+                    held, size = [], 0
+                    line += chunk.count("\n", counted, start)
+                    counted, first, depth, at = start, line + 1, 0, start
                 if bracket in "[{":
                     depth += 1
                 elif bracket in "]}":
                     depth -= 1
+            start = end
             if depth <= 0:
-                yield Piece("".join(lines), first)
-                lines, depth = [], 0
-    if lines:
-        yield Piece("".join(lines), first)
+                check_game(size + end - at, first, source)
+                yield Piece("".join(held) + chunk[at:end], first)
+                held, size, depth, is_open, at = [], 0, 0, False, end
+        if is_open or (blanks and at < len(chunk)):
+            if not is_open and not held:  # blank lines before the next piece
+                line += chunk.count("\n", counted, at)
+                first = line + 1
+            size += len(chunk) - at
+            check_game(size, first, source)
+            held.append(chunk[at:])
+        lines += chunk.count("\n")
+    if held and depth > 0 or held and not blanks:
+        yield Piece("".join(held), first)
 
 
 def describe(value: Value) -> str:

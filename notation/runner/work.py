@@ -63,7 +63,7 @@ def span_part(span: Span, task: Task) -> Part:
     """
     part = Part(span.source, size=span.size)
     try:
-        if span.compressed:  # the whole file, decompressed as it is read
+        if span.streamed:  # the whole file, read (decompressed) as a stream
             with open_whole(span) as handle:
                 _read_games(source_chunks(handle, span.encoding, span.source), span, task, part)
             return part
