@@ -362,3 +362,21 @@ def test_the_writer_refuses_variations_nested_deeper_than_the_reader_reads():
         with pytest.raises(notation.NotationError, match=f"nested deeper than "
                                                          f"{MAX_VARIATION_DEPTH} levels"):
             written(nested(depth))
+
+
+@pytest.mark.parametrize("format_name", ["json", "blksgf"])
+def test_every_format_s_writer_refuses_what_its_reader_reads_no_deeper(format_name):
+    """The JSON and Pentobi writers share the readers' one limit: one level deeper than it
+    reads is refused, nothing written; JSON as deep as it reads is read back whole."""
+    from notation.core import formats
+    from notation.core.limits import MAX_VARIATION_DEPTH
+
+    writer = formats.get(format_name)
+    with pytest.raises(notation.NotationError, match=f"nested deeper than "
+                                                     f"{MAX_VARIATION_DEPTH} levels"):
+        writer.write(nested(MAX_VARIATION_DEPTH + 1).to_record())
+    if format_name == "json":
+        text = writer.write(nested(MAX_VARIATION_DEPTH).to_record())
+        (back,) = notation.parse(text, source="deep.notation.json")
+        assert not [p for p in notation.run(back).problems if p.kind == "syntax"]
+        assert written(tree_of(back)) == written(nested(MAX_VARIATION_DEPTH))

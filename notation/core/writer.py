@@ -36,6 +36,25 @@ def format_tags(given: Iterable[Tag | Malformed], game: AnyGame | None) -> list[
     return lines
 
 
+def nesting_depth(items: list[Item]) -> int:
+    """How deep variations nest in ``items`` (0: none), without recursion."""
+    deepest, lines = 0, [(items, 0)]
+    while lines:
+        line, depth = lines.pop()
+        deepest = max(deepest, depth)
+        lines += [(item.items, depth + 1) for item in line if isinstance(item, Variation)]
+    return deepest
+
+
+def check_nesting(items: list[Item]) -> None:
+    """:class:`NotationError` for variations nested deeper than the readers read
+    (:data:`~notation.core.limits.MAX_VARIATION_DEPTH`): every writer checks it, so that
+    nothing is written that cannot be read back."""
+    if nesting_depth(items) > MAX_VARIATION_DEPTH:
+        raise NotationError(f"variations nested deeper than {MAX_VARIATION_DEPTH} levels "
+                            f"(a reader reads no deeper)")
+
+
 def format_record(record: Record, game: AnyGame | None = None) -> str:
     """Canonical text of one record (which must have no malformed items); ``game``:
     the record's own by default. Variations nested deeper than the reader reads
@@ -45,6 +64,7 @@ def format_record(record: Record, game: AnyGame | None = None) -> str:
         game = registry.get(record.game or "")
         if game is None:
             raise Error(f"cannot write a record of no known game ({record.game!r})")
+    check_nesting(record.items)
     lines = format_tags(record.tags, game)
     words: list[str] = []
     body: list[str] = []
@@ -71,12 +91,8 @@ def format_record(record: Record, game: AnyGame | None = None) -> str:
         words.append(opening[0] + word)
         opening[0] = ""
 
-    def write(items: list[Item], ply: int, depth: int = 0) -> None:
-        """One line of play whose events count on from ``ply``, nested ``depth`` variations
-        deep, its variations in place."""
-        if depth > MAX_VARIATION_DEPTH:
-            raise NotationError(f"variations nested deeper than {MAX_VARIATION_DEPTH} levels "
-                                f"(a reader reads no deeper)")
+    def write(items: list[Item], ply: int) -> None:
+        """One line of play whose events count on from ``ply``, its variations in place."""
         for item in items:
             if isinstance(item, EventNode):
                 ply += 1
@@ -97,13 +113,13 @@ def format_record(record: Record, game: AnyGame | None = None) -> str:
                 if game.event_per_line:  # "(" and ")" on lines of their own
                     flush()
                     body.append("(")
-                    write(item.items, ply - 1, depth + 1)
+                    write(item.items, ply - 1)
                     flush()
                     body.append(")")
                     continue
                 opening[0] += "("
                 written = len(words), len(body)
-                write(item.items, ply - 1, depth + 1)
+                write(item.items, ply - 1)
                 if opening[0]:  # an empty variation
                     add(")")
                 elif (len(words), len(body)) != written and words:

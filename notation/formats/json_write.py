@@ -9,7 +9,7 @@ from notation.core import registry
 from notation.core.ast import Comment, Directive, EventNode, Item, Malformed, Record, Tag, Variation
 from notation.core.errors import NotationError
 from notation.core.game import AnyGame
-from notation.core.writer import writable_comments
+from notation.core.writer import check_nesting, writable_comments
 
 from . import FORMAT_NAME, VERSION
 
@@ -25,6 +25,7 @@ def document(record: Record) -> dict[str, Any]:
         if not isinstance(tag, Tag):
             raise NotationError(f"line {tag.pos.line}: {tag.message}")
         tags.append([tag.key, tag.value])
+    check_nesting(record.items)
     return {"format": FORMAT_NAME, "version": VERSION, "game": game.name, "tags": tags,
             "moves": items_of(record.items, game)}
 

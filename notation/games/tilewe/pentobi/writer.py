@@ -16,6 +16,7 @@ from __future__ import annotations
 from notation.core.ast import GLYPH_OF, Comment, Record
 from notation.core.errors import NotationError, RuleError
 from notation.core.tree import GameNode, Node, tree_of
+from notation.core.writer import check_nesting
 
 from .. import blokus, rules
 from ..state import Board
@@ -37,6 +38,7 @@ def write(record: Record) -> str:
     """The Pentobi file of ``record``; :class:`NotationError` saying why it cannot be one."""
     if record.game != "tilewe":
         raise NotationError(f"Pentobi files hold Tilewe (Blokus) games, not {record.game}")
+    check_nesting(record.items)
     tags = record.tag_dict
     if "Position" in tags:
         raise NotationError("a record set up with [Position] is not written as a Pentobi file")
