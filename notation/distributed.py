@@ -31,6 +31,7 @@ from typing import Any, Iterable
 from notation.core.batch import TARGET
 from notation.core.outcome import Outcome
 from notation.runner import VALIDATE, Part, Task
+from notation.runner.cluster import WORKER_WAIT, with_workers
 from notation.runner.order import Numbering
 from notation.runner.work import part_of
 from notation.spans import Span, spans
@@ -77,18 +78,23 @@ def _keyed_spans(paths: Iterable[str | os.PathLike[str]], game: str | None, enco
 
 
 def game_results(paths: Iterable[str | os.PathLike[str]], game: str | None = None,
-                 encoding: str = "utf-8", target: int = TARGET, task: Task = VALIDATE) -> Any:
+                 encoding: str = "utf-8", target: int = TARGET, task: Task = VALIDATE,
+                 wait: float = WORKER_WAIT) -> Any:
     """A Dask bag of per-game results: ``file, index, game, valid, plies, error, result``.
 
     Runs on the current Dask client (or scheduler). The games' indexes are
     their places in their files: the spans are checked once (persisted),
     counted, then numbered as the runner numbers them
-    (:class:`notation.runner.order.Numbering`).
+    (:class:`notation.runner.order.Numbering`). A client whose cluster has no worker is
+    waited on at most ``wait`` seconds (:class:`~notation.runner.NoWorkers`), not forever.
     """
     # The [dask] extra, loaded only when asked for (its names are not re-exported for mypy).
     from dask import compute, delayed, persist  # type: ignore[attr-defined]
     from dask.bag import from_delayed
 
+    client = _current_client()
+    if client is not None:
+        with_workers(client, wait)
     keyed = _keyed_spans(paths, game, encoding, target)
     parts = [delayed(part_of)(span, task) for _key, span in keyed]
     (parts,) = persist(parts)  # type: ignore[no-untyped-call]
@@ -101,6 +107,16 @@ def game_results(paths: Iterable[str | os.PathLike[str]], game: str | None = Non
         if before is not None:
             placed.append(delayed(rows_of)(part, before))
     return from_delayed(placed)  # type: ignore[no-untyped-call]
+
+
+def _current_client() -> Any:
+    """The Dask client that runs what this module computes, if there is one (None: Dask's
+    local schedulers, which need no worker)."""
+    from distributed import default_client
+    try:
+        return default_client()  # type: ignore[no-untyped-call]
+    except ValueError:  # no client: the local scheduler computes
+        return None
 
 
 def game_frame(paths: Iterable[str | os.PathLike[str]], **options: Any) -> Any:

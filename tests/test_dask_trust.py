@@ -381,3 +381,13 @@ def test_a_part_late_while_the_cluster_has_lost_its_workers_stops_the_run():
                        0.1, None)
     with pytest.raises(TimeoutError, match="the task's"):
         its_own.result()  # a task that raised it failed: not the cluster's state
+
+
+def test_library_results_on_a_cluster_without_workers_stop(tmp_path, lonely_scheduler):
+    """``notation.distributed.game_results`` waited forever on a cluster with no worker."""
+    from notation import distributed as nd
+    path = tmp_path / "games.tilewe"
+    path.write_text(VALID)
+    with distributed.Client(lonely_scheduler):
+        with pytest.raises(runner.NoWorkers, match=r"no worker within 0\.3 s"):
+            nd.game_results([path], wait=0.3)
