@@ -8,6 +8,8 @@ import sys
 from collections import Counter
 from pathlib import Path
 
+import pytest
+
 import notation
 from cli.inputs import Inputs
 
@@ -131,6 +133,28 @@ def test_an_input_that_cannot_be_read_leaves_no_answer(tmp_path: Path):
         assert answer.exit_code == 2 and answer.stdout == "", (paths, answer.stdout)
         assert answer.stderr.splitlines()[-1] == \
             f"{tmp_path / 'nonexist'}: error: cannot read: No such file or directory"
+
+
+@pytest.mark.parametrize("shape", ["parquet", "csv", "jsonl"])
+def test_a_table_that_is_not_the_exports_is_refused_not_read_as_nulls(tmp_path: Path, shape):
+    """A table file of other columns (hand-made, or another table's) was read with the
+    export's columns, every one null: rows of nulls, or a count of 0, and exit 0."""
+    tables = tmp_path / "tables"
+    assert invoke("export", str(SAMPLES / "tilewe"), "--to", shape, "-o",
+                  str(tables)).exit_code == 0
+    events = tables / f"events.{shape}"
+    if shape == "parquet":
+        events.write_bytes((tables / "games.parquet").read_bytes())
+    elif shape == "csv":
+        events.write_text("a,b\n1,2\n3,4\n")
+    else:
+        events.write_text('{"a": 1}\n{"a": 2}\n')
+    for query in ("select * from events", "select count(*) from events"):
+        refused(invoke("sql", query, str(tables)), f"cannot read {events}",
+                "not a table notation export wrote")
+    if shape == "csv":
+        events.write_text("a,b\n")  # a header alone is not an empty events table either
+        refused(invoke("sql", "select count(*) from events", str(tables)), "no column file")
 
 
 def test_folder_names_are_literal_not_glob_patterns(tmp_path: Path):

@@ -11,6 +11,8 @@ DuckDB and pyarrow are the ``data`` extra's; this module is imported only when a
 """
 from __future__ import annotations
 
+import csv
+import json
 import os
 from decimal import Decimal
 from typing import Any, Iterator
@@ -23,7 +25,7 @@ import pyarrow.fs as pa_fs
 import pyarrow.json as pa_json
 
 from notation.core.errors import Error
-from notation.core.limits import printable
+from notation.core.limits import MAX_GAME_CHARS, printable
 
 from .parquet import arrow_schema
 from .schema import TABLES
@@ -64,14 +66,42 @@ def _dataset(path: str, name: str) -> Any:
     local = pa_fs.LocalFileSystem()
     absolute = os.path.abspath(path)  # (a name like "s3:x" is a file here, no URI)
     if extension == "parquet":
-        return pa_dataset.dataset(absolute, format="parquet", filesystem=local)
+        dataset = pa_dataset.dataset(absolute, format="parquet", filesystem=local)
+        _same_columns(dataset.schema.names, schema.names)
+        return dataset
     if extension == "csv":
+        with open(absolute, "rb") as handle:  # (the header: a table given schema columns
+            header = handle.readline(1 << 16)  # it lacks would read them as nulls)
+        _same_columns(next(csv.reader([header.decode("utf-8", "replace")]), []),
+                      schema.names)
         form: Any = pa_dataset.CsvFileFormat(convert_options=pa_csv.ConvertOptions(
             column_types=schema, strings_can_be_null=True, quoted_strings_can_be_null=False))
     else:
-        form = pa_dataset.JsonFileFormat(
-            parse_options=pa_json.ParseOptions(explicit_schema=schema))
+        with open(absolute, "rb") as handle:  # the first row's members, likewise (a row
+            first = handle.readline(MAX_GAME_CHARS)  # longer than a game is not looked at)
+        if first.strip() and (first.endswith(b"\n") or len(first) < MAX_GAME_CHARS):
+            try:
+                row = json.loads(first)
+            except ValueError:
+                row = None
+            _same_columns(list(row) if isinstance(row, dict) else ["(not a JSON object)"],
+                          schema.names)
+        form = pa_dataset.JsonFileFormat(parse_options=pa_json.ParseOptions(
+            explicit_schema=schema))
     return pa_dataset.dataset(absolute, schema=schema, format=form, filesystem=local)
+
+
+def _same_columns(found: list[str], wanted: list[str]) -> None:
+    """A table whose columns are not the export's is not read as if they were (an
+    ``OSError`` saying which differ)."""
+    if found != wanted:
+        missing = [column for column in wanted if column not in found]
+        extra = [column for column in found if column not in wanted]
+        why = "; ".join(part for part in (
+            f"no column {', '.join(missing)}" if missing else "",
+            f"a column {', '.join(extra)} the export never writes" if extra else "",
+            "its columns in another order" if not (missing or extra) else "") if part)
+        raise OSError(f"not a table notation export wrote ({why})")
 
 
 def connect(folders: list[str], spill: str | None = None) -> duckdb.DuckDBPyConnection:
