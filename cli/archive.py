@@ -17,8 +17,8 @@ import click
 
 from notation import runner
 from notation.archive import (Duplicates, FilterError, Filters, GameSink, NoSymmetries,
-                              PieceNames, Pieces, Selector, Stats, WriteError, input_name,
-                              parse_plies)
+                              PieceNames, Pieces, Selector, Stats, WriteError, game_extension,
+                              input_name, parse_plies)
 from notation.archive.filters import selection
 from notation.archive.skim import needles, skimmed_records
 from notation.archive.stats import figured, game_figures
@@ -373,6 +373,8 @@ def split(path: str, per_file: int | None, by_tag: str | None, out_dir: str,
     with Pieces(out_dir, prefix or stem, ext) as pieces:
         try:
             for record in each_record(ctx, (path,), headers=True):  # copied as written
+                if not pieces.ext:  # standard input: the pieces are files of its game
+                    pieces.ext = game_extension(record.game)
                 pieces.write(names.next(record), record)
             made = 0 if ctx.inputs.input_errors else pieces.commit()
         except WriteError as exc:

@@ -16,7 +16,8 @@ import click
 
 from notation import runner
 from notation.archive import (FileRewrite, Mode, Pieces, Settled, Strip, WriteError,
-                              canonical_text, converted_text, input_name, to_format)
+                              canonical_text, converted_text, game_extension, input_name,
+                              to_format)
 from notation.core import formats, registry
 from notation.core.ast import Record
 from notation.core.errors import NotationError, Problem, ProblemKind
@@ -162,6 +163,8 @@ def _converted_apart(ctx: Context, paths: tuple[str, ...], transform: Transform,
             with Pieces(folder, stem, extension_of(target) or ext) as pieces:
                 refused = 0
                 for record in chosen(records, game_index):
+                    if not pieces.ext:  # standard input: files of the records' game
+                        pieces.ext = game_extension(record.game)
                     text = _one_game(ctx, record, to_format, transform)
                     if text is None:
                         refused += 1

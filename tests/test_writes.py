@@ -475,3 +475,23 @@ def test_a_file_name_with_a_line_break_stays_on_its_line(tmp_path):
     formatted.write_text(text.replace("1. ", "1.  "))
     result = invoke("fmt", "-i", str(formatted))
     assert lines(result.stdout) == [f"{tmp_path}/f\\x0af.tilewe: reformatted"]
+
+
+def test_pieces_of_standard_input_are_named_stdin_with_their_games_extension(tmp_path):
+    """Standard input has no name: its pieces were ``<stdin>-0001.blksgf`` (convert) and
+    ``stdin-0001`` with no extension (split)."""
+    games = invoke("random", "tilewe", "--corners", "fixed", "--scoring", "blokus",
+                   "--count", "2", "--seed", "1").stdout
+    converted = invoke("convert", "--to", "blksgf", "--split", "--out-dir",
+                       str(tmp_path / "c"), "--game", "tilewe", "-", input=games)
+    assert converted.exit_code == 0, converted.output
+    assert sorted(p.name for p in (tmp_path / "c").iterdir()) == [
+        "stdin-0001.blksgf", "stdin-0002.blksgf"]
+    assert invoke("convert", "--transform", "rot90", "--split", "--out-dir",
+                  str(tmp_path / "n"), "-", input=games).exit_code == 0
+    assert sorted(p.name for p in (tmp_path / "n").iterdir()) == [
+        "stdin-0001.tilewe", "stdin-0002.tilewe"]
+    assert invoke("split", "--per-file", "1", "--out-dir", str(tmp_path / "s"), "-",
+                  input=games).exit_code == 0
+    assert sorted(p.name for p in (tmp_path / "s").iterdir()) == [
+        "stdin-0001.tilewe", "stdin-0002.tilewe"]

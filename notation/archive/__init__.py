@@ -26,7 +26,7 @@ from .output import AtomicFile, DeviceFile, open_output, write_atomically
 from .rewrite import (FileRewrite, Mode, Settled, canonical_text, converted_text,
                       to_format)
 from .sink import GameSink, game_text
-from .split import PieceNames, Pieces, input_name, piece_name
+from .split import PieceNames, Pieces, game_extension, input_name, piece_name
 from .stats import Stats, Summary, game_figures, summary_lines
 from .strip import Strip
 
@@ -34,7 +34,7 @@ __all__ = [
     "ArchiveError", "AtomicFile", "Conflict", "DeviceFile", "Duplicates", "FileRewrite",
     "FilterError", "Filters", "GameSink", "MergeError", "Mode", "NoSymmetries", "PieceNames",
     "Pieces", "Selector", "Settled", "Stats", "Strip", "Summary", "TagTest", "WriteError",
-    "canonical_text", "converted_text", "game_figures", "game_key", "game_text", "input_name",
-    "merge_trees", "open_output", "parse_plies", "piece_name", "reaches", "summary_lines",
+    "canonical_text", "converted_text", "game_extension", "game_figures", "game_key",
+    "game_text", "input_name", "merge_trees", "open_output", "parse_plies", "piece_name", "reaches", "summary_lines",
     "to_format", "write_atomically",
 ]

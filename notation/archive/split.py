@@ -13,6 +13,7 @@ from collections import Counter, OrderedDict
 from types import TracebackType
 from typing import Callable, NoReturn, TypeVar
 
+from notation.core import registry
 from notation.core.ast import Record
 from notation.core.compression import plain_name
 
@@ -51,12 +52,21 @@ def piece_name(value: str, taken: dict[str, str]) -> str:
 
 
 def input_name(path: str) -> tuple[str, str]:
-    """The stem and extension of an input's file name (``stdin`` for ``-``): the pieces'
-    default prefix, and their extension."""
-    name = os.path.basename(path) if path != "-" else "stdin"
+    """The stem and extension of an input's file name (``stdin`` for ``-``, or a stream's
+    label such as ``<stdin>``: no extension): the pieces' default prefix, and their
+    extension."""
+    stream = path == "-" or (path.startswith("<") and path.endswith(">"))
+    name = "stdin" if stream else os.path.basename(path)
     plain = plain_name(name)  # x.tilewe.gz: stem x, extension .tilewe.gz
     stem, ext = os.path.splitext(plain)
     return stem, ext + name[len(plain):]
+
+
+def game_extension(game: str | None) -> str:
+    """The file extension of a game's records (``.tilewe``), "" for no known game: what
+    pieces of standard input, which has no extension of its own, are named with."""
+    known = registry.get(game) if game else None
+    return known.extensions[0] if known is not None and known.extensions else ""
 
 
 class PieceNames:
