@@ -115,3 +115,14 @@ def test_a_records_players_tag_is_checked_by_the_same_declaration(game):
         assert bool(refused) == (not declared.takes(count)), (game, count)
         if refused:
             assert refused[0].message.endswith(f"is for {declared.allowed} players")
+
+
+@pytest.mark.parametrize("game", ["flows", "nomic", "philosophy", "sanguine", "tilewe"])
+def test_an_option_given_as_none_is_the_games_default(game):
+    """``players=None`` was written as the text "None": a nomic player called None,
+    Philosophy's [Players "None"], a refusal quoting it in Tilewe and Flows."""
+    default = notation.new(game)
+    given = notation.new(game, players=None, seed=None) if game == "sanguine" else \
+        notation.new(game, players=None)
+    assert given.position() == default.position()
+    assert given.tags == default.tags

@@ -325,8 +325,10 @@ def new(game: str | AnyGame, **options: Any) -> Position:
     """A new game at its start; ``options`` are the game's tags in snake case
     (``notation.new("tilewe", players=4)``, ``notation.new("sanguine", rows=3, ...)``).
     A value the game's declared option refuses (``players=5`` for Tilewe) raises
-    :class:`Error` naming those it takes, as ``notation random`` refuses it."""
+    :class:`Error` naming those it takes, as ``notation random`` refuses it; an option
+    given as None is not given (the game's default), as ``notation random`` takes it."""
     chosen = game_named(game)
+    options = {name: value for name, value in options.items() if value is not None}
     try:
         check_setup(chosen.name, chosen.options, options)
     except NotationError as exc:
