@@ -7,7 +7,6 @@ line between games, so the output is itself a valid archive. The work is
 """
 from __future__ import annotations
 
-import contextlib
 import functools
 import json
 from json.encoder import encode_basestring as quoted  # json.dumps of a str, in C
@@ -248,13 +247,11 @@ def select(paths: tuple[str, ...], tag_specs: tuple[str, ...], validity: bool | 
                            after_ply, in_variations)
     selector = Selector(filters, invert, verdict=as_json and not count_only)
     found = answers(ctx, paths, selector, jobs, as_json)
-    sink = None if count_only or as_json else Sink(ctx, output)
-    with sink or contextlib.nullcontext():  # an exception on the way: nothing is left
-        count = _take(ctx, found, sink, selector.verdict)
-        if sink is not None:
-            sink.close(keep=not ctx.inputs.input_errors)
-    if count_only:
-        say(json.dumps({"count": count}) if as_json else str(count))
+    with Sink(ctx, output) as sink:  # (-o takes what is printed: games, verdicts or the count)
+        count = _take(ctx, found, None if count_only else sink, selector.verdict)
+        if count_only:
+            sink.write_text((json.dumps({"count": count}) if as_json else str(count)) + "\n")
+        sink.close(keep=not ctx.inputs.input_errors)
     ctx.finish()
 
 
@@ -275,12 +272,15 @@ def _take(ctx: Context, found: Iterator[Outcome], sink: Sink | None,
 
 
 def _give(outcome: Outcome, sink: Sink | None, with_verdict: bool) -> None:
-    """One selected game: its verdict as a JSON line, or its text to the output."""
+    """One selected game: its verdict as a JSON line, or its text, to the output (None:
+    only counted)."""
+    if sink is None:
+        return
     if with_verdict:
-        say(json.dumps({"file": outcome.file, "index": outcome.index,
-                        "game": outcome.game_name, "valid": outcome.valid,
-                        "plies": outcome.plies, "tags": outcome.tags}))
-    elif sink is not None and outcome.text is not None:
+        sink.write_text(json.dumps({"file": outcome.file, "index": outcome.index,
+                                    "game": outcome.game_name, "valid": outcome.valid,
+                                    "plies": outcome.plies, "tags": outcome.tags}) + "\n")
+    elif outcome.text is not None:
         sink.write(outcome.text)
 
 
@@ -303,32 +303,31 @@ def dedupe(paths: tuple[str, ...], output: str | None, report: bool, as_json: bo
     ctx = Context(game_name, encoding, color)
     watch(ctx, paths, not as_json)
     duplicates = Duplicates(symmetric)
-    sink = None if as_json else Sink(ctx, output)
     dropped = 0
-    with sink or contextlib.nullcontext():  # an exception on the way: nothing is left
+    with Sink(ctx, output) as sink:  # (-o takes what is printed: the games, or --json's lines)
         for record in each_record(ctx, paths, headers=True):
             with ctx.guard(record):
                 dropped += _first_copy_kept(duplicates, record, sink, report, as_json)
-        if sink is not None:
-            sink.close(keep=not ctx.inputs.input_errors)
+        sink.close(keep=not ctx.inputs.input_errors)
     if report and not as_json:
         say(f"{plural(dropped, 'duplicate')} dropped, "
             f"{plural(duplicates.distinct, 'distinct game')} kept", err=True)
     ctx.finish()
 
 
-def _first_copy_kept(duplicates: Duplicates, record: Record, sink: Sink | None, report: bool,
+def _first_copy_kept(duplicates: Duplicates, record: Record, sink: Sink, report: bool,
                      as_json: bool) -> int:
-    """Write a game met for the first time; 1 if it is a later copy (dropped), else 0."""
+    """Write a game met for the first time (``as_json``: every game's line); 1 if it is a
+    later copy (dropped), else 0."""
     try:
         original = duplicates.original_of(record)
     except NoSymmetries as exc:
         raise click.UsageError(f"--symmetric: {exc} (Tilewe has eight)") from None
     if as_json:
-        say(json.dumps({"file": record.source, "index": record.index, "game": record.game,
-                        "duplicate_of": original}))
+        sink.write_text(json.dumps({"file": record.source, "index": record.index,
+                                    "game": record.game, "duplicate_of": original}) + "\n")
     if original is None:
-        if sink is not None:
+        if not as_json:
             sink.write(record)
         return 0
     if report and not as_json:

@@ -495,3 +495,26 @@ def test_pieces_of_standard_input_are_named_stdin_with_their_games_extension(tmp
                   input=games).exit_code == 0
     assert sorted(p.name for p in (tmp_path / "s").iterdir()) == [
         "stdin-0001.tilewe", "stdin-0002.tilewe"]
+
+
+def test_o_takes_what_the_command_prints_reports_and_counts_too(tmp_path):
+    """``-o`` was ignored by ``dedupe --json`` and ``select --count``/``--json``: nothing
+    written, exit 0. It takes whatever the command prints."""
+    archive = str(SAMPLES / "tilewe")
+    for args in (["dedupe", "--json"], ["select", "--count"], ["select", "--count", "--json"],
+                 ["select", "--json", "--valid"], ["select", "--valid"], ["dedupe"]):
+        out = tmp_path / ("-".join(a.strip("-") for a in args) + ".out")
+        printed = invoke(*args, archive)
+        written = invoke(*args, "-o", str(out), archive)
+        assert written.exit_code == printed.exit_code == 0, written.output
+        assert written.stdout == "" and out.read_text() == printed.stdout, args
+
+
+def test_o_of_a_folder_or_of_nothing_is_one_line_saying_so(tmp_path):
+    for args in (["random", "tilewe"], ["cat", str(SAMPLES / "tilewe" / "tw-sample-1.tilewe")]):
+        folder = invoke(*args, "-o", str(tmp_path))
+        assert folder.exit_code == 2 and folder.stderr.splitlines() == [
+            f"{tmp_path}: error: not written: a folder, not a file (name a file in it)"]
+        empty = invoke(*args, "-o", "")
+        assert empty.exit_code == 2 and empty.stderr.splitlines()[-1].endswith(
+            "error: not written: an empty path names no file")

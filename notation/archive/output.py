@@ -59,6 +59,8 @@ class AtomicFile:
     """
 
     def __init__(self, path: str, encoding: str = "utf-8", create: bool = False) -> None:
+        if not path:  # (realpath would make it the working folder)
+            raise WriteError("an empty path names no file")
         self.target = os.path.realpath(path)
         self.encoding = encoding
         self.handle: BinaryIO | None = None
@@ -228,6 +230,8 @@ def _replaceable(target: str, create: bool) -> os.stat_result | None:
         raise WriteError("No such file or directory") from None
     except OSError as exc:
         raise WriteError(_reason(exc)) from None
+    if stat.S_ISDIR(info.st_mode):
+        raise WriteError("a folder, not a file (name a file in it)")
     if not stat.S_ISREG(info.st_mode):
         raise WriteError("not a regular file")
     if not info.st_mode & 0o222:
