@@ -89,6 +89,22 @@ def run_cli(*args: str, input: str | None = None, cwd: str | os.PathLike | None 
                           text=True, cwd=cwd, timeout=HANG_BREAKER, preexec_fn=cpu_limited())
 
 
+def still_running(pid: int | str) -> bool:
+    """Whether a process lives on: not gone, not a zombie, and not already sent a SIGKILL it
+    has yet to act on (a worker whose run ended is killed by the kernel, PR_SET_PDEATHSIG,
+    and may be seen a moment before it is scheduled to die: no wait on the clock needed)."""
+    try:
+        with open(f"/proc/{pid}/status") as handle:
+            fields = dict(line.split(":", 1) for line in handle if ":" in line)
+    except OSError:  # gone meanwhile
+        return False
+    if fields.get("State", "").strip().startswith(("Z", "X")):
+        return False
+    kill = 1 << (9 - 1)  # SIGKILL's bit in the pending masks
+    pending = int(fields.get("SigPnd", "0"), 16) | int(fields.get("ShdPnd", "0"), 16)
+    return not pending & kill
+
+
 def interruptible() -> None:
     """``preexec_fn`` for a child that must take Ctrl-C: a shell's background job (a CI
     runner, ``make test &``) starts with SIGINT ignored, and Python keeps it ignored."""

@@ -6,11 +6,10 @@ import pty
 import select
 import subprocess
 import threading
-import time
 
 import pytest
 
-from conftest import HANG_BREAKER, SAMPLES, notation_exe, run_cli
+from conftest import HANG_BREAKER, SAMPLES, notation_exe, run_cli, still_running
 
 TILEWE_ARCHIVE = (SAMPLES / "tilewe" / "random-4p-three-games.tilewe").read_text()
 
@@ -226,7 +225,5 @@ def test_workers_do_not_outlive_a_killed_run(tmp_path):
     assert children  # the pool is running
     proc.kill()
     proc.wait()
-    time.sleep(1.0)
-    alive = [pid for pid in children if os.path.exists(f"/proc/{pid}")
-             and "Z" not in open(f"/proc/{pid}/stat").read().split()[2]]
+    alive = [pid for pid in children if still_running(pid)]
     assert not alive, f"orphaned workers: {alive}"

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import HANG_BREAKER, interruptible, notation_exe, run_cli
+from conftest import HANG_BREAKER, interruptible, notation_exe, run_cli, still_running
 
 pytestmark = pytest.mark.slow
 
@@ -159,7 +159,7 @@ def left_in_session(session: int) -> list[str]:
                 fields = handle.read().rsplit(")", 1)[1].split()
         except OSError:  # ended meanwhile
             continue
-        if int(fields[3]) == session and fields[0] != "Z":
+        if int(fields[3]) == session and still_running(pid):
             left.append(pid)
     return left
 
