@@ -23,9 +23,10 @@ def usage_error(*args: str) -> str:
 
 
 def test_random_refuses_an_option_or_value_the_game_does_not_take():
-    assert usage_error("random", "sanguine", "--players", "3") == (
-        "Error: --players: not an option of sanguine (its options here: --red, --blue, "
-        "--rows, --cols, --hand-size)")
+    assert usage_error("random", "sanguine", "--players", "3") == \
+        "Error: --players 3: sanguine takes 2"
+    assert usage_error("random", "sanguine", "--corners", "fixed").startswith(
+        "Error: --corners: not an option of sanguine (its options here: --players, --red, ")
     assert usage_error("random", "tilewe", "--players", "5") == \
         "Error: --players 5: tilewe takes 1 to 4"
     assert usage_error("random", "flows", "--players", "1") == \

@@ -44,7 +44,8 @@ DEFAULT_ROWS, DEFAULT_COLS, DEFAULT_HAND, DEFAULT_DECK = 5, 7, 3, "legion"
 TAG_OPTIONS = {"rows": "Rows", "cols": "Cols", "hand_size": "HandSize", "order": "Order",
                "perspective": "Perspective"}
 DECK_OPTIONS = ("red_deck", "blue_deck")
-OPTIONS = (*TAG_OPTIONS, *DECK_OPTIONS, "seed")
+#: ``players`` is always 2 (its declaration refuses any other count before this is called).
+OPTIONS = (*TAG_OPTIONS, *DECK_OPTIONS, "seed", "players")
 
 
 def new_record(game: str, options: Mapping[str, Any]) -> Record:

@@ -14,6 +14,8 @@ PERSPECTIVES = ("red", "blue")
 VIEWS = ("basic", "full")
 
 OPTIONS = (
+    GameOption("players", frozenset({"random"}), "2: Red and Blue, always.", kind="int",
+               low=2, high=2, metavar="N"),
     GameOption("perspective", frozenset({"render", "convert"}), "red or blue.",
                complete=PERSPECTIVES),
     GameOption("view", frozenset({"replay"}), "the basic view or the full state (default).",
