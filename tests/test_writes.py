@@ -205,7 +205,7 @@ def test_output_that_cannot_be_opened_is_one_line_and_reads_nothing(big, tmp_pat
     blocker.write_text("")
     for target, reason in ((blocker / "no" / "out.tilewe", "cannot make its folder: "
                                                            f"{blocker} is not a folder"),
-                           (tmp_path, "not a regular file")):
+                           (tmp_path, "a folder, not a file (name a file in it)")):
         result = invoke("cat", "-o", str(target), str(big))
         assert result.exit_code == 2
         assert lines(result.stderr) == [f"{target}: error: not written: {reason}"]
