@@ -10,6 +10,7 @@ from __future__ import annotations
 import functools
 import json
 from json.encoder import encode_basestring as quoted  # json.dumps of a str, in C
+from json.encoder import encode_basestring_ascii as ascii_quoted  # (with ensure_ascii)
 from typing import Any, Callable, Iterator, NoReturn
 
 import click
@@ -122,14 +123,46 @@ def tags(paths: tuple[str, ...], as_json: bool, game_name: str | None, encoding:
     ctx = Context(game_name, encoding, color)
     watch(ctx, paths, not as_json)
     for record in each_record(ctx, paths, headers=True):
-        if as_json:
-            say(json.dumps({"file": record.source, "index": record.index, "game": record.game,
-                            "tags": record.tag_dict}))
-        else:
-            pairs = " ".join(f"{t.key}={quoted(t.value)}"
-                             for t in record.tags if isinstance(t, Tag))
-            say(f"{shown(record.source)}:{record.index}: {pairs}")
+        for piece in (_tags_json if as_json else _tags_line)(record):
+            say(piece, nl=False)
+        say("")
     ctx.finish()
+
+
+#: Characters of a tag value quoted and written at a time: a value of megabytes is never
+#: copied whole (quoted, joined into its line, made printable, encoded).
+PIECE = 1 << 20
+
+
+def _quoted_pieces(value: str, quote: Callable[[str], str] = quoted) -> Iterator[str]:
+    """``quote(value)`` (a JSON string) a piece at a time; the quoting is character by
+    character, so the pieces are the whole's."""
+    if len(value) <= PIECE:
+        yield quote(value)
+        return
+    yield '"'
+    for start in range(0, len(value), PIECE):
+        yield quote(value[start:start + PIECE])[1:-1]
+    yield '"'
+
+
+def _tags_line(record: Record) -> Iterator[str]:
+    """``FILE:INDEX: Key="value" ...``, in pieces."""
+    yield f"{shown(record.source)}:{record.index}: "
+    for n, tag in enumerate(t for t in record.tags if isinstance(t, Tag)):
+        yield f"{' ' if n else ''}{tag.key}="
+        yield from _quoted_pieces(tag.value)
+
+
+def _tags_json(record: Record) -> Iterator[str]:
+    """``{"file", "index", "game", "tags": {KEY: VALUE}}`` as ``json.dumps`` writes it
+    (non-ASCII escaped), in pieces."""
+    yield json.dumps({"file": record.source, "index": record.index, "game": record.game})[:-1]
+    yield ', "tags": {'
+    for n, (key, value) in enumerate(record.tag_dict.items()):
+        yield f"{', ' if n else ''}{json.dumps(key)}: "
+        yield from _quoted_pieces(value, ascii_quoted)
+    yield "}}"
 
 
 # -- select --------------------------------------------------------------------------------

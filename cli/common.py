@@ -83,12 +83,14 @@ def emit(text: str, err: bool = False, nl: bool = True) -> None:
     _write(shown, err, True, nl)  # colour "on": click would strip escape sequences
 
 
-def say(text: str, err: bool = False, color: bool = False, raw: bool = False) -> None:
+def say(text: str, err: bool = False, color: bool = False, raw: bool = False,
+        nl: bool = True) -> None:
     """Print one piece of output; text from a record is never sent raw to a terminal.
 
-    ``raw`` is for text the toolkit drew itself (boards with its own colours).
+    ``raw`` is for text the toolkit drew itself (boards with its own colours); ``nl``
+    false: a line said in pieces goes on (a tag value of megabytes is not copied whole).
     """
-    _write(text if raw else printable(text), err, color, True)
+    _write(text if raw else printable(text), err, color, nl)
 
 
 def _write(text: str, err: bool, color: bool, nl: bool) -> None:

@@ -55,9 +55,10 @@ class Offered:
 
     def click_option(self) -> click.Option:
         option, text = self.option, " ".join(self.helps)
+        names = [*option.flags, option.name]  # the value reaches the game by its name
         if option.kind == "flag":
-            return click.Option([option.flag], is_flag=True, default=False, help=text)
-        return click.Option([option.flag], type=click_type(self.declared),
+            return click.Option(names, is_flag=True, default=False, help=text)
+        return click.Option(names, type=click_type(self.declared),
                             metavar=option.metavar, help=text,
                             shell_complete=self.complete if self.values else None)
 

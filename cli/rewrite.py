@@ -10,18 +10,19 @@ from __future__ import annotations
 
 import functools
 import itertools
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, TypeVar
 
 import click
 
 from notation import runner
 from notation.archive import (FileRewrite, Mode, Pieces, Settled, Strip, WriteError,
-                              canonical_text, converted_text, game_extension, input_name,
-                              to_format)
+                              converted_text, game_extension, input_name, to_format)
+from notation.archive.rewrite import canonical_pieces
 from notation.core import formats, registry
 from notation.core.ast import Record
 from notation.core.errors import NotationError, Problem, ProblemKind
 from notation.core.outcome import Outcome
+from notation.core.replay import game_of
 
 from . import parallel
 from .common import (
@@ -30,11 +31,14 @@ from .common import (
 )
 from .index_option import INDEX_OPTION, chosen
 from .inputs import FileRecords
-from .game_options import WithGameOptions
+from .game_options import WithGameOptions, check_for
 from .progress import watch
 
 Prepare = Callable[[Record], tuple[Record, list[Problem]]]
 Transform = Callable[[Record], str]
+#: A game's new text, or its pieces (:func:`canonical_pieces`), for :class:`FileRewrite`.
+Rewritten = Callable[[Record], "str | Iterable[str]"]
+Text = TypeVar("Text")
 
 
 @click.command()
@@ -67,7 +71,7 @@ def fmt(paths: tuple[str, ...], in_place: bool, check: bool, fix_results: bool,
         _check_in_workers(ctx, paths, workers)
         ctx.finish()
     prepare = functools.partial(to_format, fix_results=fix_results, canonical=canonical)
-    rewrite(ctx, paths, prepare, canonical_text, "reformatted", in_place, check)
+    rewrite(ctx, paths, prepare, canonical_pieces, "reformatted", in_place, check)
     ctx.finish()
 
 
@@ -100,7 +104,7 @@ def strip(paths: tuple[str, ...], variations: bool, comments: bool, annotations:
         raise click.UsageError("--in-place and --check exclude each other")
     ctx = Context(game_name, encoding, color)
     watch(ctx, paths, True)
-    rewrite(ctx, paths, lambda record: to_format(what.record(record)), canonical_text,
+    rewrite(ctx, paths, lambda record: to_format(what.record(record)), canonical_pieces,
             "stripped", in_place, check)
     ctx.finish()
 
@@ -138,10 +142,9 @@ def convert(paths: tuple[str, ...], in_place: bool, target: str | None,
                                "notation; --to, --index and --split write elsewhere")
     if out_dir is not None and not split_games:
         raise click.UsageError("--out-dir goes with --split")
-    options = dict(game_options, to=target) if target is not None else game_options
     ctx = Context(game_name, encoding, color)
     watch(ctx, paths, True)
-    transform = functools.partial(_converted, options)
+    transform = functools.partial(_converted, game_options, target)
     if split_games:
         _converted_apart(ctx, paths, transform, target, out_dir or ".", game_index)
         ctx.finish()
@@ -193,9 +196,15 @@ def extension_of(target: str | None) -> str | None:
     return game.extensions[0] if game is not None and game.extensions else None
 
 
-def _converted(options: dict[str, Any], record: Record) -> str:
-    """The record converted; options its game cannot apply are a usage error (a record
-    the target format cannot hold is that record's problem: :func:`_one_game`)."""
+def _converted(game_options: dict[str, Any], target: str | None, record: Record) -> str:
+    """The record converted; options its game does not declare for ``convert``, or values
+    it does not take, are the usage error ``random`` gives (:func:`check_for`), and what
+    else its game cannot apply is one too (a record the target format cannot hold is that
+    record's problem: :func:`_one_game`)."""
+    game = game_of(record)
+    if game is not None:
+        check_for(game, "convert", game_options)
+    options = dict(game_options, to=target) if target is not None else game_options
     try:
         return converted_text(record, **options)
     except formats.CannotWrite:
@@ -204,7 +213,7 @@ def _converted(options: dict[str, Any], record: Record) -> str:
         raise click.UsageError(f"{shown(record.source)}: game {record.index}: {exc}") from None
 
 
-def rewrite(ctx: Context, paths: tuple[str, ...], prepare: Prepare, transform: Transform,
+def rewrite(ctx: Context, paths: tuple[str, ...], prepare: Prepare, transform: Rewritten,
             verb: str, in_place: bool, check: bool = False, between: str = "\n",
             game_index: int | None = None, one_a_file: str = "") -> None:
     """Shared by fmt and convert: refuse records with problems, then print, check or rewrite.
@@ -236,17 +245,10 @@ def rewrite(ctx: Context, paths: tuple[str, ...], prepare: Prepare, transform: T
 
 
 def _rewrite_file(ctx: Context, records: FileRecords, out: FileRewrite, prepare: Prepare,
-                  transform: Transform, verb: str, game_index: int | None = None,
+                  transform: Rewritten, verb: str, game_index: int | None = None,
                   one_a_file: str = "") -> None:
     """One file of :func:`rewrite`; a failed write raises :class:`WriteError`."""
-    refused = written = 0
-    for record in chosen(records, game_index):
-        text = _one_game(ctx, record, prepare, transform)
-        if text is None:
-            refused += 1
-        else:
-            out.write(text)  # outside the guard: a failed write is the file's error
-            written += 1
+    refused, written = _write_games(ctx, records, out, prepare, transform, game_index)
     source = shown(records.source)
     if refused:
         ctx.invalid = True
@@ -267,8 +269,23 @@ def _rewrite_file(ctx: Context, records: FileRecords, out: FileRewrite, prepare:
         say(f"{source}: {verb}")
 
 
+def _write_games(ctx: Context, records: FileRecords, out: FileRewrite, prepare: Prepare,
+                 transform: Rewritten, game_index: int | None) -> tuple[int, int]:
+    """Each game of a file rewritten into ``out``: how many were refused and written (no
+    game is held once this returns: the file is compared or printed next)."""
+    refused = written = 0
+    for record in chosen(records, game_index):
+        text = _one_game(ctx, record, prepare, transform)
+        if text is None:
+            refused += 1
+        else:
+            out.write(text)  # outside the guard: a failed write is the file's error
+            written += 1
+    return refused, written
+
+
 def _one_game(ctx: Context, record: Record, prepare: Prepare,
-              transform: Transform) -> str | None:
+              transform: Callable[[Record], Text]) -> Text | None:
     """One game's new text; None if it has problems (said here) or met a bug of ours."""
     with ctx.guard(record):  # a bug of ours in one game refuses that game
         record, problems = prepare(record)

@@ -11,14 +11,18 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+import notation
 from notation.cli.explore import explore
 from notation.core import registry
+from notation.core.ast import EventNode
 from notation.core.replay import run
+from notation.core.writer import format_record
 from notation.explore import OpeningTree, tree_json
-from notation.games.tilewe.events import read_move
+from notation.games.tilewe.events import SIZE, Move, read_move
+from notation.games.tilewe.pieces import orientation
 from notation.games.tilewe.symmetry import TRANSFORMS, transform_move
 
-from conftest import DATA, HANG_BREAKER
+from conftest import DATA, HANG_BREAKER, invoke
 
 HERE = DATA / "explore"
 
@@ -103,12 +107,78 @@ def test_a_game_and_its_mirror_image_fold_into_one_line():
 
 def test_a_move_from_a_symmetric_position_takes_its_least_image():
     """The empty board is its own image under all eight transforms: the first move is
-    written as the least of its eight images (worked out here from the move itself)."""
-    images = sorted(str(transform_move(name, read_move("P5w-a1a1"))) for name in TRANSFORMS)
-    assert images[0] == "P5e-c2t20"
+    written as the least of its eight images (by what it is, the cells covered), in its
+    canonical spelling there (worked out here from the move itself)."""
+    tilewe = registry.require("tilewe")
+    images = sorted((tilewe.event_identity(image), image) for image in (
+        transform_move(name, read_move("P5w-a1a1")) for name in TRANSFORMS))
+    empty = tilewe.start(notation.parse('[Game "tilewe"]\n', "tilewe")[0])
+    assert str(tilewe.canonical_event(empty, images[0][1])) == "P5e-c2t20"
     folded = tree_of(str(HERE / "symmetric.tilewe"), "--symmetric")["trees"]["tilewe"]
     (root,) = folded["roots"]
     assert [m["move"] for m in folded["positions"][root]["moves"]] == ["P5e-c2t20"]
+
+
+# -- spellings ----------------------------------------------------------------------------
+def by_last_contact(board, move: Move) -> Move:
+    """The same placement (the same cells) spelled by the piece's last contact tile that
+    lands where the mover may place (``board``: the position it is played in)."""
+    (x, y), anchors = move.contact, board.anchors(board.to_move())
+    spellings = [Move(move.piece, move.orientation, (cx, cy), target)
+                 for cx, cy in orientation(move.piece, move.orientation).contacts
+                 if anchors >> (target := move.target + cx - x + SIZE * (cy - y)) & 1]
+    return spellings[-1]
+
+
+def respelled(game, record):
+    """``record`` with each move spelled by its last contact tile (:func:`by_last_contact`)."""
+    board, moves = game.start(record), []
+    for move in record.events:
+        moves.append(EventNode(by_last_contact(board, move)))
+        game.apply(board, move)
+    return record.rewritten(moves)
+
+
+def spelled_archives(tmp_path) -> tuple[str, str, list[list[str]]]:
+    """Random Tilewe games with every move spelled by its last contact tile, the same
+    games as ``fmt --canonical`` writes them, and the canonical games' moves."""
+    tilewe = registry.require("tilewe")
+    games = [tilewe.random_record(random.Random(seed), {"players": 4})
+             for seed in (1, 2, 3, 1, 4, 5)]
+    others = [respelled(tilewe, g) for g in games]
+    assert all(run(g).valid for g in others)
+    assert sum(str(a) != str(b) for g, r in zip(games, others)
+               for a, b in zip(g.events, r.events)) > 8
+    written = tmp_path / "respelled.tilewe"
+    written.write_text("\n".join(format_record(g) for g in others))
+    canonical = invoke("fmt", "--canonical", str(written))
+    assert canonical.exit_code == 0, canonical.output
+    fixed = tmp_path / "canonical.tilewe"
+    fixed.write_text(canonical.stdout)
+    moves = [[str(e) for e in record.events] for record in notation.load(fixed)]
+    return str(written), str(fixed), moves
+
+
+def test_explore_writes_each_move_as_fmt_canonical_spells_it(tmp_path):
+    """One placement spelled by another contact tile is the same move: one row, shown in
+    the spelling ``fmt --canonical`` writes (it was the first spelling met, or the least
+    text, whichever the games wrote)."""
+    respelled, canonical, moves = spelled_archives(tmp_path)
+    assert tree_of("--depth", "99", respelled) == tree_of("--depth", "99", canonical)
+    trees = tree_of("--depth", "99", respelled)
+    for line_moves in moves:
+        line(trees, "tilewe", line_moves)  # each move of each game, as fmt writes it
+    by_c1 = tmp_path / "by-c1.tilewe"
+    by_c1.write_text('[Game "tilewe"]\n[Players "1"]\n\n1. O1n-a1t1 2. I3n-a1s2 3. U5s-c1t5\n')
+    assert "3. U5s-a1r5  1 game" in explored(str(by_c1))  # fmt --canonical's, not as written
+
+
+def test_symmetric_explore_writes_one_spelling_whatever_the_games_wrote(tmp_path):
+    """Folded by symmetry, a move is written in the canonical spelling on its image's
+    board: the games as played and as ``fmt --canonical`` writes them make one tree."""
+    respelled, canonical, _moves = spelled_archives(tmp_path)
+    assert (tree_of("--symmetric", "--depth", "99", respelled)
+            == tree_of("--symmetric", "--depth", "99", canonical))
 
 
 def test_symmetric_changes_nothing_for_other_games():

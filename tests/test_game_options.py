@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import random
 
+import click
 import pytest
 
 import notation
 from notation.core import registry
 from notation.core.errors import NotationError
+from notation.core.options import setup_options
 
 from conftest import SAMPLES, invoke
 
@@ -26,14 +28,69 @@ def test_random_refuses_an_option_or_value_the_game_does_not_take():
     assert usage_error("random", "sanguine", "--players", "3") == \
         "Error: --players 3: sanguine takes 2"
     assert usage_error("random", "sanguine", "--corners", "fixed").startswith(
-        "Error: --corners: not an option of sanguine (its options here: --players, --red, ")
+        "Error: --corners: not an option of sanguine (its options here: --players, "
+        "--red-deck, --blue-deck, ")
     assert usage_error("random", "tilewe", "--players", "5") == \
         "Error: --players 5: tilewe takes 1 to 4"
     assert usage_error("random", "flows", "--players", "1") == \
         "Error: --players 1: flows takes 2 to 6"
-    assert usage_error("random", "tilewe", "--red", "ember").startswith(
-        "Error: --red: not an option of tilewe (its options here: --players, --corners")
+    assert usage_error("random", "tilewe", "--red-deck", "ember").startswith(
+        "Error: --red-deck: not an option of tilewe (its options here: --players, --corners")
     assert "'any', 'fixed'" in usage_error("random", "tilewe", "--corners", "sideways")
+
+
+@pytest.mark.parametrize("game", registry.names())
+def test_new_takes_every_set_up_option_by_the_name_random_offers_it_under(game):
+    """One vocabulary: each set-up option ``random`` offers (``--red-deck``), ``notation.new``
+    takes by the declared name (``red_deck``); a value may be refused, the name never
+    (Sanguine's decks were ``--red``/``--blue`` there and ``red_deck``/``blue_deck`` here)."""
+    rules = registry.require(game)
+    for option in setup_options(rules.options).values():
+        value = (option.low if option.kind == "int" else
+                 option.choices[0] if option.kind == "choice" else "x")
+        try:
+            notation.new(game, **{option.name: value})
+        except notation.Error as exc:
+            assert "has no option" not in str(exc), (option.flag, str(exc))
+
+
+def test_sanguine_decks_are_one_option_under_both_spellings():
+    """``--red-deck``/``--blue-deck`` (the names ``notation.new`` takes) and ``--red``/
+    ``--blue`` (their first spellings, which the README gives) play the same games, and
+    ``notation.new`` takes either name too."""
+    board = ("random", "sanguine", "--seed", "3", "--rows", "3", "--cols", "5")
+    by_name = invoke(*board, "--red-deck", "ember", "--blue-deck", "tide")
+    by_alias = invoke(*board, "--red", "ember", "--blue", "tide")
+    assert by_name.exit_code == 0, by_name.output
+    assert by_name.stdout == by_alias.stdout
+    assert by_name.stdout != invoke(*board).stdout  # (legion's, by default)
+    dealt = notation.new("sanguine", rows=3, cols=5, red_deck="ember", blue_deck="tide").record()
+    made = notation.parse(by_name.stdout, game="sanguine")[0]
+    assert [i.text for i in made.items if type(i).__name__ == "Directive"] == [
+        i.text for i in dealt.items if type(i).__name__ == "Directive"]
+    assert notation.new("sanguine", rows=3, cols=5, red="ember", blue="tide").record() == dealt
+    with pytest.raises(notation.Error, match="red is another name of red_deck: give one"):
+        notation.new("sanguine", red_deck="ember", red="tide")
+
+
+def test_convert_refuses_an_option_the_records_game_does_not_take_as_random_does(tmp_path):
+    """The one check (``check_for``) for every command that takes game options: the same
+    line and exit 2 as ``random``, naming the options the game has there (convert once
+    said each game's own sentence, ``tilewe converts with --transform ...``)."""
+    from notation.cli.game_options import check_for
+    for game, option, value, file in [("tilewe", "--choices", "inline", "t.tilewe"),
+                                      ("philosophy", "--transform", "rot90", "p.philosophy"),
+                                      ("sanguine", "--choices", "separate", "s.sanguine")]:
+        path = tmp_path / file
+        path.write_text(invoke("random", game, "--seed", "1").stdout)
+        line = usage_error("convert", option, value, str(path))
+        with pytest.raises(click.UsageError) as refused:
+            check_for(registry.require(game), "convert", {option[2:]: value})
+        assert line == f"Error: {refused.value.format_message()}"
+        assert line.startswith(f"Error: {option}: not an option of {game} (its options here: ")
+    assert usage_error("random", "tilewe", "--hand-size", "3") == (
+        "Error: --hand-size: not an option of tilewe (its options here: --players, --corners, "
+        "--owners, --scoring)")
 
 
 def test_select_refuses_a_winner_no_game_ever_names():

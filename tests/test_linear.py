@@ -56,6 +56,10 @@ CASES = [
     ("tilewe", ";", ""), ("nomic", "#", ""), ("sanguine", "{", "R pass "),
     ("tilewe", "!", "W5n-a1a1"), ("tilewe", "1", "W5n-a1a1 $"), ("tilewe", "$1", "W5n-a1a1 "),
     ("sanguine", "?", "R pass "), ("nomic", " !", "end"), ("philosophy", "!", "In+:x"),
+    # a problem a unit, each on the one line; a variation too deep, skipped; variations
+    # with a rule problem each
+    ("tilewe", "z ", ""), ("tilewe", "z ", "W5n-a1a1 " + "(W5n-a1a1 " * 65),
+    ("tilewe", "(W5n-a1a1 ", "W5n-a1a1 "), ("tilewe", "(W5n-a1a1 W5n-a1a1) ", "W5n-a1a1 "),
 ]
 
 
@@ -64,11 +68,12 @@ def hostile(game: str, unit: str, prefix: str, size: int) -> str:
 
 
 def read_everything(text: str, game: str) -> None:
-    """What the toolkit does with a record: the full parse and replay, and the fast path."""
+    """What the toolkit does with a record: the full parse and replay, and the fast path,
+    and the source lines of the problems (what ``--json`` and a worker's verdict carry)."""
     for record in notation.parse(text, game):
-        notation.run(record)
+        notation.run(record).lines
     for record in source_records(io.StringIO(text), game, checked=True):
-        notation.run(record)
+        notation.run(record).lines
 
 
 def cpu_seconds(text: str, game: str) -> float:
@@ -142,7 +147,10 @@ BYTES_PER_CHARACTER = 48
 #: grows with the record's items, as it must. So it does with a deal's cards (each name a
 #: str of its own) and a line of brace comments (each a comment of the body).
 ITEM_PER_UNIT = {("tilewe", "1.", ""), ("philosophy", "(", "Te:C7ReNe"), ("nomic", " !", "end"),
-                 ("sanguine", " ;a", "R deal"), ("sanguine", " {b}", "R draw x")}
+                 ("sanguine", " ;a", "R deal"), ("sanguine", " {b}", "R draw x"),
+                 ("tilewe", "z ", ""), ("tilewe", "z ", "W5n-a1a1 " + "(W5n-a1a1 " * 65),
+                 ("tilewe", "(W5n-a1a1 ", "W5n-a1a1 "),
+                 ("tilewe", "(W5n-a1a1 W5n-a1a1) ", "W5n-a1a1 ")}
 
 
 @pytest.mark.parametrize("game, unit, prefix", [c for c in CASES if c not in ITEM_PER_UNIT])

@@ -304,6 +304,90 @@ def test_copies_under_other_rules_are_refused(tmp_path: Path):
             f"notation): not merged")
 
 
+#: Copies' tags that spell one start: a default given or left out, a number's spelling,
+#: a tag the game keeps only for people (Philosophy's players are who joins).
+SAME_START = [
+    ("tilewe", "", '[Players "4"]\n', "1. W5n-a1a1 2. I2n-a1t1\n"),
+    ("tilewe", '[Players "4"]\n', '[Players "04"]\n', "1. W5n-a1a1 2. I2n-a1t1\n"),
+    ("tilewe", '[Corners "any"]\n', "", "1. W5n-a1a1 2. I2n-a1t1\n"),
+    ("tilewe", '[Players "2"]\n[Owners "1 2"]\n[Scoring "tiles"]\n', '[Players "2"]\n',
+     "1. W5n-a1a1 2. I2n-a1t1\n"),
+    ("philosophy", '[Players "2"]\n', '[Players "3"]\n', "1. In+:indigo 2. Sa+\n"),
+    ("flows", '[Perspective "P1"]\n', '[Perspective "side:0"]\n',
+     "Game: 2-player, Standard Rules\n1. P1A1T0N\n"),
+]
+
+
+@pytest.mark.parametrize("game, mine, theirs, moves", SAME_START)
+def test_copies_whose_tags_spell_one_start_merge(tmp_path: Path, game, mine, theirs, moves):
+    """The start is compared by what it means, not by the tags' text."""
+    paths = tmp_path / f"a.{game}", tmp_path / f"b.{game}"
+    for path, tags in zip(paths, (mine, theirs)):
+        path.write_text(f'[Game "{game}"]\n{tags}\n{moves}')
+        assert invoke("validate", str(path)).exit_code == 0, path.read_text()
+    for copies in (paths, paths[::-1]):
+        result = merged(*copies)
+        assert result.exit_code == 0, result.output
+        assert "error" not in result.stderr and notation.run(
+            notation.parse(result.stdout, game)[0]).valid
+
+
+def test_copies_from_other_set_ups_stay_refused_in_one_line(tmp_path: Path):
+    """The same moves under other rules, or for another number of players; the same game
+    written from another side (its moves read otherwise)."""
+    moves = "1. W5n-a1a1 2. I2n-a1t1\n"
+    plain = tmp_path / "plain.tilewe"
+    plain.write_text(f'[Game "tilewe"]\n[Players "4"]\n\n{moves}')
+    scoring = tmp_path / "scoring.tilewe"
+    scoring.write_text(f'[Game "tilewe"]\n[Scoring "blokus"]\n\n{moves}')
+    owners = tmp_path / "owners.tilewe"
+    owners.write_text(f'[Game "tilewe"]\n[Owners "1 2 1 2"]\n\n{moves}')
+    two = tmp_path / "two.tilewe"
+    two.write_text(f'[Game "tilewe"]\n[Players "2"]\n\n{moves}')
+    for path in (scoring, owners):
+        key = path.read_text().splitlines()[1]
+        refused(merged(plain, path), path, f"2:1: error: game 1: {key}, but no "
+                f"[{key[1:key.index(' ')]}] tag in {plain} game 1 (a tag tilewe reads: its "
+                f"rules, set-up or notation): not merged")
+    refused(merged(plain, two), two, f"1:1: error: game 1: it starts from another position "
+            f"than {plain} game 1: not merged")
+    original, viewed = SAMPLES / "flows" / "flows-000.flows", SAMPLES / "flows" / (
+        "flows-000.as-P2.flows")  # one game, its moves written from another side
+    refused(merged(original, viewed), viewed, f"8:1: error: game 1: [Perspective \"P2\"], but "
+            f"no [Perspective] tag in {original} game 1 (a tag flows reads: its rules, set-up "
+            f"or notation): not merged")
+
+
+def test_a_start_is_built_once_for_every_copy_of_one_set_up(tmp_path: Path, monkeypatch):
+    """Forty copies, each with its own [Event] but one set-up: a handful of starts built,
+    not one a copy."""
+    rules = notation.get_game("tilewe")
+    built = []
+    start = type(rules).start
+    monkeypatch.setattr(type(rules), "start", lambda self, record: built.append(1) or start(
+        self, record))
+    copies = [tree_of(record) for record in notation.parse("\n".join(
+        f'[Game "tilewe"]\n[Event "round {n}"]\n[Players "{"04" if n % 2 else "4"}"]\n\n'
+        f'1. W5n-a1a1 2. I2n-a1t1\n' for n in range(40)), "tilewe")]
+    merge_trees(copies)
+    assert len(built) <= 6
+
+
+def test_a_copy_given_twice_says_each_conflict_once(tmp_path: Path):
+    """``merge x x``: the second copy of x meets the same conflicts: each said once."""
+    archive = tmp_path / "copies.tilewe"
+    archive.write_text(ANN.read_text() + "\n" + BEA.read_text())
+    twice = merged(archive, archive)
+    assert twice.exit_code == 0 and twice.stdout == MERGED.read_text()
+    after = ANN.read_text().count("\n") + 1  # lines before Bea's copy in the archive
+    assert twice.stderr.splitlines() == [
+        warning.replace(f"{BEA}:4:", f"{archive}:{4 + after}:")
+        .replace(f"{BEA}:7:", f"{archive}:{7 + after}:").replace("game 1", "game 2")
+        for warning in WARNINGS]
+    again = merged(ANN, BEA, BEA)
+    assert again.exit_code == 0 and again.stderr.splitlines() == WARNINGS
+
+
 def test_a_copy_in_another_notation_of_the_game_is_refused(tmp_path: Path):
     original = SAMPLES / "flows" / "flows-000.flows"
     dialect = tmp_path / "app.flows"

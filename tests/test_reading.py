@@ -88,15 +88,21 @@ def test_chunks_are_runs_of_whole_lines_whatever_the_blocks(text, cuts):
 
 
 def pieces_line_by_line(text: str):
-    """The oracle of :func:`text_stage.pieces`: the :class:`Cutter`, fed one line at a time."""
+    """The oracle of :func:`text_stage.pieces`: the :class:`Cutter`, fed one line at a time,
+    each piece from its first line that is not blank to its last (blank lines between games
+    are no game's)."""
     cutter, buffer, start = text_stage.Cutter(), [], 1
+
+    def trimmed():
+        lines = [i for i, line in enumerate(buffer) if line.strip()]
+        if lines:
+            yield start + lines[0], "".join(buffer[lines[0]:lines[-1] + 1])
     for number, line in enumerate(text_stage.lines((text,)), 1):
         if cutter.feed(line):
-            yield start, "".join(buffer)
+            yield from trimmed()
             buffer, start = [], number
         buffer.append(line)
-    if buffer:
-        yield start, "".join(buffer)
+    yield from trimmed()
 
 
 _AWKWARD = st.sampled_from(["[Game \"tilewe\"]\n", " [Round \"1\"]\n", "[broken\n", "\n",

@@ -189,8 +189,12 @@ def test_the_commands_take_two_spellings_of_one_placement_for_one_move(tmp_path:
     assert selected.output.strip() == "2"
     explored = invoke("explore", "--depth", "4", str(both)).output
     assert "3. U5s-a1r5  2 games" in explored and "U5s-c1t5" not in explored
-    merged = invoke("merge", str(a), str(b))
-    assert merged.exit_code == 0 and merged.output == BY_C1  # the first copy's spelling
+    canonical = invoke("fmt", "--canonical", str(a)).output
+    for copies in ((a, b), (b, a)):  # spelled two ways: the one canonical spelling
+        merged = invoke("merge", *map(str, copies))
+        assert merged.exit_code == 0 and merged.output == canonical
+    alone = invoke("merge", str(a), str(a))  # spelled one way: as the copies spell it
+    assert alone.exit_code == 0 and alone.output == BY_C1
 
 
 def test_fmt_canonical_writes_the_spelling_the_pentobi_reader_writes(tmp_path: Path):

@@ -189,8 +189,10 @@ def test_hostile_nesting_is_refused_past_the_limit_not_a_crash():
     text = '[Game "tilewe"]\n[Players "2"]\n\n1. W5n-a1a1 ' + "(" * 5000 + ")" * 5000 + "\n"
     outcome = notation.run(notation.parse(text)[0])
     messages = {p.message for p in outcome.problems}
-    assert f"variations nested deeper than {MAX_VARIATION_DEPTH} levels" in messages
-    assert "')' closes no variation" in messages
+    (deep,) = [p for p in outcome.problems if "nested deeper" in p.message]
+    assert deep.message == f"variations nested deeper than {MAX_VARIATION_DEPTH} levels"
+    assert (deep.line, deep.column) == (4, 13 + MAX_VARIATION_DEPTH)  # the first "(" too deep
+    assert "')' closes no variation" not in messages  # skipped with it, up to its own ")"
     assert notation.format_record(notation.parse(text[:text.index("(")])[0])
 
 

@@ -1,4 +1,5 @@
-"""What two copies of one game share (``notation dedupe``): a key of its canonical events."""
+"""What two copies of one game share (``notation dedupe``): a key of its start and its
+canonical events."""
 from __future__ import annotations
 
 import hashlib
@@ -11,24 +12,31 @@ from notation.core.replay import game_of
 
 from .digests import DigestNumbers
 from .errors import NoSymmetries
+from .starts import Starts
 
 #: Bytes of a game key: 128 bits, so a billion distinct games share one by chance with a
 #: probability near 1.5e-21 (n² / 2¹²⁹); 64 bits would make it about 3%.
 KEY_SIZE = 16
 
 
-def game_key(record: Record, symmetric: bool = False) -> bytes | None:
-    """A digest (:data:`KEY_SIZE` bytes) of the game's name and its events in canonical
+def game_key(record: Record, symmetric: bool = False, starts: Starts | None = None
+             ) -> bytes | None:
+    """A digest (:data:`KEY_SIZE` bytes) of the game's name, what its start sets up
+    (:mod:`.starts`: a tag at its default or left out alike) and its events in canonical
     form, in one frame: equal for two copies of one game however they are written.
     ``symmetric``: also equal for the game played on a turned or mirrored board (raises
-    :class:`NoSymmetries` for a game without board symmetries). None for a record of no
-    known game."""
+    :class:`NoSymmetries` for a game without board symmetries). ``starts``: the starts
+    already built (a run of games shares them). None for a record of no known game."""
     game = game_of(record)
     if game is None or record.game_problem:
         return None
     keys: list[str] | None = None
+    start, transforms = (starts if starts is not None else Starts()).setup_of(
+        game, record, symmetric)
     if symmetric:
-        keys = game.symmetric_keys(record)
+        # one frame for the start and the moves: the moves are taken in the images that
+        # give the start's least image alone (from a start with its own symmetries, those)
+        keys = game.symmetric_keys(record, transforms)
         if keys is None:
             raise NoSymmetries(game.name)
     elif record.unread:
@@ -36,7 +44,9 @@ def game_key(record: Record, symmetric: bool = False) -> bytes | None:
         keys = game.quick_keys(words) if words is not None else None
     if keys is None:
         keys = game.event_keys(record)  # (a record read in headers mode reads its events now)
-    text = "\n".join([game.name, *keys]).encode("utf-8", "surrogatepass")
+    # (the start's length first: where it ends is never taken for where the events begin)
+    text = "\n".join([game.name, f"{len(start)}:{start}", *keys]).encode(
+        "utf-8", "surrogatepass")
     return hashlib.sha256(text).digest()[:KEY_SIZE]  # (truncated SHA-256: hardware-fast)
 
 
@@ -75,13 +85,14 @@ class Duplicates:
 
     def __init__(self, symmetric: bool = False) -> None:
         self.symmetric = symmetric
+        self._starts = Starts()
         self._keys = DigestNumbers(KEY_SIZE)
         self._places = FirstPlaces()
 
     def original_of(self, record: Record) -> str | None:
         """Where the first copy of ``record`` was (``"file:index"``), or None if this is
         the first (which is then remembered)."""
-        key = game_key(record, self.symmetric)
+        key = game_key(record, self.symmetric, self._starts)
         return None if key is None else self.first_copy(key, record.source, record.index)
 
     def first_copy(self, key: bytes, source: str, index: int) -> str | None:

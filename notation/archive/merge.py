@@ -1,8 +1,9 @@
 """Annotated copies of one game merged into one tree (``notation merge``).
 
-Copies must be of the same game from the same start, under the same rules: their
-starting positions written alike and every tag the game reads (``Game.tags``) alike,
-result tags aside. Each copy in turn, the first one first, is laid over an empty tree:
+Copies must be of the same game from the same start, under the same rules and written in
+the same notation: their starts alike in meaning, however their tags spell them (a tag
+given at its default or left out, ``04`` for 4, a tag the game keeps only for people:
+:mod:`.starts`). Each copy in turn, the first one first, is laid over an empty tree:
 
 * a move that is already there (the same move, ``Game.event_identity``: Tilewe's two
   spellings of one placement are one move) is that node, written as it was first
@@ -27,16 +28,17 @@ conflict keeps).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Mapping, Sequence
 
 from notation.core.ast import Pos
-from notation.core.errors import Error, NotationError
+from notation.core.errors import NotationError, TagError
 from notation.core.reading import parse
 from notation.core.replay import run
 from notation.core.tree import ChildNode, GameNode, Node
 from notation.core.writer import format_record
 
 from .errors import ArchiveError
+from .starts import StartIdentity, Starts
 
 
 @dataclass(frozen=True)
@@ -69,17 +71,19 @@ def merge_trees(trees: Sequence[GameNode]) -> tuple[GameNode, list[Conflict]]:
     if not trees:
         raise ValueError("no trees to merge")
     first = trees[0]
-    start = _start_of(first)
+    starts = Starts()  # (built once per distinct set-up, not once per copy)
+    start = _start_of(starts, first)
     if isinstance(start, Conflict):
         raise MergeError([start])
     results = _result_tags(first)
     refusals = [refusal for tree in trees[1:]
-                if (refusal := _refusal(first, start, results, tree)) is not None]
+                if (refusal := _refusal(starts, first, start, results, tree)) is not None]
     if refusals:
         raise MergeError(refusals)
     merging = _Merging(_bare(first), results)
     for tree in trees:
         merging.lay(tree)
+    merging.respell()
     _settle_results(merging.tree, results)
     return merging.tree, merging.conflicts
 
@@ -106,12 +110,18 @@ def merged_text(tree: GameNode) -> str:
     return text
 
 
-def _start_of(tree: GameNode) -> str | Conflict:
-    """The tree's starting position in its game's notation, or why there is none."""
+def _start_of(starts: Starts, tree: GameNode) -> StartIdentity | Conflict:
+    """What the tree's start sets up, or why it has none."""
     try:
-        return tree.start().position()
-    except Error as exc:
-        return _at(tree, tree.pos, f"game {tree.index}: no start to merge from: {exc}")
+        return _identity(starts, tree, tree.headers)
+    except TagError as exc:
+        return _at(tree, tree.header_pos.get(exc.key), f"game {tree.index}: no start to merge "
+                                                       f"from: [{exc.key}]: {exc.message}")
+
+
+def _identity(starts: Starts, tree: GameNode, headers: Mapping[str, str]) -> StartIdentity:
+    """The identity of the start ``headers`` give with ``tree``'s set-up lines and file."""
+    return starts.identity(tree.rules, headers, tree.directives, tree.source)
 
 
 def _result_tags(tree: GameNode) -> frozenset[str]:
@@ -119,29 +129,51 @@ def _result_tags(tree: GameNode) -> frozenset[str]:
     return frozenset(tree.rules.result_tags(tree.start().state))
 
 
-def _refusal(first: GameNode, start: str, results: frozenset[str],
+def _refusal(starts: Starts, first: GameNode, start: StartIdentity, results: frozenset[str],
              tree: GameNode) -> Conflict | None:
-    """Why ``tree`` cannot be merged into ``first`` (whose start is ``start``), if it cannot."""
+    """Why ``tree`` cannot be merged into ``first`` (whose start is ``start``), if it cannot:
+    another game, another starting position, or the tag that sets other rules or another
+    notation (a point of view, which a game's full position may hold, is notation)."""
     name = f"{first.source} game {first.index}"
     if tree.rules.name != first.rules.name:
         return _at(tree, tree.pos, f"game {tree.index}: a {tree.rules.name} game, not "
                                    f"{first.rules.name} as {name}: not merged")
-    other = _start_of(tree)
+    other = _start_of(starts, tree)
     if isinstance(other, Conflict):
         return other
-    if other != start:
+    if other == start:
+        return None
+    if other.position != start.position and other.setup != start.setup:
         return _at(tree, tree.pos, f"game {tree.index}: it starts from another position "
                                    f"than {name}: not merged")
+    key = _telling_tag(starts, first, start, results, tree)
+    if key is None:
+        return _at(tree, tree.pos, f"game {tree.index}: it is played under other rules, or "
+                                   f"written in another notation, than {name}: not merged")
+    mine, theirs = first.headers.get(key), tree.headers.get(key)
+    said = f'[{key} "{theirs}"]' if theirs is not None else f"no [{key}] tag"
+    kept = f'[{key} "{mine}"]' if mine is not None else f"no [{key}] tag"
+    return _at(tree, tree.header_pos.get(key),
+               f"game {tree.index}: {said}, but {kept} in {name} (a tag "
+               f"{tree.rules.name} reads: its rules, set-up or notation): not merged")
+
+
+def _telling_tag(starts: Starts, first: GameNode, start: StartIdentity,
+                 results: frozenset[str], tree: GameNode) -> str | None:
+    """The first tag the game reads whose value in ``tree``, put in ``first``'s place,
+    changes what ``first``'s start means (None: no one tag does it alone)."""
     for key in tree.rules.tags:
-        if key in results or key == "Game":
+        theirs = tree.headers.get(key)
+        if key in results or key == "Game" or theirs == first.headers.get(key):
             continue
-        mine, theirs = first.headers.get(key), tree.headers.get(key)
-        if mine != theirs:
-            said = f'[{key} "{theirs}"]' if theirs is not None else f"no [{key}] tag"
-            kept = f'[{key} "{mine}"]' if mine is not None else f"no [{key}] tag"
-            return _at(tree, tree.header_pos.get(key),
-                       f"game {tree.index}: {said}, but {kept} in {name} (a tag "
-                       f"{tree.rules.name} reads: its rules, set-up or notation): not merged")
+        headers = {k: v for k, v in first.headers.items() if k != key}
+        if theirs is not None:
+            headers[key] = theirs
+        try:
+            if _identity(starts, first, headers) != start:
+                return key
+        except TagError:
+            return key
     return None
 
 
@@ -176,10 +208,13 @@ class _Merging:
         self.tree = tree
         self.results = results
         self.conflicts: list[Conflict] = []
+        self.noted: set[Conflict] = set()
         #: The distinct comments joined so far into each node's comment and starting
         #: comment (a node not in ``said`` has had nothing laid on it yet).
         self.said: dict[Node, list[str]] = {}
         self.said_first: dict[Node, list[str]] = {}
+        #: Nodes whose move the copies spell in more than one way (Tilewe's contacts).
+        self.respelled: dict[Node, None] = {}
 
     def lay(self, copy: GameNode) -> None:
         """Everything of ``copy`` into the tree; its conflicts in its file's order."""
@@ -200,10 +235,23 @@ class _Merging:
                 move = identity(child.move)
                 same = next((node for node in into.variations
                              if identity(node.move) == move), None)
+                if same is not None and same.move != child.move:
+                    self.respelled[same] = None
                 matched.append((ChildNode(into, child.move) if same is None else same, child))
             pairs += reversed(matched)
         found.sort(key=lambda conflict: (conflict.line, conflict.column))
-        self.conflicts += found
+        # a copy laid twice (a file given twice) meets its conflicts again: each is said once
+        self.conflicts += [conflict for conflict in dict.fromkeys(found)
+                           if conflict not in self.noted]
+        self.noted.update(found)
+
+    def respell(self) -> None:
+        """A move the copies spell in more than one way is written in its one canonical
+        spelling (``fmt --canonical``'s), not as the first copy happened to spell it."""
+        rules = self.tree.rules
+        for node in self.respelled:
+            assert node.parent is not None  # (the root has no move)
+            node.move = rules.canonical_event(node.parent.position().state, node.move)
 
     def join(self, into: Node, other: Node, copy: GameNode, found: list[Conflict]) -> None:
         """The words of ``other`` (a node of ``copy``) joined into ``into``."""

@@ -11,7 +11,7 @@ import enum
 import hashlib
 import tempfile
 from types import TracebackType
-from typing import IO, Any, Callable
+from typing import IO, Any, Callable, Iterable, Iterator
 
 from notation.core import formats
 from notation.core.ast import Record
@@ -20,7 +20,7 @@ from notation.core.game import Game
 from notation.core.replay import game_of, run
 from notation.core.results import with_result_tags
 from notation.core.text import source_chunks
-from notation.core.writer import format_record
+from notation.core.writer import PIECE, format_pieces, format_record
 
 from .errors import WriteError
 from .output import AtomicFile
@@ -83,11 +83,18 @@ class FileRewrite:
                  trace: TracebackType | None) -> None:
         self.discard()  # after a commit, nothing is left to remove
 
-    def write(self, text: str) -> None:
-        """One more game's text (a failure to write raises :class:`WriteError`)."""
+    def write(self, text: str | Iterable[str]) -> None:
+        """One more game's text, or its pieces (:func:`canonical_pieces`: a game of
+        megabytes is never whole in memory twice); a failure to write raises
+        :class:`WriteError`."""
+        pieces = (text,) if isinstance(text, str) else text
         if not self.first:
-            text = self.between + text
+            self._put(self.between)
         self.first = False
+        for piece in pieces:
+            self._put(piece)
+
+    def _put(self, text: str) -> None:
         self.digest.update(text.encode("utf-8", "surrogatepass"))
         if self.atomic is not None:
             self.atomic.write(text)
@@ -98,8 +105,9 @@ class FileRewrite:
         """Whether the file's text (line ends normalised) is exactly what was written."""
         original = hashlib.sha256()
         try:
-            for chunk in source_chunks(self.path, self.encoding):
-                original.update(chunk.encode("utf-8", "surrogatepass"))
+            for chunk in source_chunks(self.path, self.encoding):  # (a line may be 32 MB)
+                for start in range(0, len(chunk), PIECE):
+                    original.update(chunk[start:start + PIECE].encode("utf-8", "surrogatepass"))
         except (OSError, InputError):
             return False
         return original.digest() == self.digest.digest()
@@ -163,6 +171,12 @@ def to_format(record: Record, fix_results: bool = False,
 def canonical_text(record: Record) -> str:
     """The record in canonical form (it must have no problem)."""
     return format_record(record, _known_game(record))
+
+
+def canonical_pieces(record: Record) -> Iterator[str]:
+    """:func:`canonical_text` in pieces (:func:`~notation.core.writer.format_pieces`),
+    for :meth:`FileRewrite.write`; what may refuse the record is done before it returns."""
+    return format_pieces(record, _known_game(record))
 
 
 def converted_text(record: Record, to: str | None = None, **options: Any) -> str:

@@ -7,16 +7,36 @@ replaced all at once at the end (see :func:`notation.archive.output.open_output`
 from __future__ import annotations
 
 from types import TracebackType
-from typing import Callable
+from typing import Callable, Iterator
 
 from notation.core.ast import Record
 
 from .output import AtomicFile, DeviceFile, open_output
 
 
+#: Characters of a game's text written at a time (:func:`game_pieces`).
+PIECE = 1 << 20
+
+
 def game_text(record: Record | str) -> str:
     """A game's own lines as written (a record, or its text), ending in one line break."""
     return (record if isinstance(record, str) else record.raw).rstrip("\n") + "\n"
+
+
+def game_pieces(record: Record | str) -> Iterator[str]:
+    """:func:`game_text` a piece of at most :data:`PIECE` characters at a time, sliced
+    from the game's own text: a game of megabytes (a 32 MB tag value) is never copied
+    whole on its way out (stripped, joined to its line break, encoded as it is written)."""
+    text = record if isinstance(record, str) else record.raw
+    end = len(text)
+    while end and text[end - 1] == "\n":
+        end -= 1
+    if end == len(text) - 1 and end < PIECE:  # (already so: the text itself, uncopied)
+        yield text
+        return
+    for start in range(0, end, PIECE):
+        yield text[start:min(start + PIECE, end)]
+    yield "\n"
 
 
 class GameSink:
@@ -45,12 +65,20 @@ class GameSink:
         self.discard()  # after commit(): nothing left to remove
 
     def add(self, record: Record | str) -> None:
-        """One more game, after a blank line if it is not the first."""
-        self.write(("\n" if self.count else "") + game_text(record))
+        """One more game, after a blank line if it is not the first (written a piece at a
+        time: :func:`game_pieces`)."""
+        if self.count:
+            self._put("\n")
+        self.count += 1
+        for piece in game_pieces(record):
+            self._put(piece)
 
     def write(self, text: str) -> None:
         """Text as it is (counted as one game)."""
         self.count += 1
+        self._put(text)
+
+    def _put(self, text: str) -> None:
         if self.file is not None:
             self.file.write(text)
         elif self.echo is not None:

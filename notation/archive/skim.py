@@ -10,7 +10,7 @@ from the piece before it and hands nothing on. When such a piece
 follows another simple piece and lacks the quoted text of a wanted value, its game
 fails the filter whatever its tags, so a stand-in (a record with no tags) takes its
 place: as many records in the same order, with the same verdicts. Every other
-piece is read by :func:`notation.core.reading.records_of`, as it would have been.
+piece is read by :func:`notation.core.reading.records_of_pieces`, as it would have been.
 """
 from __future__ import annotations
 
@@ -24,7 +24,8 @@ from notation.core.ast import Record
 from notation.core.fastpath import PLAIN_LINE
 from notation.core.game import AnyGame
 from notation.core.grammars import terminal_pattern
-from notation.core.reading import records_of
+from notation.core.other_readings import OtherGames
+from notation.core.reading import records_of, records_of_pieces
 from notation.core.text import pieces
 
 from .filters import Filters
@@ -91,14 +92,14 @@ class _Skimmer:
         """Pass over the piece ahead."""
         self.ahead, self.last = next(self.cuts, None), None
 
-    def run(self) -> Iterator[str]:
+    def run(self) -> Iterator[tuple[int, str]]:
         """The pieces to read in full, from the one ahead to the next that may be passed
         over."""
         while self.ahead is not None:
-            text = self.ahead[1]
-            self.last = text
+            piece = self.ahead
+            self.last = piece[1]
             self.ahead = next(self.cuts, None)
-            yield text
+            yield piece
             if self.ahead is not None and self.passes_over():
                 return
 
@@ -120,6 +121,7 @@ def skimmed_records(text_chunks: Iterable[str], source: str,
         return
     skimmer = _Skimmer(pieces(text_chunks, source), wanted)
     stand_in = Record(None, source=source, index=0)
+    others = OtherGames()  # one check for the file, over the runs read in full
     index = 0
     while skimmer.ahead is not None:
         if skimmer.passes_over():
@@ -127,8 +129,8 @@ def skimmed_records(text_chunks: Iterable[str], source: str,
             skimmer.skip()
             yield stand_in
             continue
-        for record in records_of(skimmer.run(), source, game, headers=True,
-                                 start_line=skimmer.ahead[0]):
+        for record in records_of_pieces(skimmer.run(), source, game, headers=True,
+                                        others=others):
             index += 1
             record.index = index
             yield record

@@ -11,9 +11,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
-from typing import Any, Callable, ClassVar, Iterator, NamedTuple, Union
+from typing import Any, Callable, ClassVar, Iterable, Iterator, NamedTuple, Union
 
 from .errors import Error
+from .limits import MAX_PROBLEMS
 
 
 class Pos(NamedTuple):
@@ -113,6 +114,22 @@ class Malformed:
     what: MalformedKind = MalformedKind.EVENT
     number: int | None = None
     pos: Pos = field(default=Pos(0, 0), compare=False)
+
+
+@dataclass(slots=True)
+class Unlisted(Malformed):
+    """Problems of one kind in a row that the reader counted but did not build: past the
+    most a game lists (:data:`~notation.core.limits.MAX_PROBLEMS`), a problem costs no
+    text, message or object of its own, only a count here; ``pos`` is the first one's.
+    Of kind ``EVENT`` it stands for ``count`` unreadable events, as many plies: its line
+    of play stops at the first, as at any unreadable event."""
+
+    count: int = 1
+
+
+#: What an :class:`Unlisted` says when a problem must be made of it (the first problem of
+#: the mainline may be one): one string, shared by all.
+UNLISTED_MESSAGE = f"not read further: past the first {MAX_PROBLEMS} problems of the game"
 
 
 @dataclass(slots=True)
@@ -226,10 +243,30 @@ class Record:
 
     def source_line(self, line: int) -> str | None:
         """Line ``line`` of the file, if it lies in this record's piece."""
-        if not self.text or line < self.first_line:
-            return None
-        found = self.text.split("\n", line - self.first_line + 1)
-        return found[line - self.first_line] if len(found) > line - self.first_line else None
+        return self.source_lines((line,))[line]
+
+    def source_lines(self, lines: Iterable[int]) -> dict[int, str | None]:
+        """Lines ``lines`` of the file, each None where it lies outside this record's
+        piece, in the order first asked. One pass over the piece up to the last line
+        asked, however many are: a line at a time, a million problems on one 1 MB line
+        were a million copies of it."""
+        wanted = dict.fromkeys(lines)
+        found: dict[int, str | None] = {}
+        text, line, start = self.text, self.first_line, 0  # ``line`` starts at ``start``
+        for number in sorted(wanted):
+            if not text or number < self.first_line:
+                found[number] = None
+                continue
+            while line < number and start >= 0:
+                start = text.find("\n", start)
+                if start >= 0:
+                    start, line = start + 1, line + 1
+            if start < 0:
+                found[number] = None
+                continue
+            end = text.find("\n", start)
+            found[number] = text[start:end if end >= 0 else len(text)]
+        return {number: found[number] for number in wanted}
 
     @property
     def tag_dict(self) -> dict[str, str]:
@@ -282,8 +319,9 @@ class Record:
     @property
     def event_count(self) -> int:
         """Events and unreadable events: the plies the record claims."""
-        return sum(1 for i in self.items if isinstance(i, (EventNode, Malformed))
-                   and (not isinstance(i, Malformed) or i.what == MalformedKind.EVENT))
+        return sum(i.count if isinstance(i, Unlisted) else 1 for i in self.items
+                   if isinstance(i, EventNode)
+                   or isinstance(i, Malformed) and i.what == MalformedKind.EVENT)
 
 
 @dataclass(slots=True)

@@ -16,7 +16,7 @@ from typing import IO, Iterable, Iterator
 
 from .ast import Record
 from .formats import RecordFormat
-from .reading import claimed, records_of
+from .reading import claimed, records_of, records_of_pieces
 from .text import label_of, may_carry, open_record_file, pieces, source_chunks
 
 TARGET = 256 << 10
@@ -109,16 +109,22 @@ def batch_records(batch: Batch, checked: bool = True,
     replayed, without their events; ``headers``: plain ones with their tags only).
 
     The batch is read once: each piece leaves it as it is read, so that a worker holds
-    no piece it is done with (a piece may hold a 32 MB line) beside what it sends home."""
+    no piece it is done with (a piece may hold a 32 MB line) beside what it sends home.
+    The notation's pieces are read each at its own line (no blank line between games is
+    in one); a format's, as the text they make together."""
+    if batch.format is None:
+        yield from records_of_pieces(_taken(batch.pieces), batch.source, batch.game,
+                                     checked=checked, headers=headers)
+        return
     start = batch.pieces[0][0] if batch.pieces else 1
-    yield from records_of(_taken(batch.pieces), batch.source, batch.game, checked=checked,
-                          headers=headers, start_line=start, start_column=batch.column,
-                          format=batch.format)
+    yield from records_of((text for _, text in _taken(batch.pieces)), batch.source,
+                          batch.game, checked=checked, headers=headers, start_line=start,
+                          start_column=batch.column, format=batch.format)
 
 
-def _taken(pieces: list[tuple[int, str]]) -> Iterator[str]:
-    """The pieces' texts in order, each removed from the list as it is given."""
+def _taken(pieces: list[tuple[int, str]]) -> Iterator[tuple[int, str]]:
+    """The pieces in order, each removed from the list as it is given."""
     pieces.reverse()
     while pieces:
-        yield pieces.pop()[1]
+        yield pieces.pop()
 

@@ -174,6 +174,46 @@ def _header(text: str, first_line: int, scan: Scanner) -> tuple[list[Tag | Malfo
     return tags, at, line
 
 
+#: A tag value longer than this is not given to Lark (:func:`hollowed`).
+LONG_VALUE = 1 << 16
+
+
+def hollowed(text: str, game: AnyGame) -> tuple[str, dict[int, str]] | None:
+    """A piece for the full parse without its long tag values: each tag line that opens it
+    with a value over :data:`LONG_VALUE` characters written ``[Key ""]``, and those values
+    by line (from 1), each sliced from ``text`` once. Lark would copy the line twice (its
+    match, then its token) beside the piece and the value (a 32 MB value cost four times
+    its size); its lines and every column before the value stay as they were, and the
+    line holds nothing after the tag. None: no such value, or a broken tag line among
+    them (the text is parsed as it is)."""
+    scan = scanner(game)
+    values: dict[int, str] = {}
+    kept: list[str] = []
+    line, at, done, size = 1, 0, 0, len(text)
+    while at < size:  # positions in ``text``, as :func:`_header` reads it
+        end = text.find("\n", at)
+        end = size if end < 0 else end
+        first = _after_blanks(text, at, end)
+        if first < end:
+            if text[first] != "[":
+                break
+            m = scan.tag.match(text, first, end)
+            if m is None or _after_blanks(text, m.end(), end) != end:
+                return None
+            opening = text.index('"', first, m.end())
+            closing = text.rindex('"', opening + 1, m.end())
+            if closing - opening > LONG_VALUE:
+                values[line] = tag_parts(text, first, m.end())[1]
+                kept.append(text[done:opening + 1])
+                done = closing
+        at = end + 1
+        line += 1
+    if not values:
+        return None
+    kept.append(text[done:])
+    return "".join(kept), values
+
+
 def _after_blanks(text: str, at: int, end: int) -> int:
     """Where the spaces and tabs from ``text[at]`` on end (at ``end`` at the latest)."""
     found = _BLANKS.match(text, at, end)

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, Callable, Generic, Iterable, Mapping, Seq
 
 from .ast import EventNode, Record, Tag
 from .errors import Error, NotationError, TagError
-from .options import GameOption, check_setup, setup_options
+from .options import GameOption, check_setup, setup_options, under_names
 
 if TYPE_CHECKING:  # (start-up: ``random`` only names the type of an argument)
     import random
@@ -221,6 +221,23 @@ class Game(ABC, Generic[State, Event]):
         ``fen()`` says more than its ``board_fen()``."""
         return self.position(state)
 
+    def setup_identity(self, state: State, symmetric: bool = False) -> str:
+        """What a record's start (``state``) sets up, spelled one way whatever its tags
+        said (a default given or left out, ``04`` for 4): its position and the rules it is
+        played under, but not how the moves are written (:meth:`notation_identity`). Two
+        records with the same moves from starts equal here are one game (``dedupe``,
+        ``merge``). ``symmetric``: the same for the start's images under the board's
+        symmetries (:meth:`least_image`). By default the :meth:`full_position`; a game
+        whose rules it does not hold, or which holds a point of view, says otherwise."""
+        position = self.full_position(state)
+        return self.least_image(position)[0] if symmetric else position
+
+    def notation_identity(self, state: State) -> str:
+        """How a record starting in ``state`` writes its moves, where
+        :meth:`setup_identity` leaves it out (Flows: its dialect and point of view):
+        copies equal in both can share one tree (``merge``). By default nothing."""
+        return ""
+
     @abstractmethod
     def read_position(self, text: str) -> State:
         """Parse a position string (what :meth:`full_position` writes); raises
@@ -291,7 +308,8 @@ class Game(ABC, Generic[State, Event]):
         declared = setup_options(self.options)
         values = {name: option.default for name, option in declared.items()
                   if option.default is not None}
-        values.update((name, value) for name, value in options.items() if value is not None)
+        values.update(under_names(self.name, self.options, {
+            name: value for name, value in options.items() if value is not None}))
         check_setup(self.name, self.options, values)
         return self.setup(values).tag_dict
 
@@ -347,9 +365,11 @@ class Game(ABC, Generic[State, Event]):
         cheaply that they already are (``dedupe``'s fast path); None: read the events."""
         return None
 
-    def symmetric_keys(self, record: Record) -> list[str] | None:
+    def symmetric_keys(self, record: Record, transforms: Sequence[str] | None = None
+                       ) -> list[str] | None:
         """The record's keys in the one image under the board's symmetries that sorts
-        first (``dedupe --symmetric``); None when the game has no symmetries."""
+        first (``dedupe --symmetric``), among ``transforms`` (names :meth:`least_image`
+        gave; None: all); None when the game has no symmetries."""
         return None
 
     # -- conversion -------------------------------------------------------

@@ -20,6 +20,12 @@ MAX_DECK_BYTES = 1 << 20
 #: Variations nested deeper than this are refused: no analysis needs more, and every
 #: walk over a tree (replay, fmt, the reader) recurses once per level.
 MAX_VARIATION_DEPTH = 64
+#: The most problems one game lists. A game past them is broken beyond what another
+#: line of its list would help with, and the list must not grow with the input: a stray
+#: ``)`` repeated a million times was a million lines of output (400 MB) and an object
+#: each. The reader counts the rest without building them; one last problem says how
+#: many more there were (:mod:`notation.core.listing`).
+MAX_PROBLEMS = 100
 #: The most text one game may hold, in characters (decompressed and decoded): a game is
 #: read whole, so past this its input is refused rather than held (a small ``.gz`` of
 #: blank lines, or one endless line, would fill memory). No record comes near: a 32 MB

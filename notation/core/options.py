@@ -38,11 +38,20 @@ class GameOption:
     #: What a random game takes when the option is not given (written into its record:
     #: Tilewe's four players); None: the game's own default, unwritten.
     default: Any = None
+    #: Other names it is also given by, spellings kept from before (Sanguine's ``red`` for
+    #: ``red_deck``, ``--red`` on the command line): :func:`under_names` reads them as
+    #: ``name``, the one the game reads.
+    aliases: tuple[str, ...] = ()
 
     @property
     def flag(self) -> str:
         """The option as typed: ``--hand-size`` for ``hand_size``."""
-        return "--" + self.name.replace("_", "-")
+        return _flag(self.name)
+
+    @property
+    def flags(self) -> tuple[str, ...]:
+        """Every way the command line takes it: :attr:`flag`, then its aliases'."""
+        return (self.flag, *map(_flag, self.aliases))
 
     @property
     def allowed(self) -> str:
@@ -72,6 +81,10 @@ class GameOption:
             return number is not None and (self.low is None or number >= self.low) \
                 and (self.high is None or number <= self.high)
         return True
+
+
+def _flag(name: str) -> str:
+    return "--" + name.replace("_", "-")
 
 
 _NUMBER = re.compile(r"\s*-?\d{1,9}\s*")
@@ -108,6 +121,20 @@ def refusal(game: str, option: GameOption, value: Any,
     name = spell(option)
     shown = repr(value) if name.endswith("=") else str(value)
     return f"{name}{shown}: {game} takes {option.allowed}"
+
+
+def under_names(game: str, declared: Iterable[GameOption],
+                values: Mapping[str, Any]) -> dict[str, Any]:
+    """``values`` with each one given by an alias of an option under the option's name;
+    :class:`NotationError` for an option given by two of its names."""
+    names = {alias: option.name for option in declared for alias in option.aliases}
+    named: dict[str, Any] = {}
+    for given, value in values.items():
+        name = names.get(given, given)
+        if name in named:
+            raise NotationError(f"{game}: {given} is another name of {name}: give one of them")
+        named[name] = value
+    return named
 
 
 def check_setup(game: str, declared: Iterable[GameOption], values: Mapping[str, Any],

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Callable, Iterable
 
 from . import registry
-from .ast import EventNode, Item, Malformed, MalformedKind, Record, Tag
+from .ast import EventNode, Item, Malformed, MalformedKind, Record, Tag, Unlisted
 from .errors import shorten
 from .game import AnyGame
 
@@ -57,22 +57,49 @@ def reads_few(items: list[Item]) -> bool:
     happen to spell one of its game's now and then: nomic's ``NE`` is a Philosophy choice;
     a record with a typo or two is not tried as another game)."""
     events = mainline_events(items)
-    unread = sum(1 for i in events if not isinstance(i, EventNode))
-    return unread > len(events) - unread
+    # (an Unlisted item stands for ``count`` unread events the reader only counted)
+    unread = sum(i.count if isinstance(i, Unlisted) else 1
+                 for i in events if not isinstance(i, EventNode))
+    read = sum(1 for i in events if isinstance(i, EventNode))
+    return unread > read
 
 
-def note_other_game(record: Record, chosen: AnyGame | None,
-                    reads_as: Callable[[Record, AnyGame], bool]) -> None:
-    """A record most of whose events its game cannot read, but another game reads all of:
-    its one problem says so (``these moves are flows's, not tilewe's: add [Game
-    "flows"]``) instead of one for each move. ``reads_as``: whether a game's grammar
-    reads every event of the record's text."""
-    if chosen is None or record.game_problem or not reads_few(record.items):
-        return
-    other = first_reading(registry.names(), chosen.name,
-                          lambda name: _reads(record, registry.get(name), reads_as))
-    if other is not None:
+#: Records in a row that a reading tries as the other games, none reading one, before it
+#: stops trying: each try parses the record's opening with every other game's grammar, so
+#: an archive of junk cost five times its own reading, while a file of another game's
+#: records is told by its first.
+OTHER_GAME_MISSES = 16
+
+
+class OtherGames:
+    """The other-game check of one reading (a file, or a batch of one): a record most of
+    whose events its game cannot read, but another game reads all of, has one problem
+    saying so (``these moves are flows's, not tilewe's: add [Game "flows"]``) instead of
+    one for each move. Once :data:`OTHER_GAME_MISSES` records in a row were no other
+    game's either, the reading stops trying (its records keep their own problems)."""
+
+    __slots__ = ("misses",)
+
+    def __init__(self) -> None:
+        self.misses = 0  # records in a row that no other game reads
+
+    def note(self, record: Record, chosen: AnyGame | None,
+             reads_as: Callable[[Record, AnyGame], bool], by_option: bool = False) -> None:
+        """Try ``record`` (``reads_as``: whether a game's grammar reads every event of the
+        record's text; ``by_option``: its game was chosen by ``--game``, not by a tag or
+        the file's extension)."""
+        if (chosen is None or record.game_problem or self.misses >= OTHER_GAME_MISSES
+                or not reads_few(record.items)):
+            return
+        other = first_reading(registry.names(), chosen.name,
+                              lambda name: _reads(record, registry.get(name), reads_as))
+        if other is None:
+            self.misses += 1
+            return
+        self.misses = 0
         advice = tag_advice("Game", record.tag_dict.get("Game"), other)
+        if by_option:  # no tag named the game: --game did, and may name the other
+            advice = f"read it with --game {other}, or {advice}"
         record.game = None  # not a record of its game: that is its one problem
         record.game_problem = f"these moves are {other}'s, not {chosen.name}'s: {advice}"
 

@@ -53,6 +53,10 @@ class Outcome:
     text: str | None = None  # the game in canonical form (``fmt``), when asked for
     data: Any = None  # a task's own output, of JSON types (``replay --json``'s position)
     facts: Facts | None = None  # what it knows without its record (read back from JSON)
+    #: The problems' source lines once worked out (:meth:`source_line`, line by line, would
+    #: otherwise scan the record's text up to each problem again).
+    _lines: dict[int, str | None] | None = field(default=None, init=False, repr=False,
+                                                 compare=False)
 
     @property
     def valid(self) -> bool:
@@ -97,16 +101,19 @@ class Outcome:
 
     @property
     def lines(self) -> dict[int, str | None]:
-        """The source line each problem points at, by line number."""
+        """The source line each problem points at, by line number (each worked out once,
+        all in one pass over the record's text)."""
         if self.record is None:
             return self._facts().lines
-        return {p.line: self.record.source_line(p.line) for p in self.problems}
+        return self.record.source_lines(p.line for p in self.problems)
 
     def source_line(self, line: int) -> str | None:
         """Line ``line`` of the file, if it is one the problems point at (or in the record)."""
-        if self.record is not None:
-            return self.record.source_line(line)
-        return self._facts().lines.get(line)
+        if self.record is None:
+            return self._facts().lines.get(line)
+        if self._lines is None:
+            self._lines = self.lines
+        return self._lines[line] if line in self._lines else self.record.source_line(line)
 
     def verdict_json(self) -> dict[str, Any]:
         """The object ``validate --json`` prints for this game."""

@@ -26,7 +26,7 @@ from .ast import Directive, EventNode, Item, Record, Tag
 from .errors import Error, NotationError, Problem, ProblemKind, RuleError, TagError, shorten
 from .fastpath import scanner
 from .game import AnyGame, Game, snake_case
-from .options import check_setup
+from .options import check_setup, under_names
 from .replay import game_of, replay
 
 
@@ -326,10 +326,13 @@ def new(game: str | AnyGame, **options: Any) -> Position:
     (``notation.new("tilewe", players=4)``, ``notation.new("sanguine", rows=3, ...)``).
     A value the game's declared option refuses (``players=5`` for Tilewe) raises
     :class:`Error` naming those it takes, as ``notation random`` refuses it; an option
-    given as None is not given (the game's default), as ``notation random`` takes it."""
+    given as None is not given (the game's default), as ``notation random`` takes it.
+    An option has the name ``random`` gives it (``red_deck=`` is ``--red-deck``), and
+    takes its declared aliases as well (``red=``, as ``--red``)."""
     chosen = game_named(game)
     options = {name: value for name, value in options.items() if value is not None}
     try:
+        options = under_names(chosen.name, chosen.options, options)
         check_setup(chosen.name, chosen.options, options)
     except NotationError as exc:
         raise Error(str(exc)) from None

@@ -16,9 +16,9 @@ from typing import Iterable, Iterator, Mapping
 from . import formats, registry
 from .ast import Comment, Item, Malformed, Pos, Record, RecordFile, Tag, Variation
 from .errors import InputError
-from .fastpath import try_fast, try_headers
+from .fastpath import hollowed, try_fast, try_headers
 from .game import AnyGame, Game
-from .other_readings import note_other_game, reads_all
+from .other_readings import OtherGames, reads_all
 from .outcome import Outcome
 from .parsing import note_game_problem, parser_for, unescape
 from .position import at_end  # loaded with the reader: a record read can say its end
@@ -82,8 +82,12 @@ def _placed(records: Iterable[Record], line: int, column: int) -> Iterator[Recor
 def _parse_piece(text: str, chosen: AnyGame | None, source: str) -> list[Record]:
     # Deliberately lazy (start-up): Lark is loaded by the first piece that must be parsed.
     from lark.exceptions import LarkError, UnexpectedInput
+    hollow = hollowed(text, chosen) if chosen is not None else None
     try:
-        records: list[Record] = parser_for(chosen).parse(text)  # type: ignore[assignment]
+        records: list[Record] = parser_for(chosen).parse(  # type: ignore[assignment]
+            text if hollow is None else hollow[0])
+        if hollow is not None:
+            _fill_values(records, hollow[1])
         return records  # (the inline transformer makes the tree a list of records)
     except (UnexpectedInput, RecursionError) as exc:  # pragma: no cover - reads any text
         record = Record(chosen.name if chosen else None, source=source,
@@ -92,6 +96,15 @@ def _parse_piece(text: str, chosen: AnyGame | None, source: str) -> list[Record]
         return [record]
     except LarkError as exc:  # pragma: no cover
         raise InputError(source, f"parser failure: {exc}") from None
+
+
+def _fill_values(records: list[Record], values: dict[int, str]) -> None:
+    """The long tag values :func:`~.fastpath.hollowed` kept from Lark, each put back into
+    the tag read from its line (``values``: by line of the piece)."""
+    for record in records:
+        for tag in record.tags:
+            if isinstance(tag, Tag) and tag.pos.line in values:
+                tag.value = values[tag.pos.line]
 
 
 def records_of(text_chunks: Iterable[str], source: str,
@@ -121,7 +134,6 @@ def records_of(text_chunks: Iterable[str], source: str,
             record.tags[:0] = [Tag(k, v, record.pos) for k, v in tags.items() if k not in given]
             yield record
         return
-    fallback = game.name if isinstance(game, Game) else game
     other = None
     if format is not None:
         other = formats.get(format)
@@ -134,9 +146,25 @@ def records_of(text_chunks: Iterable[str], source: str,
         found = other.records(text_chunks, source, named)
         yield from _numbered(_placed(found, start_line, start_column), source)
         return
+    yield from records_of_pieces(pieces(text_chunks, source), source, game, checked, headers,
+                                 start_line=start_line)
+
+
+def records_of_pieces(cut: Iterable[tuple[int, str]], source: str,
+                      game: str | AnyGame | None = None, checked: bool = False,
+                      headers: bool = False, others: OtherGames | None = None,
+                      start_line: int = 1) -> Iterator[Record]:
+    """The records of ``(first line, text)`` pieces of a file (:func:`pieces`, in order:
+    a batch's, or a run of them), each read at its own line: the blank lines between
+    games are in no piece, so the lines of pieces are not found by counting theirs.
+    ``checked``, ``headers``: see :func:`records_of`; ``others``: the other-game check of
+    the reading these pieces are part of (a new one: they are all of it);
+    ``start_line``: the file line that the pieces' line 1 is."""
+    fallback = game.name if isinstance(game, Game) else game
+    others = OtherGames() if others is None else others
     index = 0
     carry: Record | None = None  # tags and comments that belong to the next game
-    for first_line, text in pieces(text_chunks, source):
+    for first_line, text in cut:
         first_line += start_line - 1
         chosen = choose_game(text, source, game)
         fast = None
@@ -147,7 +175,8 @@ def records_of(text_chunks: Iterable[str], source: str,
             fast.reread = reread  # its events are read from its text if asked for
             records = [fast]
         else:
-            records, carry = _parsed(text, first_line, chosen, source, fallback, carry)
+            records, carry = _parsed(text, first_line, chosen, source, fallback, carry,
+                                     others)
         index = _numbered_from(records, index, source)
         # Nothing here holds the piece while the next one is read (it may hold a 32 MB
         # line): a record given is the consumer's alone.
@@ -171,17 +200,20 @@ def claimed(text_chunks: Iterable[str],
 
 
 def _parsed(text: str, first_line: int, chosen: AnyGame | None, source: str,
-            fallback: str | None, carry: Record | None) -> tuple[list[Record], Record | None]:
+            fallback: str | None, carry: Record | None,
+            others: OtherGames) -> tuple[list[Record], Record | None]:
     """A piece's records parsed in full, and the tags and comments they hand on to the next
-    game (``carry``: those handed on to them, put in front of their first game)."""
+    game (``carry``: those handed on to them, put in front of their first game;
+    ``others``: the reading's other-game check)."""
     records = _parse_piece(text, chosen, source)
     for record in records:
         _shift(record, first_line - 1)
         record.text, record.first_line = text, first_line
         note_game_problem(record, chosen, fallback)
     _own_lines(records, text, first_line)
+    by_option = fallback is not None and _GAME_TAG.search(text) is None  # --game chose it
     for record in records:
-        note_other_game(record, chosen, _reads_as)
+        others.note(record, chosen, _reads_as, by_option)
     if carry is not None and records:
         head = records[0]
         head.tags[:0] = carry.tags
@@ -325,5 +357,5 @@ def load(source: Source, game: str | AnyGame | None = None, encoding: str = "utf
     return RecordFile(label, list(read_games(source, game, encoding, label, tags)))
 
 
-__all__ = ["choose_game", "claimed", "load", "parse", "read_games", "records_of", "reread",
-           "text_records"]
+__all__ = ["choose_game", "claimed", "load", "parse", "read_games", "records_of",
+           "records_of_pieces", "reread", "text_records"]

@@ -2,7 +2,9 @@
 
 Lark calls :class:`RecordBuilder` as it parses (see :func:`.parsing.parser_for`);
 every problem of the text becomes a :class:`~notation.core.ast.Malformed` item
-at its own line and column, never an exception that loses the rest of the file.
+at its own line and column, never an exception that loses the rest of the file
+(past the most a game lists, ``MAX_PROBLEMS``, they are counted in an
+:class:`~notation.core.ast.Unlisted` item instead).
 """
 from __future__ import annotations
 
@@ -11,11 +13,11 @@ from typing import Any
 
 from lark import Token, Transformer
 
-from .ast import (GLYPHS, MAX_NAG, Comment, Directive, EventNode, Malformed, MalformedKind,
-                  Pos, Record, Tag, Variation)
+from .ast import (GLYPHS, MAX_NAG, UNLISTED_MESSAGE, Comment, Directive, EventNode, Malformed,
+                  MalformedKind, Pos, Record, Tag, Unlisted, Variation)
 from .errors import NotationError, shorten
 from .game import AnyGame
-from .limits import MAX_VARIATION_DEPTH, is_whole
+from .limits import MAX_PROBLEMS, MAX_VARIATION_DEPTH, is_whole
 from .tokens import ANNOTATIONS, CONTAINER, VARIATION_ENDS, VARIATION_STARTS, tag_parts
 
 
@@ -52,32 +54,41 @@ class RecordBuilder(Transformer[Token, Any]):
         top = items
         opened: list[tuple[Variation, list[Any]]] = []  # open variations, the list around each
         number: Token | None = None  # a lone "N." waiting for its event
+        listed = _Problems().listed
+        skipped = 0  # parentheses open in a variation nested too deep, skipped whole
         for tok in children:
             if not isinstance(tok, Token):
-                tags.append(tok)
+                if not isinstance(tok, Malformed) or listed(tags, MalformedKind.TAG, tok.pos):
+                    tags.append(tok)
                 continue
             kind = tok.type
+            if skipped:
+                skipped += (kind in VARIATION_STARTS) - (kind in VARIATION_ENDS)
+                continue
             takes_number = kind == "BAD" or (kind not in CONTAINER and kind not in directives)
             if number is not None and not takes_number:  # a number must precede an event
-                items.append(_dangling(number))
+                if listed(items, MalformedKind.NUMBER, token_pos(number)):
+                    items.append(_dangling(number))
                 number = None
             if kind == "MOVENUM":
                 number = tok
                 continue
             if kind == "BAD":
-                num = _event_number(number.value[:-1]) if number is not None else None
-                message = (_too_large(number.value) if number is not None and num == -1
-                           else _diagnose(game, tok.value))
-                items.append(Malformed(tok.value, message, MalformedKind.EVENT,
-                                       None if num == -1 else num,
-                                       token_pos(tok)))
+                if listed(items, MalformedKind.EVENT, token_pos(tok)):
+                    num = _event_number(number.value[:-1]) if number is not None else None
+                    message = (_too_large(number.value) if number is not None and num == -1
+                               else _diagnose(game, tok.value))
+                    items.append(Malformed(tok.value, message, MalformedKind.EVENT,
+                                           None if num == -1 else num, token_pos(tok)))
                 number = None
                 continue
             if kind in VARIATION_STARTS:
-                if len(opened) >= MAX_VARIATION_DEPTH:  # its ")" then closes nothing
-                    items.append(Malformed("(", f"variations nested deeper than "
-                                           f"{MAX_VARIATION_DEPTH} levels",
-                                           MalformedKind.VARIATION, None, token_pos(tok)))
+                if len(opened) >= MAX_VARIATION_DEPTH:  # one problem; its text up to its ")"
+                    skipped = 1                         # is not read (it could not be kept)
+                    if listed(items, MalformedKind.VARIATION, token_pos(tok)):
+                        items.append(Malformed("(", f"variations nested deeper than "
+                                               f"{MAX_VARIATION_DEPTH} levels",
+                                               MalformedKind.VARIATION, None, token_pos(tok)))
                     continue
                 variation = Variation([], token_pos(tok), closed=False)
                 items.append(variation)
@@ -86,19 +97,23 @@ class RecordBuilder(Transformer[Token, Any]):
                 continue
             if kind in ANNOTATIONS:
                 problem = _annotate(items, tok)
-                if problem is not None:
+                if problem is not None and listed(items, MalformedKind.ANNOTATION, problem.pos):
                     items.append(problem)
                 continue
             if kind in VARIATION_ENDS:
                 if not opened:
-                    items.append(Malformed(")", "')' closes no variation", MalformedKind.VARIATION,
-                                           None, token_pos(tok)))
+                    if listed(items, MalformedKind.VARIATION, token_pos(tok)):
+                        items.append(Malformed(")", "')' closes no variation",
+                                               MalformedKind.VARIATION, None, token_pos(tok)))
                     continue
                 variation, items = opened.pop()
                 variation.closed = True
                 continue
             if kind in CONTAINER:
-                items.append(_comment(tok))
+                comment = _comment(tok)
+                if isinstance(comment, Comment) or listed(items, MalformedKind.COMMENT,
+                                                          comment.pos):
+                    items.append(comment)
                 continue
             if kind in directives:
                 items.append(Directive(kind, tok.value.rstrip(), token_pos(tok)))
@@ -122,16 +137,19 @@ class RecordBuilder(Transformer[Token, Any]):
             if written:
                 num = _event_number(written[:-1])
                 if num == -1:
-                    items.append(Malformed(text, _too_large(written), MalformedKind.EVENT,
-                                           None, pos))
+                    if listed(items, MalformedKind.EVENT, pos):
+                        items.append(Malformed(text, _too_large(written), MalformedKind.EVENT,
+                                               None, pos))
                     continue
             try:
                 items.append(EventNode(read(kind, text), num, pos, text))
             except NotationError as exc:
-                items.append(Malformed(text, str(exc), MalformedKind.EVENT, num, pos))
+                if listed(items, MalformedKind.EVENT, pos):
+                    items.append(Malformed(text, str(exc), MalformedKind.EVENT, num, pos))
             except Exception as exc:  # a bug of ours: this event's problem, not the file's
-                items.append(Malformed(text, _internal(exc), MalformedKind.EVENT, num, pos))
-        if number is not None:
+                if listed(items, MalformedKind.EVENT, pos):
+                    items.append(Malformed(text, _internal(exc), MalformedKind.EVENT, num, pos))
+        if number is not None and listed(items, MalformedKind.NUMBER, token_pos(number)):
             items.append(_dangling(number))
         first = children[0]
         start = first.pos if not isinstance(first, Token) else token_pos(first)
@@ -158,6 +176,30 @@ class RecordBuilder(Transformer[Token, Any]):
 
 
 _ASCII_DIGITS = frozenset("0123456789")
+
+
+class _Problems:
+    """One game's problems as the builder meets them: the first ``MAX_PROBLEMS`` built,
+    the rest only counted, in :class:`Unlisted` runs among the items (a stray ``)`` a
+    million times is one item, not a million, and no message is worked out for it)."""
+
+    __slots__ = ("built",)
+
+    def __init__(self) -> None:
+        self.built = 0
+
+    def listed(self, items: list[Any], kind: MalformedKind, pos: Pos) -> bool:
+        """Whether the caller is to build the problem (of ``kind``, at ``pos``) and add it
+        to ``items``; past the cap it is counted there instead, and this says False."""
+        if self.built < MAX_PROBLEMS:
+            self.built += 1
+            return True
+        last = items[-1] if items else None
+        if type(last) is Unlisted and last.what == kind:
+            last.count += 1
+        else:
+            items.append(Unlisted("", UNLISTED_MESSAGE, kind, None, pos))
+        return False
 
 
 def _no_event(kind: str, text: str) -> Any:

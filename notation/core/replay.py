@@ -11,10 +11,11 @@ from dataclasses import dataclass, replace
 from typing import Any, Iterator
 
 from . import registry
-from .ast import (EventNode, Item, Malformed, MalformedKind, Pos, Record, Variation,
+from .ast import (EventNode, Item, Malformed, MalformedKind, Pos, Record, Unlisted, Variation,
                   branch_points)
 from .errors import WITHIN, Error, Problem, ProblemKind, RuleError, TagError
 from .game import AnyGame, Game
+from .listing import Listing
 from .outcome import Judged, Outcome
 
 
@@ -66,35 +67,47 @@ CORE_TAGS = ("Game", "Position", "Result")
 
 
 def structure_problems(record: Record) -> list[Problem]:
-    """Syntax problems: unknown game, bad tags, unreadable events, wrong numbers."""
-    problems: list[Problem] = []
+    """Syntax problems: unknown game, bad tags, unreadable events, wrong numbers (as
+    listed: the first ``MAX_PROBLEMS``, then how many more)."""
+    return _structure(record).listed()
+
+
+def _structure(record: Record, until: int | None = None) -> Listing:
+    """The syntax problems found (up to ply ``until``)."""
+    problems = Listing(until)
     if record.game_problem:
-        problems.append(Problem(ProblemKind.SYNTAX, record.pos.line, record.pos.column, 0, None,
-                                record.game_problem))
+        problems.add(Problem(ProblemKind.SYNTAX, record.pos.line, record.pos.column, 0, None,
+                             record.game_problem))
         return problems
     game = game_of(record)
     known = {k.lower(): k for k in (*CORE_TAGS, *(game.tags if game else ()))}
     seen: dict[str, Pos] = {}
     for tag in record.tags:
         if isinstance(tag, Malformed):
-            problems.append(Problem(ProblemKind.SYNTAX, tag.pos.line, tag.pos.column, 0, None, tag.message))
+            problems.add(Problem(ProblemKind.SYNTAX, tag.pos.line, tag.pos.column, 0, None,
+                                 tag.message), _count(tag))
             continue
         meant = known.get(tag.key.lower())
         if meant is not None and meant != tag.key:
-            problems.append(Problem(ProblemKind.SYNTAX, tag.pos.line, tag.pos.column, 0, None,
-                                    f"unknown tag [{tag.key}]; did you mean [{meant}]? "
-                                    f"(tag names are case-sensitive)"))
+            problems.add(Problem(ProblemKind.SYNTAX, tag.pos.line, tag.pos.column, 0, None,
+                                 f"unknown tag [{tag.key}]; did you mean [{meant}]? "
+                                 f"(tag names are case-sensitive)"))
         if tag.key in seen:
             first = seen[tag.key]
-            problems.append(Problem(ProblemKind.SYNTAX, tag.pos.line, tag.pos.column, 0, None,
-                                    f"tag [{tag.key}] given twice (first at line {first.line})"))
+            problems.add(Problem(ProblemKind.SYNTAX, tag.pos.line, tag.pos.column, 0, None,
+                                 f"tag [{tag.key}] given twice (first at line {first.line})"))
         else:
             seen[tag.key] = tag.pos
     _line_problems(record.items, 0, "", problems)
     return problems
 
 
-def _line_problems(items: list[Item], ply: int, label: str, problems: list[Problem]) -> None:
+def _count(item: Malformed) -> int:
+    """How many problems a malformed item stands for (an :class:`Unlisted` run, many)."""
+    return item.count if isinstance(item, Unlisted) else 1
+
+
+def _line_problems(items: list[Item], ply: int, label: str, problems: Listing) -> None:
     """The syntax problems of one line of play (the mainline, or a variation ``label``
     whose events count on from ``ply``), and of the variations in it."""
     after_event = False  # a variation is an alternative to the event just before it
@@ -104,35 +117,38 @@ def _line_problems(items: list[Item], ply: int, label: str, problems: list[Probl
             ply += 1
             after_event, branches = True, 0
             if item.number is not None and item.number != ply:
-                problems.append(Problem(ProblemKind.SYNTAX, item.pos.line, item.pos.column, ply, item.text,
-                                        f"event number {item.number}. should be {ply}.", "", label))
+                problems.add(Problem(ProblemKind.SYNTAX, item.pos.line, item.pos.column, ply,
+                                     item.text, f"event number {item.number}. should be {ply}.",
+                                     "", label))
         elif isinstance(item, Variation):
             branches += 1
             base = ply - 1 if after_event else ply  # (no event before it: a problem below)
             inner = variation_label(branches, base, label)
             if not after_event:
-                problems.append(Problem(ProblemKind.SYNTAX, item.pos.line, item.pos.column, ply + 1,
-                                        None, "a variation '(' must follow the event it is an "
-                                        "alternative to", "", label))
+                problems.add(Problem(ProblemKind.SYNTAX, item.pos.line, item.pos.column, ply + 1,
+                                     None, "a variation '(' must follow the event it is an "
+                                     "alternative to", "", label))
             if not item.closed:
-                problems.append(Problem(ProblemKind.SYNTAX, item.pos.line, item.pos.column, ply,
-                                        None, "variation '(' is never closed", "", label))
+                problems.add(Problem(ProblemKind.SYNTAX, item.pos.line, item.pos.column, ply,
+                                     None, "variation '(' is never closed", "", label))
             _line_problems(item.items, base, inner, problems)
         elif isinstance(item, Malformed):
+            count = _count(item)
+            text = None if isinstance(item, Unlisted) else item.text
             if item.what == MalformedKind.EVENT:
-                ply += 1
+                problems.add(Problem(ProblemKind.SYNTAX, item.pos.line, item.pos.column, ply + 1,
+                                     text, item.message, "", label), count)
+                ply += count
                 after_event, branches = True, 0
-                problems.append(Problem(ProblemKind.SYNTAX, item.pos.line, item.pos.column, ply, item.text,
-                                        item.message, "", label))
             elif item.what == MalformedKind.NUMBER:
-                problems.append(Problem(ProblemKind.SYNTAX, item.pos.line, item.pos.column, ply + 1,
-                                        item.text, item.message, "", label))
+                problems.add(Problem(ProblemKind.SYNTAX, item.pos.line, item.pos.column, ply + 1,
+                                     text, item.message, "", label), count)
             elif item.what == MalformedKind.ANNOTATION:  # on the event before it, if any
-                problems.append(Problem(ProblemKind.SYNTAX, item.pos.line, item.pos.column,
-                                        ply if ply else 1, None, item.message, "", label))
+                problems.add(Problem(ProblemKind.SYNTAX, item.pos.line, item.pos.column,
+                                     ply if ply else 1, None, item.message, "", label), count)
             else:  # a comment never closed (it swallowed the rest of the game), a stray ")"
-                problems.append(Problem(ProblemKind.SYNTAX, item.pos.line, item.pos.column, ply + 1, None,
-                                        item.message, "", label))
+                problems.add(Problem(ProblemKind.SYNTAX, item.pos.line, item.pos.column, ply + 1,
+                                     None, item.message, "", label), count)
 
 
 def variation_label(number: int, ply: int, outer: str = "") -> str:
@@ -144,14 +160,18 @@ def variation_label(number: int, ply: int, outer: str = "") -> str:
 def variation_problems(record: Record, game: AnyGame, state: Any) -> list[Problem]:
     """The rule problems inside a record's variations, each checked from its branch point
     (``state``: the record's start, which this plays on). A problem ends its own line of
-    play only; the mainline's own problems are :func:`run`'s to report."""
-    problems: list[Problem] = []
+    play only; the mainline's own problems are :func:`run`'s to report. As listed: the
+    first ``MAX_PROBLEMS``, then how many more."""
+    problems = Listing()
     _check_line(record, game, record.items, state, 0, "", problems)
-    return [p for p in problems if p.variation]
+    return problems.listed()
 
 
 def _check_line(record: Record, game: AnyGame, items: list[Item], state: Any, ply: int,
-                label: str, problems: list[Problem]) -> None:
+                label: str, problems: Listing) -> None:
+    """Replay one line of play (``label``; the mainline is "") and, from their branch
+    points, the variations in it; each line's first rule problem goes to ``problems``
+    (the mainline's only stops it)."""
     before: Any = None  # the state before the last event: where its variations branch
     branches = 0
     branching = branch_points(items)
@@ -170,12 +190,14 @@ def _check_line(record: Record, game: AnyGame, items: list[Item], state: Any, pl
         try:
             game.apply(state, item.event)
         except RuleError as exc:
-            problems.append(Problem(ProblemKind.RULE, item.pos.line, item.pos.column, ply + 1,
-                                    item.text, exc.message, exc.rule, label))
+            if label:
+                problems.add(Problem(ProblemKind.RULE, item.pos.line, item.pos.column, ply + 1,
+                                     item.text, exc.message, exc.rule, label))
             return
         except Exception as exc:  # a bug of ours: this line stops here, said where
-            problem = internal_problem(record, exc, item.pos, ply + 1, item.text)
-            problems.append(replace(problem, variation=label))
+            if label:
+                problem = internal_problem(record, exc, item.pos, ply + 1, item.text)
+                problems.add(replace(problem, variation=label))
             return
         ply += 1
 
@@ -235,29 +257,29 @@ def _start(record: Record, game: AnyGame) -> Any:
 def run(record: Record, until: int | None = None) -> Outcome:
     """Replay ``record`` (up to ``until`` plies) and report every problem found.
 
-    Syntax problems are all listed; replay stops before the first event that
-    has a problem, so ``state`` is the state before the bad event.
+    Syntax problems are all found (the first ``MAX_PROBLEMS`` listed, then how many
+    more); replay stops before the first event that has a problem, so ``state`` is the
+    state before the bad event.
     """
     if record.outcome is not None and until is None:  # replayed by the reader's fast path
         known: Judged = record.outcome
         return Outcome(record, known.game, known.state, known.plies)
     game = game_of(record)
-    problems = structure_problems(record)
+    found = _structure(record, None if game is None else until)
+    problems = found.kept  # the few found below join these, and are listed as they are
     if game is None:
-        return Outcome(record, None, None, 0, problems)
-    if until is not None:
-        problems = [p for p in problems if p.ply <= until]
+        return Outcome(record, None, None, 0, found.listed())
     try:
         state = _start(record, game)
     except TagError as exc:
         problems.insert(0, _tag_problem(record, exc))
-        return Outcome(record, game, None, 0, problems)
+        return Outcome(record, game, None, 0, found.listed())
     except Exception as exc:
         problems.insert(0, internal_problem(record, exc))
-        return Outcome(record, game, None, 0, problems)
-    stop = min((p.ply for p in problems if not p.variation), default=None)
+        return Outcome(record, game, None, 0, found.listed())
+    stop = None if found.first is None else found.first.ply
     if stop == 0:
-        return Outcome(record, game, state, 0, problems)
+        return Outcome(record, game, state, 0, found.listed())
     branches = record.has_variations and until is None
     start = game.copy(state) if branches else None
     ply = 0
@@ -286,16 +308,16 @@ def run(record: Record, until: int | None = None) -> Outcome:
             complete = False
             break
         ply += 1
-    if complete and not [p for p in problems if not p.variation]:
+    if complete and found.first is None:
         problem = end_checks(record, game, state, ply)
         if problem is not None:
             problems.append(problem)
     if start is not None:
         try:
-            problems += variation_problems(record, game, start)
+            _check_line(record, game, record.items, start, 0, "", found)
         except Exception as exc:  # pragma: no cover - _check_line reports its own
             problems.append(internal_problem(record, exc))
-    return Outcome(record, game, state, ply, problems)
+    return Outcome(record, game, state, ply, found.listed())
 
 
 def positions(outcome: Outcome) -> Iterator[tuple[int, Any, Any]]:
@@ -316,7 +338,8 @@ def positions(outcome: Outcome) -> Iterator[tuple[int, Any, Any]]:
 def replay(record: Record, until: int | None = None) -> Iterator[Step]:
     """Yield a :class:`Step` after each event; raise :class:`ReplayError` at a problem."""
     game = game_of(record)
-    problems = structure_problems(record)
+    found = _structure(record)
+    problems = found.kept
 
     def error(problem: Problem) -> ReplayError:
         return ReplayError(problem, record.source, record.index)
@@ -329,7 +352,7 @@ def replay(record: Record, until: int | None = None) -> Iterator[Step]:
         raise error(_tag_problem(record, exc)) from None
     except Exception as exc:
         raise error(internal_problem(record, exc)) from None
-    first = min((p for p in problems if not p.variation), key=lambda p: p.ply, default=None)
+    first = found.first
     start = game.copy(state) if record.has_variations and until is None else None
     ply = 0
     for item in record.items:

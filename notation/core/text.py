@@ -212,7 +212,10 @@ def _is_tag_line(text: str, i: int, match_next_line: NextLine) -> bool:
 
 def _body_line_at(chunk: str, pos: int) -> int:
     """Where the first body line from ``pos`` on starts, or -1. (Positions, not match
-    objects: a match holds on to the whole chunk it searched.)"""
+    objects: a match holds on to the whole chunk it searched; a chunk of blank lines is
+    seen to hold none at C speed, where the search tries each of its lines.)"""
+    if pos == 0 and chunk.isspace():
+        return -1
     found = _BODY_LINE.search(chunk, pos)
     return -1 if found is None else found.start()
 
@@ -246,15 +249,16 @@ def pieces(text_chunks: Iterable[str], source: str = "<text>") -> Iterator[tuple
     cuts are found a chunk at a time with regular expressions, so a big block
     costs a few C-level scans rather than a Python step per line. Nothing keeps
     a chunk once its text is in the buffer (a match object would): a long line
-    is held once, in its piece. A piece longer than a game may be
-    (:data:`~notation.core.limits.MAX_GAME_CHARS`) is an :class:`InputError` naming
-    ``source``, raised before it is held whole.
+    is held once, in its piece. A piece runs from its first line that is not
+    blank to its last one: the blank lines after a game's body, up to the next
+    game or the end, and those before the first game, belong to no game and are
+    neither held nor counted (see :class:`_Piece`). A piece longer than a game
+    may be (:data:`~notation.core.limits.MAX_GAME_CHARS`) is an
+    :class:`InputError` naming ``source``, raised before it is held whole.
     """
     match_next_line = next_line().match
     body = False          # a body line in the current piece
-    buffer: list[str] = []
-    held = 0              # the buffer's characters
-    start = 1             # the current piece's first line
+    piece = _Piece(source)
     line = 1              # the line at ``at``
     for chunk in text_chunks:
         at = pos = 0      # the chunk's text not yet in a piece; where the search resumes
@@ -267,20 +271,123 @@ def pieces(text_chunks: Iterable[str], source: str = "<text>") -> Iterator[tuple
             i = _tag_line_at(chunk, pos, match_next_line)  # then the first tag line after it: a cut
             if i < 0:
                 break
-            check_game(held + i - at, start, source)
-            buffer.append(chunk[at:i])
-            yield start, _joined(buffer)
+            piece.add(chunk, at, i, line, True)
+            yield piece.taken()
             line += chunk.count("\n", at, i)
-            start, at, pos, body, held = line, i, i, False, 0
-        held += len(chunk) - at
-        check_game(held, start, source)
-        buffer.append(chunk[at:])
+            at, pos, body = i, i, False
+        piece.add(chunk, at, len(chunk), line, body)
         line += chunk.count("\n", at)
     chunk = ""  # not held beside the last piece while it is read
-    text = _joined(buffer)
-    if text:
-        yield start, text
+    if piece.first:
+        yield piece.taken()
 
+
+class _Piece:
+    """The piece being cut: its text up to its last line that is not blank, held and
+    counted against :data:`~notation.core.limits.MAX_GAME_CHARS`, and the blank lines after
+    it, which are the game's only if more of it follows (:class:`_Blanks`)."""
+
+    __slots__ = ("source", "parts", "held", "first", "blanks")
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+        self.parts: list[str] = []
+        self.held = 0          # the parts' characters
+        self.first = 0         # the piece's first line (0: no line that is not blank yet)
+        self.blanks = _Blanks()
+
+    def add(self, chunk: str, start: int, stop: int, line: int, body: bool) -> None:
+        """``chunk[start:stop]``, whole lines of the piece, the first of them line ``line``
+        (``body``: the piece has a body line, so that a tag line would end it: before one,
+        blank lines after its tags are the game's, and refused at once past the limit)."""
+        end = _content_end(chunk, start, stop)
+        if end > start:
+            if not self.first:  # blank lines before a game are no game's
+                found = _NON_BLANK_LINE.search(chunk, start)
+                assert found is not None  # (end > start: a line there is not blank)
+                line += chunk.count("\n", start, found.start())
+                start, self.first = found.start(), line
+            check_game(self.held + self.blanks.size + end - start, self.first, self.source)
+            if self.blanks.size:  # more of the game follows them: they are its own
+                self.parts.append(self.blanks.text())
+                self.held += self.blanks.size
+                self.blanks.clear()
+            self.parts.append(chunk[start:end])
+            self.held += end - start
+        if self.first and stop > end:
+            self.blanks.add(chunk[end:stop], limits.MAX_GAME_CHARS - self.held)
+            if self.blanks.lost and not body:
+                check_game(self.held + self.blanks.size, self.first, self.source)
+
+    def taken(self) -> tuple[int, str]:
+        """``(first line, text)`` of the piece, which ends here (the blank lines after it
+        are no game's); the next one starts empty."""
+        found = self.first, _joined(self.parts)
+        self.held = self.first = 0
+        self.blanks.clear()
+        return found
+
+
+class _Blanks:
+    """Blank lines after a piece's last line that is not blank: after a body line, between
+    games if a tag line or the end follows them, within the game if more of it does (and
+    before one, the game's: see :meth:`_Piece.add`). Until that is known
+    they are held only while the game could still hold them, and a run of bare line
+    breaks only as its length: a file of two games 1 GB of blank lines apart reads in the
+    memory of its games."""
+
+    __slots__ = ("parts", "size", "lost")
+
+    def __init__(self) -> None:
+        self.parts: list[str | int] = []  # text, or a number of bare line breaks
+        self.size = 0        # their characters
+        self.lost = False    # more than the game could hold: not kept
+
+    def add(self, text: str, room: int) -> None:
+        """More blank lines (``room``: what the game can still hold)."""
+        self.size += len(text)
+        if self.lost or self.size > room:  # if the game goes on, it is refused
+            self.parts.clear()
+            self.lost = True
+        elif text.count("\n") == len(text):
+            if self.parts and isinstance(self.parts[-1], int):
+                self.parts[-1] += len(text)
+            else:
+                self.parts.append(len(text))
+        else:
+            self.parts.append(text)
+
+    def text(self) -> str:
+        """The blank lines as they were (only asked while they are kept)."""
+        assert not self.lost
+        return "".join("\n" * part if isinstance(part, int) else part for part in self.parts)
+
+    def clear(self) -> None:
+        self.parts.clear()
+        self.size, self.lost = 0, False
+
+
+#: A line that is not blank (``\s``: what ``str.isspace`` and the grammars' ``WS`` call blank).
+_NON_BLANK_LINE = re.compile(r"^[^\S\n]*\S", re.MULTILINE)
+
+
+def _content_end(chunk: str, start: int, stop: int) -> int:
+    """Where the last line of ``chunk[start:stop]`` that is not blank ends (after its line
+    break), or ``start`` when all are blank. Found from the end at C speed: most runs end
+    in a line that is not blank, and is seen so at once."""
+    last = stop - 1
+    if last > start and chunk[last] == "\n":
+        last -= 1
+    if last < start:
+        return start
+    if not chunk[last].isspace():
+        return stop
+    whole = chunk if start == 0 and stop == len(chunk) else chunk[start:stop]
+    kept = len(whole.rstrip())
+    if not kept:
+        return start
+    line_end = chunk.find("\n", start + kept, stop)
+    return stop if line_end < 0 else line_end + 1
 
 
 def check_game(size: int, start: int, source: str) -> None:

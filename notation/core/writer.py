@@ -6,7 +6,7 @@ where they were, lines wrapped before 80 columns.
 """
 from __future__ import annotations
 
-from typing import Any, Iterable
+from typing import Any, Iterable, Iterator
 
 from . import registry
 from .ast import (GLYPH_OF, Comment, Directive, EventNode, Item, Malformed, Record, Tag,
@@ -19,21 +19,37 @@ from .text import starts_tag_line
 WIDTH = 79
 
 
+#: A tag value longer than this is escaped and written a piece at a time
+#: (:func:`format_pieces`).
+PIECE = 1 << 20
+
+
+def escaped(value: str) -> str:
+    """A tag value's text as written between its quotes: ``\\``, ``"`` and line breaks
+    escaped, character by character (so a value may be escaped a piece at a time)."""
+    text = value.replace("\\", "\\\\").replace('"', '\\"')
+    return text.replace("\r", "\\r").replace("\n", "\\n")
+
+
 def quote(value: str) -> str:
     """A tag value in quotes; ``\\``, ``"`` and line breaks escaped so it reads back."""
-    escaped = value.replace("\\", "\\\\").replace('"', '\\"')
-    return '"' + escaped.replace("\r", "\\r").replace("\n", "\\n") + '"'
+    return '"' + escaped(value) + '"'
+
+
+def tag_pairs(given: Iterable[Tag | Malformed], game: AnyGame | None) -> list[tuple[str, str]]:
+    """The tags a record is written with, as (key, value), ``[Game]`` first (a record to
+    write has no broken tag)."""
+    tags = [t for t in given if isinstance(t, Tag)]
+    pairs = []
+    if game is not None and not any(t.key == "Game" for t in tags):
+        pairs.append(("Game", game.name))
+    ordered = sorted(tags, key=lambda t: t.key != "Game")  # stable: Game first
+    return pairs + [(t.key, t.value) for t in ordered]
 
 
 def format_tags(given: Iterable[Tag | Malformed], game: AnyGame | None) -> list[str]:
     """The tag lines of a record, ``[Game]`` first (a record to write has no broken tag)."""
-    tags = [t for t in given if isinstance(t, Tag)]
-    lines = []
-    if game is not None and not any(t.key == "Game" for t in tags):
-        lines.append(f"[Game {quote(game.name)}]")
-    ordered = sorted(tags, key=lambda t: t.key != "Game")  # stable: Game first
-    lines += [f"[{t.key} {quote(t.value)}]" for t in ordered]
-    return lines
+    return [f"[{key} {quote(value)}]" for key, value in tag_pairs(given, game)]
 
 
 def nesting_depth(items: list[Item]) -> int:
@@ -60,12 +76,41 @@ def format_record(record: Record, game: AnyGame | None = None) -> str:
     the record's own by default. Variations nested deeper than the reader reads
     (:data:`~notation.core.limits.MAX_VARIATION_DEPTH`) raise :class:`NotationError`:
     nothing is written that cannot be read back."""
+    return "".join(format_pieces(record, game))
+
+
+def format_pieces(record: Record, game: AnyGame | None = None) -> Iterator[str]:
+    """:func:`format_record`'s text in pieces, for a writer that takes them one by one: a
+    tag value over :data:`PIECE` characters is escaped and given a piece at a time (a 32
+    MB value is never copied whole: quoted, into its line, into the record's text). What
+    may refuse the record is done before this returns: the pieces are text alone."""
     if game is None:
         game = registry.get(record.game or "")
         if game is None:
             raise Error(f"cannot write a record of no known game ({record.game!r})")
     check_nesting(record.items)
-    lines = format_tags(record.tags, game)
+    return _pieces(tag_pairs(record.tags, game), _body_lines(record, game))
+
+
+def _pieces(pairs: list[tuple[str, str]], body: list[str]) -> Iterator[str]:
+    """Tag lines, a blank line, the body: the short parts of it joined as one piece."""
+    text: list[str] = []
+    for key, value in pairs:
+        if len(value) <= PIECE:
+            text.append(f"[{key} {quote(value)}]\n")
+            continue
+        text.append(f'[{key} "')
+        yield "".join(text)
+        text.clear()
+        for start in range(0, len(value), PIECE):
+            yield escaped(value[start:start + PIECE])
+        text.append('"]\n')
+    text.append("\n".join(([""] if pairs else []) + body) + "\n")
+    yield "".join(text)
+
+
+def _body_lines(record: Record, game: AnyGame) -> list[str]:
+    """The lines of a record's body: its events numbered, comments, variations."""
     words: list[str] = []
     body: list[str] = []
 
@@ -141,7 +186,7 @@ def format_record(record: Record, game: AnyGame | None = None) -> str:
 
     write(record.items, 0)
     flush()
-    return "\n".join(lines + ([""] if lines else []) + body) + "\n"
+    return body
 
 
 def writable_comments(comment: Comment) -> list[Comment]:

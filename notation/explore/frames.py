@@ -1,15 +1,16 @@
 """Where a game stands, as the explorer files it: the position's key, its notation, and
 the frame its moves are written in.
 
-Without ``--symmetric`` a position is its own frame and a move is its canonical text,
-filed under its identity (``Game.event_identity``: Tilewe's spellings of one placement
-are one move).
+Without ``--symmetric`` a position is its own frame and a move is written in its one
+canonical spelling (``Game.canonical_event``, what ``fmt --canonical`` writes), filed under
+its identity (``Game.event_identity``: Tilewe's spellings of one placement are one move).
 With it, a position is filed under its least image under the board's symmetries
 (``Game.least_image``: Tilewe's eight), and the moves from it are written in that image's frame, so
 that a game and its mirror image count as one line. A position symmetric in itself (the
 empty board) has several transforms onto its least image; a move then takes the least
 of its images under all of them, which is the same whichever image of the position the
-game was in. Other games have no symmetries: the flag changes nothing for them.
+game was in; it is written in the canonical spelling on the image's board. Other games
+have no symmetries: the flag changes nothing for them.
 """
 from __future__ import annotations
 
@@ -49,7 +50,12 @@ def move_key(game: AnyGame, event: Any, place: Place) -> str:
 
 
 def move_text(game: AnyGame, event: Any, place: Place) -> str:
-    """A move played from ``place``, written in its frame."""
+    """A move played from ``place`` (``event``: its canonical spelling as played), written
+    in its frame: the image :func:`move_key` files it under, in the canonical spelling on
+    that image's board (read from the place's notation), as ``fmt --canonical`` would write
+    the transformed game's move. One text for one key, however the games spelled it."""
     if not place.frames:
         return game.format_event(event)
-    return min(game.format_event(game.transform_event(name, event)) for name in place.frames)
+    identity = game.event_identity
+    image = min((game.transform_event(name, event) for name in place.frames), key=identity)
+    return game.format_event(game.canonical_event(game.read_position(place.notation), image))

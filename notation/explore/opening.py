@@ -22,7 +22,9 @@ from .frames import Place, place_of
 @dataclass(slots=True)
 class Opening:
     """``places``: the positions at plies 0 to the depth (or the game's end, if sooner);
-    ``events``: the events between them (``events[p]`` is played from ``places[p]``);
+    ``events``: the events between them (``events[p]`` is played from ``places[p]``), each
+    in the one spelling ``fmt --canonical`` writes (``Game.canonical_event``: Tilewe's
+    spellings of one placement show as one);
     ``movers``: who was to move before each event of the mainline, in order."""
 
     places: list[Place]
@@ -39,8 +41,8 @@ def opening(game: AnyGame, record: Record, depth: int, symmetric: bool) -> Openi
     movers: list[str | None] = []
     for event in itertools.islice(mainline, depth):
         movers.append(game.to_move(state))
+        events.append(game.canonical_event(state, event))  # from the position it is played in
         game.apply(state, event)
-        events.append(event)
         places.append(place_of(game, state, symmetric))
     return Opening(places, events, itertools.chain(movers, _played_on(game, state, mainline)))
 

@@ -27,8 +27,8 @@ DEFAULT_DEPTH = 10
 
 @dataclass(slots=True)
 class MoveEntry:
-    """A move played from a position: its text, its games, where it leads, and the
-    results of the games that played it."""
+    """A move played from a position: its text (the canonical spelling, whichever the
+    games wrote), its games, where it leads, and the results of the games that played it."""
 
     text: str
     next_key: str
@@ -117,11 +117,9 @@ class OpeningTree:
             else:
                 event = line.events[ply]
                 key = move_key(game, event, place)
-                text = move_text(game, event, place)
                 move = entry.moves.get(key)
-                if move is None:
-                    move = entry.moves[key] = MoveEntry(text, line.places[ply + 1].key)
-                elif text < move.text:  # another spelling of it: the least is shown
-                    move.text = text
+                if move is None:  # its text is one for the key: written once
+                    move = entry.moves[key] = MoveEntry(move_text(game, event, place),
+                                                        line.places[ply + 1].key)
                 move.games += 1
                 move.results.add(results)

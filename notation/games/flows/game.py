@@ -102,6 +102,16 @@ class Flows(Game[FlowsState, Event]):
     def full_position(self, state: FlowsState) -> str:
         return write_position(state, view=True)
 
+    def setup_identity(self, state: FlowsState, symmetric: bool = False) -> str:
+        """The position without the view: a game written in another view is the same game."""
+        position = write_position(state)
+        return self.least_image(position)[0] if symmetric else position
+
+    def notation_identity(self, state: FlowsState) -> str:
+        """The dialect, and the side every move is written from (``mover``: each its own)."""
+        view = "mover" if state.view is None else f"side:{state.view}"
+        return f"{state.notation.name} {view}"
+
     def read_position(self, text: str) -> FlowsState:
         return read_position(text)
 

@@ -8,12 +8,13 @@ from typing import TYPE_CHECKING, Any
 
 from notation.core.ast import EventNode, Item, Record, Tag
 from notation.core.errors import InputError, NotationError, TagError
-from notation.core.options import check_setup
+from notation.core.options import check_setup, under_names
 
 from . import rules
 from .deck import Deck, DeckError, bundled_deck, load_deck
 from .events import Deal, Draw, Event, Pass, Result
-from .newgame import DEFAULT_COLS, DEFAULT_DECK, DEFAULT_ROWS, default_hand, inline_block
+from .newgame import (DECK_OPTIONS, DEFAULT_COLS, DEFAULT_DECK, DEFAULT_ROWS, default_hand,
+                      inline_block)
 from .options import OPTIONS
 
 if TYPE_CHECKING:  # (start-up: ``random`` only names the type of an argument)
@@ -26,7 +27,7 @@ _READ: dict[tuple[str, int, int], tuple[Deck, str]] = {}
 
 
 def deck_of(name: str) -> tuple[Deck, str]:
-    """The deck a ``--red``/``--blue`` option names, and its text."""
+    """The deck a ``--red-deck``/``--blue-deck`` option names, and its text."""
     path = bundled_deck(name)
     try:
         facts = os.stat(path)
@@ -47,14 +48,15 @@ def random_record(name: str, rng: random.Random, options: Mapping[str, Any]) -> 
     """A complete random game of the game called ``name``: random deals and draws, then
     a random placement (or, one time in ten or when none is possible, a pass) each turn.
 
-    ``options``: ``red`` and ``blue`` (decks), ``rows``, ``cols``, ``hand_size``, each
-    checked by its declaration (:data:`~.options.OPTIONS`).
+    ``options``: ``red_deck`` and ``blue_deck`` (decks; ``red`` and ``blue`` too), ``rows``,
+    ``cols``, ``hand_size``, each checked by its declaration (:data:`~.options.OPTIONS`).
     """
+    options = under_names(name, OPTIONS, options)  # (``red``: ``red_deck``)
     check_setup(name, OPTIONS, options)
     rows: int = options.get("rows") or DEFAULT_ROWS
     cols: int = options.get("cols") or DEFAULT_COLS
     try:
-        decks = [deck_of(options.get(side) or DEFAULT_DECK) for side in ("red", "blue")]
+        decks = [deck_of(options.get(side) or DEFAULT_DECK) for side in DECK_OPTIONS]
     except (InputError, DeckError) as exc:
         raise NotationError(str(exc)) from None
     hand: int = options.get("hand_size") or default_hand([deck for deck, _ in decks])

@@ -1,4 +1,4 @@
-"""What Sanguine adds to the commands (``random --red``, ``replay --view``...).
+"""What Sanguine adds to the commands (``random --red-deck``, ``replay --view``...).
 
 Light on purpose: the package's ``PLUGIN`` offers these before the game loads.
 """
@@ -20,10 +20,13 @@ OPTIONS = (
                complete=PERSPECTIVES),
     GameOption("view", frozenset({"replay"}), "the basic view or the full state (default).",
                kind="choice", choices=VIEWS),
-    GameOption("red", frozenset({"random"}), "Red's deck file, or a bundled deck: "
-               f"{', '.join(BUNDLED_DECKS)} (default: legion).", metavar="DECK"),
-    GameOption("blue", frozenset({"random"}), "Blue's deck file or bundled deck "
-               "(default: legion).", metavar="DECK"),
+    # named as ``notation.new`` takes them (the tags [RedDeck] and [BlueDeck] in snake
+    # case); ``--red`` and ``--blue``, their first spellings, still read
+    GameOption("red_deck", frozenset({"random"}), "Red's deck file, or a bundled deck: "
+               f"{', '.join(BUNDLED_DECKS)} (default: legion).", metavar="DECK",
+               aliases=("red",)),
+    GameOption("blue_deck", frozenset({"random"}), "Blue's deck file or bundled deck "
+               "(default: legion).", metavar="DECK", aliases=("blue",)),
     GameOption("rows", frozenset({"random"}), "board rows (default 5).", kind="int",
                low=1, high=50),
     GameOption("cols", frozenset({"random"}), "board columns, odd (default 7).", kind="int",

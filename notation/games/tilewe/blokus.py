@@ -53,6 +53,15 @@ def apply_tags(board: Board, tags: Mapping[str, str]) -> None:
     board.turn_known, board.out, board.over = False, 0, False  # who can move: ask again
 
 
+def rules_text(board: Board) -> str:
+    """The rules ``board`` is played under as its tags set them, one spelling however they
+    were written (a default given or left out alike): ``corners any owners 1 2 3 4 scoring
+    tiles`` (``Game.setup_identity``: TPN does not hold them)."""
+    corners = "fixed" if board.starts == list(CORNERS[:board.players]) else "any"
+    owners = " ".join("shared" if owner == SHARED else str(owner) for owner in board.owners)
+    return f"corners {corners} owners {owners} scoring {board.scoring}"
+
+
 def read_owners(text: str, colours: int) -> tuple[int, ...]:
     """``"1 2 3 shared"`` -> (1, 2, 3, 0); every player from 1 up holds a colour alone."""
     words = text.split()

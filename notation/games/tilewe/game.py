@@ -14,7 +14,7 @@ from notation.core.ast import Record
 from notation.core.errors import NotationError
 from notation.core.game import Game, LineColumns
 
-from . import columns, position, rules, symmetry, text
+from . import blokus, columns, position, rules, symmetry, text
 from .events import Move, diagnose, read_move
 from .identity import canonical_spelling, placement_key, placement_keys
 from .options import OPTIONS
@@ -125,6 +125,10 @@ class Tilewe(Game[Board, Move]):
     def least_image(self, full_position: str) -> tuple[str, tuple[str, ...]]:
         return symmetry.least_position_image(full_position)
 
+    def setup_identity(self, board: Board, symmetric: bool = False) -> str:
+        """The full position, then the Blokus rules that TPN does not hold."""
+        return f"{super().setup_identity(board, symmetric)} {blokus.rules_text(board)}"
+
     def transform_event(self, transform: str, event: Move) -> Move:
         return symmetry.transform_move(transform, event)
 
@@ -168,8 +172,9 @@ class Tilewe(Game[Board, Move]):
         except KeyError:
             return None
 
-    def symmetric_keys(self, record: Record) -> list[str]:
-        return symmetry.least_image(record.events)
+    def symmetric_keys(self, record: Record, transforms: Sequence[str] | None = None
+                       ) -> list[str]:
+        return symmetry.least_image(record.events, transforms)
 
     # -- generation -----------------------------------------------------------
     def random_events(self, rng: random.Random, record: Record,

@@ -76,12 +76,13 @@ def transform_record(transform: str, record: Record) -> Record:
     return record.rewritten(map_events(record.items, partial(transform_move, transform)))
 
 
-def least_image(moves: Sequence[Move]) -> list[str]:
+def least_image(moves: Sequence[Move], transforms: Sequence[str] | None = None) -> list[str]:
     """The moves' placements (``identity.placement_key``) in the one of the board's 8
-    images that sorts first (``dedupe --symmetric``: games equal up to a symmetry, however
-    their moves are spelled, get one key)."""
+    images (or of ``transforms``, those that take a set-up start to its least image) that
+    sorts first (``dedupe --symmetric``: games equal up to a symmetry, however their moves
+    are spelled, get one key)."""
     return min([placement_key(transform_move(name, move)) for move in moves]
-               for name in TRANSFORMS)
+               for name in (TRANSFORMS if transforms is None else transforms))
 
 
 @lru_cache(maxsize=None)

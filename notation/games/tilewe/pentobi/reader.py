@@ -22,7 +22,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from notation.core.ast import (
-    GLYPHS, Comment, EventNode, Item, Malformed, MalformedKind, Pos, Record, Tag, Variation,
+    GLYPHS, UNLISTED_MESSAGE, Comment, EventNode, Item, Malformed, MalformedKind, Pos, Record,
+    Tag, Unlisted, Variation,
 )
 from notation.core.errors import NotationError, RuleError
 from notation.core.limits import MAX_VARIATION_DEPTH
@@ -235,4 +236,7 @@ def _bad(found: sgf.Property, message: str,
 
 def _malformed(problem: sgf.Problem) -> Malformed:
     """A problem of the tree's structure (not an event: the plies around it are still read)."""
+    if isinstance(problem, sgf.Unlisted):  # the problems past the cap: counted, not built
+        return Unlisted("", UNLISTED_MESSAGE, MalformedKind.VARIATION, None, problem.pos,
+                        problem.count)
     return Malformed(problem.text, problem.message, MalformedKind.VARIATION, None, problem.pos)

@@ -15,6 +15,7 @@ from functools import lru_cache
 
 from notation.core.ast import Pos
 from notation.core.grammars import terminals
+from notation.core.limits import MAX_PROBLEMS
 from notation.core.text import check_game
 
 GRAMMAR = "blksgf.lark"
@@ -44,6 +45,24 @@ class Problem:
     text: str
     message: str
     pos: Pos
+
+
+@dataclass(slots=True)
+class Unlisted(Problem):
+    """``count`` problems in a row past the most a game lists (``MAX_PROBLEMS``), counted
+    and not built; ``pos`` is the first one's."""
+
+    count: int = 1
+
+
+def add_problem(problems: list[Problem], found: Problem) -> None:
+    """``found`` added to a tree's ``problems``, or past the cap counted there."""
+    if len(problems) < MAX_PROBLEMS:
+        problems.append(found)
+    elif isinstance(problems[-1], Unlisted):
+        problems[-1].count += 1
+    else:
+        problems.append(Unlisted("", "", found.pos))
 
 
 @dataclass(slots=True)
@@ -201,7 +220,7 @@ class _Builder:
 
     def problem(self, text: str, pos: Pos, message: str) -> None:
         found = Problem(text[:80], message, pos)
-        (self.tree.problems if self.tree is not None else self.loose).append(found)
+        add_problem(self.tree.problems if self.tree is not None else self.loose, found)
 
     def feed(self, kind: str, text: str, pos: Pos) -> None:
         if kind != "VALUE":
@@ -233,8 +252,8 @@ class _Builder:
     def _end_property(self) -> None:
         if self.property is not None and not self.property.values and self.tree is not None:
             where = self.property
-            self.tree.problems.append(Problem(where.ident, f"property {where.ident[:20]} has "
-                                                           f"no value", where.pos))
+            add_problem(self.tree.problems, Problem(where.ident, f"property {where.ident[:20]} "
+                                                                 f"has no value", where.pos))
             if self.current is not None:
                 self.current.properties.pop()  # (the last one: a node of a million is read
                 # in linear time)
@@ -275,7 +294,8 @@ class _Builder:
     def finish(self, end: Pos) -> list[Tree]:
         self._end_property()
         if self.tree is not None:
-            self.tree.problems.append(Problem("", "the game tree is never closed by ')'", end))
+            add_problem(self.tree.problems, Problem("", "the game tree is never closed by ')'",
+                                                    end))
             self.trees.append(self.tree)
         elif self.loose:
             if self.trees:
