@@ -21,35 +21,56 @@ from __future__ import annotations
 import importlib
 
 # Not ``typing``: the console script imports this package before it can handle
-# Ctrl-C, so it stays as small as the interpreter allows (mypy reads this flag).
+# Ctrl-C, so it stays as small as the interpreter allows (mypy reads this flag and
+# so sees every public name below with its own type; at run time they load on first use).
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any
+    from types import ModuleType
+
+    from notation.api import diff, format, get_game, new
+    from notation.core import registry
+    from notation.core.ast import (Comment, EventNode, Malformed, MalformedKind, Record,
+                                   RecordFile, Tag)
+    from notation.core.diffing import CellChange, RecordDiff, diff_records, diff_states
+    from notation.core.errors import (Error, IllegalMoveError, InputError, InvalidEventError,
+                                      MoveError, NotationError, Problem, ProblemKind,
+                                      RuleError, TagError)
+    from notation.core.game import Game
+    from notation.core.outcome import Outcome
+    from notation.core.legal_moves import LegalMoves
+    from notation.core.position import Position, Result, from_position, parse_event
+    from notation.core.reading import load, parse, read_games, read_headers, read_verdicts
+    from notation.core.replay import ReplayError, Step, replay, run
+    from notation.core.tree import ChildNode, GameNode, Node, TreeError, tree_of
+    from notation.core.writer import format_events, format_record
 
 __version__ = "0.1.0"
 
-#: Where each public name lives; imported on first use.
+#: Where each public name lives; imported on first use (the list above, for the checker).
 _EXPORTS = {
     "notation.core.ast": ("Comment", "EventNode", "Malformed", "MalformedKind", "Record",
                           "RecordFile", "Tag"),
     "notation.core.diffing": ("CellChange", "RecordDiff", "diff_records", "diff_states"),
-    "notation.core.errors": ("Error", "InputError", "NotationError", "Problem", "ProblemKind",
-                             "RuleError", "TagError"),
+    "notation.core.errors": ("Error", "IllegalMoveError", "InputError", "InvalidEventError",
+                             "MoveError", "NotationError", "Problem", "ProblemKind", "RuleError",
+                             "TagError"),
+    "notation.core.legal_moves": ("LegalMoves",),
     "notation.core.game": ("Game",),
     "notation.core.reading": ("load", "parse", "read_games", "read_headers", "read_verdicts"),
-    "notation.core.position": ("IllegalMoveError", "Position", "Result", "from_position", "new",
-                               "parse_event"),
+    "notation.core.position": ("Position", "Result", "from_position", "parse_event"),
     "notation.core.outcome": ("Outcome",),
     "notation.core.replay": ("ReplayError", "Step", "run", "replay"),
     "notation.core.writer": ("format_events", "format_record"),
     "notation.core.tree": ("ChildNode", "GameNode", "Node", "TreeError", "tree_of"),
-    "notation.api": ("get_game", "diff", "format"),
+    "notation.api": ("get_game", "diff", "format", "new"),
 }
 _LAZY = {name: module for module, names in _EXPORTS.items() for name in names}
 _LAZY["registry"] = "notation.core.registry"  # a module, not a name in one
 
 
-def __getattr__(name: str) -> Any:
+def __getattr__(name: str) -> ModuleType:
+    """A public name's value, imported now (typed above); any other name is a registered
+    game's events module (``notation.tilewe.Move``)."""
     try:
         module = _LAZY[name]
     except KeyError:
@@ -57,10 +78,10 @@ def __getattr__(name: str) -> Any:
     imported = importlib.import_module(module)
     value = imported if name == "registry" else getattr(imported, name)
     globals()[name] = value
-    return value
+    return value  # type: ignore[no-any-return,unused-ignore]  # (typed above)
 
 
-def _game_events(name: str) -> Any:
+def _game_events(name: str) -> ModuleType:
     """``notation.tilewe``: a registered game's event types (``notation.tilewe.Move``)."""
     registry = importlib.import_module("notation.core.registry")
     game = registry.get(name) if not name.startswith("_") else None
@@ -73,4 +94,11 @@ def __dir__() -> list[str]:
     return sorted(list(globals()) + list(_LAZY))
 
 
-__all__ = sorted(_LAZY)
+__all__ = ["CellChange", "ChildNode", "Comment", "Error", "EventNode", "Game", "GameNode",
+           "IllegalMoveError", "InputError", "InvalidEventError", "LegalMoves", "Malformed", "MalformedKind", "MoveError",
+           "Node", "NotationError", "Outcome", "Position", "Problem", "ProblemKind", "Record",
+           "RecordDiff", "RecordFile", "ReplayError", "Result", "RuleError", "Step", "Tag",
+           "TagError", "TreeError", "diff", "diff_records", "diff_states", "format",
+           "format_events", "format_record", "from_position", "get_game", "load", "new",
+           "parse", "parse_event", "read_games", "read_headers", "read_verdicts", "registry",
+           "replay", "run", "tree_of"]

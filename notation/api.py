@@ -1,11 +1,48 @@
-"""Small library entry points that sit on top of the core."""
+"""Small library entry points that sit on top of the core, typed as users see them."""
 from __future__ import annotations
 
-from .core import registry
+from typing import TYPE_CHECKING, Any, Literal, TypeVar, overload
+
+from .core import position, registry
 from .core.ast import Record
 from .core.diffing import RecordDiff, diff_records
-from .core.game import AnyGame
+from .core.game import AnyGame, Game
+from .core.position import Position
 from .core.writer import format_record
+
+if TYPE_CHECKING:  # (each built-in game's events, for the types of its positions alone)
+    from .games.flows.events import Event as FlowsEvent
+    from .games.nomic.events import Event as NomicEvent
+    from .games.philosophy.events import Event as PhilosophyEvent
+    from .games.sanguine.events import Event as SanguineEvent
+    from .games.tilewe.events import Move as TileweMove
+
+EventT = TypeVar("EventT")
+
+
+@overload
+def new(game: Literal["tilewe"], **options: object) -> Position[TileweMove]: ...
+@overload
+def new(game: Literal["flows"], **options: object) -> Position[FlowsEvent]: ...
+@overload
+def new(game: Literal["philosophy"], **options: object) -> Position[PhilosophyEvent]: ...
+@overload
+def new(game: Literal["sanguine"], **options: object) -> Position[SanguineEvent]: ...
+@overload
+def new(game: Literal["nomic"], **options: object) -> Position[NomicEvent]: ...
+@overload
+def new(game: Game[Any, EventT], **options: object) -> Position[EventT]: ...
+@overload
+def new(game: str, **options: object) -> Position[object]: ...
+
+
+def new(game: str | Game[Any, Any], **options: object) -> Position[Any]:
+    """A new game at its start (:func:`notation.core.position.new`), its position typed
+    by the game: ``notation.new("tilewe")`` is a ``Position[tilewe.Move]``.
+
+    :raises Error: an unknown game, or an option value the game refuses.
+    """
+    return position.new(game, **options)
 
 
 def get_game(name: str) -> AnyGame:

@@ -15,7 +15,7 @@ from notation.core import formats, limits
 from notation.core.ast import Comment, EventNode, Item, Record, Tag, Variation
 from notation.core.diffing import diff_records
 from notation.core.errors import InputError, NotationError, TagError
-from notation.core.position import IllegalMoveError
+from notation.core.errors import IllegalMoveError
 from notation.core.reading import source_records, text_records
 from notation.core.tree import Node, tree_of
 from notation.games.tilewe import blokus, generate, rules

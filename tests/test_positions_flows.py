@@ -254,8 +254,11 @@ def test_an_illegal_move_says_what_validate_says(name, ply, move, rule):
     record = notation.load(SAMPLES / "flows" / name)[0]
     position = at(name, ply)
     before = everything(position)
-    with pytest.raises(notation.IllegalMoveError) as caught:
+    # no event at all is invalid, an event the rules forbid illegal: neither is the other
+    kind = notation.IllegalMoveError if rule else notation.InvalidEventError
+    with pytest.raises(notation.MoveError) as caught:
         position.push(move)
+    assert type(caught.value) is kind and isinstance(caught.value, ValueError)
     assert caught.value.rule == rule and everything(position) == before
     tags = "".join(f'[{k} "{v}"]\n' for k, v in record.headers.items() if k != "Result")
     moves = " ".join(map(str, [*record.mainline()[:ply], move]))
@@ -271,7 +274,7 @@ def test_a_blocking_placement_is_refused_in_the_rules_words():
                  for o in ("N", "NE", "SE", "S", "SW", "NW")):
         try:
             event = position.read(move)
-        except notation.IllegalMoveError:
+        except notation.InvalidEventError:
             continue
         trial = GAME.copy(state)
         try:

@@ -251,7 +251,7 @@ def test_deals_too_many_to_list_are_refused_not_listed():
     position = notation.new("sanguine", rows=3, cols=5, hand_size=30, red_deck=big,
                             blue_deck=big)
     with pytest.raises(notation.NotationError, match="too many to list"):
-        position.legal_moves
+        list(position.legal_moves)  # (worked out when first read)
     position.push("R deal " + " ".join(f"C{i}" for i in range(30)))
     seeded = notation.new("sanguine", rows=3, cols=5, hand_size=30, red_deck=big,
                           blue_deck=big, seed=1)

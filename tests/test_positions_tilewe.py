@@ -4,6 +4,7 @@ must copy, the position notation at every ply, the legal-move search and the ran
 games drawn from it, and the words of an illegal move)."""
 from __future__ import annotations
 
+import collections.abc
 import random
 from pathlib import Path
 
@@ -295,8 +296,37 @@ def test_an_illegal_move_says_what_validate_says(tmp_path, before, move, rule):
 
 def test_a_word_that_is_no_move_says_what_is_wrong_with_it():
     position = notation.new("tilewe", players=2)
-    with pytest.raises(notation.IllegalMoveError) as caught:
+    with pytest.raises(notation.InvalidEventError) as caught:
         position.push("Q5e-a2d4")
     assert "unknown piece 'Q5'" in str(caught.value)
     assert caught.value.problem.kind == notation.ProblemKind.SYNTAX
     assert position.ply == 0
+
+
+def test_legal_moves_is_one_list_a_position_that_takes_text_in_any_spelling():
+    position = notation.new("tilewe", players=4)
+    legal = position.legal_moves
+    assert position.legal_moves is legal  # worked out once for the position
+    assert isinstance(legal, collections.abc.Sequence) and len(legal) == len(list(legal))
+    assert legal == position.game.legal_moves(position.state) and legal[0] in legal
+    assert "W5n-a1a1" in legal and "W5n-a1t1" not in legal and "zz" not in legal
+    assert 17 not in legal and legal.index("W5n-a1a1") == list(legal).index(
+        notation.tilewe.Move.parse("W5n-a1a1"))
+    with pytest.raises(ValueError):
+        legal.index("W5n-a1t1")
+    position.push("W5n-a1a1")
+    assert position.legal_moves is not legal and "W5n-a1a1" not in position.legal_moves
+    position.pop()
+    assert "W5n-a1a1" in position.legal_moves
+    position.state = position.game.copy(position.state)  # a state set by hand: asked anew
+    assert position.legal_moves is not legal
+
+
+def test_a_legal_move_is_in_legal_moves_in_each_of_its_spellings():
+    position = notation.new("tilewe", players=1)
+    position.push("O1n-a1t1")
+    position.push("I3n-a1s2")
+    legal = position.legal_moves  # (one U5 over r5 t5 r6 s6 t6, by either end of its row)
+    assert "U5s-c1t5" in legal and "U5s-a1r5" in legal
+    assert legal.index("U5s-c1t5") == legal.index("U5s-a1r5")
+    assert "U5s-a1t5" not in legal

@@ -187,3 +187,24 @@ def test_kinds_are_enums_whose_values_are_the_json_words():
     assert json.loads(json.dumps(problem.as_json()))["kind"] == "syntax"
     (bad,) = [i for i in notation.parse('[Game "tilewe"]\n\n1. Q9n-a1a1\n')[0].items]
     assert bad.what is notation.MalformedKind.EVENT
+
+
+def test_every_exception_of_the_library_is_a_notation_error():
+    """``except notation.Error`` catches whatever the library raises on purpose."""
+    import importlib
+    import inspect
+
+    import notation
+
+    found = []
+    for name in MODULES:
+        if name.startswith("notation.cli"):
+            continue  # (the command line's own are click's)
+        module = importlib.import_module(name)
+        found += [value for value in vars(module).values()
+                  if inspect.isclass(value) and issubclass(value, BaseException)
+                  and value.__module__ in (name, "notation")]
+    assert len(found) > 20
+    assert [cls for cls in found if not issubclass(cls, notation.Error)] == []
+    assert not issubclass(notation.InvalidEventError, notation.IllegalMoveError)
+    assert not issubclass(notation.IllegalMoveError, notation.InvalidEventError)

@@ -81,6 +81,32 @@ class TagError(Error, ValueError):
         self.message = message
 
 
+class MoveError(Error, ValueError):
+    """A move that cannot be pushed on a position; ``problem`` says where and why, and
+    ``str()`` is what ``validate`` says of it (``ply 3 (F5e-a2t3): ... [rule: ...]``)."""
+
+    def __init__(self, problem: Problem) -> None:
+        super().__init__(problem.describe())
+        self.problem = problem
+        self.rule = problem.rule
+        self.message = problem.message
+
+
+class InvalidEventError(MoveError):
+    """Text (or a value) that is no event of the game: it does not read in its notation
+    (python-chess's ``InvalidMoveError``)."""
+
+
+class IllegalMoveError(MoveError):
+    """An event of the game that its rules forbid now (python-chess's
+    ``IllegalMoveError``); ``rule`` names the rule broken."""
+
+
+# Users catch them as ``notation.IllegalMoveError`` and so on: tracebacks say that name.
+for _public in (MoveError, InvalidEventError, IllegalMoveError):
+    _public.__module__ = "notation"
+
+
 class InputError(Error):
     """A file that cannot be read at all (missing, unreadable, undecodable)."""
 

@@ -11,34 +11,26 @@ by hand is a second, rarely tested copy of every rule.
     >>> pos.pop()
 
 Moves are given as text (read with the game's own grammar terminals) or as
-event values; a move that is not legal raises :class:`IllegalMoveError`
-with the words ``validate`` prints for it, and leaves the position as it was.
+event values; text that is no event raises :class:`InvalidEventError`, an event the
+rules forbid :class:`IllegalMoveError` (python-chess's pair), with the words
+``validate`` prints for it, and either leaves the position as it was.
 """
 from __future__ import annotations
 
 import types
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, Mapping, Sequence, TypeVar, Union, get_args, get_origin
+from typing import Any, Generic, Mapping, Sequence, TypeVar, Union, get_args, get_origin, overload
 
 from . import registry
 from .ast import Directive, EventNode, Item, Record, Tag
-from .errors import Error, NotationError, Problem, ProblemKind, RuleError, TagError, shorten
+from .errors import (Error, IllegalMoveError, InvalidEventError, NotationError, Problem,
+                     ProblemKind, RuleError, TagError, shorten)
 from .fastpath import scanner
 from .game import AnyGame, Game, snake_case
+from .legal_moves import LegalMoves
 from .options import check_setup, under_names
 from .replay import game_of, replay
-
-
-class IllegalMoveError(Error, ValueError):
-    """A move that cannot be pushed: not an event of the game (``problem.kind`` syntax)
-    or one the rules forbid now (rule). ``str()`` is what ``validate`` says of it."""
-
-    def __init__(self, problem: Problem) -> None:
-        super().__init__(problem.describe())
-        self.problem = problem
-        self.rule = problem.rule
-        self.message = problem.message
 
 
 def game_named(game: str | AnyGame) -> AnyGame:
@@ -152,7 +144,11 @@ def _classes(declared: Any) -> tuple[type, ...] | None:
     return (origin,) if isinstance(origin, type) else None
 
 
-class Position:
+#: The type of a position's events (``Position[Move]`` for Tilewe).
+EventT = TypeVar("EventT")
+
+
+class Position(Generic[EventT]):
     """A game in progress: push and pop events, ask what is legal (python-chess's Board).
 
     Build one with :func:`new`, :func:`from_position` or a record's ``end()``.
@@ -160,9 +156,10 @@ class Position:
     than this class gives; changing it by hand voids what :meth:`pop` restores.
     """
 
-    def __init__(self, game: AnyGame, state: Any, tags: Mapping[str, str],
+    def __init__(self, game: Game[Any, EventT], state: Any, tags: Mapping[str, str],
                  set_up: str | None = None, directives: Sequence[Directive] = ()) -> None:
         self.game = game
+        self._legal: LegalMoves[EventT] | None = None  # (for the state as it stands)
         self.state = state
         #: The tags the position started from (``record()`` writes them first).
         self.tags = dict(tags)
@@ -171,28 +168,45 @@ class Position:
         self.directives = list(directives)
         #: The position notation it was set up from (:func:`from_position`), if it was.
         self.set_up = set_up
-        self._stack: list[tuple[Any, Any]] = []  # (event, the state before it)
+        self._stack: list[tuple[EventT, Any]] = []  # (event, the state before it)
+
+    @property
+    def state(self) -> Any:
+        """The game's own live state (what its rules change)."""
+        return self._state
+
+    @state.setter
+    def state(self, state: Any) -> None:
+        self._state, self._legal = state, None
 
     # -- moves ---------------------------------------------------------------------------
     @property
-    def legal_moves(self) -> list[Any]:
-        """Every event the player to move may play, in the game's reference order."""
-        return self.game.legal_moves(self.state)
+    def legal_moves(self) -> LegalMoves[EventT]:
+        """Every event the player to move may play, in the game's reference order: a
+        sequence worked out once per position, that also takes text
+        (``"W5n-a1a1" in pos.legal_moves``, any spelling of the move)."""
+        if self._legal is None:
+            self._legal = LegalMoves(self.game, self.state, self.read)
+        return self._legal
 
-    def legal(self, **options: Any) -> list[Any]:
+    def legal(self, **options: Any) -> list[EventT]:
         """The legal events narrowed by the game's own options (Flows: ``tile``)."""
         return self.game.legal_moves(self.state, **options)
 
-    def read(self, move: Any) -> Any:
-        """``move`` as an event value: text is read with the game's grammar (an
-        :class:`IllegalMoveError` of kind syntax if it is no event), an event of the game
-        is kept; anything else (a number, another game's event) is a :class:`TypeError`."""
+    def read(self, move: str | EventT) -> EventT:
+        """``move`` as an event value: text is read with the game's grammar
+        (:class:`InvalidEventError` if it is no event), an event of the game is kept.
+
+        :raises InvalidEventError: text that is no event of the game.
+        :raises TypeError: neither text nor one of the game's events (a number, another
+            game's event)."""
         if isinstance(move, str):
             try:
-                return parse_event(self.game, move)
+                event: EventT = parse_event(self.game, move)
+                return event
             except NotationError as exc:
-                raise IllegalMoveError(Problem(ProblemKind.SYNTAX, 0, 0, self.ply + 1,
-                                               move.strip(), str(exc))) from None
+                raise InvalidEventError(Problem(ProblemKind.SYNTAX, 0, 0, self.ply + 1,
+                                                move.strip(), str(exc))) from None
         kinds = event_classes(self.game)
         if kinds is not None and not isinstance(move, kinds):
             names = ", ".join(kind.__name__ for kind in kinds)
@@ -201,11 +215,13 @@ class Position:
                             f"{shorten(repr(move))}")
         return move
 
-    def push(self, move: Any) -> Any:
-        """Play ``move`` (text or an event) and return it as an event.
+    def push(self, move: str | EventT) -> EventT:
+        """Play ``move`` (text or an event) and return it as an event; a move that cannot
+        be played changes nothing.
 
-        An illegal move raises :class:`IllegalMoveError` and changes nothing; a value
-        that is neither text nor one of the game's events, :class:`TypeError`.
+        :raises InvalidEventError: text that is no event of the game.
+        :raises IllegalMoveError: an event the rules forbid now.
+        :raises TypeError: a value that is neither text nor one of the game's events.
         """
         event = self.read(move)
         before = self.game.copy(self.state)
@@ -213,22 +229,24 @@ class Position:
             self.game.apply(self.state, event)
         except RuleError as exc:
             self.state = before
-            raise self._illegal(event, ProblemKind.RULE, exc.message, exc.rule) from None
-        except NotationError as exc:
+            raise IllegalMoveError(self._problem(event, ProblemKind.RULE, exc.message,
+                                                 exc.rule)) from None
+        except NotationError as exc:  # (an event the game reads, but cannot be one here)
             self.state = before
-            raise self._illegal(event, ProblemKind.SYNTAX, str(exc)) from None
+            raise InvalidEventError(self._problem(event, ProblemKind.SYNTAX, str(exc))
+                                    ) from None
         except BaseException:
             self.state = before
             raise
         self._stack.append((event, before))
+        self._legal = None  # (the state changed in place)
         return event
 
-    def _illegal(self, event: Any, kind: ProblemKind, message: str,
-                 rule: str = "") -> IllegalMoveError:
-        return IllegalMoveError(Problem(kind, 0, 0, self.ply + 1, self.game.format_event(event),
-                                        message, rule))
+    def _problem(self, event: EventT, kind: ProblemKind, message: str,
+                 rule: str = "") -> Problem:
+        return Problem(kind, 0, 0, self.ply + 1, self.game.format_event(event), message, rule)
 
-    def pop(self) -> Any:
+    def pop(self) -> EventT:
         """Take back the last event and return it; the position is exactly as before it."""
         if not self._stack:
             raise IndexError("pop from a position with no moves")
@@ -236,17 +254,17 @@ class Position:
         self.state = before
         return event
 
-    def peek(self) -> Any:
+    def peek(self) -> EventT:
         """The last event pushed (IndexError when there is none)."""
         if not self._stack:
             raise IndexError("peek at a position with no moves")
         return self._stack[-1][0]
 
-    def is_legal(self, move: Any) -> bool:
+    def is_legal(self, move: str | EventT) -> bool:
         """Whether ``move`` (text or event) could be pushed now."""
         try:
             event = self.read(move)
-        except IllegalMoveError:
+        except InvalidEventError:
             return False
         trial = self.game.copy(self.state)
         try:
@@ -256,7 +274,7 @@ class Position:
         return True
 
     @property
-    def moves(self) -> list[Any]:
+    def moves(self) -> list[EventT]:
         """The events pushed so far, first to last (a copy)."""
         return [event for event, _ in self._stack]
 
@@ -285,9 +303,9 @@ class Position:
         return self.game.full_position(self.state)
 
     # -- copies and pictures -------------------------------------------------------------
-    def copy(self, stack: bool = True) -> Position:
+    def copy(self, stack: bool = True) -> Position[EventT]:
         """An independent position; ``stack=False`` leaves the moves behind (no ``pop``)."""
-        other = Position(self.game, self.game.copy(self.state), self.tags, self.set_up,
+        other: Position[EventT] = Position(self.game, self.game.copy(self.state), self.tags, self.set_up,
                          self.directives)
         if stack:
             other._stack = [(event, self.game.copy(before)) for event, before in self._stack]
@@ -321,11 +339,18 @@ class Position:
         return Record(self.game.name, [Tag(key, value) for key, value in values.items()], body)
 
 
-def new(game: str | AnyGame, **options: Any) -> Position:
+@overload
+def new(game: Game[Any, EventT], **options: object) -> Position[EventT]: ...
+@overload
+def new(game: str, **options: object) -> Position[object]: ...
+
+
+def new(game: str | Game[Any, EventT], **options: object) -> Position[Any]:
     """A new game at its start; ``options`` are the game's tags in snake case
     (``notation.new("tilewe", players=4)``, ``notation.new("sanguine", rows=3, ...)``).
     A value the game's declared option refuses (``players=5`` for Tilewe) raises
-    :class:`Error` naming those it takes, as ``notation random`` refuses it; an option
+    :class:`Error` naming those it takes (``notation.new`` types each built-in game's
+    position by its name: ``Position[tilewe.Move]``), as ``notation random`` refuses it; an option
     given as None is not given (the game's default), as ``notation random`` takes it.
     An option has the name ``random`` gives it (``red_deck=`` is ``--red-deck``), and
     takes its declared aliases as well (``red=``, as ``--red``)."""
@@ -349,7 +374,7 @@ def directives_of(record: Record) -> list[Directive]:
     return [Directive(item.kind, item.text) for item in record.items if isinstance(item, Directive)]
 
 
-def from_position(game: str | AnyGame, text: str) -> Position:
+def from_position(game: str | AnyGame, text: str) -> Position[Any]:
     """A position read from the game's position notation (what :meth:`Position.position`
     writes); its ``record()`` starts from a ``[Position]`` tag where the game allows one."""
     chosen = game_named(game)
@@ -360,7 +385,7 @@ def from_position(game: str | AnyGame, text: str) -> Position:
     return Position(chosen, state, tags, text)
 
 
-def at_start(record: Record) -> Position:
+def at_start(record: Record) -> Position[Any]:
     """The position before a record's first event (its tags set it up); a tag the game
     cannot start from raises :class:`Error`."""
     game = game_of(record)
@@ -373,13 +398,13 @@ def at_start(record: Record) -> Position:
     return Position(game, state, record.tag_dict, directives=directives_of(record))
 
 
-def at_end(record: Record) -> Position:
+def at_end(record: Record) -> Position[Any]:
     """The position after a record's last event, its events on the stack (``pop`` works).
 
     A record with a problem raises :class:`ReplayError` at its first one.
     """
     game = game_of(record)
-    position: Position | None = None
+    position: Position[Any] | None = None
     for step in replay(record):
         if position is None:
             position = Position(step.game, step.game.start(record), record.tag_dict,

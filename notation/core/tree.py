@@ -40,10 +40,12 @@ from .errors import NotationError
 from .game import AnyGame
 from .notes import Written, commands_of, fresh_comments, read_clock, read_eval
 from .notes import write_clock, write_eval
-from .position import IllegalMoveError, Position, at_start, parse_event
+from .errors import IllegalMoveError, InvalidEventError
+from .position import Position, at_start, parse_event
 from .replay import game_of
 
-__all__ = ["ChildNode", "GameNode", "IllegalMoveError", "Node", "TreeError", "tree_of"]
+__all__ = ["ChildNode", "GameNode", "IllegalMoveError", "InvalidEventError", "Node", "TreeError",
+           "tree_of"]
 
 
 class TreeError(NotationError):
@@ -103,7 +105,7 @@ class Node:
             node = node.parent
         return moves[::-1]
 
-    def position(self) -> Position:
+    def position(self) -> Position[Any]:
         """A fresh :class:`Position` after this node, the path's moves pushed from the start
         (``pop`` works); the first illegal move on the path raises its
         :class:`IllegalMoveError`."""
@@ -187,7 +189,10 @@ class Node:
                       nags: Iterable[int] = (), commands: dict[str, str] | None = None
                       ) -> ChildNode:
         """A move after this one, as the last variation; ``move`` (an event or its text)
-        must be legal here (:class:`IllegalMoveError` otherwise, nothing added)."""
+        must be legal here (nothing is added otherwise).
+
+        :raises InvalidEventError: text that is no event of the game.
+        :raises IllegalMoveError: an event the rules forbid here."""
         given = _checked(nags)
         node = ChildNode(self, self.position().push(move))
         _annotate(node, comment, starting_comment, given, commands)
@@ -343,7 +348,7 @@ class GameNode(Node):
         self.index = 1
         self.pos: Pos | None = None
         self.header_pos: dict[str, Pos] = {}
-        self._start_cache: tuple[tuple[Any, ...], Position] | None = None
+        self._start_cache: tuple[tuple[Any, ...], Position[Any]] | None = None
 
     def __repr__(self) -> str:
         return f"<GameNode {self.rules.name} from {self.source}, {len(self.mainline())} plies>"
@@ -372,12 +377,12 @@ class GameNode(Node):
         return root
 
     @classmethod
-    def from_position(cls, position: Position) -> GameNode:
+    def from_position(cls, position: Position[Any]) -> GameNode:
         """A tree of a position's game: its start, its pushed moves as the mainline
         (python-chess's ``Game.from_board``), its result tags if it is over."""
         return cls.from_record(position.record())
 
-    def start(self) -> Position:
+    def start(self) -> Position[Any]:
         """A fresh position at the start (the tags and set-up lines say which)."""
         key = (tuple(self.headers.items()), tuple(d.text for d in self.directives), self.source)
         if self._start_cache is None or self._start_cache[0] != key:
