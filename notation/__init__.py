@@ -39,9 +39,11 @@ if TYPE_CHECKING:
     from notation.core.outcome import Outcome
     from notation.core.legal_moves import LegalMoves
     from notation.core.position import Position, Result, from_position, parse_event
-    from notation.core.reading import load, parse, read_games, read_headers, read_verdicts
+    from notation.core.reading import (load, parse, read_game, read_games, read_headers,
+                                       read_verdicts)
     from notation.core.replay import ReplayError, Step, replay, run
     from notation.core.tree import ChildNode, GameNode, Node, TreeError, tree_of
+    from notation.core.visitor import BaseVisitor, Span
     from notation.core.writer import format_events, format_record
 
 __version__ = "0.1.0"
@@ -56,7 +58,9 @@ _EXPORTS = {
                              "TagError"),
     "notation.core.legal_moves": ("LegalMoves",),
     "notation.core.game": ("Game",),
-    "notation.core.reading": ("load", "parse", "read_games", "read_headers", "read_verdicts"),
+    "notation.core.reading": ("load", "parse", "read_game", "read_games", "read_headers",
+                              "read_verdicts"),
+    "notation.core.visitor": ("BaseVisitor", "Span"),
     "notation.core.position": ("Position", "Result", "from_position", "parse_event"),
     "notation.core.outcome": ("Outcome",),
     "notation.core.replay": ("ReplayError", "Step", "run", "replay"),
@@ -94,11 +98,11 @@ def __dir__() -> list[str]:
     return sorted(list(globals()) + list(_LAZY))
 
 
-__all__ = ["CellChange", "ChildNode", "Comment", "Error", "EventNode", "Game", "GameNode",
+__all__ = ["BaseVisitor", "CellChange", "ChildNode", "Comment", "Error", "EventNode", "Game", "GameNode",
            "IllegalMoveError", "InputError", "InvalidEventError", "LegalMoves", "Malformed", "MalformedKind", "MoveError",
            "Node", "NotationError", "Outcome", "Position", "Problem", "ProblemKind", "Record",
            "RecordDiff", "RecordFile", "ReplayError", "Result", "RuleError", "Step", "Tag",
            "TagError", "TreeError", "diff", "diff_records", "diff_states", "format",
            "format_events", "format_record", "from_position", "get_game", "load", "new",
-           "parse", "parse_event", "read_games", "read_headers", "read_verdicts", "registry",
-           "replay", "run", "tree_of"]
+           "parse", "parse_event", "read_game", "read_games", "read_headers", "read_verdicts", "registry",
+           "replay", "run", "Span", "tree_of"]

@@ -17,7 +17,7 @@ the first record that needs the full parse.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 from . import grammars, registry
 from .ast import Record
@@ -34,18 +34,48 @@ from .tokens import unescape as unescape
 if TYPE_CHECKING:
     from lark import Lark
 
+    from .ast import Pos
+    from .record_builder import RecordBuilder
+    from .visitor import BaseVisitor
+
+    #: What makes a game's visitor: a class taking the game and the game's first place.
+    VisitorFactory = Callable[[AnyGame | None, Pos], BaseVisitor[Any]]
+
 
 # -- parsers ---------------------------------------------------------------------
 
 @lru_cache(maxsize=None)
 def parser_for(game: AnyGame | None, strict: bool = False) -> Lark:
     """The LALR parser of ``game`` (None: the bare container), built once."""
-    # Deliberately lazy: the transformer subclasses Lark's, and Lark is the slow path's.
-    from .record_builder import RecordBuilder
     package, name = ((game.grammar_package, game.grammar) if game is not None
                      else (GRAMMAR_PACKAGE, "record.lark"))
-    return grammars.load(package, name, transformer=RecordBuilder(game), strict=strict,
+    return grammars.load(package, name, transformer=builder_for(game, strict), strict=strict,
                          cache=not strict)
+
+
+@lru_cache(maxsize=None)
+def builder_for(game: AnyGame | None, strict: bool = False) -> RecordBuilder:
+    """The inline transformer of :func:`parser_for`'s parser (one a parser)."""
+    # Deliberately lazy: the transformer subclasses Lark's, and Lark is the slow path's.
+    from .record_builder import RecordBuilder
+    return RecordBuilder(game)
+
+
+def parse_games(game: AnyGame | None, text: str, visitor: VisitorFactory | None = None,
+                long_values: Mapping[int, str] | None = None, lines: int = 0) -> list[Any]:
+    """Each game of ``text`` (a piece of whole games) as ``visitor`` made it (by default a
+    :class:`~notation.core.ast.Record`); ``long_values``: tag values kept from Lark, by
+    line; ``lines``: how far into its file the text starts (a user's visitor sees file
+    lines). Lark's errors pass through (the reader says what they mean)."""
+    from .record_builder import RecordBuilding
+    builder = builder_for(game, False)  # (the one parser_for(game) calls)
+    builder.visitor, builder.long_values, builder.lines = (visitor or RecordBuilding,
+                                                           long_values, lines)
+    try:
+        found: list[Any] = parser_for(game).parse(text)  # type: ignore[assignment]
+        return found  # (the inline transformer makes the tree a list of results)
+    finally:
+        builder.visitor, builder.long_values, builder.lines = RecordBuilding, None, 0
 
 
 def note_game_problem(record: Record, chosen: AnyGame | None, fallback: str | None) -> None:

@@ -8,23 +8,26 @@ time, or, for commands that want verdicts, to the fast path
 """
 from __future__ import annotations
 
+import collections
 import itertools
 import re
-from typing import Iterable, Iterator, Mapping
+import weakref
+from typing import Any, Callable, Iterable, Iterator, Mapping, TypeVar, overload
 
 
 from . import formats, registry
 from .ast import Comment, Item, Malformed, Pos, Record, RecordFile, Tag, Variation
-from .errors import InputError
+from .errors import Error, InputError
 from .fastpath import hollowed, try_fast, try_headers
 from .game import AnyGame, Game
 from .other_readings import OtherGames, reads_all
 from .outcome import Outcome
-from .parsing import note_game_problem, parser_for, unescape
+from .parsing import note_game_problem, parse_games, unescape
 from .position import at_end  # loaded with the reader: a record read can say its end
 from .tree import tree_of  # and give its tree
 from .replay import run
 from .text import Source, chunks, label_of, pieces, source_chunks
+from .visitor import BaseVisitor
 
 
 # -- records -------------------------------------------------------------------------
@@ -84,11 +87,9 @@ def _parse_piece(text: str, chosen: AnyGame | None, source: str) -> list[Record]
     from lark.exceptions import LarkError, UnexpectedInput
     hollow = hollowed(text, chosen) if chosen is not None else None
     try:
-        records: list[Record] = parser_for(chosen).parse(  # type: ignore[assignment]
-            text if hollow is None else hollow[0])
-        if hollow is not None:
-            _fill_values(records, hollow[1])
-        return records  # (the inline transformer makes the tree a list of records)
+        if hollow is None:
+            return parse_games(chosen, text)
+        return parse_games(chosen, hollow[0], long_values=hollow[1])
     except (UnexpectedInput, RecursionError) as exc:  # pragma: no cover - reads any text
         record = Record(chosen.name if chosen else None, source=source,
                         pos=Pos(getattr(exc, "line", 1), getattr(exc, "column", 1)))
@@ -96,15 +97,6 @@ def _parse_piece(text: str, chosen: AnyGame | None, source: str) -> list[Record]
         return [record]
     except LarkError as exc:  # pragma: no cover
         raise InputError(source, f"parser failure: {exc}") from None
-
-
-def _fill_values(records: list[Record], values: dict[int, str]) -> None:
-    """The long tag values :func:`~.fastpath.hollowed` kept from Lark, each put back into
-    the tag read from its line (``values``: by line of the piece)."""
-    for record in records:
-        for tag in record.tags:
-            if isinstance(tag, Tag) and tag.pos.line in values:
-                tag.value = values[tag.pos.line]
 
 
 def records_of(text_chunks: Iterable[str], source: str,
@@ -292,6 +284,67 @@ def read_games(source: Source, game: str | AnyGame | None = None,
     yield from source_records(source, game, encoding, name, tags=tags)
 
 
+ResultT = TypeVar("ResultT")
+
+#: Each open file's reading so far, for :func:`read_game` to go on where it stopped.
+_READINGS: weakref.WeakKeyDictionary[Any, _Reading] = weakref.WeakKeyDictionary()
+
+
+class _Reading:
+    """One open file read a game at a time: its pieces, and what was read but not given."""
+
+    def __init__(self, handle: Source, game: str | AnyGame | None) -> None:
+        self.label = label_of(handle)
+        opening, chunks_left = claimed(source_chunks(handle, name=self.label), self.label)
+        if opening is not None:
+            raise Error(f"{self.label}: {opening.name} files are read by notation.read_games; "
+                        f"read_game's visitors read the games' own notation")
+        self.pieces = pieces(chunks_left, self.label)
+        self.game = game
+        self.ready: collections.deque[Any] = collections.deque()
+        self.records: Iterator[Record] | None = None
+
+
+@overload
+def read_game(handle: Source, Visitor: None = None,
+              game: str | AnyGame | None = None) -> Record | None: ...
+@overload
+def read_game(handle: Source, Visitor: Callable[[], BaseVisitor[ResultT]],
+              game: str | AnyGame | None = None) -> ResultT | None: ...
+
+
+def read_game(handle: Source, Visitor: Callable[[], BaseVisitor[ResultT]] | None = None,
+              game: str | AnyGame | None = None) -> Record | ResultT | None:
+    """The next game of an open file (python-chess's ``read_game``), None past the last:
+    as a :class:`Record`, or as ``Visitor()`` makes it of the reading's visits
+    (:class:`~notation.core.visitor.BaseVisitor`; spans in the file's lines). Each call
+    goes on where the last one on the same file stopped; a path is read from its start.
+
+    :raises InputError: input that cannot be read or decoded.
+    :raises Error: a file in another format (Pentobi's, JSON): :func:`read_games` reads it.
+    """
+    reading = _READINGS.get(handle) if hasattr(handle, "read") else None
+    if reading is None:
+        reading = _Reading(handle, game)
+        if hasattr(handle, "read"):
+            _READINGS[handle] = reading
+    if Visitor is None:
+        if reading.records is None:
+            reading.records = records_of_pieces(reading.pieces, reading.label, reading.game)
+        return next(reading.records, None)
+    while not reading.ready:
+        piece = next(reading.pieces, None)
+        if piece is None:
+            return None
+        first_line, text = piece
+        chosen = choose_game(text, reading.label, reading.game)
+        made = Visitor  # (each game's visitor is new; it takes no arguments)
+        reading.ready.extend(parse_games(chosen, text, lambda _game, _pos: made(),
+                                         lines=first_line - 1))
+    found: ResultT = reading.ready.popleft()
+    return found
+
+
 def read_headers(source: Source, game: str | AnyGame | None = None,
                  encoding: str = "utf-8", name: str | None = None) -> Iterator[Record]:
     """Every game's tags (python-chess's ``read_headers``): a plain game is read no
@@ -357,5 +410,5 @@ def load(source: Source, game: str | AnyGame | None = None, encoding: str = "utf
     return RecordFile(label, list(read_games(source, game, encoding, label, tags)))
 
 
-__all__ = ["choose_game", "claimed", "load", "parse", "read_games", "records_of",
+__all__ = ["choose_game", "claimed", "load", "parse", "read_game", "read_games", "records_of",
            "records_of_pieces", "reread", "text_records"]

@@ -1,7 +1,7 @@
-"""The full parse's inline transformer: a game's tokens straight to a Record.
+"""The full parse's inline transformer: a game's tokens, visited, to a Record.
 
-Lark calls :class:`RecordBuilder` as it parses (see :func:`.parsing.parser_for`);
-every problem of the text becomes a :class:`~notation.core.ast.Malformed` item
+Lark calls :class:`RecordBuilder` as it parses (see :func:`.parsing.parser_for`); it
+hands each game's tokens as visits to a :class:`RecordBuilding`, where every problem of the text becomes a :class:`~notation.core.ast.Malformed` item
 at its own line and column, never an exception that loses the rest of the file
 (past the most a game lists, ``MAX_PROBLEMS``, they are counted in an
 :class:`~notation.core.ast.Unlisted` item instead).
@@ -9,16 +9,16 @@ at its own line and column, never an exception that loses the rest of the file
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import Any, Callable, Mapping
 
 from lark import Token, Transformer
 
-from .ast import (GLYPHS, MAX_NAG, UNLISTED_MESSAGE, Comment, Directive, EventNode, Malformed,
+from .ast import (GLYPH_OF, UNLISTED_MESSAGE, Comment, Directive, EventNode, Malformed,
                   MalformedKind, Pos, Record, Tag, Unlisted, Variation)
 from .errors import NotationError, shorten
 from .game import AnyGame
-from .limits import MAX_PROBLEMS, MAX_VARIATION_DEPTH, is_whole
-from .tokens import ANNOTATIONS, CONTAINER, VARIATION_ENDS, VARIATION_STARTS, tag_parts
+from .limits import MAX_PROBLEMS
+from .visitor import BaseVisitor, Span, visit_tokens
 
 
 def token_pos(tok: Token) -> Pos:
@@ -27,7 +27,8 @@ def token_pos(tok: Token) -> Pos:
 
 
 class RecordBuilder(Transformer[Token, Any]):
-    """Inline transformer: each game's flat token list straight to a Record.
+    """Inline transformer: each game's flat token list, visited (:func:`.visitor.visit_tokens`)
+    by a :class:`RecordBuilding` unless the reader set another ``visitor`` class.
 
     One callback per game (not per token) keeps the per-event cost down.
     """
@@ -35,129 +36,28 @@ class RecordBuilder(Transformer[Token, Any]):
     def __init__(self, game: AnyGame | None) -> None:
         super().__init__(visit_tokens=False)
         self.rules = game
+        #: What visits each game (a class taking the game and the first token's place);
+        #: the reader sets it for ``read_game(..., Visitor=...)`` and puts it back.
+        self.visitor: Callable[[AnyGame | None, Pos], BaseVisitor[Any]] = RecordBuilding
+        #: Long tag values the reader kept from Lark, by line (:func:`.fastpath.hollowed`).
+        self.long_values: Mapping[int, str] | None = None
+        #: Lines before the text parsed, in its file (given to every span).
+        self.lines = 0
 
-    def tag(self, children: list[Token]) -> Tag | Malformed:
-        tok = children[0]
-        pos = token_pos(tok)
-        if tok.type != "TAG":
-            return Malformed(tok.value, f"malformed tag {shorten(tok.value)!r}; expected "
-                                        f"[Key \"Value\"]", MalformedKind.TAG, None, pos)
-        key, value = tag_parts(tok.value)  # (the TAG terminal fixed its shape)
-        return Tag(key, value, pos)
+    def tag(self, children: list[Token]) -> Token:
+        return children[0]  # (visited in its game's turn)
 
-    def _record(self, children: list[Any]) -> Record:
-        game = self.rules
-        read = game.read_event if game is not None else _no_event
-        directives = game.directives if game is not None else frozenset()
-        tags: list[Any] = []
-        items: list[Any] = []
-        top = items
-        opened: list[tuple[Variation, list[Any]]] = []  # open variations, the list around each
-        number: Token | None = None  # a lone "N." waiting for its event
-        listed = _Problems().listed
-        skipped = 0  # parentheses open in a variation nested too deep, skipped whole
-        for tok in children:
-            if not isinstance(tok, Token):
-                if not isinstance(tok, Malformed) or listed(tags, MalformedKind.TAG, tok.pos):
-                    tags.append(tok)
-                continue
-            kind = tok.type
-            if skipped:
-                skipped += (kind in VARIATION_STARTS) - (kind in VARIATION_ENDS)
-                continue
-            takes_number = kind == "BAD" or (kind not in CONTAINER and kind not in directives)
-            if number is not None and not takes_number:  # a number must precede an event
-                if listed(items, MalformedKind.NUMBER, token_pos(number)):
-                    items.append(_dangling(number))
-                number = None
-            if kind == "MOVENUM":
-                number = tok
-                continue
-            if kind == "BAD":
-                if listed(items, MalformedKind.EVENT, token_pos(tok)):
-                    num = _event_number(number.value[:-1]) if number is not None else None
-                    message = (_too_large(number.value) if number is not None and num == -1
-                               else _diagnose(game, tok.value))
-                    items.append(Malformed(tok.value, message, MalformedKind.EVENT,
-                                           None if num == -1 else num, token_pos(tok)))
-                number = None
-                continue
-            if kind in VARIATION_STARTS:
-                if len(opened) >= MAX_VARIATION_DEPTH:  # one problem; its text up to its ")"
-                    skipped = 1                         # is not read (it could not be kept)
-                    if listed(items, MalformedKind.VARIATION, token_pos(tok)):
-                        items.append(Malformed("(", f"variations nested deeper than "
-                                               f"{MAX_VARIATION_DEPTH} levels",
-                                               MalformedKind.VARIATION, None, token_pos(tok)))
-                    continue
-                variation = Variation([], token_pos(tok), closed=False)
-                items.append(variation)
-                opened.append((variation, items))
-                items = variation.items
-                continue
-            if kind in ANNOTATIONS:
-                problem = _annotate(items, tok)
-                if problem is not None and listed(items, MalformedKind.ANNOTATION, problem.pos):
-                    items.append(problem)
-                continue
-            if kind in VARIATION_ENDS:
-                if not opened:
-                    if listed(items, MalformedKind.VARIATION, token_pos(tok)):
-                        items.append(Malformed(")", "')' closes no variation",
-                                               MalformedKind.VARIATION, None, token_pos(tok)))
-                    continue
-                variation, items = opened.pop()
-                variation.closed = True
-                continue
-            if kind in CONTAINER:
-                comment = _comment(tok)
-                if isinstance(comment, Comment) or listed(items, MalformedKind.COMMENT,
-                                                          comment.pos):
-                    items.append(comment)
-                continue
-            if kind in directives:
-                items.append(Directive(kind, tok.value.rstrip(), token_pos(tok)))
-                continue
-            text = tok.value
-            column = tok.column or 0
-            num = None
-            written = ""  # the "N." as written
-            if number is not None:
-                written = number.value
-                number = None
-            if text[0] in _ASCII_DIGITS:  # "12. F5e-a2d4": the number is part of the token
-                dot = text.index(".")
-                written = text[:dot + 1]
-                start = dot + 1
-                while text[start] in " \t":
-                    start += 1
-                column += start
-                text = text[start:]
-            pos = Pos(tok.line or 0, column)
-            if written:
-                num = _event_number(written[:-1])
-                if num == -1:
-                    if listed(items, MalformedKind.EVENT, pos):
-                        items.append(Malformed(text, _too_large(written), MalformedKind.EVENT,
-                                               None, pos))
-                    continue
-            try:
-                items.append(EventNode(read(kind, text), num, pos, text))
-            except NotationError as exc:
-                if listed(items, MalformedKind.EVENT, pos):
-                    items.append(Malformed(text, str(exc), MalformedKind.EVENT, num, pos))
-            except Exception as exc:  # a bug of ours: this event's problem, not the file's
-                if listed(items, MalformedKind.EVENT, pos):
-                    items.append(Malformed(text, _internal(exc), MalformedKind.EVENT, num, pos))
-        if number is not None and listed(items, MalformedKind.NUMBER, token_pos(number)):
-            items.append(_dangling(number))
-        first = children[0]
-        start = first.pos if not isinstance(first, Token) else token_pos(first)
-        return Record(game.name if game else None, tags, top, pos=start)
+    def _record(self, children: list[Token]) -> Any:
+        visitor = self.visitor(self.rules, token_pos(children[0]))
+        directives = self.rules.directives if self.rules is not None else frozenset()
+        visit_tokens(children, visitor, directives, self.long_values, self.lines)
+        return visitor.result()
 
     bare = game = last_game = _record
 
-    def start(self, children: list[Record]) -> list[Record]:
+    def start(self, children: list[Any]) -> list[Any]:
+        if self.visitor is not RecordBuilding:
+            return children  # (a user's visitor's results, one a game)
         # A "game" without events is tags or comments that belong to the next
         # game (a comment between tags, a file's leading comment): merge them.
         merged: list[Record] = []
@@ -175,7 +75,94 @@ class RecordBuilder(Transformer[Token, Any]):
         return merged
 
 
-_ASCII_DIGITS = frozenset("0123456789")
+class RecordBuilding(BaseVisitor[Record]):
+    """The visitor that makes a :class:`Record` of a game: its tags and its items in file
+    order, each event read as the game's value, every problem a :class:`Malformed` item at
+    its place (the first :data:`MAX_PROBLEMS` built, the rest counted)."""
+
+    def __init__(self, game: AnyGame | None, pos: Pos = Pos(1, 1)) -> None:
+        self.game = game
+        self.read = game.read_event if game is not None else _no_event
+        self.pos = pos
+        self.tags: list[Tag | Malformed] = []
+        self.top: list[Any] = []
+        self.items = self.top
+        self.opened: list[tuple[Variation, list[Any]]] = []  # open variations, and around
+        self.number: int | None = None
+        self.listed = _Problems().listed
+
+    def visit_tag(self, name: str, value: str, span: Span) -> None:
+        self.tags.append(Tag(name, value, Pos(span.line, span.column)))
+
+    def visit_number(self, number: int, span: Span) -> None:
+        self.number = number
+
+    def visit_event(self, text: str, span: Span) -> None:
+        items, num, pos = self.items, self.number, Pos(span.line, span.column)
+        self.number = None
+        try:
+            items.append(EventNode(self.read(span.kind, text), num, pos, text))
+        except NotationError as exc:
+            if self.listed(items, MalformedKind.EVENT, pos):
+                items.append(Malformed(text, str(exc), MalformedKind.EVENT, num, pos))
+        except Exception as exc:  # a bug of ours: this event's problem, not the file's
+            if self.listed(items, MalformedKind.EVENT, pos):
+                items.append(Malformed(text, _internal(exc), MalformedKind.EVENT, num, pos))
+
+    def visit_directive(self, text: str, span: Span) -> None:
+        self.items.append(Directive(span.kind, text, Pos(span.line, span.column)))
+
+    def visit_comment(self, text: str, span: Span, brace: bool, marker: str) -> None:
+        pos = Pos(span.line, span.column)
+        self.items.append(Comment(text, True, pos) if brace else Comment(text, False, pos,
+                                                                          marker))
+
+    def visit_nag(self, nag: int, span: Span) -> None:
+        """Attach it to the event before (comments and other annotations may stand
+        between, as in PGN); after no event it is a problem of the record."""
+        items = self.items
+        for index in range(len(items) - 1, -1, -1):
+            item = items[index]
+            if isinstance(item, EventNode):
+                if nag not in item.nags:
+                    items[index] = replace(item, nags=item.nags + (nag,))
+                return
+            if not isinstance(item, Comment) and not (isinstance(item, Malformed)
+                                                      and item.what == MalformedKind.ANNOTATION):
+                break
+        pos = Pos(span.line, span.column)
+        text = GLYPH_OF[nag] if span.kind.endswith("GLYPH") else f"${nag}"
+        if self.listed(items, MalformedKind.ANNOTATION, pos):
+            items.append(Malformed(text, f"annotation {text} follows no event (a glyph or $N "
+                                   f"comes right after the event it marks)",
+                                   MalformedKind.ANNOTATION, None, pos))
+
+    def begin_variation(self, span: Span) -> None:
+        variation = Variation([], Pos(span.line, span.column), closed=False)
+        self.items.append(variation)
+        self.opened.append((variation, self.items))
+        self.items = variation.items
+
+    def end_variation(self, span: Span) -> None:
+        variation, self.items = self.opened.pop()
+        variation.closed = span.line > 0  # (line 0: the game ended first)
+
+    def visit_error(self, text: str, message: str, what: MalformedKind, span: Span,
+                    number: int | None = None) -> None:
+        pos = Pos(span.line, span.column)
+        if what == MalformedKind.TAG:
+            if self.listed(self.tags, what, pos):
+                self.tags.append(Malformed(text, message, what, None, pos))
+            return
+        if what == MalformedKind.EVENT:
+            self.number = None
+        if self.listed(self.items, what, pos):
+            if what == MalformedKind.EVENT and not message:
+                message = _diagnose(self.game, text)
+            self.items.append(Malformed(text, message, what, number, pos))
+
+    def result(self) -> Record:
+        return Record(self.game.name if self.game else None, self.tags, self.top, pos=self.pos)
 
 
 class _Problems:
@@ -207,15 +194,6 @@ def _no_event(kind: str, text: str) -> Any:
     raise NotationError(f"no game to read {shorten(text)!r} as an event")
 
 
-def _event_number(digits: str) -> int:
-    """An event number's value; -1 when it is too long to be one."""
-    return int(digits) if is_whole(digits) else -1
-
-
-def _too_large(written: str) -> str:
-    return f"event number {shorten(written)} is too large (at most 9 digits)"
-
-
 def _internal(exc: Exception) -> str:
     return f"internal error while reading this event: {exc.__class__.__name__}: {shorten(str(exc))}"
 
@@ -229,47 +207,3 @@ def _diagnose(game: AnyGame | None, text: str) -> str:
         return _internal(exc)
 
 
-def _comment(tok: Token) -> Comment | Malformed:
-    pos = token_pos(tok)
-    text = tok.value
-    if tok.type == "UNCLOSED":
-        lines = text.rstrip("\n").count("\n") + 1  # blank lines at its end are not "skipped"
-        return Malformed(text.split("\n", 1)[0], f"comment opened with '{{' is never closed; "
-                         f"{lines} line{'s' * (lines != 1)} skipped, from here to the next "
-                         f"tag line or the end", MalformedKind.COMMENT, None, pos)
-    if text[0] in ";#":
-        return Comment(text[1:].rstrip("\r"), False, pos, text[0])
-    return Comment(text[1:-1], True, pos)
-
-
-def _annotate(items: list[Any], tok: Token) -> Malformed | None:
-    """Attach a glyph or ``$N`` to the event before it (comments and other annotations may
-    stand between, as in PGN); what follows no event, or is out of range, is a problem of
-    the record."""
-    text = tok.value
-    if text[0] == "$":
-        value = _event_number(text[1:])
-        if not 0 <= value <= MAX_NAG:
-            return Malformed(shorten(text), f"annotation {shorten(text)} is out of range "
-                             f"($0 to ${MAX_NAG})", MalformedKind.ANNOTATION, None,
-                             token_pos(tok))
-    else:
-        value = GLYPHS[text]
-    for index in range(len(items) - 1, -1, -1):
-        item = items[index]
-        if isinstance(item, EventNode):
-            if value not in item.nags:
-                items[index] = replace(item, nags=item.nags + (value,))
-            return None
-        if not isinstance(item, Comment) and not (isinstance(item, Malformed)
-                                                  and item.what == MalformedKind.ANNOTATION):
-            break
-    return Malformed(text, f"annotation {text} follows no event (a glyph or $N comes right "
-                     f"after the event it marks)", MalformedKind.ANNOTATION, None, token_pos(tok))
-
-
-def _dangling(number: Token) -> Malformed:
-    value = _event_number(number.value[:-1])
-    return Malformed(shorten(number.value), f"event number {shorten(number.value)} is not "
-                     f"followed by an event", MalformedKind.NUMBER, value if value >= 0 else None,
-                     token_pos(number))
