@@ -41,16 +41,17 @@ check: bytecode
 # The fuzz suite with a large budget (CI runs it with 500 cases per test).
 FUZZ_EXAMPLES ?= 20000
 fuzz: bytecode
-	FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) $(BIN)/python -m pytest -q tests/test_fuzz.py --hypothesis-show-statistics
+	FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) $(BIN)/python -m pytest -q tests/project/test_fuzz.py --hypothesis-show-statistics
 
 # Issue 23's table in one run (every row against its peer: python-chess, pgn-extract,
 # python -c pass, validate). Each script of tests/benchmarks/ also runs on its own.
 bench: bytecode
 	$(BIN)/python tests/benchmarks/bench_round3.py
 
-# Redraw the README's pictures (samples/pictures/) with `notation render`.
+# Redraw the README's pictures (samples/pictures/) with `notation render` (tests/ on the
+# path: the script takes the suite's shared helpers, conftest.py, as its tests do).
 pictures: bytecode
-	$(BIN)/python tests/test_pictures.py
+	PYTHONPATH=tests $(BIN)/python tests/render/test_pictures.py
 
 clean:
 	rm -rf $(VENV) .venv-bench build dist *.egg-info

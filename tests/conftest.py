@@ -20,9 +20,19 @@ import notation
 from notation.cli.main import cli
 
 ROOT = Path(__file__).resolve().parent.parent
-DATA = ROOT / "tests" / "data"
+TESTS = ROOT / "tests"
+DATA = TESTS / "data"
 SAMPLES = ROOT / "samples"
 SHARED = ROOT.parent / "shared"
+
+# The suite is in folders by subject (tests/read/, tests/games/tilewe/, ...), each module's
+# name unique across them: every folder that holds tests is on the import path, so that a
+# module takes another's helpers by name (``from test_fuzz import mutated``) whichever
+# folder pytest happened to import first, and a script run alone (``make pictures``, with
+# tests/ on PYTHONPATH) finds them too.
+for _folder in sorted({path.parent for path in TESTS.rglob("test_*.py")} - {TESTS}):
+    if str(_folder) not in sys.path:
+        sys.path.append(str(_folder))
 
 #: Wall-clock seconds a child process may take before a test gives up on it: a last resort
 #: against a hang, which no load on a busy machine can reach, never a measure. A bound that
@@ -71,6 +81,23 @@ def reference_games(game: str) -> list[dict]:
 @pytest.fixture(scope="session")
 def tilewe() -> notation.Game:
     return notation.get_game("tilewe")
+
+
+#: The tags of a two-player Tilewe record, for a record written out in a test.
+TILEWE = '[Game "tilewe"]\n[Players "2"]\n\n'
+
+
+def write(tmp_path: Path, name: str, text: str | bytes) -> Path:
+    """``text`` written as the file ``name`` in ``tmp_path`` (UTF-8 when it is a string)."""
+    path = tmp_path / name
+    path.write_bytes(text if isinstance(text, bytes) else text.encode("utf-8"))
+    return path
+
+
+def no_traceback(result) -> None:
+    """A run (a ``CompletedProcess`` or click's ``Result``) said no traceback, no internal error."""
+    text = (getattr(result, "stderr", "") or "") + (getattr(result, "stdout", "") or "")
+    assert "Traceback" not in text and "internal error" not in text, text
 
 
 def invoke(*args: str, input: str | bytes | None = None):

@@ -4,7 +4,7 @@ A viewer page draws every ply of every game, and building and serialising an
 element tree per picture took most of ``render --html``'s time; here a shape's
 opening tag is written once, when it is drawn, and a shape drawn alike in many
 pictures (a board's empty cell, a label) can be written once for all of them
-(:func:`shape`). ``tests/test_svg_strings.py`` holds the text to what
+(:func:`shape`). ``tests/render/test_svg_strings.py`` holds the text to what
 ``xml.etree`` wrote.
 """
 from __future__ import annotations

@@ -1,0 +1,113 @@
+"""The contract every registered game keeps, checked the same way for each.
+
+Random complete games come from the game's own move generator
+(``Game.random_record``); along each one the game must write and read back
+its events and positions, copy states independently, accept every legal
+move it offers, and replay the same through the library and the command line.
+A game added through the entry point is checked here with no test of its own.
+"""
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import notation
+from notation.core import registry
+from notation.core.output import replay_json
+from notation.core.results import with_result_tags
+from notation.core.writer import format_record
+
+from conftest import run_cli
+
+GAMES = registry.names()
+#: Legal moves tried at each checked ply (Tilewe offers hundreds).
+MOVES_TRIED = 12
+
+
+def random_game(name: str, seed: int) -> notation.Record:
+    game = registry.get(name)
+    assert game is not None
+    record, outcome = with_result_tags(game.random_record(random.Random(seed), {}))
+    assert outcome.valid, outcome.error
+    return record
+
+
+def test_every_built_in_game_is_registered():
+    assert {"flows", "nomic", "philosophy", "sanguine", "tilewe"} <= set(GAMES)
+
+
+@pytest.mark.parametrize("name", GAMES)
+@settings(max_examples=6, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1))
+def test_events_and_records_read_back_as_written(name, seed):
+    game = registry.get(name)
+    record = random_game(name, seed)
+    text = format_record(record, game)
+    (again,) = notation.parse(text)
+    assert again.events == record.events
+    assert [game.format_event(e) for e in again.events] == [game.format_event(e)
+                                                           for e in record.events]
+    assert format_record(again, game) == text
+
+
+@pytest.mark.parametrize("name", GAMES)
+@settings(max_examples=4, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1), data=st.data())
+def test_positions_copies_and_legal_moves_along_a_game(name, seed, data):
+    game = registry.get(name)
+    record = random_game(name, seed)
+    rng = random.Random(seed)
+    checked = set(rng.sample(range(len(record.events) + 1), min(4, len(record.events) + 1)))
+    state = game.start(record)
+    for ply, event in enumerate([*record.events, None]):
+        if ply in checked:
+            written = game.position(state)
+            assert game.position(game.read_position(written)) == written  # position round trip
+            moves = game.legal_moves(state)
+            assert not (moves and game.is_over(state))  # a game over offers no move
+            for move in rng.sample(moves, min(MOVES_TRIED, len(moves))):
+                trial = game.copy(state)
+                game.apply(trial, move)  # every legal move is accepted
+                assert game.position(state) == written  # the copy was independent
+        if event is None:
+            break
+        snapshot = game.copy(state)
+        before = game.position(snapshot)
+        game.apply(state, event)
+        assert game.position(snapshot) == before  # playing on does not touch a copy
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_random_games_replay_the_same_through_the_library_and_the_command_line(name, tmp_path):
+    records = [random_game(name, seed) for seed in range(3)]
+    game = registry.get(name)
+    path = tmp_path / f"games{game.extensions[0]}"
+    path.write_text("\n".join(format_record(r, game) for r in records))
+    result = run_cli("replay", "--json", str(path))
+    assert result.returncode == 0, result.stderr
+    through_cli = [json.loads(line) for line in result.stdout.splitlines()]
+    through_library = [replay_json(notation.run(r)) for r in notation.load(path)]
+    assert through_cli == json.loads(json.dumps(through_library))
+    assert [row["plies"] for row in through_cli] == [len(r.events) for r in records]
+
+
+def test_each_plugin_announces_the_options_its_game_declares():
+    from importlib.metadata import entry_points
+    for point in entry_points(group="notation.games"):
+        plugin = point.load()
+        game = registry.get(plugin.name)
+        assert game is not None and game.options == plugin.options, plugin.name
+        assert game.extensions == plugin.extensions, plugin.name
+
+
+def test_announced_extensions_match_the_games():
+    from importlib.metadata import entry_points
+    announced = [point.load() for point in entry_points(group="notation.games")]
+    assert {plugin.name for plugin in announced} >= {"tilewe", "flows", "philosophy",
+                                                     "sanguine", "nomic"}
+    for plugin in announced:
+        assert registry.get(plugin.name).extensions == plugin.extensions

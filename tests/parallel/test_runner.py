@@ -1,0 +1,230 @@
+"""The runner: the same task over the same files gives the same verdicts, numbered the same
+way, here, in worker processes and on a Dask cluster; a verdict survives JSON."""
+from __future__ import annotations
+
+import json
+import os
+import pickle
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import notation
+from notation import runner
+from notation.core import registry
+from notation.core.errors import InputError
+from notation.core.outcome import Outcome
+
+from conftest import HANG_BREAKER, SAMPLES, run_cli
+from test_archive_scale import mixed_archive
+
+#: Batches and spans of a few games each, so that every file is cut many times.
+SMALL = 3000
+
+
+@pytest.fixture(scope="module")
+def inputs(tmp_path_factory) -> list[str]:
+    """A file cut in many places (with invalid games and comments carried over a cut),
+    a file of another game, and the first file again (numbered from 1 again)."""
+    folder = tmp_path_factory.mktemp("runner")
+    mixed = str(mixed_archive(folder, 6))
+    return [mixed, str(SAMPLES / "flows" / "random-3p-two-games.flows"), mixed]
+
+
+def one_pass(paths: list[str], task: runner.Task) -> list[dict]:
+    """Each file read in one pass, each game given to the task: what the runner must equal."""
+    return [task.apply(record).to_json() for path in paths
+            for record in notation.read_games(path)]
+
+
+def verdicts(paths: list[str], task: runner.Task, **how) -> list[dict]:
+    return [outcome.to_json() for outcome in runner.outcomes(paths, task, target=SMALL, **how)]
+
+
+@pytest.mark.parametrize("task", [runner.VALIDATE, runner.REPLAY, runner.FORMAT],
+                         ids=["validate", "replay", "format"])
+def test_here_and_in_two_processes_the_verdicts_are_the_same(inputs, task):
+    expected = one_pass(inputs, task)
+    here = verdicts(inputs, task)
+    assert here == expected
+    assert verdicts(inputs, task, jobs=2) == expected
+    assert not all(v["valid"] for v in here)
+    first = [v["index"] for v in here if v["file"] == inputs[0]]
+    assert first == list(range(1, len(first) // 2 + 1)) * 2  # the file given twice
+
+
+def test_every_part_is_a_piece_of_the_file_in_order(inputs):
+    parts = list(runner.parts(inputs[:1], target=SMALL))
+    assert len(parts) > 5 and parts[-1].warning is None
+    games = [outcome.index for part in parts for outcome in part.outcomes]
+    assert games == list(range(1, len(games) + 1))
+
+
+def test_an_input_error_ends_its_input_and_the_others_go_on(tmp_path, inputs):
+    good = (SAMPLES / "tilewe" / "random-4p-three-games.tilewe").read_bytes()
+    broken = tmp_path / "broken.tilewe"  # undecodable past its first block of 64 KiB
+    broken.write_bytes(good * 40 + b"\n\xff\xfe\n" + good)
+    empty = tmp_path / "empty.tilewe"
+    empty.write_text("\n")
+    paths = [str(broken), str(tmp_path / "missing.tilewe"), str(empty), inputs[1]]
+    seen = []
+    for jobs in (1, 2):
+        parts = list(runner.parts(paths, jobs=jobs, target=SMALL))
+        games = [(o.file, o.index) for part in parts for o in part.outcomes]
+        kept = [index for file, index in games if file == str(broken)]
+        assert kept == list(range(1, len(kept) + 1)) and 3 < len(kept) < 120
+        assert games[len(kept):] == [(inputs[1], 1), (inputs[1], 2)]
+        errors = [str(part.input_failure()) for part in parts if part.input_error]
+        assert len(errors) == 2 and "byte 0xff" in errors[0] and "missing" in errors[1]
+        assert [p.warning for p in parts if p.warning] == [f"{empty}: warning: no games"]
+        seen.append(games)
+    assert seen[0] == seen[1]
+    with pytest.raises(InputError, match="byte 0xff"):
+        list(runner.outcomes(paths))
+
+
+def test_a_stream_is_read_like_its_file(inputs):
+    with open(inputs[0], "rb") as handle:
+        from_stream = verdicts([runner.Stream(handle, "<stdin>")], runner.VALIDATE, jobs=2)
+    from_file = verdicts(inputs[:1], runner.VALIDATE)
+    assert from_stream == [dict(v, file="<stdin>") for v in from_file]
+
+
+def test_a_bug_in_a_task_is_that_games_internal_problem(inputs):
+    games = [o for o in runner.outcomes(inputs[1:2], runner.Task(failing), jobs=2)]
+    assert [o.index for o in games] == [1, 2]
+    assert [o.error.kind for o in games] == ["internal", "internal"]
+    assert games[0].error.message == "internal error: ZeroDivisionError: boom"
+
+
+def failing(record: notation.Record) -> Outcome:
+    raise ZeroDivisionError("boom")
+
+
+def test_a_pickled_outcome_carries_no_game_and_no_state(inputs):
+    record = next(iter(notation.read_games(inputs[0])))
+    live = notation.run(record)
+    assert live.state is not None
+    sent = pickle.loads(pickle.dumps(live))
+    assert (sent.record, sent.game, sent.state) == (None, None, None)
+    assert sent.to_json() == live.to_json()
+
+
+@pytest.mark.parametrize("name", registry.names())
+@settings(max_examples=5, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1), breaks=st.integers(0, 3))
+def test_an_outcome_read_back_from_json_answers_the_same(name, seed, breaks):
+    game = registry.get(name)
+    record = game.random_record(random.Random(seed), {})
+    text = notation.format_record(record, game)
+    lines = text.split("\n")
+    for _ in range(breaks):  # some games get problems, so their lines travel too
+        at = random.Random(seed + _).randrange(len(lines))
+        lines[at] += " 1. ??"
+    for parsed in notation.parse("\n".join(lines), name):
+        live = runner.outcome_of(runner.REPLAY, parsed)
+        back = Outcome.from_json(json.loads(json.dumps(live.to_json())))
+        assert back.to_json() == live.to_json()
+        for question in ("file", "index", "game_name", "valid", "plies", "problems", "error",
+                         "tags", "result", "data"):
+            assert getattr(back, question) == getattr(live, question), question
+        for problem in live.problems:
+            assert back.source_line(problem.line) == live.source_line(problem.line)
+        assert Outcome.from_json(back.to_json()).to_json() == back.to_json()
+
+
+@pytest.mark.dask
+def test_on_a_dask_cluster_the_verdicts_are_the_same(inputs):
+    import distributed  # the [dask] extra is part of the test extras: no silent skip
+
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=":0") as cluster:
+        with distributed.Client(cluster) as client:
+            for task in (runner.VALIDATE, runner.REPLAY):
+                assert verdicts(inputs, task, client=client) == one_pass(inputs, task)
+
+
+# -- how many workers start ---------------------------------------------------------------
+
+#: Runs the command line (its arguments after the script's) and says on stderr, last, how
+#: many processes it forked: each fork is counted by the interpreter's own after-fork hook.
+FORK_COUNTER = """
+import os, sys
+forks = []
+os.register_at_fork(after_in_parent=lambda: forks.append(1))
+sys.argv = ["notation", *sys.argv[1:]]
+from notation.cli.entry import main
+try:
+    main()
+finally:
+    os.write(2, f"forks: {len(forks)}\\n".encode())
+"""
+
+
+def forks_of(*args: str, input: bytes | None = None) -> tuple[int, int]:
+    """The exit status of ``notation ARGS`` and how many processes it forked."""
+    result = subprocess.run([sys.executable, "-c", FORK_COUNTER, *args], input=input,
+                            capture_output=True, timeout=HANG_BREAKER)
+    last = result.stderr.decode().rstrip("\n").rsplit("\n", 1)[-1]
+    assert last.startswith("forks: "), result.stderr
+    return result.returncode, int(last.split()[1])
+
+
+def test_workers_are_never_more_than_the_cores_nor_the_work(monkeypatch):
+    from notation.runner import pool
+    monkeypatch.setattr(pool, "default_jobs", lambda: 4)
+    assert runner.workers_for(None) == runner.workers_for(300) == runner.workers_for(10000) == 4
+    assert runner.workers_for(3) == runner.workers_for(3, 9) == 3
+    assert runner.workers_for(300, 2) == runner.workers_for(None, 2) == 2
+    assert runner.workers_for(300, 0) == runner.workers_for(1) == 1
+
+
+@pytest.mark.slow
+def test_jobs_beyond_the_cores_start_one_worker_a_core(tmp_path):
+    """``--jobs 300`` forked 300 workers (10,000 drove a two-core machine's load past 400)."""
+    games = run_cli("random", "tilewe", "--seed", "1", "--count", "40").stdout
+    path = tmp_path / "big.tilewe"
+    path.write_text("\n".join([games] * 40))  # over 1 MiB: worth a pool
+    assert path.stat().st_size > runner.SMALL_INPUT
+    cores = len(os.sched_getaffinity(0))
+    status, forks = forks_of("validate", "-q", "--jobs", "300", str(path))
+    assert status == 0 and 1 <= forks <= cores
+    status, forks = forks_of("random", "tilewe", "--seed", "1", "--count", "30", "--jobs", "300")
+    assert status == 0 and forks <= cores
+
+
+def test_jobs_beyond_the_input_start_no_more_workers_than_its_batches():
+    """A pipe's size is not known before it is read: one batch of it takes no worker."""
+    text = (SAMPLES / "tilewe" / "random-4p-three-games.tilewe").read_bytes()
+    status, forks = forks_of("validate", "-q", "--jobs", "300", "-", input=text)
+    assert (status, forks) == (0, 0)
+    parts = list(runner.parts([SAMPLES / "tilewe" / "random-4p-three-games.tilewe"],
+                              jobs=300))
+    assert [len(part.outcomes) for part in parts] == [3]
+
+
+def test_a_small_piped_record_is_checked_without_starting_workers():
+    """A pipe's size is unknown: it took a pool (0.2 s) for every small record before. A
+    pool is sized by the batches it will be given, so even ``--jobs 2`` starts none for
+    one batch; a pipe of several batches does start workers."""
+    import os
+    from notation.core.batch import TARGET
+    text = (SAMPLES / "tilewe" / "tw-sample-1.tilewe").read_text()
+    env = dict(os.environ, NOTATION_TEST_WORKER_FAULT="exit")  # a worker would die at once
+    command = [str(Path(sys.executable).with_name("notation")), "validate", "-"]
+    quiet = subprocess.run(command, input=text, capture_output=True, text=True, env=env,
+                           timeout=HANG_BREAKER)
+    assert quiet.returncode == 0 and ": ok, 58 plies" in quiet.stdout
+    asked = subprocess.run(command[:2] + ["--jobs", "2", "-"], input=text, capture_output=True,
+                           text=True, env=env, timeout=HANG_BREAKER)
+    assert asked.returncode == 0 and ": ok, 58 plies" in asked.stdout
+    several = (text + "\n") * (3 * TARGET // len(text) + 1)
+    pooled = subprocess.run(command[:2] + ["--jobs", "2", "-"], input=several,
+                            capture_output=True, text=True, env=env, timeout=HANG_BREAKER)
+    if len(os.sched_getaffinity(0)) > 1:  # (one core: never a pool)
+        assert pooled.returncode == 2 and "worker process stopped" in pooled.stderr
