@@ -151,11 +151,28 @@ def _token_events(scan: Scanner, body: str, line: int,
 def _header(text: str, first_line: int, scan: Scanner) -> tuple[list[Tag | Malformed], int, int] | None:
     """The tag lines that open a piece: (tags, where the body starts, its line), or None."""
     tags: list[Tag | Malformed] = []
-    line = first_line
-    at = 0
-    size = len(text)
+    found = _opening_tags(text, scan)
+    if found is None:
+        return None
+    places, at, lines = found
+    for line, start, first, end in places:
+        key, value = tag_parts(text, first, end)
+        tags.append(Tag(key, value, Pos(first_line + line, first - start + 1)))
+    if not tags or at >= len(text):
+        return None
+    return tags, at, first_line + lines
+
+
+def _opening_tags(text: str, scan: Scanner
+                  ) -> tuple[list[tuple[int, int, int, int]], int, int] | None:
+    """The tag lines that open ``text`` (blank lines among them), each as (its line from
+    0, where the line starts, where its tag starts and ends), then where the first other
+    line starts and its line from 0; None for a broken tag line among them. Positions in
+    ``text``, never a line's copy (a tag may be 32 MB)."""
+    places: list[tuple[int, int, int, int]] = []
+    line, at, size = 0, 0, len(text)
     tag_match = scan.tag.match
-    while at < size:  # positions in ``text``, never a line's copy (a tag may be 32 MB)
+    while at < size:
         end = text.find("\n", at)
         end = size if end < 0 else end
         first = _after_blanks(text, at, end)
@@ -165,13 +182,10 @@ def _header(text: str, first_line: int, scan: Scanner) -> tuple[list[Tag | Malfo
             m = tag_match(text, first, end)
             if m is None or _after_blanks(text, m.end(), end) != end:
                 return None
-            key, value = tag_parts(text, first, m.end())
-            tags.append(Tag(key, value, Pos(line, first - at + 1)))
+            places.append((line, at, first, m.end()))
         at = end + 1
         line += 1
-    if not tags or at >= size:
-        return None
-    return tags, at, line
+    return places, at, line
 
 
 #: A tag value longer than this is not given to Lark (:func:`hollowed`).
@@ -186,28 +200,19 @@ def hollowed(text: str, game: AnyGame) -> tuple[str, dict[int, str]] | None:
     its size); its lines and every column before the value stay as they were, and the
     line holds nothing after the tag. None: no such value, or a broken tag line among
     them (the text is parsed as it is)."""
-    scan = scanner(game)
+    found = _opening_tags(text, scanner(game))
+    if found is None:
+        return None
     values: dict[int, str] = {}
     kept: list[str] = []
-    line, at, done, size = 1, 0, 0, len(text)
-    while at < size:  # positions in ``text``, as :func:`_header` reads it
-        end = text.find("\n", at)
-        end = size if end < 0 else end
-        first = _after_blanks(text, at, end)
-        if first < end:
-            if text[first] != "[":
-                break
-            m = scan.tag.match(text, first, end)
-            if m is None or _after_blanks(text, m.end(), end) != end:
-                return None
-            opening = text.index('"', first, m.end())
-            closing = text.rindex('"', opening + 1, m.end())
-            if closing - opening > LONG_VALUE:
-                values[line] = tag_parts(text, first, m.end())[1]
-                kept.append(text[done:opening + 1])
-                done = closing
-        at = end + 1
-        line += 1
+    done = 0
+    for line, _start, first, end in found[0]:
+        opening = text.index('"', first, end)
+        closing = text.rindex('"', opening + 1, end)
+        if closing - opening > LONG_VALUE:
+            values[line + 1] = tag_parts(text, first, end)[1]
+            kept.append(text[done:opening + 1])
+            done = closing
     if not values:
         return None
     kept.append(text[done:])
