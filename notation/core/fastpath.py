@@ -14,12 +14,12 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 from . import registry
 from .ast import Directive, Malformed, Pos, Record, Tag
 from .errors import NotationError, RuleError, TagError
-from .game import AnyGame, Game
+from .game import AnyGame
 from .grammars import terminal_pattern
 from .grammars import terminals as terminals_of
 from .outcome import Judged
@@ -99,16 +99,7 @@ def try_fast(text: str, first_line: int, game: AnyGame, source: str) -> Record |
     events = _token_events(scan, body, line, record)
     if events is None:
         return None
-    try:
-        state = game.start(record)  # (after the scan: directives may set the start)
-        apply = game.applier(state)
-        for read, word in events:
-            apply(read(word))
-    except (TagError, NotationError, RuleError):
-        return None
-    except Exception:  # a bug of ours: the full path reports it where it struck
-        return None
-    return _judged(record, game, state, len(events))
+    return _replayed(record, game, (read(word) for read, word in events), len(events))
 
 
 Reader = Callable[[str], Any]
@@ -257,18 +248,25 @@ def _judged(record: Record, game: AnyGame, state: Any, ply: int) -> Record | Non
 
 def _replay_words(scan: Scanner, record: Record, words: list[str]) -> Record | None:
     """The fast path of a game with one event terminal, its body already cut in C."""
-    game = scan.game
-    read = game.event_reader(scan.single or "")
+    return _replayed(record, scan.game, map(scan.game.event_reader(scan.single or ""), words),
+                     len(words))
+
+
+def _replayed(record: Record, game: AnyGame, events: Iterator[Any], plies: int) -> Record | None:
+    """The fast path's one replay: ``events`` (read as they are played) applied from the
+    record's start with the game's fastest applier; None at the first problem of any kind,
+    which the full path (:mod:`~notation.core.replayer`) then finds and reports. Held equal
+    to it by the fast path's tests."""
     try:
-        state = game.start(record)
+        state = game.start(record)  # (after the scan: directives may set the start)
         apply = game.applier(state)
-        for word in words:
-            apply(read(word))
+        for event in events:
+            apply(event)
     except (TagError, NotationError, RuleError):
         return None
     except Exception:  # a bug of ours: the full path reports it where it struck
         return None
-    return _judged(record, game, state, len(words))
+    return _judged(record, game, state, plies)
 
 
 def _plain_words(scan: Scanner, body: str) -> list[str] | None:

@@ -45,6 +45,16 @@ class Listing:
             self.more += count
             self.internal |= problem.kind == ProblemKind.INTERNAL
 
+    def absorb(self, other: Listing) -> None:
+        """Add what ``other`` found after what this found: its kept problems one by one,
+        then the ones it only counted."""
+        for problem in other.kept:
+            self.add(problem)
+        if other.more:
+            assert other.next is not None  # (counted ones have their first)
+            self.internal |= other.internal
+            self.add(other.next, other.more)
+
     def listed(self) -> list[Problem]:
         """The problems to report: at most :data:`MAX_PROBLEMS` (the kept ones in their
         order now, however many the caller added to them), then one that says how many

@@ -17,13 +17,14 @@ rules forbid :class:`IllegalMoveError` (python-chess's pair), with the words
 """
 from __future__ import annotations
 
+import itertools
 import types
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Generic, Mapping, Sequence, TypeVar, Union, get_args, get_origin, overload
 
 from . import registry
-from .ast import Directive, EventNode, Item, Record, Tag
+from .ast import Directive, EventNode, Item, Pos, Record, Tag
 from .errors import (Error, IllegalMoveError, InvalidEventError, NotationError, Problem,
                      ProblemKind, RuleError, TagError, shorten)
 from .fastpath import scanner
@@ -31,6 +32,7 @@ from .game import AnyGame, Game, snake_case
 from .legal_moves import LegalMoves
 from .options import check_setup, under_names
 from .replay import game_of, replay
+from .replayer import refusal
 
 
 def game_named(game: str | AnyGame) -> AnyGame:
@@ -148,6 +150,10 @@ def _classes(declared: Any) -> tuple[type, ...] | None:
 EventT = TypeVar("EventT")
 
 
+#: Where an event played by hand stands in a file: nowhere (its problems say line 0).
+NOWHERE = Pos(0, 0)
+
+
 class Position(Generic[EventT]):
     """A game in progress: push and pop events, ask what is legal (python-chess's Board).
 
@@ -229,8 +235,8 @@ class Position(Generic[EventT]):
             self.game.apply(self.state, event)
         except RuleError as exc:
             self.state = before
-            raise IllegalMoveError(self._problem(event, ProblemKind.RULE, exc.message,
-                                                 exc.rule)) from None
+            raise IllegalMoveError(refusal(exc, NOWHERE, self.ply + 1,
+                                           self.game.format_event(event))) from None
         except NotationError as exc:  # (an event the game reads, but cannot be one here)
             self.state = before
             raise InvalidEventError(self._problem(event, ProblemKind.SYNTAX, str(exc))
@@ -303,6 +309,26 @@ class Position(Generic[EventT]):
         return self.game.full_position(self.state)
 
     # -- copies and pictures -------------------------------------------------------------
+    @classmethod
+    def from_record(cls, record: Record, ply: int | None = None) -> Position[Any]:
+        """The position after the first ``ply`` events of ``record``'s mainline (None: all
+        of them), those events on its stack (``pop`` takes them back).
+
+        :raises ReplayError: at the record's first problem up to there (a record of no
+            known game has one at its start).
+        """
+        steps = replay(record, until=ply)
+        first = next(steps, None)  # (raises for a record of no known game)
+        game = game_of(record)
+        assert game is not None
+        position = cls(game, game.start(record), record.tag_dict,
+                       directives=directives_of(record))
+        if first is not None:
+            for step in itertools.chain((first,), steps):
+                position._stack.append((step.event, position.state))
+                position.state = game.copy(step.state)
+        return position
+
     def copy(self, stack: bool = True) -> Position[EventT]:
         """An independent position; ``stack=False`` leaves the moves behind (no ``pop``)."""
         other: Position[EventT] = Position(self.game, self.game.copy(self.state), self.tags, self.set_up,
@@ -399,24 +425,8 @@ def at_start(record: Record) -> Position[Any]:
 
 
 def at_end(record: Record) -> Position[Any]:
-    """The position after a record's last event, its events on the stack (``pop`` works).
-
-    A record with a problem raises :class:`ReplayError` at its first one.
-    """
-    game = game_of(record)
-    position: Position[Any] | None = None
-    for step in replay(record):
-        if position is None:
-            position = Position(step.game, step.game.start(record), record.tag_dict,
-                                directives=directives_of(record))
-        position._stack.append((step.event, position.state))
-        position.state = step.game.copy(step.state)
-    if position is None:  # no events: the start
-        if game is None:  # pragma: no cover - replay raised for a record of no game
-            raise Error("a record of no known game has no position")
-        return Position(game, game.start(record), record.tag_dict,
-                        directives=directives_of(record))
-    return position
+    """The position after a record's last event (:meth:`Position.from_record`)."""
+    return Position.from_record(record)
 
 
 #: ``Record.start`` and ``Record.end`` answer with these: positions are a layer above the

@@ -7,16 +7,20 @@ problem, or the requested ply.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, Iterator
 
 from . import registry
-from .ast import (EventNode, Item, Malformed, MalformedKind, Pos, Record, Unlisted, Variation,
-                  branch_points)
-from .errors import WITHIN, Error, Problem, ProblemKind, RuleError, TagError
-from .game import AnyGame, Game
+from .ast import EventNode, Item, Malformed, MalformedKind, Pos, Record, Unlisted, Variation
+from .errors import Error, Problem, ProblemKind, RuleError, TagError
+from .game import AnyGame
 from .listing import Listing
 from .outcome import Judged, Outcome
+from .replayer import Line, Replayer, internal_problem, refusal, variation_label
+
+__all__ = ["CORE_TAGS", "ReplayError", "Step", "check_result_tags", "end_checks", "game_of",
+           "internal_problem", "positions", "replay", "run", "structure_problems",
+           "variation_label"]
 
 
 @dataclass(slots=True)
@@ -151,69 +155,9 @@ def _line_problems(items: list[Item], ply: int, label: str, problems: Listing) -
                                      None, item.message, "", label), count)
 
 
-def variation_label(number: int, ply: int, outer: str = "") -> str:
-    """``variation 2 after ply 9``, then the variation it is in, if any."""
-    label = f"variation {number} after ply {ply}"
-    return f"{label}{WITHIN}{outer}" if outer else label
-
-
-def variation_problems(record: Record, game: AnyGame, state: Any) -> list[Problem]:
-    """The rule problems inside a record's variations, each checked from its branch point
-    (``state``: the record's start, which this plays on). A problem ends its own line of
-    play only; the mainline's own problems are :func:`run`'s to report. As listed: the
-    first ``MAX_PROBLEMS``, then how many more."""
-    problems = Listing()
-    _check_line(record, game, record.items, state, 0, "", problems)
-    return problems.listed()
-
-
-def _check_line(record: Record, game: AnyGame, items: list[Item], state: Any, ply: int,
-                label: str, problems: Listing) -> None:
-    """Replay one line of play (``label``; the mainline is "") and, from their branch
-    points, the variations in it; each line's first rule problem goes to ``problems``
-    (the mainline's only stops it)."""
-    before: Any = None  # the state before the last event: where its variations branch
-    branches = 0
-    branching = branch_points(items)
-    for at, item in enumerate(items):
-        if isinstance(item, Variation):
-            branches += 1
-            if before is not None:
-                _check_line(record, game, item.items, game.copy(before), ply - 1,
-                            variation_label(branches, ply - 1, label), problems)
-            continue
-        if isinstance(item, Malformed) and item.what == MalformedKind.EVENT:
-            return  # a syntax problem (reported): the line's state is unknown from here
-        if type(item) is not EventNode:
-            continue
-        before, branches = (game.copy(state) if at in branching else None), 0
-        try:
-            game.apply(state, item.event)
-        except RuleError as exc:
-            if label:
-                problems.add(Problem(ProblemKind.RULE, item.pos.line, item.pos.column, ply + 1,
-                                     item.text, exc.message, exc.rule, label))
-            return
-        except Exception as exc:  # a bug of ours: this line stops here, said where
-            if label:
-                problem = internal_problem(record, exc, item.pos, ply + 1, item.text)
-                problems.add(replace(problem, variation=label))
-            return
-        ply += 1
-
-
 def _tag_problem(record: Record, exc: TagError) -> Problem:
     pos = next((t.pos for t in record.tags if getattr(t, "key", None) == exc.key), record.pos)
-    return Problem(ProblemKind.RULE, pos.line, pos.column, 0, None, exc.message, f"tag {exc.key}")
-
-
-def internal_problem(record: Record, exc: BaseException, pos: Pos | None = None, ply: int = 0,
-                     event: str | None = None) -> Problem:
-    """A bug of ours met while working on ``record``: reported where it struck (the record's
-    start unless ``pos`` says), and the run goes on. Every path reports one this way."""
-    pos = record.pos if pos is None else pos
-    return Problem(ProblemKind.INTERNAL, pos.line, pos.column, ply, event,
-                   f"internal error: {exc.__class__.__name__}: {exc}")
+    return refusal(exc, pos, 0, None)
 
 
 def check_result_tags(record: Record, game: AnyGame, state: Any) -> None:
@@ -239,10 +183,8 @@ def end_checks(record: Record, game: AnyGame, state: Any, ply: int) -> Problem |
     try:
         check_result_tags(record, game, state)
         game.finish(record, state)
-    except RuleError as exc:
-        return Problem(ProblemKind.RULE, last.line, last.column, ply, None, exc.message, exc.rule)
     except Exception as exc:
-        return internal_problem(record, exc, last, ply)
+        return refusal(exc, last, ply, None)
     return None
 
 
@@ -254,12 +196,38 @@ def _start(record: Record, game: AnyGame) -> Any:
     return game.start(record)
 
 
+def variation_stops(found: Listing) -> dict[str, int]:
+    """The ply of each variation's first syntax problem, by label: where it stops."""
+    stops: dict[str, int] = {}
+    for problem in found.kept:
+        if problem.variation and problem.kind == ProblemKind.SYNTAX and problem.ply > 0:
+            if problem.ply < stops.get(problem.variation, problem.ply + 1):
+                stops[problem.variation] = problem.ply
+    return stops
+
+
+class _Checking(Replayer):
+    """Keeps the problems of the variations (each stops its own line only), in the order
+    they are met; the mainline's is its line's."""
+
+    def __init__(self, record: Record, game: AnyGame, found: Listing,
+                 until: int | None = None) -> None:
+        super().__init__(record, game, variation_stops(found), until,
+                         record.has_variations and until is None)
+        self.inside = Listing()
+
+    def on_problem(self, line: Line, problem: Problem) -> None:
+        if line.label:
+            self.inside.add(problem)
+
+
 def run(record: Record, until: int | None = None) -> Outcome:
     """Replay ``record`` (up to ``until`` plies) and report every problem found.
 
     Syntax problems are all found (the first ``MAX_PROBLEMS`` listed, then how many
     more); replay stops before the first event that has a problem, so ``state`` is the
-    state before the bad event.
+    state before the bad event. Variations (when all is replayed) are played from their
+    branch points on the way, each stopping at its own first problem.
     """
     if record.outcome is not None and until is None:  # replayed by the reader's fast path
         known: Judged = record.outcome
@@ -280,44 +248,19 @@ def run(record: Record, until: int | None = None) -> Outcome:
     stop = None if found.first is None else found.first.ply
     if stop == 0:
         return Outcome(record, game, state, 0, found.listed())
-    branches = record.has_variations and until is None
-    start = game.copy(state) if branches else None
-    ply = 0
-    apply = game.apply
-    complete = True  # every event applied: end-of-record checks apply
-    for item in record.items:
-        if type(item) is not EventNode:
-            if isinstance(item, Malformed) and item.what == MalformedKind.EVENT:
-                complete = False
-                break
-            continue
-        if ply + 1 == stop or ply == until:
-            complete = False
-            break
-        try:
-            apply(state, item.event)
-        except RuleError as exc:
-            problems.append(Problem(ProblemKind.RULE, item.pos.line, item.pos.column, ply + 1, item.text,
-                                    exc.message, exc.rule))
-            problems.sort(key=lambda p: p.ply)
-            complete = False
-            break
-        except Exception as exc:  # the state may be half-changed: stop here, say so
-            problems.append(internal_problem(record, exc, item.pos, ply + 1, item.text))
-            problems.sort(key=lambda p: p.ply)
-            complete = False
-            break
-        ply += 1
-    if complete and found.first is None:
-        problem = end_checks(record, game, state, ply)
+    checking = _Checking(record, game, found, until)
+    line = Line(record.items, state, stop=stop)
+    for _ in checking.play(line):
+        pass
+    if line.problem is not None:
+        problems.append(line.problem)
+        problems.sort(key=lambda p: p.ply)
+    elif line.complete and found.first is None:
+        problem = end_checks(record, game, state, line.plies)
         if problem is not None:
             problems.append(problem)
-    if start is not None:
-        try:
-            _check_line(record, game, record.items, start, 0, "", found)
-        except Exception as exc:  # pragma: no cover - _check_line reports its own
-            problems.append(internal_problem(record, exc))
-    return Outcome(record, game, state, ply, found.listed())
+    found.absorb(checking.inside)
+    return Outcome(record, game, state, line.plies, found.listed())
 
 
 def positions(outcome: Outcome) -> Iterator[tuple[int, Any, Any]]:
@@ -336,7 +279,8 @@ def positions(outcome: Outcome) -> Iterator[tuple[int, Any, Any]]:
 
 
 def replay(record: Record, until: int | None = None) -> Iterator[Step]:
-    """Yield a :class:`Step` after each event; raise :class:`ReplayError` at a problem."""
+    """Yield a :class:`Step` after each event; raise :class:`ReplayError` at a problem
+    (the mainline's first; once the mainline is good, a variation's)."""
     game = game_of(record)
     found = _structure(record)
     problems = found.kept
@@ -353,31 +297,20 @@ def replay(record: Record, until: int | None = None) -> Iterator[Step]:
     except Exception as exc:
         raise error(internal_problem(record, exc)) from None
     first = found.first
-    start = game.copy(state) if record.has_variations and until is None else None
-    ply = 0
-    for item in record.items:
-        if until is not None and ply >= until:
-            return
-        if first is not None and first.ply <= ply + 1:  # the next event is the bad one
-            raise error(first)
-        if type(item) is not EventNode:
-            continue
-        try:
-            game.apply(state, item.event)
-        except RuleError as exc:
-            raise error(Problem(ProblemKind.RULE, item.pos.line, item.pos.column, ply + 1,
-                                item.text, exc.message, exc.rule)) from None
-        except Exception as exc:
-            raise error(internal_problem(record, exc, item.pos, ply + 1, item.text)) from None
-        ply += 1
-        yield Step(ply, item.event, item, state, game)
+    checking = _Checking(record, game, found, until)
+    line = Line(record.items, state, stop=None if first is None else first.ply)
+    if first is None or first.ply > 0:
+        for ply, node, live in checking.play(line):
+            yield Step(ply, node.event, node, live, game)
+    if line.problem is not None:
+        raise error(line.problem)
     if first is not None and (until is None or first.ply <= until):
         raise error(first)
-    problem = end_checks(record, game, state, ply)
+    if until is not None and line.plies >= until and not line.complete:
+        return
+    problem = end_checks(record, game, state, line.plies)
     if problem is not None:
         raise error(problem)
-    if start is not None:  # the mainline is good: now its variations
-        inside = [p for p in problems if p.variation]
-        inside += variation_problems(record, game, start)
-        if inside:
-            raise error(inside[0])
+    inside = [p for p in problems if p.variation] + checking.inside.listed()
+    if inside:
+        raise error(inside[0])

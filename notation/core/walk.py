@@ -15,16 +15,15 @@ the nodes after it are listed without a position (a viewer still shows them).
 from __future__ import annotations
 
 from collections import deque
-from dataclasses import dataclass, field, replace
-from typing import Any, Callable
+from dataclasses import dataclass, field
+from typing import Any, Callable, cast
 
-from .ast import (Comment, EventNode, Item, Malformed, MalformedKind, Record, Variation,
-                  branch_points)
-from .errors import Problem, ProblemKind, RuleError
+from .ast import Comment, EventNode, Malformed, MalformedKind, Record, Variation
+from .errors import Problem, ProblemKind
 from .game import AnyGame
 from .notes import commands_of
 from .outcome import Outcome
-from .replay import internal_problem, variation_label
+from .replayer import Line, Replayer
 
 
 @dataclass(slots=True, eq=False)
@@ -97,87 +96,70 @@ def played(line: list[Node]) -> list[Node]:
 Visit = Callable[[Node, Any], Any]
 
 
-@dataclass(slots=True)
-class _Line:
-    """A line of play waiting to be walked."""
+class _Walker(Replayer):
+    """Lists every line's nodes and plays them with the one replay: variations wait their
+    turn (the mainline first, then line by line), each node keeps its problem and what
+    ``visit`` made of the position after it."""
 
-    items: list[Item]
-    state: Any  # the state it starts from, its own to play on; None: not known
-    ply: int  # its events count on from here
-    label: str
-    parent: Node
-    nodes: list[Node]  # filled by the walk
-
-
-class _Walker:
     def __init__(self, record: Record, game: AnyGame | None, problems: list[Problem],
                  visit: Visit) -> None:
-        self.record = record
-        self.game = game
-        self.visit = visit
         #: The syntax problems (after the start) that end each line, by its label.
-        self.stops: dict[str, list[Problem]] = {}
+        self.syntax: dict[str, list[Problem]] = {}
         for problem in problems:
             if problem.kind == ProblemKind.SYNTAX and problem.ply > 0:
-                self.stops.setdefault(problem.variation, []).append(problem)
-        self.waiting: deque[_Line] = deque()
+                self.syntax.setdefault(problem.variation, []).append(problem)
+        stops = {label: min(p.ply for p in found) for label, found in self.syntax.items()}
+        # (no game: no state either, so nothing is ever played)
+        super().__init__(record, cast("AnyGame", game), stops)
+        self.visit = visit
+        self.waiting: deque[Line] = deque()
+        #: Each variation's node list and the node its first event follows, by its items.
+        self.hung: dict[int, tuple[list[Node], Node]] = {}
 
-    def copy(self, state: Any) -> Any:
-        """A state of its own (None stays None: not known)."""
-        return None if state is None or self.game is None else self.game.copy(state)
+    def branch(self, line: Line, variation: Line) -> None:
+        self.waiting.append(variation)
 
-    def line(self, line: _Line) -> None:
-        state, ply, last = line.state, line.ply, None
-        before: Any = None  # the state before ``last`` where variations replace it
+    def walk(self, line: Line, parent: Node, nodes: list[Node]) -> None:
+        """List ``line``'s nodes (hung from ``parent``), then play them."""
+        last: Node | None = None
         pending: list[Comment] = []  # comments before the line's first event
-        branches = 0
-        branching = branch_points(line.items)
-        for at, item in enumerate(line.items):
+        ply = line.ply
+        for item in line.items:
             if isinstance(item, Comment):
                 (pending if last is None else last.comments).append(item)
             elif isinstance(item, Variation):
-                branches += 1
                 if last is not None:  # else a problem of the record: no event to replace
                     inner: list[Node] = []
                     last.variations.append(inner)
-                    self.waiting.append(_Line(item.items, self.copy(before), last.ply - 1,
-                                              variation_label(branches, last.ply - 1, line.label),
-                                              last.parent or line.parent, inner))
+                    self.hung[id(item.items)] = (inner, last.parent or parent)
             elif isinstance(item, EventNode) or (isinstance(item, Malformed)
                                                  and item.what == MalformedKind.EVENT):
-                ply, branches = ply + 1, 0
-                node = Node(ply, item, last or line.parent, line.label, starting=pending)
+                ply += 1
+                node = Node(ply, item, last or parent, line.label, starting=pending)
                 pending = []
-                line.nodes.append(node)
-                before = self.copy(state) if at in branching else None
-                state = self.play(node, state)
+                nodes.append(node)
                 last = node
+        known = line.state is not None
+        if known and nodes:
+            nodes[0].mover = self.game.to_move(line.state)
+        at = 0
+        for _ply, _item, state in self.play(line):
+            node = nodes[at]
+            node.reached, node.data = True, self.visit(node, state)
+            at += 1
+            if at < len(nodes):
+                nodes[at].mover = self.game.to_move(state)
+        if known and at < len(nodes):  # the line stopped here: a rule or a syntax problem
+            nodes[at].problem = line.problem or next(
+                (p for p in self.syntax.get(line.label, ()) if p.ply <= nodes[at].ply), None)
 
-    def play(self, node: Node, state: Any) -> Any:
-        """Play ``node`` on ``state``: the state after it, or None (it has a problem, or the
-        line had one; ``state`` may then be half-changed)."""
-        game = self.game
-        if state is None or game is None:
-            return None
-        node.mover = game.to_move(state)
-        stop = next((p for p in self.stops.get(node.label, ()) if p.ply <= node.ply), None)
-        if stop is not None or not isinstance(node.item, EventNode):
-            node.problem = stop
-            return None
-        item = node.item
-        try:
-            game.apply(state, item.event)
-        except RuleError as exc:
-            node.problem = Problem(ProblemKind.RULE, item.pos.line, item.pos.column, node.ply,
-                                   item.text, exc.message, exc.rule, node.label)
-            return None
-        except Exception as exc:  # a bug of ours: this line stops here, said where
-            problem = internal_problem(self.record, exc, item.pos, node.ply, item.text)
-            node.problem = replace(problem, variation=node.label)
-            return None
-        node.reached = True
-        node.data = self.visit(node, state)
-        return state
+    def run(self, mainline: Line, start: Node, nodes: list[Node]) -> None:
+        """Walk the mainline, then every variation met, in the order met."""
+        self.walk(mainline, start, nodes)
+        while self.waiting:
+            line = self.waiting.popleft()
+            inner, parent = self.hung[id(line.items)]
+            self.walk(line, parent, inner)
 
 
 def walk(record: Record, outcome: Outcome, visit: Visit) -> Tree:
@@ -197,9 +179,7 @@ def walk(record: Record, outcome: Outcome, visit: Visit) -> Tree:
             state = None
     mainline: list[Node] = []
     walker = _Walker(record, game, outcome.problems, visit)
-    walker.waiting.append(_Line(record.items, state, 0, "", start, mainline))
-    while walker.waiting:
-        walker.line(walker.waiting.popleft())
+    walker.run(Line(record.items, state, stop=walker.stops.get("")), start, mainline)
     if mainline:  # the comments before the first event are the start's (python-chess's)
         start.comments, mainline[0].starting = mainline[0].starting, []
     else:
