@@ -7,18 +7,34 @@ known record extensions. What cannot be read is noted as an input error
 """
 from __future__ import annotations
 
-import os
-import stat
 import sys
 from dataclasses import dataclass, field
 from typing import Any, Iterator
 
 from notation.core import formats, registry
-from notation.core.compression import plain_name
 from notation.core.ast import Record
 from notation.core.errors import InputError
+from notation.core.folders import FolderErrors, record_files
 
 STDIN = "<stdin>"
+
+
+class _Noted(FolderErrors):
+    """A walk's troubles noted on the command's inputs, the walk going on."""
+
+    def __init__(self, inputs: Inputs) -> None:
+        self.inputs = inputs
+
+    def unreadable(self, path: str, reason: str, folder: bool) -> None:
+        what = "cannot read folder" if folder else "cannot read"
+        self.inputs.input_errors.append(f"{path}: error: {what}: {reason}")
+
+    def not_regular(self, path: str) -> None:
+        self.inputs.warnings.append(f"{path}: warning: not a regular file; skipped")
+
+    def empty(self, folder: str, extensions: tuple[str, ...]) -> None:
+        self.inputs.input_errors.append(f"{folder}: error: no record files here "
+                                        f"(known extensions: {' '.join(extensions)})")
 
 
 @dataclass
@@ -36,42 +52,10 @@ class Inputs:
     progress: Any = None
 
     def walk(self, paths: tuple[str, ...], extensions: tuple[str, ...]) -> Iterator[str]:
-        """Files as given; directories walked for ``extensions``, sorted, each also under a
-        compression ending (``x.tilewe.gz``).
-
-        A folder that cannot be listed is an input error; a non-regular file
-        met in a walk (a FIFO would block) is skipped with a warning.
-        """
-        for path in paths:
-            if path == "-" or not os.path.isdir(path):
-                yield path
-                continue
-            found = False
-
-            def unreadable(exc: OSError) -> None:
-                self.input_errors.append(f"{exc.filename}: error: cannot read folder: "
-                                         f"{exc.strerror or exc}")
-
-            for root, dirs, files in os.walk(path, onerror=unreadable):
-                dirs.sort()
-                for name in sorted(files):
-                    if not plain_name(name).lower().endswith(extensions):
-                        continue
-                    full = os.path.join(root, name)
-                    try:
-                        mode = os.stat(full).st_mode
-                    except OSError as exc:
-                        self.input_errors.append(f"{full}: error: cannot read: "
-                                                 f"{exc.strerror or exc}")
-                        continue
-                    if not stat.S_ISREG(mode):
-                        self.warnings.append(f"{full}: warning: not a regular file; skipped")
-                        continue
-                    found = True
-                    yield full
-            if not found and not any(e.startswith(path) for e in self.input_errors):
-                self.input_errors.append(f"{path}: error: no record files here "
-                                         f"(known extensions: {' '.join(extensions)})")
+        """Files as given; directories walked for ``extensions`` (the library's walk),
+        what cannot be read noted as an input error, a FIFO or device skipped with a
+        warning."""
+        return record_files(paths, extensions, _Noted(self))
 
     def expand(self, paths: tuple[str, ...]) -> Iterator[str]:
         return self.walk(paths, registry.extensions() + formats.extensions())

@@ -28,6 +28,8 @@ if TYPE_CHECKING:
     from types import ModuleType
 
     from notation.api import diff, format, get_game, new
+    from notation.archive.errors import WriteError
+    from notation.archive.saving import write
     from notation.core import registry
     from notation.core.ast import (Comment, EventNode, Malformed, MalformedKind, Record,
                                    RecordFile, Tag)
@@ -67,6 +69,8 @@ _EXPORTS = {
     "notation.core.writer": ("format_events", "format_record"),
     "notation.core.tree": ("ChildNode", "GameNode", "Node", "TreeError", "tree_of"),
     "notation.api": ("get_game", "diff", "format", "new"),
+    "notation.archive.saving": ("write",),
+    "notation.archive.errors": ("WriteError",),
 }
 _LAZY = {name: module for module, names in _EXPORTS.items() for name in names}
 _LAZY["registry"] = "notation.core.registry"  # a module, not a name in one
@@ -105,4 +109,4 @@ __all__ = ["BaseVisitor", "CellChange", "ChildNode", "Comment", "Error", "EventN
            "TagError", "TreeError", "diff", "diff_records", "diff_states", "format",
            "format_events", "format_record", "from_position", "get_game", "load", "new",
            "parse", "parse_event", "read_game", "read_games", "read_headers", "read_verdicts", "registry",
-           "replay", "run", "Span", "tree_of"]
+           "replay", "run", "Span", "tree_of", "write", "WriteError"]

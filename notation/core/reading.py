@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import collections
 import itertools
+import os
 import re
 import weakref
 from typing import Any, Callable, Iterable, Iterator, Mapping, TypeVar, overload
@@ -19,6 +20,7 @@ from . import formats, registry
 from .ast import Comment, Item, Malformed, Pos, Record, RecordFile, Tag, Variation
 from .errors import Error, InputError
 from .fastpath import hollowed, try_fast, try_headers
+from .folders import record_files
 from .game import AnyGame, Game
 from .other_readings import OtherGames, reads_all
 from .outcome import Outcome
@@ -273,7 +275,8 @@ def _own_lines(records: list[Record], text: str, first_line: int) -> None:
 def read_games(source: Source, game: str | AnyGame | None = None,
                encoding: str = "utf-8", name: str | None = None,
                tags: Mapping[str, str] | None = None) -> Iterator[Record]:
-    """Every game of an archive, one at a time: a path, or an open text or binary file.
+    """Every game of an archive, one at a time: a path, a folder (its record files, walked
+    in sorted order), or an open text or binary file.
 
     Memory stays flat whatever the archive's size; each record carries its
     file's line and column numbers. Unreadable or undecodable input raises
@@ -365,8 +368,12 @@ def source_records(source: Source, game: str | AnyGame | None = None, encoding: 
                    name: str | None = None, checked: bool = False,
                    headers: bool = False,
                    tags: Mapping[str, str] | None = None) -> Iterator[Record]:
-    """The records of a path or open file (``checked``, ``headers``, ``tags``: see
-    :func:`records_of`)."""
+    """The records of a path, a folder's record files (sorted, walked) or an open file
+    (``checked``, ``headers``, ``tags``: see :func:`records_of`)."""
+    if isinstance(source, (str, os.PathLike)) and os.path.isdir(source):
+        for path in record_files((source,), registry.extensions() + formats.extensions()):
+            yield from source_records(path, game, encoding, None, checked, headers, tags)
+        return
     label = label_of(source, name)
     yield from records_of(source_chunks(source, encoding, label), label, game, checked, headers,
                           tags=tags)
