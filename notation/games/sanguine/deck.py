@@ -8,11 +8,10 @@ from __future__ import annotations
 
 import functools
 import os
+import re
 from dataclasses import dataclass, field
 from importlib import resources
 from typing import NamedTuple
-
-from lark import Token, UnexpectedInput
 
 from notation.core.errors import Error, InputError, shorten
 from notation.core.grammars import grammar, terminal_pattern
@@ -110,7 +109,36 @@ class Line(NamedTuple):
     number: int  # in the text read (the deck file's own lines are offset from these)
 
 
-def _lines(text: str, source: str, first_line: int) -> list[Line]:
+def scanned_lines(text: str, source: str, first_line: int) -> list[Line]:
+    """The file's line tokens, scanned with the grammar's own terminals (no parser to
+    build or import: a record's decks are read at every start). Held equal to
+    :func:`grammar_lines` by the tests; the grammar reads any text, so does this."""
+    row, header, junk = (terminal_pattern(GRAMMAR, name).match
+                         for name in ("ROW", "HEADER", "JUNK"))
+    found: list[Line] = []
+    at, number, end = 0, 1, len(text)
+    while at <= end:
+        stop = text.find("\n", at)
+        stop = end if stop < 0 else stop
+        blanks = _BLANKS.match(text, at, stop)  # (the grammar's %ignore: always matches)
+        start = blanks.end() if blanks is not None else at
+        if start < stop:
+            for kind, match in (("ROW", row), ("HEADER", header), ("JUNK", junk)):
+                token = match(text, start)
+                if token is not None:
+                    found.append(Line(kind, token.group(), number))
+                    break
+        at, number = stop + 1, number + 1
+    return found
+
+
+_BLANKS = re.compile(r"[^\S\n]*")
+
+
+def grammar_lines(text: str, source: str = "<deck>", first_line: int = 1) -> list[Line]:
+    """The file's line tokens as the grammar's parser reads them: the definition
+    :func:`scanned_lines` is held to."""
+    from lark import Token, UnexpectedInput
     try:
         tree = grammar(GRAMMAR).parse(text)
     except UnexpectedInput as exc:  # the grammar reads any text; this is a safety net
@@ -120,7 +148,7 @@ def _lines(text: str, source: str, first_line: int) -> list[Line]:
 
 
 def _parse(text: str, source: str, first_line: int) -> Deck:
-    tokens = _lines(text, source, first_line)
+    tokens = scanned_lines(text, source, first_line)
     header = terminal_pattern(GRAMMAR, "HEADER").fullmatch
     problems: list[DeckProblem] = []
     cards: list[Card] = []

@@ -5,8 +5,15 @@ the bundled decks played by ``random``."""
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from notation.games.sanguine.deck import scanned_lines as deck_lines
+from notation.games.sanguine.deck import grammar_lines
 
 from conftest import SAMPLES, TILEWE, no_traceback, run_cli, write
 
@@ -130,3 +137,33 @@ def test_random_sanguine_plays_the_bundled_decks(tmp_path):
     assert named.stdout == made.stdout
     missing = run_cli("random", "sanguine", "--red", "nosuch", cwd=tmp_path)
     assert missing.returncode == 2 and "nosuch" in missing.stderr
+
+
+#: Pieces deck lines are made of: grid rows (good and near), headers (good, odd costs and
+#: values, names with every allowed character), junk, and the blanks the grammar ignores.
+DECK_PIECES = st.sampled_from([
+    "XXCXX", "XXIXX", "IIIII", "XXXXX", "XXCX", "XXCXXX", "xxcxx", "XX CXX",
+    "Guard 1 2", "$5 2 3", "Ha\u00e9 3 10", "name 1", "a b c d", "Fire 4 0", "#x 1 2",
+    "junk", "(x)", "\"q\"", "a,b 1 2", "0", "",
+    " ", "\t", "\r", "\u00a0", "\u2003", "\x0c", "\x0b",
+])
+
+
+@settings(max_examples=300, deadline=None)
+@given(lines=st.lists(st.lists(DECK_PIECES, max_size=4).map("".join), max_size=12),
+       ending=st.sampled_from(["", "\n", "\r\n"]))
+def test_the_deck_scanner_reads_every_text_as_the_grammar_does(lines, ending):
+    """The deck reader scans lines with the grammar's own terminals (no Lark at start-up);
+    the grammar's parser is the definition it must agree with, token for token."""
+    text = "\n".join(lines) + ending
+    assert deck_lines(text, "<deck>", 1) == grammar_lines(text)
+
+
+def test_reading_a_deck_loads_no_parser():
+    """A record's decks are read at every start: reading one must not import Lark."""
+    code = ("import sys; from notation.games.sanguine.deck import load_deck; "
+            f"load_deck({str(DECKS / 'ember.deck')!r}); "
+            "print(sorted(m for m in sys.modules if m == 'lark' or m.startswith('lark.')))")
+    found = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                           check=True)
+    assert found.stdout.strip() == "[]", found.stdout
