@@ -21,7 +21,7 @@ import itertools
 import types
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, Generic, Mapping, Sequence, TypeVar, Union, get_args, get_origin, overload
+from typing import Any, Callable, Generic, Mapping, Sequence, TypeVar, Union, get_args, get_origin, overload
 
 from . import registry
 from .ast import Directive, EventNode, Item, Pos, Record, Tag
@@ -387,12 +387,18 @@ def new(game: str | Game[Any, EventT], **options: object) -> Position[Any]:
         check_setup(chosen.name, chosen.options, options)
     except NotationError as exc:
         raise Error(str(exc)) from None
-    record = chosen.setup(options)
+    return _started(chosen, chosen.setup(options),
+                    lambda exc: f"{chosen.name}: option {snake_case(exc.key)}: {exc.message}")
+
+
+def _started(game: AnyGame, record: Record, said: Callable[[TagError], str]) -> Position[Any]:
+    """The position a record's tags set up; a tag the game cannot start from raises
+    :class:`Error` saying ``said(exc)``."""
     try:
-        state = chosen.start(record)
+        state = game.start(record)
     except TagError as exc:
-        raise Error(f"{chosen.name}: option {snake_case(exc.key)}: {exc.message}") from None
-    return Position(chosen, state, record.tag_dict, directives=directives_of(record))
+        raise Error(said(exc)) from None
+    return Position(game, state, record.tag_dict, directives=directives_of(record))
 
 
 def directives_of(record: Record) -> list[Directive]:
@@ -417,11 +423,8 @@ def at_start(record: Record) -> Position[Any]:
     game = game_of(record)
     if game is None:
         raise Error(f"{record.source}: game {record.index}: {record.game_problem or 'no game'}")
-    try:
-        state = game.start(record)
-    except TagError as exc:
-        raise Error(f"{record.source}: game {record.index}: [{exc.key}]: {exc.message}") from None
-    return Position(game, state, record.tag_dict, directives=directives_of(record))
+    return _started(game, record, lambda exc: f"{record.source}: game {record.index}: "
+                                              f"[{exc.key}]: {exc.message}")
 
 
 def at_end(record: Record) -> Position[Any]:
