@@ -3,9 +3,10 @@
 Ctrl-C (SIGINT) and SIGTERM end the program with one line and status 130 or 143
 at any moment once this module runs. Until the command line is imported, the
 handlers here end the process at once (nothing has been written yet); after,
-they raise ``KeyboardInterrupt`` so that every writer removes its temporary on
-the way out, and ``run()`` says the one line. A second signal during that
-clean-up ends the process at once.
+while a command runs, they raise ``KeyboardInterrupt`` so that every writer
+removes its temporary on the way out, and ``run()`` says the one line (in click's
+own code around the command the signal is kept for ``run()``: see
+``signals.raising``). A second signal during that clean-up ends the process at once.
 
 Before the handlers are set, the console script imports only this module, its
 package's small ``__init__``, the tiny ``signals`` module and the standard

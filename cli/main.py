@@ -11,12 +11,13 @@ from __future__ import annotations
 import importlib
 import os
 import sys
-from typing import Any, Sequence
+from typing import Any, NoReturn, Sequence
 
 import click
 
 import notation
 
+from . import signals
 from .output_gone import OutputGone
 from .signals import ending
 
@@ -77,7 +78,13 @@ class NotationGroup(click.Group):
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
-            return super().invoke(ctx)
+            try:
+                signals.raising = True  # a signal now raises where the command stands
+                if signals.received is not None:  # one kept while click parsed
+                    raise KeyboardInterrupt
+                return super().invoke(ctx)
+            finally:
+                signals.raising = False  # click's own code again: a signal is kept
         except KeyboardInterrupt:
             raise Interrupted() from None
         except OSError as exc:
@@ -131,15 +138,17 @@ def run(argv: Sequence[str] | None = None) -> None:
     """The program: run the command line, map every ending to one line and a status."""
     try:
         status = cli.main(args=argv, prog_name="notation", standalone_mode=False)
+        if signals.received is not None:  # kept while click parsed or closed: it ends the run
+            raise Interrupted()
     except SystemExit:
         raise
     except click.exceptions.ClickException as exc:
+        if signals.received is not None:
+            _interrupted()
         exc.show()
         sys.exit(exc.exit_code)
     except (Interrupted, KeyboardInterrupt, click.exceptions.Abort):
-        status, line = ending()  # Ctrl-C's, or SIGTERM's when that is what arrived
-        _say_err(line)
-        sys.exit(status)
+        _interrupted()
     except OutputGone as exc:
         _silence_stdout()
         if isinstance(exc.error, BrokenPipeError):
@@ -157,6 +166,12 @@ def run(argv: Sequence[str] | None = None) -> None:
         _say_err(f"notation: internal error: {exc.__class__.__name__}: {exc}")
         sys.exit(2)
     sys.exit(status if isinstance(status, int) else 0)
+
+
+def _interrupted() -> NoReturn:
+    status, line = ending()  # Ctrl-C's, or SIGTERM's when that is what arrived
+    _say_err(line)
+    sys.exit(status)
 
 
 def _say_err(message: str) -> None:

@@ -16,6 +16,12 @@ ENDINGS: dict[int, tuple[int, str]] = {signal.SIGINT: (130, "notation: interrupt
 #: The signal that is ending the run, once one has arrived.
 received: int | None = None
 
+#: Whether a signal raises ``KeyboardInterrupt`` where the main thread stands: only while
+#: a command runs (its writers clean up as it unwinds). Around it, in click's own code
+#: (parsing the command line, closing its context), click would answer the interrupt
+#: with a blank line of its own: there the signal is only kept, for ``run()`` to end with.
+raising = False
+
 
 def end_now(signum: int, frame: object) -> None:
     """Before the command line runs, or at a second signal: one line, then exit."""
@@ -27,12 +33,14 @@ def end_now(signum: int, frame: object) -> None:
 
 
 def raise_interrupt(signum: int, frame: object) -> None:
-    """While a command runs: unwind (writers clean up), then ``run()`` says the line."""
+    """While a command runs: unwind (writers clean up), then ``run()`` says the line.
+    Around it: kept (see :data:`raising`)."""
     global received
     if received is not None:
         end_now(received, frame)
     received = signum
-    raise KeyboardInterrupt
+    if raising:
+        raise KeyboardInterrupt
 
 
 def ending() -> tuple[int, str]:

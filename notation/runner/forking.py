@@ -51,12 +51,18 @@ def forked_pool(jobs: int) -> Iterator[ProcessPoolExecutor]:
     held meanwhile; one that came is taken as the pool is given). Whatever ends the ``with``
     early (an exception, an interrupt, a consumer that stops) cancels the tasks not started;
     the workers are always stopped and waited for before it ends.
+
+    The pool is shut down once, waiting: a shutdown that does not wait forgets the pool's
+    thread, so a later one has nothing to wait for, and the run went on to exit while that
+    thread still closed the pool's pipes, racing the interpreter's exit hook that writes
+    to one of them (a traceback after the run's last line).
     """
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
     context = multiprocessing.get_context("fork")  # workers start with the games loaded
     pool = ProcessPoolExecutor(max_workers=jobs, mp_context=context, initializer=_bound_to,
                                initargs=(os.getpid(),))
+    ended_early = True
     try:
         held = signal.pthread_sigmask(signal.SIG_BLOCK, ENDING)
         try:
@@ -64,8 +70,10 @@ def forked_pool(jobs: int) -> Iterator[ProcessPoolExecutor]:
         finally:
             signal.pthread_sigmask(signal.SIG_SETMASK, held)  # a held signal is taken here
         yield pool
-    except BaseException:
-        pool.shutdown(wait=False, cancel_futures=True)
-        raise
+        ended_early = False
     finally:
-        pool.shutdown(wait=True)
+        try:
+            pool.shutdown(wait=True, cancel_futures=ended_early)
+        except KeyboardInterrupt:  # a signal taken while waiting: still wait, then end
+            pool.shutdown(wait=True, cancel_futures=True)
+            raise
