@@ -411,9 +411,12 @@ def load(source: Source, game: str | AnyGame | None = None, encoding: str = "utf
     """Read and parse a record file: a path (``str`` or ``Path``) or an open text or binary file.
 
     Raises :class:`InputError` if it cannot be read; bad content never raises.
-    For archives larger than memory use :func:`notation.read_games`.
+    For archives larger than memory, or a folder's files, use :func:`notation.read_games`.
     """
     label = label_of(source)
+    if isinstance(source, (str, os.PathLike)) and os.path.isdir(source):
+        raise InputError(label, "a folder, not a record file (notation.read_games reads a "
+                                "folder's record files)")
     return RecordFile(label, list(read_games(source, game, encoding, label, tags)))
 
 
