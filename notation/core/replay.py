@@ -16,7 +16,8 @@ from .errors import Error, Problem, ProblemKind, RuleError, TagError
 from .game import AnyGame
 from .listing import Listing
 from .outcome import Judged, Outcome
-from .replayer import Line, Replayer, internal_problem, refusal, variation_label
+from .replayer import (Line, Replayer, first_syntax_problems, internal_problem, refusal,
+                       variation_label)
 
 __all__ = ["CORE_TAGS", "ReplayError", "Step", "check_result_tags", "end_checks", "game_of",
            "internal_problem", "positions", "replay", "run", "structure_problems",
@@ -196,24 +197,14 @@ def _start(record: Record, game: AnyGame) -> Any:
     return game.start(record)
 
 
-def variation_stops(found: Listing) -> dict[str, int]:
-    """The ply of each variation's first syntax problem, by label: where it stops."""
-    stops: dict[str, int] = {}
-    for problem in found.kept:
-        if problem.variation and problem.kind == ProblemKind.SYNTAX and problem.ply > 0:
-            if problem.ply < stops.get(problem.variation, problem.ply + 1):
-                stops[problem.variation] = problem.ply
-    return stops
-
-
 class _Checking(Replayer):
     """Keeps the problems of the variations (each stops its own line only), in the order
     they are met; the mainline's is its line's."""
 
     def __init__(self, record: Record, game: AnyGame, found: Listing,
                  until: int | None = None) -> None:
-        super().__init__(record, game, variation_stops(found), until,
-                         record.has_variations and until is None)
+        stops = {label: p.ply for label, p in first_syntax_problems(found.kept).items()}
+        super().__init__(game, stops, until, record.has_variations and until is None)
         self.inside = Listing()
 
     def on_problem(self, line: Line, problem: Problem) -> None:

@@ -15,7 +15,7 @@ no copy per event. :func:`refusal` is the one place a rule's refusal becomes a
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Iterator, Mapping
+from typing import Any, Iterable, Iterator, Mapping
 
 from .ast import EventNode, Item, Malformed, MalformedKind, Pos, Record, Variation, branch_points
 from .errors import WITHIN, Problem, ProblemKind, RuleError, TagError
@@ -55,6 +55,18 @@ def refusal(exc: BaseException, pos: Pos, ply: int, event: str | None,
     return _internal(exc, pos, ply, event, label)
 
 
+def first_syntax_problems(problems: Iterable[Problem]) -> dict[str, Problem]:
+    """Each line's first syntax problem after its start (the least ply, the first found of
+    it), by label ("" for the mainline): where that line stops unplayed."""
+    first: dict[str, Problem] = {}
+    for problem in problems:
+        if problem.kind == ProblemKind.SYNTAX and problem.ply > 0:
+            known = first.get(problem.variation)
+            if known is None or problem.ply < known.ply:
+                first[problem.variation] = problem
+    return first
+
+
 @dataclass(slots=True, eq=False)
 class Line:
     """One line of play, as the replayer plays it.
@@ -73,8 +85,6 @@ class Line:
     label: str = ""
     #: The ply of its first syntax problem, where it stops unplayed (None: it has none).
     stop: int | None = None
-    #: What the client hangs on it (the walker: the node its first event follows).
-    data: Any = None
     plies: int = 0
     complete: bool = True
     problem: Problem | None = None
@@ -88,9 +98,8 @@ class Replayer:
     stops after that many plies. ``variations``: whether variations are played at all.
     """
 
-    def __init__(self, record: Record, game: AnyGame, stops: Mapping[str, int] | None = None,
+    def __init__(self, game: AnyGame, stops: Mapping[str, int] | None = None,
                  until: int | None = None, variations: bool = True) -> None:
-        self.record = record
         self.game = game
         self.stops: Mapping[str, int] = stops or {}
         self.until = until

@@ -19,11 +19,11 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, cast
 
 from .ast import Comment, EventNode, Malformed, MalformedKind, Record, Variation
-from .errors import Problem, ProblemKind
+from .errors import Problem
 from .game import AnyGame
 from .notes import commands_of
 from .outcome import Outcome
-from .replayer import Line, Replayer
+from .replayer import Line, Replayer, first_syntax_problems
 
 
 @dataclass(slots=True, eq=False)
@@ -101,16 +101,11 @@ class _Walker(Replayer):
     turn (the mainline first, then line by line), each node keeps its problem and what
     ``visit`` made of the position after it."""
 
-    def __init__(self, record: Record, game: AnyGame | None, problems: list[Problem],
-                 visit: Visit) -> None:
-        #: The syntax problems (after the start) that end each line, by its label.
-        self.syntax: dict[str, list[Problem]] = {}
-        for problem in problems:
-            if problem.kind == ProblemKind.SYNTAX and problem.ply > 0:
-                self.syntax.setdefault(problem.variation, []).append(problem)
-        stops = {label: min(p.ply for p in found) for label, found in self.syntax.items()}
+    def __init__(self, game: AnyGame | None, problems: list[Problem], visit: Visit) -> None:
+        #: The syntax problem (after the start) that ends each line, by its label.
+        self.syntax = first_syntax_problems(problems)
         # (no game: no state either, so nothing is ever played)
-        super().__init__(record, cast("AnyGame", game), stops)
+        super().__init__(cast("AnyGame", game), {label: p.ply for label, p in self.syntax.items()})
         self.visit = visit
         self.waiting: deque[Line] = deque()
         #: Each variation's node list and the node its first event follows, by its items.
@@ -150,8 +145,9 @@ class _Walker(Replayer):
             if at < len(nodes):
                 nodes[at].mover = self.game.to_move(state)
         if known and at < len(nodes):  # the line stopped here: a rule or a syntax problem
-            nodes[at].problem = line.problem or next(
-                (p for p in self.syntax.get(line.label, ()) if p.ply <= nodes[at].ply), None)
+            stop = self.syntax.get(line.label)
+            nodes[at].problem = line.problem or (
+                stop if stop is not None and stop.ply <= nodes[at].ply else None)
 
     def run(self, mainline: Line, start: Node, nodes: list[Node]) -> None:
         """Walk the mainline, then every variation met, in the order met."""
@@ -178,7 +174,7 @@ def walk(record: Record, outcome: Outcome, visit: Visit) -> Tree:
         if start.problem is not None:
             state = None
     mainline: list[Node] = []
-    walker = _Walker(record, game, outcome.problems, visit)
+    walker = _Walker(game, outcome.problems, visit)
     walker.run(Line(record.items, state, stop=walker.stops.get("")), start, mainline)
     if mainline:  # the comments before the first event are the start's (python-chess's)
         start.comments, mainline[0].starting = mainline[0].starting, []

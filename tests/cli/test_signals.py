@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import HANG_BREAKER, SAMPLES, interruptible, notation_exe, run_cli, still_running
+from conftest import HANG_BREAKER, SAMPLES, TESTS, interruptible, notation_exe, run_cli, still_running
 
 pytestmark = pytest.mark.slow
 
@@ -204,24 +204,14 @@ def left_in_session(session: int) -> list[str]:
 #: exit; at the exit, the exit hook of concurrent.futures finds the pool's wake-up pipe
 #: open, the thread closes it, then the hook writes to it. The widest window of the race a
 #: run that exits before its pool has ended loses, on any machine.
-POOL_THREAD_LAST = """
-import threading
+POOL_THREAD_LAST = f"""
+import sys, threading
 from concurrent.futures import process
+sys.path.insert(0, {str(TESTS)!r})
+from conftest import hold_pool_thread
 
-joined = threading.Thread.join
-waited_for = threading.Event()
-wind_up = process._ExecutorManagerThread.join_executor_internals
+waited_for, joined = hold_pool_thread(setattr)
 wake = process._ThreadWakeup.wakeup
-
-def wind_up_once_waited_for(self):
-    waited_for.wait()
-    wind_up(self)
-
-def join_noted(self, *args, **kwargs):
-    if (isinstance(self, process._ExecutorManagerThread)
-            and threading.current_thread() is threading.main_thread()):
-        waited_for.set()
-    joined(self, *args, **kwargs)
 
 def wake_at_exit_after_the_close(self):
     if (process._global_shutdown and not self._closed
@@ -234,8 +224,6 @@ def wake_at_exit_after_the_close(self):
     else:
         wake(self)
 
-process._ExecutorManagerThread.join_executor_internals = wind_up_once_waited_for
-threading.Thread.join = join_noted
 process._ThreadWakeup.wakeup = wake_at_exit_after_the_close
 """
 

@@ -20,7 +20,7 @@ from notation.core import registry
 from notation.core.errors import InputError
 from notation.core.outcome import Outcome
 
-from conftest import HANG_BREAKER, SAMPLES, run_cli
+from conftest import HANG_BREAKER, SAMPLES, hold_pool_thread, run_cli
 from test_archive_scale import mixed_archive
 
 #: Batches and spans of a few games each, so that every file is cut many times.
@@ -235,25 +235,7 @@ def pool_thread_held(monkeypatch):
     """The pool's own thread held before it winds the pool up (closes its pipes, joins its
     workers) until the main thread waits for it (joins it): a pool the ``with`` does not
     wait for is still running when the ``with`` has ended, on any machine."""
-    import threading
-    from concurrent.futures import process
-    joined = threading.Thread.join
-    waited_for = threading.Event()
-    wind_up = process._ExecutorManagerThread.join_executor_internals
-
-    def wind_up_once_waited_for(self):
-        waited_for.wait()
-        wind_up(self)
-
-    def join_noted(self, *args, **kwargs):
-        if (isinstance(self, process._ExecutorManagerThread)
-                and threading.current_thread() is threading.main_thread()):
-            waited_for.set()
-        joined(self, *args, **kwargs)
-
-    monkeypatch.setattr(process._ExecutorManagerThread, "join_executor_internals",
-                        wind_up_once_waited_for)
-    monkeypatch.setattr(threading.Thread, "join", join_noted)
+    waited_for, joined = hold_pool_thread(monkeypatch.setattr)
     yield
     waited_for.set()  # a pool left running (a failed test) ends before the next test
     for thread in pool_threads():

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import functools
 import os
-import re
 from dataclasses import dataclass, field
 from importlib import resources
 from typing import NamedTuple
@@ -21,6 +20,8 @@ from notation.core.text import decode, read_beside, read_bytes
 from .options import BUNDLED_DECKS
 
 GRAMMAR = "sanguine_deck.lark"
+#: The terminal Lark makes of the grammar's ``%ignore`` (blanks but a line break).
+IGNORED = "__IGNORE_0"
 
 
 @dataclass(frozen=True)
@@ -109,18 +110,18 @@ class Line(NamedTuple):
     number: int  # in the text read (the deck file's own lines are offset from these)
 
 
-def scanned_lines(text: str, source: str, first_line: int) -> list[Line]:
+def scanned_lines(text: str) -> list[Line]:
     """The file's line tokens, scanned with the grammar's own terminals (no parser to
     build or import: a record's decks are read at every start). Held equal to
     :func:`grammar_lines` by the tests; the grammar reads any text, so does this."""
-    row, header, junk = (terminal_pattern(GRAMMAR, name).match
-                         for name in ("ROW", "HEADER", "JUNK"))
+    row, header, junk, ignored = (terminal_pattern(GRAMMAR, name).match
+                                  for name in ("ROW", "HEADER", "JUNK", IGNORED))
     found: list[Line] = []
     at, number, end = 0, 1, len(text)
     while at <= end:
         stop = text.find("\n", at)
         stop = end if stop < 0 else stop
-        blanks = _BLANKS.match(text, at, stop)  # (the grammar's %ignore: always matches)
+        blanks = ignored(text, at, stop)
         start = blanks.end() if blanks is not None else at
         if start < stop:
             for kind, match in (("ROW", row), ("HEADER", header), ("JUNK", junk)):
@@ -130,9 +131,6 @@ def scanned_lines(text: str, source: str, first_line: int) -> list[Line]:
                     break
         at, number = stop + 1, number + 1
     return found
-
-
-_BLANKS = re.compile(r"[^\S\n]*")
 
 
 def grammar_lines(text: str, source: str = "<deck>", first_line: int = 1) -> list[Line]:
@@ -148,7 +146,7 @@ def grammar_lines(text: str, source: str = "<deck>", first_line: int = 1) -> lis
 
 
 def _parse(text: str, source: str, first_line: int) -> Deck:
-    tokens = scanned_lines(text, source, first_line)
+    tokens = scanned_lines(text)
     header = terminal_pattern(GRAMMAR, "HEADER").fullmatch
     problems: list[DeckProblem] = []
     cards: list[Card] = []

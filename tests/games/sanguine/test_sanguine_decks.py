@@ -156,7 +156,7 @@ def test_the_deck_scanner_reads_every_text_as_the_grammar_does(lines, ending):
     """The deck reader scans lines with the grammar's own terminals (no Lark at start-up);
     the grammar's parser is the definition it must agree with, token for token."""
     text = "\n".join(lines) + ending
-    assert deck_lines(text, "<deck>", 1) == grammar_lines(text)
+    assert deck_lines(text) == grammar_lines(text)
 
 
 def test_reading_a_deck_loads_no_parser():
