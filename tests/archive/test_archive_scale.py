@@ -9,6 +9,9 @@ import threading
 
 import pytest
 
+from notation import runner
+from notation.core.batch import batches
+
 from conftest import HANG_BREAKER, SAMPLES, notation_exe, run_cli, still_running
 
 TILEWE_ARCHIVE = (SAMPLES / "tilewe" / "random-4p-three-games.tilewe").read_text()
@@ -121,7 +124,8 @@ def test_first_result_comes_before_the_archive_is_read(tmp_path):
 # -- every core ------------------------------------------------------------------------------
 
 def mixed_archive(tmp_path, copies: int):
-    """About 1.3 MB: valid games, an invalid one, comments that carry over a game boundary."""
+    """About 20 kB a copy: valid games, an invalid one, comments that carry over a game
+    boundary."""
     good = TILEWE_ARCHIVE.rstrip("\n") + "\n\n"
     bad = good.replace("3. ", "3. Q9n-a1a1 ", 1)
     carry = "; a comment before the next game's tags\n{ and a brace\ncomment }\n"
@@ -130,45 +134,73 @@ def mixed_archive(tmp_path, copies: int):
     return path
 
 
+#: The workers a ``--jobs`` run below asks for.
+JOBS = 2
+#: Copies of :func:`mixed_archive` in the archive the ``--jobs`` runs share: 1.14 MB,
+#: 1,344 games (56 invalid), five batches (:func:`worked_in_batches` holds it to that).
+COPIES = 56
+
+
+def worked_in_batches(path) -> None:
+    """A ``--jobs`` run of ``path`` is a real one: the file is large enough for the runner to
+    start its workers (below ``SMALL_INPUT`` one process reads it) and is cut into at least
+    two batches for each of them, so that each worker takes several in turn and their parts
+    are put back in order (tests/parallel/test_runner.py runs many more batches than the
+    runner keeps in flight)."""
+    assert path.stat().st_size >= runner.SMALL_INPUT
+    assert sum(1 for _ in batches(path)) >= 2 * JOBS
+
+
+@pytest.fixture(scope="module")
+def mixed(tmp_path_factory):
+    """The archive the ``--jobs`` runs share (none of them writes to it)."""
+    path = mixed_archive(tmp_path_factory.mktemp("scale"), COPIES)
+    worked_in_batches(path)
+    return path
+
+
+def in_one_and_in_workers(args: list[str], path):
+    """A command's run of ``path`` in one process, then with :data:`JOBS` worker processes."""
+    return (run_cli(*args, "--jobs", "1", str(path)),
+            run_cli(*args, "--jobs", str(JOBS), str(path)))
+
+
 @pytest.mark.slow
-def test_jobs_give_the_same_output_in_the_same_order(tmp_path):
-    path = mixed_archive(tmp_path, 200)
-    assert path.stat().st_size > 1 << 20
+def test_jobs_give_the_same_output_in_the_same_order(mixed):
     for args in (["validate"], ["validate", "--json"], ["replay", "--json"]):
-        one = run_cli(*args, "--jobs", "1", str(path))
-        two = run_cli(*args, "--jobs", "2", str(path))
+        one, two = in_one_and_in_workers(args, mixed)
         assert one.returncode == two.returncode == 1
         assert one.stdout == two.stdout and one.stdout
         assert one.stderr.split(" in ")[0] == two.stderr.split(" in ")[0]
-    assert "4,800 games: 4,600 valid, 200 invalid" in two.stderr
+    assert "1,344 games: 1,288 valid, 56 invalid" in two.stderr
 
 
 START = "20/20/20/20/20/20/20/20/20/20/20/20/20/20/20/20/20/20/20/20 b 1fffff,1fffff,1fffff,1fffff"
 
 
 @pytest.mark.slow
-def test_archive_tools_with_jobs_agree_with_one_process(tmp_path):
-    path = mixed_archive(tmp_path, 200)
+def test_archive_tools_with_jobs_agree_with_one_process(mixed):
+    in_workers = {}
     for args in (["stats"], ["stats", "--json"], ["select", "--valid"],
                  ["select", "--invalid", "--json"], ["select", "--winner", "blue", "--invert"],
                  ["select", "--plies", "40:", "--count"],
                  ["select", "--position", START, "--after-ply", "0", "--count"],
                  ["select", "--position", "20/20", "--count"]):
-        one = run_cli(*args, "--jobs", "1", str(path))
-        two = run_cli(*args, "--jobs", "2", str(path))
+        one, two = in_one_and_in_workers(args, mixed)
         assert (one.returncode, one.stdout, one.stderr) == (two.returncode, two.stdout,
                                                              two.stderr), args
         assert one.stdout or one.stderr
-    assert '"games": 4800' in run_cli("stats", "--json", "--jobs", "2", str(path)).stdout
-    kept = run_cli("select", "--valid", "--jobs", "2", str(path)).stdout
-    assert kept.count("[Game ") == 4600 and kept.count("{ and a brace") == 201  # comments kept
+        in_workers[" ".join(args)] = two.stdout
+    assert '"games": 1344' in in_workers["stats --json"]
+    kept = in_workers["select --valid"]
+    assert kept.count("[Game ") == 1288
+    assert kept.count("{ and a brace") == COPIES + 1  # the comments kept
 
 
 @pytest.mark.slow
-def test_a_dying_worker_is_reported_not_waited_for(tmp_path):
-    path = mixed_archive(tmp_path, 200)
+def test_a_dying_worker_is_reported_not_waited_for(mixed):
     env = dict(os.environ, NOTATION_TEST_WORKER_FAULT="exit")
-    result = subprocess.run(notation_exe() + ["validate", "--jobs", "2", str(path)],
+    result = subprocess.run(notation_exe() + ["validate", "--jobs", str(JOBS), str(mixed)],
                             capture_output=True, text=True, timeout=HANG_BREAKER, env=env)
     assert result.returncode == 2 and "a worker process stopped" in result.stderr
     assert "Traceback" not in result.stderr
@@ -197,20 +229,18 @@ def test_help_starts_without_lark_or_any_game():
 
 
 @pytest.mark.slow
-def test_fmt_check_with_jobs_agrees_with_one_process(tmp_path):
+def test_fmt_check_with_jobs_agrees_with_one_process(tmp_path, mixed):
+    three = run_cli("fmt", str(SAMPLES / "tilewe" / "random-4p-three-games.tilewe")).stdout
     canonical = tmp_path / "canonical.tilewe"
-    path = mixed_archive(tmp_path, 200)
-    canonical.write_text(run_cli("fmt", str(archive(tmp_path, 500))).stdout)
-    assert canonical.stat().st_size > 1 << 20
-    for target, code in ((canonical, 0), (path, 1)):
-        one = run_cli("fmt", "--check", "--jobs", "1", str(target))
-        two = run_cli("fmt", "--check", "--jobs", "2", str(target))
+    canonical.write_text("\n".join([three] * 450))  # as fmt writes games: a blank line apart
+    worked_in_batches(canonical)
+    for target, code in ((canonical, 0), (mixed, 1)):
+        one, two = in_one_and_in_workers(["fmt", "--check"], target)
         assert one.returncode == two.returncode == code
         assert one.stdout == two.stdout
     messy = tmp_path / "messy.tilewe"
     messy.write_text(canonical.read_text().replace("\n1. ", "\n1.   ", 3))
-    one = run_cli("fmt", "--check", "--jobs", "1", str(messy))
-    two = run_cli("fmt", "--check", "--jobs", "2", str(messy))
+    one, two = in_one_and_in_workers(["fmt", "--check"], messy)
     assert one.returncode == two.returncode == 1 and "would be reformatted" in two.stdout
 
 
