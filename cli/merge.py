@@ -17,7 +17,7 @@ import click
 from notation.archive.merge import MergeError, merge_trees, merged_text
 from notation.core.errors import Problem, ProblemKind
 from notation.core.replay import run
-from notation.core.tree import GameNode, TreeError, tree_of
+from notation.core.tree import GameNode, TreeError
 
 from .archive import OUTPUT_OPTION, Sink
 from .common import (DIALECT_OPTION, ENCODING_OPTION, GAME_OPTION, PATHS, Context, color_option,
@@ -74,7 +74,7 @@ def _copies(ctx: Context, paths: tuple[str, ...]) -> tuple[list[GameNode], int]:
                 problems = run(record).problems
                 if not problems:
                     try:
-                        trees.append(tree_of(record))
+                        trees.append(GameNode.from_record(record))
                     except TreeError as exc:
                         problems = [Problem(ProblemKind.SYNTAX, exc.line, exc.column, 0, None,
                                             exc.message)]

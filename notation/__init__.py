@@ -7,7 +7,7 @@ The one obvious entry point (python-chess's shapes)::
     pos.push("W5n-a1a1"); pos.pop()               # an illegal move: IllegalMoveError
     records = notation.load("game.tilewe")       # every game of the file
     for record in notation.read_games("big.tilewe"):   # one at a time, flat memory
-        record.headers["Players"], record.mainline(), record.end()
+        record.headers["Players"], record.events, notation.Position.from_record(record)
     for step in notation.replay(records[0]):      # ply, event, live state
         print(step.ply, step.event)
     outcome = notation.run(records[0])            # never raises
@@ -44,7 +44,7 @@ if TYPE_CHECKING:
     from notation.core.reading import (load, parse, read_game, read_games, read_headers,
                                        read_verdicts)
     from notation.core.replay import ReplayError, Step, replay, run
-    from notation.core.tree import ChildNode, GameNode, Node, TreeError, tree_of
+    from notation.core.tree import ChildNode, GameNode, Node, TreeError
     from notation.core.visitor import BaseVisitor, Span
     from notation.core.writer import format_events, format_record
 
@@ -67,7 +67,7 @@ _EXPORTS = {
     "notation.core.outcome": ("Outcome",),
     "notation.core.replay": ("ReplayError", "Step", "run", "replay"),
     "notation.core.writer": ("format_events", "format_record"),
-    "notation.core.tree": ("ChildNode", "GameNode", "Node", "TreeError", "tree_of"),
+    "notation.core.tree": ("ChildNode", "GameNode", "Node", "TreeError"),
     "notation.api": ("get_game", "diff", "format", "new"),
     "notation.archive.saving": ("write",),
     "notation.archive.errors": ("WriteError",),
@@ -109,4 +109,4 @@ __all__ = ["BaseVisitor", "CellChange", "ChildNode", "Comment", "Error", "EventN
            "TagError", "TreeError", "diff", "diff_records", "diff_states", "format",
            "format_events", "format_record", "from_position", "get_game", "load", "new",
            "parse", "parse_event", "read_game", "read_games", "read_headers", "read_verdicts", "registry",
-           "replay", "run", "Span", "tree_of", "write", "WriteError"]
+           "replay", "run", "Span", "write", "WriteError"]

@@ -11,9 +11,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
-from typing import Any, Callable, ClassVar, Iterable, Iterator, NamedTuple, Union
+from typing import Any, Callable, Iterable, Iterator, NamedTuple, Union
 
-from .errors import Error
 from .limits import MAX_PROBLEMS
 
 
@@ -211,13 +210,6 @@ class Record:
     #: asked for, so a record never pretends to have no events.
     reread: Callable[[Record], tuple[list[Tag | Malformed], list[Item]]] | None = field(
         default=None, compare=False, repr=False)
-    #: Build the positions at a record's start and end (:meth:`start`, :meth:`end`); set by
-    #: ``notation.core.position``, a layer above this one (the reader loads it).
-    starting: ClassVar[Callable[[Record], Any] | None] = None
-    ending: ClassVar[Callable[[Record], Any] | None] = None
-    #: Build the record's game tree (:meth:`tree`); set by ``notation.core.tree``.
-    tree_builder: ClassVar[Callable[[Record], Any] | None] = None
-
     @property
     def unread(self) -> bool:
         """Whether the events are still to be read from ``raw``."""
@@ -276,30 +268,6 @@ class Record:
     def headers(self) -> dict[str, str]:
         """The tags as a mapping (python-chess's ``game.headers``); a broken tag is left out."""
         return self.tag_dict
-
-    def mainline(self) -> list[Any]:
-        """The events, first to last (python-chess's ``game.mainline_moves()``)."""
-        return self.events
-
-    def start(self) -> Any:
-        """The :class:`~notation.core.position.Position` before the first event."""
-        if Record.starting is None:  # pragma: no cover - set when positions load
-            raise Error("Record.start needs notation.core.position loaded (import notation.new)")
-        return Record.starting(self)
-
-    def end(self) -> Any:
-        """The :class:`~notation.core.position.Position` after the last event, the events on
-        its stack; a record with a problem raises ``ReplayError`` at its first one."""
-        if Record.ending is None:  # pragma: no cover - set when positions load
-            raise Error("Record.end needs notation.core.position loaded (import notation.new)")
-        return Record.ending(self)
-
-    def tree(self) -> Any:
-        """The record as a game tree (``notation.core.tree.GameNode``, python-chess's
-        ``Game``): variations, comments, annotations and commands as nodes' data."""
-        if Record.tree_builder is None:  # pragma: no cover - set when trees load
-            raise Error("Record.tree needs notation.core.tree loaded (import notation.GameNode)")
-        return Record.tree_builder(self)
 
     @property
     def events(self) -> list[Any]:

@@ -426,12 +426,3 @@ def at_start(record: Record) -> Position[Any]:
     return _started(game, record, lambda exc: f"{record.source}: game {record.index}: "
                                               f"[{exc.key}]: {exc.message}")
 
-
-def at_end(record: Record) -> Position[Any]:
-    """The position after a record's last event (:meth:`Position.from_record`)."""
-    return Position.from_record(record)
-
-
-#: ``Record.start`` and ``Record.end`` answer with these: positions are a layer above the
-#: syntax tree, so the tree holds slots and this module (loaded with the reader) fills them.
-Record.starting, Record.ending = at_start, at_end

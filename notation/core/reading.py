@@ -25,8 +25,6 @@ from .game import AnyGame, Game
 from .other_readings import OtherGames, reads_all
 from .outcome import Outcome
 from .parsing import note_game_problem, parse_games, unescape
-from .position import at_end  # loaded with the reader: a record read can say its end
-from .tree import tree_of  # and give its tree
 from .replay import run
 from .text import Source, chunks, label_of, pieces, source_chunks
 from .visitor import BaseVisitor

@@ -30,7 +30,7 @@ class Step:
 
     ``state`` is the live state of the replay: it changes on the next step (a
     snapshot per ply would make every replay pay for what few keep). Keep a
-    step with :meth:`copy`, or play on from a record's end with ``record.end()``.
+    step with :meth:`copy`, or play on from a record's end with ``Position.from_record(record)``.
     """
 
     ply: int

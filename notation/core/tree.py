@@ -5,7 +5,7 @@ record's tags and set-up, each :class:`ChildNode` one move with its comment, its
 annotations (``nags``) and its comment commands, and ``variations`` lists the moves
 played from there, the main one first::
 
-    tree = notation.load("tree.tilewe")[0].tree()   # or tree_of(record)
+    tree = notation.GameNode.from_record(notation.load("tree.tilewe")[0])
     first = tree.next()                               # the mainline's first move
     other = tree.add_variation("I2n-a1a1", comment="also fine")  # checked by the rules
     tree.promote_to_main(other)
@@ -44,8 +44,7 @@ from .errors import IllegalMoveError, InvalidEventError
 from .position import Position, at_start, parse_event
 from .replay import game_of
 
-__all__ = ["ChildNode", "GameNode", "IllegalMoveError", "InvalidEventError", "Node", "TreeError",
-           "tree_of"]
+__all__ = ["ChildNode", "GameNode", "IllegalMoveError", "InvalidEventError", "Node", "TreeError"]
 
 
 class TreeError(NotationError):
@@ -414,11 +413,6 @@ class GameNode(Node):
                       index=self.index, source=self.source)
 
 
-def tree_of(record: Record) -> GameNode:
-    """A record's game tree (``Record.tree()``): :meth:`GameNode.from_record`."""
-    return GameNode.from_record(record)
-
-
 def _where(record: Record, pos: Pos, message: str) -> TreeError:
     return TreeError(record.source, pos, message)
 
@@ -528,5 +522,3 @@ def _line(first: ChildNode, rules: AnyGame) -> list[Item]:
         node = node.next()
     return items
 
-
-Record.tree_builder = tree_of

@@ -177,7 +177,7 @@ def classes_of(svg: str) -> Counter:
 
 def after(record, *path: str) -> Counter:
     """The library's picture of the position after ``path`` from the record's start."""
-    position = record.start()
+    position = notation.Position.from_record(record, 0)
     for event in path:
         position.push(event)
     return classes_of(position.game.svg(position.state))

@@ -326,7 +326,7 @@ def test_viewer_data_draws_every_node_of_a_tree_at_its_path(game_name):
         return [] if at == 0 else path(nodes[at]["parent"]) + [nodes[at]["text"]]
 
     for at, picture in enumerate(pictures):
-        position = tree.start()
+        position = notation.Position.from_record(tree, 0)
         for event in path(at):
             position.push(event)
         assert nodes[at]["ply"] == position.ply

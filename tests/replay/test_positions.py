@@ -50,7 +50,7 @@ def snapshot(position: notation.Position) -> tuple[str, object]:
 
 def replayed(record: notation.Record) -> list[tuple[str, object]]:
     """The snapshot before the first event and after every event, by the replay driver."""
-    start = record.start()
+    start = notation.Position.from_record(record, 0)
     shots = [snapshot(start)]
     for step in notation.replay(record):
         start.state = step.state  # (a live state: snapshot it now)
@@ -64,35 +64,35 @@ def test_reference_games_push_and_pop_through_the_replays_positions(game):
     assert records, f"no valid {game} sample"
     for record in records:
         expected = replayed(record)
-        position = record.start()
+        position = notation.Position.from_record(record, 0)
         assert snapshot(position) == expected[0]
-        for ply, event in enumerate(record.mainline(), 1):
+        for ply, event in enumerate(record.events, 1):
             position.push(event)
             assert snapshot(position) == expected[ply], (record.source, ply)
-        assert position.ply == len(record.mainline())
+        assert position.ply == len(record.events)
         for ply in range(len(expected) - 1, 0, -1):
-            assert position.pop() == record.mainline()[ply - 1]
+            assert position.pop() == record.events[ply - 1]
             assert snapshot(position) == expected[ply - 1], (record.source, "pop", ply)
         with pytest.raises(IndexError):
             position.pop()
-        end = record.end()
-        assert snapshot(end) == expected[-1] and end.moves == record.mainline()
+        end = notation.Position.from_record(record)
+        assert snapshot(end) == expected[-1] and end.moves == record.events
 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_pushing_text_reads_it_with_the_games_notation(game):
     record = reference_records(game)[0]
-    position = record.start()
-    for event in record.mainline():
+    position = notation.Position.from_record(record, 0)
+    for event in record.events:
         assert position.push(str(event)) == event
-    assert snapshot(position) == snapshot(record.end())
+    assert snapshot(position) == snapshot(notation.Position.from_record(record))
 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_a_position_read_from_its_notation_continues_identically(game):
     for record in reference_records(game)[:3]:
-        events = record.mainline()
-        position = record.start()
+        events = record.events
+        position = notation.Position.from_record(record, 0)
         for ply in range(len(events) + 1):
             copy = notation.from_position(game, position.position())
             assert copy.position() == position.position(), (record.source, ply)
@@ -111,8 +111,8 @@ def test_a_position_read_from_its_notation_continues_identically(game):
 @pytest.mark.parametrize("game", GAMES)
 def test_an_illegal_move_raises_what_validate_says_and_changes_nothing(game):
     record = reference_records(game)[0]
-    events = record.mainline()
-    position = record.start()
+    events = record.events
+    position = notation.Position.from_record(record, 0)
     tried = 0
     for ply, event in enumerate(events):
         before = snapshot(position)
@@ -154,8 +154,8 @@ def test_push_refuses_what_is_neither_text_nor_an_event_of_the_game(game):
     and Philosophy and nomic took any object and pushed it. Each is a TypeError saying
     what ``push`` takes, and the position is as it was."""
     position = notation.new(game, **NEW_OPTIONS[game])
-    foreign = reference_records(OTHER_GAME[game])[0].mainline()[0]
-    mine = reference_records(game)[0].mainline()[0]
+    foreign = reference_records(OTHER_GAME[game])[0].events[0]
+    mine = reference_records(game)[0].events[0]
     before = snapshot(position)
     for value in (42, None, 2.5, b"R pass", ("R", "pass"), NotAMove(), foreign, [mine]):
         for attempt in (position.push, position.is_legal):
@@ -204,7 +204,7 @@ def test_a_new_game_plays_to_its_end_and_records_itself(game):
 def test_event_types_read_and_write_their_notation(game):
     record = reference_records(game)[0]
     module = getattr(notation, game)
-    for event in record.mainline():
+    for event in record.events:
         kind = type(event)
         assert getattr(module, kind.__name__) is kind
         assert kind.parse(str(event)) == event
@@ -235,7 +235,7 @@ def test_random_push_and_pop_agree_with_a_fresh_replay(game):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_a_position_draws_itself_and_copies_independently(game):
-    position = reference_records(game)[0].end()
+    position = notation.Position.from_record(reference_records(game)[0])
     assert position._repr_svg_().startswith("<svg") and str(position) == position.game.render(
         position.state)
     copy = position.copy()
@@ -265,7 +265,7 @@ def test_replay_steps_are_live_and_a_copy_keeps_one():
     steps = list(notation.replay(record))
     assert steps[0].state is steps[-1].state  # live: the replay's one state
     kept = [step.copy() for step in notation.replay(record)]
-    game = record.start().game
+    game = notation.Position.from_record(record, 0).game
     expected = replayed(record)[1:]
     assert [game.full_position(step.state) for step in kept] == [shot[0] for shot in expected]
 

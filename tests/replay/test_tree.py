@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import notation
-from notation.core.tree import ChildNode, GameNode, Node, TreeError, tree_of
+from notation.core.tree import ChildNode, GameNode, Node, TreeError
 
 from conftest import SAMPLES
 from test_positions import GAMES, NEW_OPTIONS, snapshot
@@ -47,7 +47,7 @@ def written(tree: GameNode) -> str:
 
 def read(text: str, game: str | None = None) -> GameNode:
     (record,) = notation.parse(text, game)
-    return tree_of(record)
+    return GameNode.from_record(record)
 
 
 # -- reading and writing -------------------------------------------------------------------
@@ -58,7 +58,7 @@ def read(text: str, game: str | None = None) -> GameNode:
 def test_random_trees_go_to_a_tree_and_back_to_the_same_text(game, seed):
     record = random_tree(game, seed)
     text = notation.format_record(record)
-    tree = tree_of(record)
+    tree = GameNode.from_record(record)
     assert written(tree) == text
     again = read(text, game)
     assert written(again) == text
@@ -72,7 +72,7 @@ def test_sample_records_are_written_back_as_fmt_writes_them(game):
     for path in sorted((SAMPLES / game).glob(f"*.{game}")):
         for record in notation.load(path):
             if notation.run(record).valid:
-                assert written(tree_of(record)) == notation.format_record(record), path
+                assert written(GameNode.from_record(record)) == notation.format_record(record), path
 
 
 def test_how_comments_are_placed_in_the_tree():
@@ -131,15 +131,15 @@ def test_set_up_lines_stay_where_they_belong():
             "P2A4T1NE\nP1D4T2SE\n...\n")  # the seed's own form (tests/data/flows)
     (record,) = notation.parse(text, "flows")
     assert notation.run(record).valid
-    tree = tree_of(record)
+    tree = GameNode.from_record(record)
     assert [d.text for d in tree.directives] == ["Game: 2-player, Standard Rules"]
     assert [d.text for d in tree.trailer] == ["..."]
     assert written(tree) == notation.format_record(record)
-    assert tree.end().position().position() == record.end().position()
+    assert tree.end().position().position() == notation.Position.from_record(record).position()
     (inside,) = notation.parse(text.replace("P2A4T1NE\n", "P2A4T1NE (P2A4T1N ...)\n"), "flows")
     assert notation.run(inside).valid  # the replay reads set-up lines at the top only
     with pytest.raises(TreeError, match="a set-up line inside a variation"):
-        tree_of(inside)
+        GameNode.from_record(inside)
 
 
 @pytest.mark.parametrize("text, message, where", [
@@ -152,7 +152,7 @@ def test_set_up_lines_stay_where_they_belong():
 def test_a_record_the_tree_cannot_hold_is_refused_saying_where(text, message, where):
     (record,) = notation.parse(text, source="x.tilewe")
     with pytest.raises(TreeError, match=re.escape(message)) as caught:
-        tree_of(record)
+        GameNode.from_record(record)
     assert (caught.value.line, caught.value.column) == where
     assert str(caught.value).startswith(f"x.tilewe:{where[0]}:{where[1]}: ")
 
@@ -162,7 +162,7 @@ def test_a_record_the_tree_cannot_hold_is_refused_saying_where(text, message, wh
 @pytest.mark.parametrize("game", GAMES)
 def test_walking_a_tree(game):
     record, ply = a_tree_with_variations(game)
-    tree = tree_of(record)
+    tree = GameNode.from_record(record)
     main = tree.mainline()
     assert [n.move for n in main] == tree.mainline_moves() == record.events
     assert tree.end() is main[-1] and main[-1].end() is main[-1] and main[-1].next() is None
@@ -193,7 +193,7 @@ def test_walking_a_tree(game):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_the_position_of_every_node_is_its_path_pushed_from_the_start(game):
-    tree = tree_of(random_tree(game, 11, plies=8))
+    tree = GameNode.from_record(random_tree(game, 11, plies=8))
     start = notation.new(game, **NEW_OPTIONS[game])
     for node in nodes(tree):
         fresh = start.copy()
@@ -224,7 +224,7 @@ def alternatives(node: Node, count: int) -> list:
 @pytest.mark.parametrize("game", GAMES)
 def test_adding_moves_checks_them_and_keeps_what_is_said(game):
     tree, node = next((tree, n) for seed in range(50)
-                      for tree in [tree_of(random_tree(game, seed, plies=8, depth=0))]
+                      for tree in [GameNode.from_record(random_tree(game, seed, plies=8, depth=0))]
                       for n in tree.mainline() if len(alternatives(n, 2)) == 2)
     before = written(tree)
     first, second = alternatives(node, 2)
@@ -357,7 +357,7 @@ def test_the_writer_refuses_variations_nested_deeper_than_the_reader_reads():
     assert text.count("(") == MAX_VARIATION_DEPTH
     (record,) = notation.parse(text, "tilewe")
     assert not [p for p in notation.run(record).problems if p.kind == "syntax"]
-    assert written(tree_of(record)) == text
+    assert written(GameNode.from_record(record)) == text
     for depth in (MAX_VARIATION_DEPTH + 1, 100):
         with pytest.raises(notation.NotationError, match=f"nested deeper than "
                                                          f"{MAX_VARIATION_DEPTH} levels"):
@@ -379,4 +379,4 @@ def test_every_format_s_writer_refuses_what_its_reader_reads_no_deeper(format_na
         text = writer.write(nested(MAX_VARIATION_DEPTH).to_record())
         (back,) = notation.parse(text, source="deep.notation.json")
         assert not [p for p in notation.run(back).problems if p.kind == "syntax"]
-        assert written(tree_of(back)) == written(nested(MAX_VARIATION_DEPTH))
+        assert written(GameNode.from_record(back)) == written(nested(MAX_VARIATION_DEPTH))

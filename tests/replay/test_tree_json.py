@@ -138,7 +138,7 @@ def nodes_in(items: list) -> int:
 def test_every_node_of_a_random_tree_is_its_path_pushed(game, seed):
     tree = random_tree(game, seed)
     data = tree_json(tree)
-    start = tree.start()
+    start = notation.Position.from_record(tree, 0)
     assert data["start"]["state"] == start.game.state_json(start.state)
     assert check_line(data["mainline"], tree.items, start, 0) == nodes_in(tree.items)
 

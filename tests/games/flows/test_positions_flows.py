@@ -44,8 +44,8 @@ def everything(position: notation.Position) -> tuple[object, ...]:
 def at(name: str, ply: int) -> notation.Position:
     """The position after ``ply`` moves of a sample."""
     record = notation.load(SAMPLES / "flows" / name)[0]
-    position = record.start()
-    for event in record.mainline()[:ply]:
+    position = notation.Position.from_record(record, 0)
+    for event in record.events[:ply]:
         position.push(event)
     return position
 
@@ -90,10 +90,10 @@ def test_playing_on_a_copy_leaves_the_original_as_it_was():
 def test_pop_after_each_kind_of_ending_gives_back_the_position_before():
     for name in ("flows-150.flows", "flows-080.flows", "random-5p.flows", "flows-000.as-P2.flows"):
         record = notation.load(SAMPLES / "flows" / name)[0]
-        position = record.end()
-        last = record.mainline()[-1]
+        position = notation.Position.from_record(record)
+        last = record.events[-1]
         ended = everything(position)
-        before = at(name, len(record.mainline()) - 1)
+        before = at(name, len(record.events) - 1)
         assert position.pop() == last
         assert everything(position) == everything(before)
         position.push(last)
@@ -105,8 +105,8 @@ def test_pop_after_each_kind_of_ending_gives_back_the_position_before():
 @pytest.mark.parametrize("name", sorted(p.name for p in (SAMPLES / "flows").glob("*.flows")))
 def test_a_position_read_back_at_every_ply_continues_identically(name):
     for record in notation.load(SAMPLES / "flows" / name):
-        events = record.mainline()
-        position = record.start()
+        events = record.events
+        position = notation.Position.from_record(record, 0)
         for ply in range(len(events) + 1):
             copy = notation.from_position("flows", position.position())
             assert everything(copy) == everything(position), ply
@@ -261,7 +261,7 @@ def test_an_illegal_move_says_what_validate_says(name, ply, move, rule):
     assert type(caught.value) is kind and isinstance(caught.value, ValueError)
     assert caught.value.rule == rule and everything(position) == before
     tags = "".join(f'[{k} "{v}"]\n' for k, v in record.headers.items() if k != "Result")
-    moves = " ".join(map(str, [*record.mainline()[:ply], move]))
+    moves = " ".join(map(str, [*record.events[:ply], move]))
     outcome = notation.run(notation.parse(f"{tags}\n{moves}\n", "flows")[0])
     assert str(caught.value) == outcome.error.describe()
 

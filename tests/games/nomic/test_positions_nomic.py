@@ -34,8 +34,8 @@ def mechanics(position: notation.Position) -> dict:
 
 def at_ply(text: str, ply: int) -> notation.Position:
     record = notation.parse(text, game="nomic")[0]
-    position = record.start()
-    for event in record.mainline()[:ply]:
+    position = notation.Position.from_record(record, 0)
+    for event in record.events[:ply]:
         position.push(event)
     return position
 
@@ -80,7 +80,7 @@ def test_a_state_object_does_not_change_as_the_game_goes_on():
     position = at_ply(EX1, 6)
     shown = NOMIC.state_json(position.state)
     before = copy.deepcopy(shown)
-    for event in notation.parse(EX1, game="nomic")[0].mainline()[6:]:
+    for event in notation.parse(EX1, game="nomic")[0].events[6:]:
         position.push(event)
     assert shown == before
 
@@ -101,8 +101,8 @@ def test_pop_gives_back_rules_pending_changes_and_the_turn_exactly():
 
 def test_every_position_of_the_samples_reads_back_with_its_mechanics():
     for record in sample_records():
-        position = record.start()
-        for ply, event in enumerate([*record.mainline(), None]):
+        position = notation.Position.from_record(record, 0)
+        for ply, event in enumerate([*record.events, None]):
             text = position.position()
             back = notation.from_position("nomic", text)
             assert back.position() == text, (record.source, ply)
@@ -116,9 +116,9 @@ def test_every_position_of_the_samples_reads_back_with_its_mechanics():
 
 def test_a_position_read_back_plays_the_rest_of_the_game_identically():
     record = notation.parse(EX2, game="nomic")[0]
-    events = record.mainline()
+    events = record.events
     for ply in (0, 19, 20, 22, 25, 27, 30):
-        original = record.start()
+        original = notation.Position.from_record(record, 0)
         for event in events[:ply]:
             original.push(event)
         back = notation.from_position("nomic", original.position())
@@ -320,7 +320,7 @@ def test_parse_is_strict_about_kind_and_form():
 
 def validate_says(record_text: str, ply: int, event: str) -> str:
     record = notation.parse(record_text, game="nomic")[0]
-    events = [*record.mainline()[:ply], notation.parse_event("nomic", event)]
+    events = [*record.events[:ply], notation.parse_event("nomic", event)]
     written = Record("nomic", [t for t in record.tags if t.key != "Result"],
                      [EventNode(e) for e in events])
     outcome = notation.run(notation.parse(notation.format_record(written), "nomic")[0])

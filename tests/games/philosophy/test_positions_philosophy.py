@@ -49,7 +49,7 @@ def play(text: str, **tags: str) -> notation.Position:
     """A position after the events of ``text`` (space-separated), from the tags given."""
     record = Record("philosophy", [Tag("Game", "philosophy"),
                                    *(Tag(k, v) for k, v in tags.items())])
-    position = record.start()
+    position = notation.Position.from_record(record, 0)
     for word in text.split():
         position.push(word)
     return position
@@ -164,7 +164,7 @@ def test_the_whole_game_notation_reads_back_the_same_state_at_every_ply(record):
 
 @pytest.mark.parametrize("record", records(), ids=lambda r: f"{Path(r.source).name}:{r.index}")
 def test_a_game_set_up_from_its_notation_plays_on_identically(record):
-    events = record.mainline()
+    events = record.events
     full = states(record)
     for ply in range(len(events) + 1):
         text = PHIL.full_position(full[ply])
@@ -332,8 +332,8 @@ def test_an_illegal_move_says_what_validate_says(events, move):
 def test_random_games_are_legal_and_end_as_their_result_says():
     for seed in range(30):
         record = PHIL.random_record(random.Random(seed), {"players": 2 + seed % 3})
-        position = record.start()
-        for event in record.mainline():
+        position = notation.Position.from_record(record, 0)
+        for event in record.events:
             position.push(event)
         assert position.result().tags["Result"] == PHIL.result_tags(position.state)["Result"]
 

@@ -67,8 +67,8 @@ def test_an_event_type_reads_only_a_line_of_its_own_kind(kind, text):
 
 def mid_game() -> notation.Position:
     """Example 1 after 9 plies: cards on the board, in hands and left in decks."""
-    position = sample("example-1").start()
-    for event in sample("example-1").mainline()[:9]:
+    position = notation.Position.from_record(sample("example-1"), 0)
+    for event in sample("example-1").events[:9]:
         position.push(event)
     return position
 
@@ -100,9 +100,9 @@ def test_a_copy_shares_no_part_a_rule_changes(change):
 @pytest.mark.parametrize("name", SAMPLE_FILES)
 def test_pop_gives_back_every_earlier_position_exactly(name):
     record = sample(name)
-    position = record.start()
+    position = notation.Position.from_record(record, 0)
     seen = [snapshot(position)]
-    for event in record.mainline():
+    for event in record.events:
         position.push(event)
         seen.append(snapshot(position))
     while position.ply:
@@ -115,9 +115,9 @@ def test_pop_gives_back_every_earlier_position_exactly(name):
 @pytest.mark.parametrize("name", SAMPLE_FILES)
 def test_a_position_read_back_at_any_ply_goes_on_to_the_same_end(name):
     record = sample(name)
-    events = record.mainline()
-    position = record.start()
-    end = snapshot(record.end())
+    events = record.events
+    position = notation.Position.from_record(record, 0)
+    end = snapshot(notation.Position.from_record(record))
     for ply in range(len(events) + 1):
         text = position.position()
         copy = notation.from_position("sanguine", text)
@@ -131,19 +131,19 @@ def test_a_position_read_back_at_any_ply_goes_on_to_the_same_end(name):
 
 def test_the_position_says_everything_the_turn_depends_on():
     record = sample("example-1")
-    position = record.start()
+    position = notation.Position.from_record(record, 0)
     fields = position.position().split(" ")
     assert fields[1:8] == ["red", "0", "1", "deal", "3", "recorded", "red"]
     assert fields[8] == "[]" and fields[11] == "[]"  # nobody dealt yet
     assert fields[10].startswith("[Spark(1,1,XXXXX/XXIXX/XICIX/XXIXX/XXXXX),Lantern(1,2,")
     steps = []
-    for event in record.mainline():
+    for event in record.events:
         position.push(event)
         steps.append(position.position().split(" ")[4])
     assert steps[:6] == ["deal", "draw", "act", "draw", "act", "draw"]
     assert steps[-2:] == ["over", "result"]
-    after_deals = record.start()
-    for event in record.mainline()[:2]:
+    after_deals = notation.Position.from_record(record, 0)
+    for event in record.events[:2]:
         after_deals.push(event)
     fields = after_deals.position().split(" ")
     assert fields[8] == "[Forge,Lantern,Spark]" and fields[11] == "[Current,Ripple,Surge]"
@@ -151,7 +151,7 @@ def test_the_position_says_everything_the_turn_depends_on():
 
 
 def test_file_order_decks_are_written_in_the_order_they_come():
-    position = sample("example-2").start()
+    position = notation.Position.from_record(sample("example-2"), 0)
     fields = position.position().split(" ")
     assert fields[6] == "file"
     assert fields[9] == "[Outrider,Warden,Lancer,Grapple,Keep,Scout]"
@@ -163,8 +163,8 @@ def test_file_order_decks_are_written_in_the_order_they_come():
 def test_a_blue_perspective_position_keeps_its_columns():
     blue = GAME.convert(sample("example-1"), perspective="blue")
     blue.source = str(SAMPLES / "sanguine" / "example-1.sanguine")  # its decks lie there
-    events = blue.mainline()
-    position = blue.start()
+    events = blue.events
+    position = notation.Position.from_record(blue, 0)
     for event in events[:7]:  # up to Red's draw of turn 3
         position.push(event)
     copy = notation.from_position("sanguine", position.position())
@@ -173,7 +173,7 @@ def test_a_blue_perspective_position_keeps_its_columns():
     assert str(events[7]) in [str(m) for m in copy.legal_moves]
     for event in events[7:]:
         copy.push(event)
-    assert copy.position() == blue.end().position()
+    assert copy.position() == notation.Position.from_record(blue).position()
 
 
 def test_card_names_with_slashes_and_percent_signs_survive_the_notation():
@@ -220,7 +220,7 @@ def test_a_broken_position_is_refused_saying_why(change, words):
 # -- chance points -----------------------------------------------------------------------------
 
 def test_before_the_first_turn_every_deal_of_each_side_is_legal():
-    position = sample("example-1").start()
+    position = notation.Position.from_record(sample("example-1"), 0)
     moves = position.legal_moves
     ember = [c.name for c in load_deck(str(DECKS / "ember.deck")).cards]
     hands = {tuple(sorted(h)) for h in combinations(ember, 3)}
@@ -233,14 +233,14 @@ def test_before_the_first_turn_every_deal_of_each_side_is_legal():
 
 
 def test_a_due_draw_offers_each_card_left_or_the_next_of_the_file():
-    position = sample("example-1").start()
-    for event in sample("example-1").mainline()[:2]:
+    position = notation.Position.from_record(sample("example-1"), 0)
+    for event in sample("example-1").events[:2]:
         position.push(event)
     assert [str(m) for m in position.legal_moves] == [
         "R draw Beacon", "R draw Comet", "R draw Ember", "R draw Forge", "R draw Kindling",
         "R draw Lantern", "R draw Spark", "R draw Torchbearer"]
-    in_file_order = sample("example-2").start()
-    for event in sample("example-2").mainline()[:2]:
+    in_file_order = notation.Position.from_record(sample("example-2"), 0)
+    for event in sample("example-2").events[:2]:
         in_file_order.push(event)
     assert [str(m) for m in in_file_order.legal_moves] == ["R draw Lancer"]
 
@@ -360,14 +360,14 @@ def test_a_position_plays_and_writes_cards_named_with_the_records_marks():
 ])
 def test_an_illegal_move_says_what_validate_says(ply, move, words):
     record = sample("example-1")
-    position = record.start()
-    for event in record.mainline()[:ply]:
+    position = notation.Position.from_record(record, 0)
+    for event in record.events[:ply]:
         position.push(event)
     before = snapshot(position)
     with pytest.raises(notation.IllegalMoveError) as caught:
         position.push(move)
     assert words in str(caught.value) and snapshot(position) == before
-    events = [*record.mainline()[:ply], GAME.read_event(_kind(move), move)]
+    events = [*record.events[:ply], GAME.read_event(_kind(move), move)]
     tags = {k: v for k, v in record.headers.items() if k != "Result"}
     text = notation.format_record(notation.Record("sanguine", [notation.Tag(k, v) for k, v in
                                                                tags.items()],
@@ -381,7 +381,7 @@ def _kind(text: str) -> str:
 
 
 def test_deals_and_draws_remove_what_they_take_and_pop_puts_it_back():
-    position = sample("example-1").start()
+    position = notation.Position.from_record(sample("example-1"), 0)
     left = Counter(position.state.left[0])
     position.push("R deal Spark Spark Forge")
     assert position.state.left[0] == left - Counter(["Spark", "Spark", "Forge"])

@@ -495,7 +495,7 @@ def test_any_name_a_deck_can_hold_is_dealt_drawn_and_placed(tmp_path, where):
     assert SANG.full_position(fast.outcome.state) == SANG.full_position(full.state)
     replayed = json.loads(run_cli("replay", "--json", str(path)).stdout)
     assert replayed["valid"] and replayed["state"] == SANG.state_json(full.state)
-    end = record.end()
+    end = notation.Position.from_record(record)
     assert notation.from_position("sanguine", end.position()).position() == end.position()
     checked = run_cli("deck", "check", str(tmp_path / "marked.deck"))
     assert checked.returncode == 0 and "ok, 18 cards (9 designs)" in checked.stdout
@@ -630,7 +630,7 @@ def test_generated_names_play_alike_on_the_full_and_fast_paths(tmp_path_factory,
     assert SANG.state_json(fast.outcome.state) == SANG.state_json(outcome.state)
     for event in record.events:  # each event's text, read alone, is the event
         assert type(event).parse(str(event)) == event
-    end = full.end()
+    end = notation.Position.from_record(full)
     assert notation.from_position("sanguine", end.position()).position() == end.position()
 
 

@@ -17,7 +17,7 @@ from notation.core.diffing import diff_records
 from notation.core.errors import InputError, NotationError, TagError
 from notation.core.errors import IllegalMoveError
 from notation.core.reading import source_records, text_records
-from notation.core.tree import Node, tree_of
+from notation.core.tree import GameNode, Node
 from notation.core.writer import writable_comments
 from notation.games.tilewe import blokus, generate, rules
 from notation.games.tilewe.bitboard import move_mask, squares
@@ -84,7 +84,7 @@ def test_legacy_properties_and_two_player_owners() -> None:
 def test_three_player_tree_and_the_shared_colour() -> None:
     record, = read((HERE / "three_player.blksgf").read_text(encoding="utf-8"))
     assert record.tag_dict["Owners"] == "1 2 3 shared"
-    tree = tree_of(record)
+    tree = GameNode.from_record(record)
     assert [str(n.move) for n in tree.mainline()][:5] == [
         "I3n-a3a20", "O1n-a1t20", "I2e-b1t1", "O4n-a1a1", "O1n-a1b17"]
     fourth = tree.mainline()[3]
@@ -137,7 +137,7 @@ def test_only_the_broken_line_stops() -> None:
     found = problems(text)
     assert len(found) == 1 and "is no Blokus piece" not in found[0][2]
     record, = read(text)
-    assert len(tree_of(record).variations[0].variations) == 2
+    assert len(GameNode.from_record(record).variations[0].variations) == 2
 
 
 # -- Blokus's rules as Tilewe tags --------------------------------------------------------------
@@ -287,7 +287,7 @@ def test_tilewe_to_blksgf_to_tilewe_is_the_same_record(seed: int, owners: str, p
     back, = read(FORMAT.write(record))
     assert not notation.run(back).problems
     assert diff_records(record, back, notation.get_game("tilewe")).same
-    assert shape(tree_of(back)) == shape(tree_of(record))
+    assert shape(GameNode.from_record(back)) == shape(GameNode.from_record(record))
     expected = tags if owners != "1 2 3 4" else {k: v for k, v in tags.items() if k != "Owners"}
     assert back.tag_dict == expected
 

@@ -99,9 +99,9 @@ def test_a_copy_keeps_every_part_of_the_board():
 def test_pop_gives_back_every_part_of_the_board_at_every_ply():
     # a four-player game where yellow and red drop out near the end (lazy skips and the end)
     record = notation.load(SAMPLES / "tilewe" / "tw-sample-1.tilewe")[0]
-    position = record.start()
+    position = notation.Position.from_record(record, 0)
     before = []
-    for event in record.mainline():
+    for event in record.events:
         before.append(slots(position.state))
         position.push(event)
     assert position.is_over() and position.state.over
@@ -128,15 +128,15 @@ def test_a_position_copy_is_independent_of_the_original():
 @pytest.mark.parametrize("record", sample_records(),
                          ids=lambda r: f"{Path(r.source).stem}-{r.index}")
 def test_every_ply_read_back_from_its_notation_plays_on_alike(record):
-    events = record.mainline()
-    position = record.start()
+    events = record.events
+    position = notation.Position.from_record(record, 0)
     for ply in range(len(events) + 1):
         again = notation.from_position("tilewe", position.position())
         assert everything(again) == everything(position), ply
         if ply < len(events):
             position.push(events[ply])
     # the last position read back from the one after the first ply, played to the end
-    start = record.start()
+    start = notation.Position.from_record(record, 0)
     start.push(events[0])
     again = notation.from_position("tilewe", start.position())
     for event in events[1:]:
@@ -163,9 +163,9 @@ def test_a_set_up_position_records_itself_and_the_record_validates():
 
 def test_the_notation_says_who_moves_when_someone_is_skipped():
     record = notation.load(SAMPLES / "tilewe" / "tw-sample-1.tilewe")[0]
-    position = record.start()
+    position = notation.Position.from_record(record, 0)
     movers = []
-    for event in record.mainline():
+    for event in record.events:
         movers.append(position.turn)
         assert position.position().split()[1] == position.turn[0]
         position.push(event)
@@ -192,8 +192,8 @@ def brute_force(board: Board) -> list[Move]:
 
 def test_legal_moves_are_what_the_rules_accept_in_the_reference_order():
     record = notation.load(SAMPLES / "tilewe" / "tw-sample-1.tilewe")[0]
-    position = record.start()
-    for event in record.mainline()[:24]:
+    position = notation.Position.from_record(record, 0)
+    for event in record.events[:24]:
         position.push(event)
     board = position.state
     found = position.legal_moves

@@ -17,7 +17,7 @@ from notation.core import registry
 from notation.core.ast import EventNode, Record, Tag
 from notation.core.errors import NotationError
 from notation.core.grammars import terminal_pattern
-from notation.core.tree import tree_of
+from notation.core.tree import GameNode
 from notation.core.writer import format_record
 from notation.games.tilewe.bitboard import move_mask
 from notation.games.tilewe.events import (Move, canonical_moves, parse_square, read_move,
@@ -269,7 +269,7 @@ def test_canonical_spellings_respell_every_line_from_its_own_position(seed):
 
 
 def lines_by_identity(record: Record) -> set[tuple[str, ...]]:
-    tree = tree_of(record)
+    tree = GameNode.from_record(record)
     identity = tree.rules.event_identity
     found, stack = set(), [tree]
     while stack:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from notation.core.ast import GLYPH_OF, Comment, Record
 from notation.core.errors import NotationError, RuleError
-from notation.core.tree import GameNode, Node, tree_of
+from notation.core.tree import GameNode, Node
 from notation.core.writer import check_nesting
 
 from .. import blokus, rules
@@ -53,7 +53,7 @@ def write(record: Record) -> str:
     if variant is None:
         raise NotationError(f"[Owners \"{tags.get('Owners')}\"] is no Pentobi variant (Blokus: "
                             f"1 2 3 4, Two-Player: 1 2 1 2, Three-Player: 1 2 3 shared)")
-    tree = tree_of(record)
+    tree = GameNode.from_record(record)
     out = [f"(;GM[{variant}]FF[4]CA[UTF-8]"]
     for tag, value in tags.items():
         ident = PROPERTY_OF_TAG.get(tag)
