@@ -1,15 +1,14 @@
-"""Commands that replay records: ``validate``, ``replay`` and ``legal``."""
+"""Commands that replay records and show positions: ``replay`` and ``legal``."""
 from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Any, Iterator
+from typing import Any
 
 import click
 
-from notation import runner
 from notation.core.ast import Record
-from notation.core.errors import NotationError, ProblemKind
+from notation.core.errors import NotationError
 from notation.core.outcome import Outcome
 from notation.core.output import every_json, legal_json, replay_json, tree_json
 from notation.core.replay import positions, run
@@ -23,81 +22,6 @@ from .game_options import WithGameOptions
 from .index_option import INDEX_OPTION, chosen
 from .ply_option import note_past_end, ply_option
 from .progress import Tally, watch
-
-
-@dataclass
-class Verdicts:
-    """How ``validate`` shows each game's verdict, and the run's tally."""
-
-    ctx: Context
-    tally: Tally
-    as_json: bool
-    quiet: bool
-
-    def show(self, outcome: Outcome) -> None:
-        ctx = self.ctx
-        self.tally.count(outcome.valid, outcome.plies)
-        ctx.invalid |= not outcome.valid
-        ctx.internal |= any(p.kind == ProblemKind.INTERNAL for p in outcome.problems)
-        if self.as_json:
-            say(json.dumps(outcome.verdict_json()))
-        elif not outcome.valid:
-            ctx.report_outcome(outcome)
-        elif not self.quiet:
-            say(f"{shown(outcome.file)}: game {outcome.index}: ok, "
-                f"{plural(outcome.plies, 'ply', 'plies')}")
-
-    def here(self, paths: tuple[str, ...]) -> None:
-        """Every game checked in this process (a bug of ours: that game's error)."""
-        for records in self.ctx.inputs.read(paths, checked=True):
-            for record in records:
-                with self.ctx.guard(record):
-                    self.show(run(record))
-
-
-def _elsewhere(ctx: Context, paths: tuple[str, ...], task: runner.Task, jobs: int | None,
-               scheduler: str | None = None,
-               worker_timeout: float = runner.WORKER_WAIT) -> Iterator[Outcome] | None:
-    """Outcomes from a Dask cluster or worker processes, in input order; None when the run
-    is better done here (few bytes, or one process)."""
-    if scheduler:
-        return parallel.on_cluster(ctx.inputs, paths, scheduler, task, ctx.fail, worker_timeout)
-    workers = parallel.workers(ctx.inputs, paths, jobs)
-    if workers is None:
-        return None
-    return parallel.in_workers(ctx.inputs, paths, task, workers, ctx.fail)
-
-
-@click.command()
-@PATHS
-@click.option("--json", "as_json", is_flag=True,
-              help="One JSON object per game: file, index, game, valid, plies, errors, tags, result.")
-@click.option("--quiet", "-q", is_flag=True, help="Print only the problems.")
-@JOBS_OPTION
-@click.option("--scheduler", metavar="ADDRESS",
-              help="Validate on a Dask cluster (tcp://HOST:8786); needs notation[dask].")
-@parallel.WORKER_TIMEOUT_OPTION
-@GAME_OPTION
-@DIALECT_OPTION
-@ENCODING_OPTION
-@color_option
-def validate(paths: tuple[str, ...], as_json: bool, quiet: bool, jobs: int | None,
-             scheduler: str | None, worker_timeout: float, game_name: str | None, encoding: str,
-             color: bool | None) -> None:
-    """Check every game of every record file against its rules."""
-    ctx = Context(game_name, encoding, color)
-    verdicts = Verdicts(ctx, Tally(watch(ctx, paths, not (quiet or as_json))), as_json, quiet)
-    elsewhere = _elsewhere(ctx, paths, runner.VALIDATE, jobs, scheduler, worker_timeout)
-    if elsewhere is not None:
-        for outcome in elsewhere:
-            verdicts.show(outcome)
-    else:
-        verdicts.here(paths)
-    if quiet:  # only the problems
-        verdicts.tally.close()
-    else:
-        verdicts.tally.summary()
-    ctx.finish()
 
 
 @dataclass
@@ -174,7 +98,7 @@ def replay(paths: tuple[str, ...], ply: int | None, every: bool, as_json: bool, 
     ctx = Context(game_name, encoding, color)
     final_json = as_json and ply is None and not every and not tree  # what workers can give
     whole = final_json and game_index is None  # one game of a file is read here
-    elsewhere = _elsewhere(ctx, paths, runner.REPLAY, jobs) if whole else None
+    elsewhere = parallel.elsewhere(ctx, paths, "replay", jobs) if whole else None
     if elsewhere is not None:
         tally = Tally(watch(ctx, paths, True))
         for outcome in elsewhere:

@@ -15,14 +15,13 @@ import click
 
 from notation.core import registry
 from notation.core.ast import Record
-from notation.core.errors import Problem, ProblemKind
+from notation.core.errors import Problem, ProblemKind, caret, problem_line
 from notation.core.limits import printable
 from notation.core.outcome import Outcome
-from notation.core.output import caret, problem_line
 from notation.core.replay import internal_problem
 
 from .inputs import Inputs
-from .output_gone import OutputGone as OutputGone  # where the commands have always found it
+from .signals import OutputGone as OutputGone  # where the commands have always found it
 
 GAME_OPTION = click.option("--game", "game_name", metavar="GAME",
                            shell_complete=lambda ctx, param, incomplete: [

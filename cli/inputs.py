@@ -14,7 +14,7 @@ from typing import Any, Iterator
 from notation.core import formats, registry
 from notation.core.ast import Record
 from notation.core.errors import InputError
-from notation.core.folders import FolderErrors, record_files
+from notation.core.reading import FolderErrors, record_files
 
 STDIN = "<stdin>"
 

@@ -18,13 +18,12 @@ import click
 import notation
 
 from . import signals
-from .output_gone import OutputGone
-from .signals import ending
+from .signals import OutputGone, ending
 
 #: Every command: its module, its object and its one-line help. Commands are
 #: imported when used, so `notation --help` loads neither Lark nor any game.
 COMMANDS = {
-    "validate": ("check", "validate", "Check every game of every record file against its rules."),
+    "validate": ("validate", "validate", "Check every game of every record file against its rules."),
     "replay": ("check", "replay", "Replay records and show the board after a ply, after every "
                                   "ply, or at the end."),
     "legal": ("check", "legal", "List the legal moves of the player to move."),

@@ -10,24 +10,27 @@ from __future__ import annotations
 
 import contextlib
 import sys
-from typing import Any, Callable, Iterable, Iterator
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Literal
 
 import click
 
-from notation import runner
 from notation.core.errors import InputError
 from notation.core.limits import printable
 from notation.core.outcome import Outcome
-from notation.runner import default_jobs
+from notation.workers import WORKER_WAIT, Input, Stream, default_jobs, workers_for
+from notation.workers import worth_a_pool as repays_a_pool
 
-from .common import say
+if TYPE_CHECKING:  # the runner loads only for a run that takes workers (start-up)
+    from notation import runner
+
+from .common import Context, say
 from .inputs import STDIN, Inputs
 
-__all__ = ["WORKER_TIMEOUT_OPTION", "ClusterUnreachable", "default_jobs", "in_workers",
-           "on_cluster", "workers", "worth_a_pool"]
+__all__ = ["WORKER_TIMEOUT_OPTION", "ClusterUnreachable", "default_jobs", "elsewhere",
+           "in_workers", "on_cluster", "workers", "worth_a_pool"]
 
 
-def _local_inputs(paths: Iterable[str]) -> Iterator[runner.Input]:
+def _local_inputs(paths: Iterable[str]) -> Iterator[Input]:
     """Paths as the runner's inputs: ``-`` is standard input, read by this process."""
     for path in paths:
         if path != "-":
@@ -35,10 +38,10 @@ def _local_inputs(paths: Iterable[str]) -> Iterator[runner.Input]:
         elif sys.stdin is None:
             yield InputError(STDIN, "standard input is closed")
         else:
-            yield runner.Stream(sys.stdin.buffer, STDIN)
+            yield Stream(sys.stdin.buffer, STDIN)
 
 
-def _cluster_inputs(paths: Iterable[str]) -> Iterator[runner.Input]:
+def _cluster_inputs(paths: Iterable[str]) -> Iterator[Input]:
     """Paths as the runner's inputs for a cluster, which cannot read standard input."""
     for path in paths:
         yield InputError(STDIN, "--scheduler reads files the workers can see, not standard "
@@ -48,14 +51,14 @@ def _cluster_inputs(paths: Iterable[str]) -> Iterator[runner.Input]:
 #: ``--worker-timeout``: how long a ``--scheduler`` run waits while its cluster has no worker.
 WORKER_TIMEOUT_OPTION = click.option(
     "--worker-timeout", type=click.FloatRange(min=0, min_open=True),
-    default=runner.WORKER_WAIT, show_default=True, metavar="SECONDS",
+    default=WORKER_WAIT, show_default=True, metavar="SECONDS",
     help="With --scheduler: how long to wait while the cluster has no worker (said at "
          "once on stderr), then exit 2.")
 
 
 def worth_a_pool(paths: list[str], asked: int | None) -> bool:
     """Whether worker processes repay their start (``asked``: ``--jobs``, None if not given)."""
-    return runner.worth_a_pool(_local_inputs(paths), asked)
+    return repays_a_pool(_local_inputs(paths), asked)
 
 
 def _taken(parts: Iterable[runner.Part], inputs: Inputs,
@@ -89,6 +92,8 @@ def _failed(what: str, on_internal: Callable[[str], None]) -> Callable[[runner.P
 def in_workers(inputs: Inputs, paths: tuple[str, ...], task: runner.Task, jobs: int,
                on_internal: Callable[[str], None]) -> Iterator[Outcome]:
     """Every game's outcome from ``jobs`` worker processes, in input order."""
+    from notation import runner
+
     parts = runner.parts(_local_inputs(inputs.expand(paths)), task, jobs=jobs,
                          game=inputs.game, encoding=inputs.encoding)
     try:
@@ -100,7 +105,7 @@ def in_workers(inputs: Inputs, paths: tuple[str, ...], task: runner.Task, jobs: 
 
 def on_cluster(inputs: Inputs, paths: tuple[str, ...], address: str, task: runner.Task,
                on_internal: Callable[[str], None],
-               wait: float = runner.WORKER_WAIT) -> Iterator[Outcome]:
+               wait: float = WORKER_WAIT) -> Iterator[Outcome]:
     """Every game's outcome from the Dask cluster at ``address``, in input order.
 
     The workers open each file by the absolute path resolved here and check it
@@ -118,6 +123,7 @@ def on_cluster(inputs: Inputs, paths: tuple[str, ...], address: str, task: runne
         raise click.UsageError("--scheduler needs the Dask extra: pip install 'notation[dask]'") \
             from None
     from notation import distributed as nd  # (start-up: loads the socket modules)
+    from notation import runner
 
     with _library_logs_silenced():
         try:
@@ -137,6 +143,22 @@ def on_cluster(inputs: Inputs, paths: tuple[str, ...], address: str, task: runne
                     from None
 
 
+def elsewhere(ctx: Context, paths: tuple[str, ...], task: Literal["validate", "replay"],
+              jobs: int | None, scheduler: str | None = None,
+              worker_timeout: float = WORKER_WAIT) -> Iterator[Outcome] | None:
+    """Outcomes of ``validate`` or ``replay --json`` from a Dask cluster or worker processes,
+    in input order; None when the run is better done here (few bytes, or one process)."""
+    count = None if scheduler else workers(ctx.inputs, paths, jobs)
+    if not scheduler and count is None:
+        return None
+    from notation import runner
+
+    work = runner.VALIDATE if task == "validate" else runner.REPLAY
+    if count is None:
+        return on_cluster(ctx.inputs, paths, str(scheduler), work, ctx.fail, worker_timeout)
+    return in_workers(ctx.inputs, paths, work, count, ctx.fail)
+
+
 def _waiting(address: str, wait: float) -> None:
     """Says why the run stands still: the cluster has no worker."""
     say(f"notation: the Dask scheduler at {address} has no worker; waiting up to "
@@ -149,7 +171,7 @@ def workers(inputs: Inputs, paths: tuple[str, ...], jobs: int | None) -> int | N
     None when the input is better read in this process."""
     if inputs.tags or not worth_a_pool(inputs.expand_quietly(paths), jobs):
         return None  # (workers read files as they are: tags given on the command line stay here)
-    return runner.workers_for(jobs)
+    return workers_for(jobs)
 
 
 # -- Dask, for a command-line run ------------------------------------------------------

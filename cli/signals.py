@@ -1,4 +1,5 @@
-"""How the command line ends on SIGINT and SIGTERM: status 130 or 143 and one line.
+"""How the command line ends on SIGINT and SIGTERM: status 130 or 143 and one line; and
+the one exception for output that cannot be written any more (:class:`OutputGone`).
 
 Kept apart and tiny: the console script sets these handlers before it imports
 anything else (see :mod:`notation.cli.entry`), and ``run()`` asks
@@ -55,3 +56,16 @@ def handled_signals() -> list[int]:
     if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
         wanted.append(signal.SIGINT)
     return wanted
+
+
+# -- output that cannot be written ----------------------------------------------------
+
+class OutputGone(Exception):
+    """Standard output cannot be written any more (a closed pipe, a full disk).
+
+    Not an ``OSError``, so no per-record guard mistakes it for a record's problem.
+    """
+
+    def __init__(self, error: OSError) -> None:
+        super().__init__(error.strerror or str(error))
+        self.error = error

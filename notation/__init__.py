@@ -40,7 +40,8 @@ if TYPE_CHECKING:
     from notation.core.game import Game
     from notation.core.outcome import Outcome
     from notation.core.legal_moves import LegalMoves
-    from notation.core.position import Position, Result, from_position, parse_event
+    from notation.core.events import parse_event
+    from notation.core.position import Position, Result, from_position
     from notation.core.reading import (load, parse, read_game, read_games, read_headers,
                                        read_verdicts)
     from notation.core.replay import ReplayError, Step, replay, run
@@ -63,7 +64,8 @@ _EXPORTS = {
     "notation.core.reading": ("load", "parse", "read_game", "read_games", "read_headers",
                               "read_verdicts"),
     "notation.core.visitor": ("BaseVisitor", "Span"),
-    "notation.core.position": ("Position", "Result", "from_position", "parse_event"),
+    "notation.core.events": ("parse_event",),
+    "notation.core.position": ("Position", "Result", "from_position"),
     "notation.core.outcome": ("Outcome",),
     "notation.core.replay": ("ReplayError", "Step", "run", "replay"),
     "notation.core.writer": ("format_events", "format_record"),

@@ -31,10 +31,11 @@ from typing import Any, Iterable
 from notation.core.batch import TARGET
 from notation.core.outcome import Outcome
 from notation.runner import VALIDATE, Part, Task
-from notation.runner.cluster import WORKER_WAIT, with_workers
+from notation.runner.cluster import with_workers
 from notation.runner.order import Numbering
 from notation.runner.work import part_of
 from notation.spans import Span, spans
+from notation.workers import WORKER_WAIT
 
 #: The fields of every per-game result.
 FIELDS = ("file", "index", "game", "valid", "plies", "error", "result")

@@ -9,7 +9,7 @@ of them, which know where in the file they happened and print as
 """
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from enum import StrEnum
 from typing import Any
 
@@ -171,3 +171,22 @@ class Problem:
         [rule: RULE]``): the text of a ``ReplayError`` and of an ``IllegalMoveError``."""
         place = self.place()
         return f"{place}: {self.saying()}" if place else self.saying()
+
+
+def problem_line(source: str, index: int, problem: Problem) -> str:
+    """``FILE:LINE:COL: error: game K, ply P (EVENT): MESSAGE [rule]``."""
+    severity = "error"
+    if problem.kind == ProblemKind.INTERNAL:  # said once, in front
+        severity = "internal error"
+        problem = replace(problem, message=problem.message.removeprefix("internal error: "))
+    where = f"game {index}, {problem.place()}" if problem.place() else f"game {index}"
+    return f"{source}:{problem.line}:{problem.column}: {severity}: {where}: {problem.saying()}"
+
+
+def caret(line: str | None, problem: Problem) -> str:
+    """The offending source line with a caret under the column (for terminals)."""
+    if line is None:
+        return ""
+    line = line.rstrip("\r\n").expandtabs(1)
+    width = max(1, len(problem.event or "")) if problem.event else 1
+    return f"    {line}\n    {' ' * (problem.column - 1)}^{'~' * (width - 1)}"

@@ -24,7 +24,7 @@ from .grammars import terminal_pattern
 from .grammars import terminals as terminals_of
 from .outcome import Judged
 from .parsing import CONTAINER
-from .tokens import tag_parts
+from .visitor import tag_parts
 from .replay import end_checks, structure_problems
 
 _CONTAINER = CONTAINER | {"WS"}

@@ -13,14 +13,14 @@ Formats are plug-ins, announced the way games are, under the entry-point group
 is imported when a file of it comes::
 
     [project.entry-points."notation.formats"]
-    blksgf = "notation.games.tilewe.pentobi:PLUGIN"
+    blksgf = "notation.games.tilewe:BLKSGF"
 """
 from __future__ import annotations
 
 import importlib
 import re
 from abc import ABC, abstractmethod
-from .entrypoints import entry_points
+from .plugins import entry_points
 from typing import Iterable, Iterator, NamedTuple
 
 from .ast import Record
@@ -52,6 +52,15 @@ class FormatPlugin(NamedTuple):
         if plain_name(source).lower().endswith(self.extensions):
             return True
         return re.match(self.signature, head.lstrip("\ufeff \t\r\n")[:HEAD]) is not None
+
+
+#: The JSON records the project itself publishes (:mod:`notation.formats`), announced here
+#: (the ``json`` entry point): a run, which reads this module anyway, knows them without
+#: importing that package.
+JSON_RECORDS = FormatPlugin(
+    "json", (".notation.json", ".notation.jsonl"),
+    r'\{[ \t\r\n]*"format"[ \t\r\n]*:[ \t\r\n]*"notation-record"',
+    "notation.formats.jsonrecord:FORMAT", "JSON records (schemas/record.schema.json)")
 
 
 class CannotWrite(NotationError):

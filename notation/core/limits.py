@@ -3,10 +3,17 @@
 A record is untrusted input. Numbers in it are read here so that no game has
 to remember that ``int()`` accepts Unicode digits (``²``), refuses 4,301 digits
 or more, and is quadratic in the length below that.
+
+A game's problems are listed here too, up to :data:`MAX_PROBLEMS` (:class:`Listing`):
+past the cap a problem is only counted, for hostile text (a stray ``)`` a million
+times) must cost neither a million objects nor a million lines of output. What is
+listed ends with one problem that says how many more there were, at the first of
+them; the first problem of the mainline, which decides where the replay stops, is
+kept whether listed or not.
 """
 from __future__ import annotations
 
-from .errors import QUOTE_CHARS, NotationError, shorten  # noqa: F401  (shorten: re-exported)
+from .errors import QUOTE_CHARS, NotationError, Problem, ProblemKind, shorten  # noqa: F401  (shorten: re-exported)
 
 #: No number in any of the notations needs more digits than this, but for Sanguine's
 #: card values (and the scores summed from them).
@@ -24,7 +31,7 @@ MAX_VARIATION_DEPTH = 64
 #: line of its list would help with, and the list must not grow with the input: a stray
 #: ``)`` repeated a million times was a million lines of output (400 MB) and an object
 #: each. The reader counts the rest without building them; one last problem says how
-#: many more there were (:mod:`notation.core.listing`).
+#: many more there were (:class:`Listing`, below).
 MAX_PROBLEMS = 100
 #: The most text one game may hold, in characters (decompressed and decoded): a game is
 #: read whole, so past this its input is refused rather than held (a small ``.gz`` of
@@ -78,3 +85,65 @@ def printable(text: str, newlines: bool = True) -> str:
 
 #: Bidirectional overrides and line separators: they reorder or break what a terminal shows.
 _UNSAFE = frozenset("\u2028\u2029\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+# -- problems listed up to the cap ----------------------------------------------------
+
+class Listing:
+    """Problems in the order found: the first :data:`MAX_PROBLEMS` kept, the rest counted.
+
+    ``until``: problems after that ply are not the caller's (``run(until=N)``) and are
+    neither kept nor counted.
+    """
+
+    __slots__ = ("kept", "more", "next", "internal", "first", "until")
+
+    def __init__(self, until: int | None = None) -> None:
+        self.kept: list[Problem] = []
+        self.more = 0                     # problems counted, not kept
+        self.next: Problem | None = None  # the first of them
+        self.internal = False             # one of them a bug of ours
+        #: The mainline's first problem (the least ply, the first found of it): where
+        #: the replay stops, kept or not.
+        self.first: Problem | None = None
+        self.until = until
+
+    def add(self, problem: Problem, count: int = 1) -> None:
+        """One problem found, or ``count`` in a row of which ``problem`` is the first."""
+        if self.until is not None and problem.ply > self.until:
+            return
+        if not problem.variation and (self.first is None or problem.ply < self.first.ply):
+            self.first = problem
+        if len(self.kept) < MAX_PROBLEMS:
+            self.kept.append(problem)
+            count -= 1
+        if count:
+            self.next = self.next or problem
+            self.more += count
+            self.internal |= problem.kind == ProblemKind.INTERNAL
+
+    def absorb(self, other: Listing) -> None:
+        """Add what ``other`` found after what this found: its kept problems one by one,
+        then the ones it only counted."""
+        for problem in other.kept:
+            self.add(problem)
+        if other.more:
+            assert other.next is not None  # (counted ones have their first)
+            self.internal |= other.internal
+            self.add(other.next, other.more)
+
+    def listed(self) -> list[Problem]:
+        """The problems to report: at most :data:`MAX_PROBLEMS` (the kept ones in their
+        order now, however many the caller added to them), then one that says how many
+        more there were, where the first of them is."""
+        shown, rest = self.kept[:MAX_PROBLEMS], self.kept[MAX_PROBLEMS:]
+        more = len(rest) + self.more
+        if not more:
+            return shown
+        first = rest[0] if rest else self.next
+        assert first is not None  # (counted ones have their first)
+        internal = self.internal or any(p.kind == ProblemKind.INTERNAL for p in rest)
+        return shown + [Problem(ProblemKind.INTERNAL if internal else first.kind, first.line,
+                                first.column, first.ply, None,
+                                f"... and {more:,} more problem{'s' * (more != 1)} (a game "
+                                f"lists its first {MAX_PROBLEMS})", "", first.variation)]

@@ -1,35 +1,14 @@
 """Shaping results for people (error lines with carets) and for programs (JSON)."""
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from .ast import GLYPH_OF, EventNode, Record
-from .errors import Problem, ProblemKind
 from .game import AnyGame
 from .notes import remark_of
 from .outcome import Outcome
 from .replay import positions, run
 from .walk import Node, played, walk
-
-
-def problem_line(source: str, index: int, problem: Problem) -> str:
-    """``FILE:LINE:COL: error: game K, ply P (EVENT): MESSAGE [rule]``."""
-    severity = "error"
-    if problem.kind == ProblemKind.INTERNAL:  # said once, in front
-        severity = "internal error"
-        problem = replace(problem, message=problem.message.removeprefix("internal error: "))
-    where = f"game {index}, {problem.place()}" if problem.place() else f"game {index}"
-    return f"{source}:{problem.line}:{problem.column}: {severity}: {where}: {problem.saying()}"
-
-
-def caret(line: str | None, problem: Problem) -> str:
-    """The offending source line with a caret under the column (for terminals)."""
-    if line is None:
-        return ""
-    line = line.rstrip("\r\n").expandtabs(1)
-    width = max(1, len(problem.event or "")) if problem.event else 1
-    return f"    {line}\n    {' ' * (problem.column - 1)}^{'~' * (width - 1)}"
 
 
 def position_json(outcome: Outcome) -> dict[str, Any]:

@@ -25,11 +25,11 @@ from .errors import shorten
 from .game import AnyGame
 from .grammars import GRAMMAR_PACKAGE
 # The fast scanner and the reader find the container's token kinds here, as they always have.
-from .tokens import ANNOTATIONS as ANNOTATIONS
-from .tokens import CONTAINER as CONTAINER
-from .tokens import VARIATION_ENDS as VARIATION_ENDS
-from .tokens import VARIATION_STARTS as VARIATION_STARTS
-from .tokens import unescape as unescape
+from .visitor import ANNOTATIONS as ANNOTATIONS
+from .visitor import CONTAINER as CONTAINER
+from .visitor import VARIATION_ENDS as VARIATION_ENDS
+from .visitor import VARIATION_STARTS as VARIATION_STARTS
+from .visitor import unescape as unescape
 
 if TYPE_CHECKING:
     from lark import Lark

@@ -11,11 +11,10 @@ from __future__ import annotations
 import importlib
 
 from .compression import plain_name
-from .entrypoints import entry_points
 from .errors import Error, InputError
 from .game import AnyGame, Game
 from .options import GameOption
-from .plugins import GROUP, Plugin
+from .plugins import GROUP, Plugin, entry_points
 
 _GAMES: dict[str, AnyGame] = {}
 _PENDING: dict[str, Plugin] = {}

@@ -14,7 +14,7 @@ from . import registry
 from .ast import EventNode, Item, Malformed, MalformedKind, Pos, Record, Unlisted, Variation
 from .errors import Error, Problem, ProblemKind, RuleError, TagError
 from .game import AnyGame
-from .listing import Listing
+from .limits import Listing
 from .outcome import Judged, Outcome
 from .replayer import (Line, Replayer, first_syntax_problems, internal_problem, refusal,
                        variation_label)

@@ -41,7 +41,8 @@ from .game import AnyGame
 from .notes import Written, commands_of, fresh_comments, read_clock, read_eval
 from .notes import write_clock, write_eval
 from .errors import IllegalMoveError, InvalidEventError
-from .position import Position, at_start, parse_event
+from .events import parse_event
+from .position import Position, at_start
 from .replay import game_of
 
 __all__ = ["ChildNode", "GameNode", "IllegalMoveError", "InvalidEventError", "Node", "TreeError"]

@@ -15,7 +15,7 @@ from notation.core.fastpath import scanner
 from notation.core.game import AnyGame
 from notation.core.limits import MAX_VARIATION_DEPTH, whole
 from notation.core.parsing import parser_for
-from notation.core.position import parse_event
+from notation.core.events import parse_event
 from notation.core.text import starts_tag_line
 
 from . import FORMAT_NAME, VERSION

@@ -21,12 +21,14 @@ from typing import Any, Iterable, Iterator
 from notation.core.batch import TARGET
 from notation.core.outcome import Outcome
 
-from .cluster import WORKER_WAIT, NoWorkers, Waiting, on_cluster
+from notation.workers import (SMALL_INPUT, WORKER_WAIT, Input, Stream, default_jobs, workers_for,
+                              worth_a_pool)
+
+from .cluster import NoWorkers, Waiting, on_cluster
 from .order import RunStopped, ordered
-from .pool import (SMALL_INPUT, WorkerStopped, default_jobs, in_processes, map_in_order,
-                   worked_here, workers_for, worth_a_pool)
+from .pool import WorkerStopped, in_processes, map_in_order, worked_here
 from .tasks import FORMAT, REPLAY, VALIDATE, Task, outcome_of
-from .units import Input, Stream, cluster_jobs, local_jobs, units
+from .units import cluster_jobs, local_jobs, units
 from .work import Part
 
 __all__ = ["FORMAT", "REPLAY", "SMALL_INPUT", "TARGET", "VALIDATE", "WORKER_WAIT", "Input",

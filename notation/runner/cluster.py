@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from typing import Any, Callable, Iterable, Iterator
 
+from notation.workers import WORKER_WAIT
+
 from .order import RunStopped, ordered
 from .tasks import Task
 from .units import Item, Unit
 from .work import Part, part_of
 
-#: Seconds a run waits for the cluster to have a worker before it stops.
-WORKER_WAIT = 60.0
 
 #: Told that the run is waiting for a worker.
 Waiting = Callable[[], None]

@@ -17,8 +17,9 @@ from notation.core.ast import Tag
 from notation.core.replay import run
 from notation.core.results import with_result_tags
 from notation.core.writer import format_record
+from notation.workers import workers_for
 
-from .pool import map_in_order, workers_for
+from .pool import map_in_order
 
 #: Fewer games than this are made in this process unless ``--jobs`` asks otherwise:
 #: starting workers costs more than a few games.

@@ -11,23 +11,20 @@ from __future__ import annotations
 import collections
 import itertools
 import os
-import stat
 from typing import Callable, Generator, Iterable, Iterator, TypeVar
 
 from notation.core.batch import Batch
-from notation.core.errors import InputError
+from notation.workers import workers_for
 
 from .forking import forked_pool
 from .order import Pending, RunStopped, Settled, ordered
 from .tasks import Task
-from .units import Input, Item, Stream, Unit
+from .units import Item, Unit
 from .work import Job, Part, part_of
 
 Given = TypeVar("Given")
 Made = TypeVar("Made")
 
-#: Below this many bytes of input, one process is faster than starting a pool.
-SMALL_INPUT = 1 << 20
 #: A batch of more text than this (a game with a line of megabytes) is worked on here, not
 #: sent: sending copies it into a message and into the worker, whose answer brings its tag
 #: values back while this process still holds the batch (a 32 MB tag: 180 MB, not 80).
@@ -36,23 +33,6 @@ SEND_AT_MOST = 4 << 20
 
 class WorkerStopped(RunStopped):
     """A worker process stopped (killed, out of memory): the run cannot go on."""
-
-
-def default_jobs() -> int:
-    """The cores this process may run on."""
-    try:
-        return len(os.sched_getaffinity(0))
-    except (AttributeError, OSError):  # pragma: no cover - not Linux
-        return os.cpu_count() or 1
-
-
-def workers_for(asked: int | None, work: int | None = None) -> int:
-    """How many worker processes a run starts: ``asked`` (None: one per core), but never
-    more than the cores this process may run on, nor than the units of ``work`` it has
-    (None: not known yet)."""
-    cores = default_jobs()
-    count = cores if asked is None else min(asked, cores)
-    return max(1, count if work is None else min(count, work))
 
 
 def _first(items: Iterator[Given], counts: Callable[[Given], bool],
@@ -67,39 +47,6 @@ def _first(items: Iterator[Given], counts: Callable[[Given], bool],
         if work >= wanted:
             break
     return taken, work
-
-
-def _size(given: Input) -> int | None:
-    """Bytes of an input; None when unknown (a pipe); 0 when it cannot be measured."""
-    try:
-        if isinstance(given, Stream):
-            info = os.fstat(given.handle.fileno())
-            return info.st_size if stat.S_ISREG(info.st_mode) else None
-        if isinstance(given, InputError):
-            return 0
-        return os.stat(given).st_size
-    except (OSError, ValueError):
-        return 0
-
-
-def worth_a_pool(inputs: Iterable[Input], asked: int | None) -> bool:
-    """Several workers, and enough input to repay their start-up.
-
-    ``asked``: the number of processes asked for (None: the default). A stream
-    that is not a file (a pipe) has no known size: it takes a pool only when
-    asked for (a small piped record would otherwise pay for starting workers).
-    """
-    if (default_jobs() if asked is None else asked) < 2:
-        return False
-    total = 0
-    for given in inputs:
-        size = _size(given)
-        if size is None:
-            if asked is not None:
-                return True
-            continue
-        total += size
-    return total >= SMALL_INPUT
 
 
 def map_in_order(work: Callable[[Given], Made], items: Iterable[Given],

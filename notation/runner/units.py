@@ -11,25 +11,14 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
-from typing import IO, Callable, Iterable, Iterator, Union
+from typing import Callable, Iterable, Iterator, Union
 
 from notation.core.batch import TARGET, batches
 from notation.core.errors import InputError
+from notation.workers import Input, Stream
 from notation.spans import spans
 
 from .work import Job, Part
-
-
-@dataclass(frozen=True, slots=True)
-class Stream:
-    """An open binary stream to read as one input, under the name messages give it."""
-
-    handle: IO[bytes]
-    label: str
-
-
-#: One input of a run.
-Input = Union[str, "os.PathLike[str]", Stream, InputError]
 
 
 @dataclass(frozen=True, slots=True)

@@ -28,7 +28,7 @@ from notation.core.reading import records_of, source_records
 from notation.core.text import chunks
 from notation.core.results import with_result_tags
 from notation.core.writer import format_record
-from notation.runner import pool
+from notation import workers
 
 from conftest import SAMPLES, invoke
 from test_fuzz import mutated
@@ -156,7 +156,7 @@ def _printed(text: str, source: str, as_json: bool) -> str:
 def pooled(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """Worker processes for any input, however small; counts the runs that used them."""
     used: list[int] = []
-    monkeypatch.setattr(pool, "SMALL_INPUT", 0)
+    monkeypatch.setattr(workers, "SMALL_INPUT", 0)
     in_workers = parallel.in_workers
 
     def counted(*args: Any, **kwargs: Any) -> Any:

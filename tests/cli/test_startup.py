@@ -20,8 +20,8 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from conftest import HANG_BREAKER, ROOT, TILEWE, write
-from notation.core import entrypoints, grammars, terminal_table
-from notation.core.terminal_table import Terminal
+from notation.core import grammars, plugins
+from notation.core.grammars import Terminal
 
 #: Top-level packages no start-up needs (and ``importlib.metadata``, checked apart).
 HEAVY = ("lark", "pyarrow", "duckdb", "zstandard", "dask")
@@ -72,7 +72,7 @@ def _library(group: str) -> list[tuple[str, str, str]]:
 
 
 def _ours(group: str) -> list[tuple[str, str, str]]:
-    return [tuple(p) for p in entrypoints.entry_points(group)]
+    return [tuple(p) for p in plugins.entry_points(group)]
 
 
 @pytest.mark.parametrize("group", ["notation.games", "notation.formats", "console_scripts",
@@ -98,20 +98,20 @@ def test_entry_points_of_crafted_folders_first_distribution_wins(tmp_path, monke
     (second / "broken.egg-info").write_text("Metadata-Version: 1.0\n")  # a file, not a folder
     monkeypatch.setattr(sys, "path", [str(first), str(tmp_path / "missing"), str(second)])
     assert _ours("notation.games") == _library("notation.games")
-    assert [p.name for p in entrypoints.entry_points("notation.games")] == ["demo", "spaced"]
+    assert [p.name for p in plugins.entry_points("notation.games")] == ["demo", "spaced"]
 
 
 def test_what_only_the_library_reads_is_asked_of_it(tmp_path, monkeypatch):
     archive = tmp_path / "site.zip"
     archive.write_bytes(b"PK\x05\x06" + b"\0" * 18)  # an empty zip archive
     monkeypatch.setattr(sys, "path", [str(archive)] + sys.path)
-    with pytest.raises(entrypoints.NotPlain):
-        entrypoints._scanned("notation.games")
+    with pytest.raises(plugins.NotPlain):
+        plugins._scanned("notation.games")
     assert _ours("notation.games") == _library("notation.games")
 
 
 def test_an_entry_point_loads_the_object_it_names():
-    point = entrypoints.EntryPoint("tilewe", "notation.games.tilewe:PLUGIN", "notation.games")
+    point = plugins.EntryPoint("tilewe", "notation.games.tilewe:PLUGIN", "notation.games")
     assert point.load() is metadata.entry_points(group="notation.games")["tilewe"].load()
 
 
@@ -145,9 +145,9 @@ def test_a_cached_table_is_larks_own_terminals(name, tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     lark = tuple(Terminal.of(t) for t in grammars.grammar(name).terminals)
     sources = grammars.grammar_sources(name)
-    assert terminal_table.cached_table(grammars.GRAMMAR_PACKAGE, name, sources) is None
-    terminal_table.store_table(grammars.GRAMMAR_PACKAGE, name, sources, lark)
-    assert terminal_table.cached_table(grammars.GRAMMAR_PACKAGE, name, sources) == lark
+    assert grammars.cached_table(grammars.GRAMMAR_PACKAGE, name, sources) is None
+    grammars.store_table(grammars.GRAMMAR_PACKAGE, name, sources, lark)
+    assert grammars.cached_table(grammars.GRAMMAR_PACKAGE, name, sources) == lark
     for terminal in lark:  # and each compiles as Lark's own pattern does
         assert terminal.compiled().pattern == grammars.grammar(name).get_terminal(
             terminal.name).pattern.to_regexp()
@@ -159,15 +159,15 @@ def test_a_table_is_read_only_for_the_same_grammar_texts(tmp_path, monkeypatch):
     sources = grammars.grammar_sources(name)
     assert sources[1] == grammars.grammar_text("record.lark")  # the container is a source
     table = tuple(Terminal.of(t) for t in grammars.grammar(name).terminals)
-    terminal_table.store_table(grammars.GRAMMAR_PACKAGE, name, sources, table)
+    grammars.store_table(grammars.GRAMMAR_PACKAGE, name, sources, table)
     edited = [sources[0], sources[1].replace("LINE_COMMENT", "LINE_REMARK")]
-    assert terminal_table.cached_table(grammars.GRAMMAR_PACKAGE, name, edited) is None
-    path = Path(terminal_table.table_path(grammars.GRAMMAR_PACKAGE, name))
+    assert grammars.cached_table(grammars.GRAMMAR_PACKAGE, name, edited) is None
+    path = Path(grammars.table_path(grammars.GRAMMAR_PACKAGE, name))
     stored = json.loads(path.read_text())
     path.write_text(json.dumps({**stored, "lark": "another lark"}))
-    assert terminal_table.cached_table(grammars.GRAMMAR_PACKAGE, name, sources) is None
+    assert grammars.cached_table(grammars.GRAMMAR_PACKAGE, name, sources) is None
     path.write_text('{"layout": 1, "lark": ')  # half a file: built again, never an error
-    assert terminal_table.cached_table(grammars.GRAMMAR_PACKAGE, name, sources) is None
+    assert grammars.cached_table(grammars.GRAMMAR_PACKAGE, name, sources) is None
 
 
 def test_an_unwritable_cache_only_costs_time(tmp_path, monkeypatch):
@@ -194,3 +194,28 @@ def test_cli_start_loads_only_the_game_it_reads(tmp_path):
     result = subprocess.run([sys.executable, "-c", code, str(path)], capture_output=True,
                             text=True, timeout=HANG_BREAKER)
     assert result.stdout.strip().endswith("['notation.games.tilewe.game']"), result.stdout
+
+
+# -- what a check loads --------------------------------------------------------------
+
+#: The most of the package's modules ``notation validate`` of one Sanguine record may
+#: load: the command line's, the reader's, the replay's and the one game's own (the
+#: other games announce themselves from their packages only).
+VALIDATE_MODULES = 45
+
+
+@pytest.mark.parametrize("sample", ["example-1.sanguine", "example-2.sanguine",
+                                    "random-5x7.sanguine"])
+def test_validating_one_record_loads_few_of_the_package_s_modules(sample):
+    path = ROOT / "samples" / "sanguine" / sample
+    loaded = imported_by("import sys\n"
+                         f"sys.argv = ['notation', 'validate', {str(path)!r}]\n"
+                         "from notation.cli.entry import main\n"
+                         "try:\n    main()\nexcept SystemExit as end:\n"
+                         "    assert end.code == 0, end.code")
+    ours = sorted(name for name in loaded if name.split(".")[0] == "notation")
+    assert len(ours) <= VALIDATE_MODULES, ours
+    assert not [name for name in ours if name.startswith("notation.runner")], ours
+    others = [name for name in ours if name.startswith("notation.games.")
+              and not name.startswith("notation.games.sanguine")]
+    assert all(name.count(".") == 2 for name in others), others  # their packages alone

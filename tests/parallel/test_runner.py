@@ -176,8 +176,8 @@ def forks_of(*args: str, input: bytes | None = None) -> tuple[int, int]:
 
 
 def test_workers_are_never_more_than_the_cores_nor_the_work(monkeypatch):
-    from notation.runner import pool
-    monkeypatch.setattr(pool, "default_jobs", lambda: 4)
+    from notation import workers
+    monkeypatch.setattr(workers, "default_jobs", lambda: 4)
     assert runner.workers_for(None) == runner.workers_for(300) == runner.workers_for(10000) == 4
     assert runner.workers_for(3) == runner.workers_for(3, 9) == 3
     assert runner.workers_for(300, 2) == runner.workers_for(None, 2) == 2

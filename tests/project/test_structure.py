@@ -29,7 +29,11 @@ LAZY_ALLOWED = {"dask", "dask.bag", "logging", "dask.distributed", "distributed"
                 "notation.core.registry", "notation.tables.keys",
                 # start-up: what only random games need, and pictures
                 "notation.games.tilewe.generate", *(f"notation.games.{game}.svg" for game in
-                ("flows", "nomic", "philosophy", "sanguine", "tilewe"))}
+                ("flows", "nomic", "philosophy", "sanguine", "tilewe")),
+                # start-up: what a check of Sanguine records never uses (new and random
+                # games, conversions, position notation, text boards)
+                *(f"notation.games.sanguine.{part}" for part in
+                  ("newgame", "generate", "perspective", "position", "text"))}
 #: Lark's public API (the ``lark`` package and its exceptions).
 LARK_PUBLIC = {"lark", "lark.exceptions"}
 

@@ -17,7 +17,7 @@ from notation.core import formats
 from notation.core.ast import EventNode, Malformed, MalformedKind, Pos, Record, Tag
 from notation.core.errors import NotationError
 from notation.core.game import AnyGame
-from notation.core.position import parse_event
+from notation.core.events import parse_event
 
 from conftest import invoke
 

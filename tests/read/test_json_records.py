@@ -20,7 +20,7 @@ from notation.archive.rewrite import converted_text
 from notation.core import formats, limits, registry
 from notation.core.errors import InputError
 from notation.core.diffing import diff_records
-from notation.formats import PLUGIN
+from notation.core.formats import JSON_RECORDS as PLUGIN
 from notation.formats.json_write import document
 from notation.formats.jsonrecord import FORMAT
 from notation.formats.jsontext import Piece, pieces

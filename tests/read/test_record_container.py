@@ -188,7 +188,7 @@ def test_malformed_event_kept_verbatim():
 
 
 def test_problem_lines_and_caret_excerpts():
-    from notation.core.output import caret, problem_line
+    from notation.core.errors import caret, problem_line
     text = HEAD + "W5n-a1a1\n  Q5n-a1a1\n"
     rec = parse(text, source="x.tilewe")[0]
     problem = notation.run(rec).error

@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import notation
-from notation.core.output import problem_line
+from notation.core.errors import problem_line
 
 from conftest import SAMPLES
 

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 import notation
 from notation.core.ast import Comment, EventNode, Variation
-from notation.core.output import problem_line
+from notation.core.errors import problem_line
 
 from test_positions import GAMES, NEW_OPTIONS
 

@@ -15,8 +15,7 @@ from typing import Callable, NamedTuple
 from notation.core.errors import NotationError, shorten
 from notation.core.grammars import terminal_pattern
 from notation.core.limits import is_whole
-from notation.core.position import event_type, parse_event_as
-from notation.core.remembered import remembered
+from notation.core.events import event_type, parse_event_as, remembered
 
 from .geometry import ORIENTATIONS, is_label
 

@@ -9,7 +9,7 @@ from notation.core.game import Game
 
 from . import convert, events, generate, reading, rules
 from .events import Event
-from .options import DIALECTS, OPTIONS
+from . import DIALECTS, OPTIONS
 from .position import read_position
 from .state import FlowsState, cells, mover_name, result_json, state_json, write_position
 from .text import render as text_picture

@@ -16,7 +16,7 @@ from notation.core.limits import is_whole
 from .dialect import SEED, Notation, notation_named
 from .events import GRAMMAR, Event, Placement, Unplaceable
 from .geometry import HEXES, N_HEXES, ORIENTATIONS
-from .options import PLAYERS
+from . import PLAYERS
 from .position import parse_seats, read_position
 from .routes import blocked_players, flow_winners
 from .state import FlowsState, Seating, hex_name

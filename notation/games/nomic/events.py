@@ -14,7 +14,7 @@ from typing import Callable, NamedTuple, NoReturn, TypeAlias, TypeVar
 from notation.core.errors import NotationError
 from notation.core.grammars import terminal_pattern
 from notation.core.limits import whole
-from notation.core.position import event_type, parse_event_as
+from notation.core.events import event_type, parse_event_as
 
 GRAMMAR = "nomic.lark"
 GAME = "nomic"

@@ -10,7 +10,7 @@ from notation.core.game import Game
 
 from . import events, generate, legal, position, rules, text
 from .events import READERS, Event
-from .options import OPTIONS
+from . import OPTIONS
 from .state import NomicState
 
 if TYPE_CHECKING:  # (start-up: these only name types)
@@ -120,7 +120,7 @@ class Nomic(Game[NomicState, Event]):
 
     # -- generation ---------------------------------------------------------------------
     def setup(self, options: Mapping[str, Any]) -> Record:
-        """``players`` by name, or by number (the first of :data:`~.options.NAMES`)."""
+        """``players`` by name, or by number (the first of :data:`~notation.games.nomic.NAMES`)."""
         return super().setup(generate.named_players(options))
 
     def random_tags(self, options: Mapping[str, Any]) -> dict[str, str]:

@@ -10,7 +10,7 @@ from .events import (
     End, Event, Invoke, Join, Judgment, Move, Note, Outcome, Propose, Reveal, Roll, Round, Turn,
     Vote,
 )
-from .options import NAMES
+from . import NAMES
 from .state import RESOURCES, NomicState
 
 if TYPE_CHECKING:  # (start-up: ``random`` only names the type of an argument)
@@ -25,7 +25,7 @@ Play = Callable[[Event], None]
 def named_players(options: Mapping[str, Any]) -> dict[str, Any]:
     """The options with a number of players as their names (``3``: Alice, Bob and Carol),
     for ``notation.new`` and ``random`` alike (which check the number against the option,
-    :data:`~.options.OPTIONS`); names given stay as they are."""
+    :data:`~notation.games.nomic.OPTIONS`); names given stay as they are."""
     count = whole_number(options.get("players"))
     if count is None:
         return dict(options)

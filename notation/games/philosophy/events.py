@@ -13,8 +13,7 @@ from typing import Callable, NamedTuple, TypeVar, Union
 
 from notation.core.errors import NotationError
 from notation.core.grammars import terminal_pattern
-from notation.core.position import event_type, parse_event_as
-from notation.core.remembered import remembered
+from notation.core.events import event_type, parse_event_as, remembered
 
 from .geometry import DIR_INDEX, DIRECTIONS
 

@@ -16,7 +16,7 @@ from notation.core.game import Game
 from . import events, generate, legal, report, rules
 from .convert import convert_choices
 from .events import Event
-from .options import CHOICE_FORMS, OPTIONS
+from . import CHOICE_FORMS, OPTIONS
 from .position import read_position, timeless, write_position
 from .state import PLAYER_CODES, PhilosophyState
 from .text import render as render_text

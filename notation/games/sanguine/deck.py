@@ -17,7 +17,7 @@ from notation.core.grammars import grammar, terminal_pattern
 from notation.core.limits import MAX_DECK_BYTES, MAX_VALUE_DIGITS, is_whole
 from notation.core.text import decode, read_beside, read_bytes
 
-from .options import BUNDLED_DECKS
+from . import BUNDLED_DECKS
 
 GRAMMAR = "sanguine_deck.lark"
 #: The terminal Lark makes of the grammar's ``%ignore`` (blanks but a line break).

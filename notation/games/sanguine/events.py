@@ -14,8 +14,7 @@ from typing import Callable, NamedTuple, NoReturn, Union
 from notation.core.errors import NotationError, shorten
 from notation.core.grammars import terminal_pattern
 from notation.core.limits import MAX_DIGITS, MAX_VALUE_DIGITS, whole
-from notation.core.position import event_type, parse_event_as
-from notation.core.remembered import remembered
+from notation.core.events import event_type, parse_event_as, remembered
 
 GAME = "sanguine"
 GRAMMAR = "sanguine.lark"

@@ -10,13 +10,10 @@ from notation.core.ast import Record
 from notation.core.errors import NotationError
 from notation.core.game import Game
 
-from . import events, generate, newgame, perspective, rules
+from . import events, rules
 from .events import SIDE_NAMES, Event
-from .options import OPTIONS
-from .position import read_position as parse_position
-from .position import timeless, write_full_position, write_position
+from . import OPTIONS
 from .state import SanguineState
-from .text import render as render_text
 
 if TYPE_CHECKING:  # (start-up: these only name types)
     from notation.core.svg import Drawing
@@ -66,7 +63,9 @@ class Sanguine(Game[SanguineState, Event]):
     # -- rules ----------------------------------------------------------------------------
     def setup(self, options: Mapping[str, Any]) -> Record:
         """Decks are more than a tag's value and a seed shuffles them: newgame.py."""
-        return newgame.new_record(self.name, options)
+        from .newgame import new_record  # (start-up: only new games need it; likewise below)
+
+        return new_record(self.name, options)
 
     def start(self, record: Record) -> SanguineState:
         return rules.start(record)
@@ -114,16 +113,24 @@ class Sanguine(Game[SanguineState, Event]):
 
     # -- positions and output ---------------------------------------------------------------
     def position(self, state: SanguineState) -> str:
+        from .position import write_position  # (start-up: a check writes no position)
+
         return write_position(state)
 
     def full_position(self, state: SanguineState) -> str:
         """Hands, decks, cards and the step of the turn besides the board (position.py)."""
+        from .position import write_full_position
+
         return write_full_position(state)
 
     def read_position(self, text: str) -> SanguineState:
-        return parse_position(text)
+        from .position import read_position
+
+        return read_position(text)
 
     def timeless_position(self, full_position: str) -> str:
+        from .position import timeless
+
         return timeless(full_position)
 
     def state_json(self, state: SanguineState) -> dict[str, Any]:
@@ -139,7 +146,9 @@ class Sanguine(Game[SanguineState, Event]):
         view = options.pop("view", "full")
         if options:
             raise NotationError("sanguine boards take --view basic or --view full")
-        return render_text(state, view)
+        from .text import render  # (start-up: a check draws nothing)
+
+        return render(state, view)
 
     def drawing(self, state: SanguineState, **options: Any) -> Drawing:
         """The board as Red sees it, or mirrored with ``perspective="blue"``."""
@@ -152,11 +161,15 @@ class Sanguine(Game[SanguineState, Event]):
 
     # -- generation and conversion ----------------------------------------------------------
     def random_record(self, rng: random.Random, options: Mapping[str, Any]) -> Record:
-        return generate.random_record(self.name, rng, options)
+        from .generate import random_record  # (start-up: only random games need it)
+
+        return random_record(self.name, rng, options)
 
     def convert(self, record: Record, **options: Any) -> Record:
         """``perspective="blue"`` writes place columns from Blue's side; ``"red"`` back."""
         target = options.pop("perspective", None)
         if options or not isinstance(target, str):
             raise NotationError("sanguine converts with --perspective red or --perspective blue")
-        return perspective.convert(record, target)
+        from .perspective import convert  # (start-up: only conversions need it)
+
+        return convert(record, target)

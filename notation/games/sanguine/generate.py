@@ -15,7 +15,7 @@ from .deck import Deck, DeckError, bundled_deck, load_deck
 from .events import Deal, Draw, Event, Pass, Result
 from .newgame import (DECK_OPTIONS, DEFAULT_COLS, DEFAULT_DECK, DEFAULT_ROWS, default_hand,
                       inline_block)
-from .options import OPTIONS
+from . import OPTIONS
 
 if TYPE_CHECKING:  # (start-up: ``random`` only names the type of an argument)
     import random
@@ -49,7 +49,7 @@ def random_record(name: str, rng: random.Random, options: Mapping[str, Any]) -> 
     a random placement (or, one time in ten or when none is possible, a pass) each turn.
 
     ``options``: ``red_deck`` and ``blue_deck`` (decks; ``red`` and ``blue`` too), ``rows``,
-    ``cols``, ``hand_size``, each checked by its declaration (:data:`~.options.OPTIONS`).
+    ``cols``, ``hand_size``, each checked by its declaration (:data:`~notation.games.sanguine.OPTIONS`).
     """
     options = under_names(name, OPTIONS, options)  # (``red``: ``red_deck``)
     check_setup(name, OPTIONS, options)

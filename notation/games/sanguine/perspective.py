@@ -8,7 +8,7 @@ from notation.core.ast import Record, Tag, map_events
 from notation.core.errors import NotationError, TagError
 
 from .events import Event, Place
-from .options import PERSPECTIVES
+from . import PERSPECTIVES
 from .rules import int_tag
 
 

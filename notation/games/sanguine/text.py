@@ -5,7 +5,7 @@ from __future__ import annotations
 from notation.core.errors import NotationError
 
 from .deck import Card
-from .options import VIEWS
+from . import VIEWS
 from .state import SanguineState, cell_token
 
 

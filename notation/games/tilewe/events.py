@@ -13,7 +13,7 @@ from typing import NamedTuple
 
 from notation.core.errors import NotationError
 from notation.core.grammars import terminal_pattern
-from notation.core.position import event_repr
+from notation.core.events import event_repr
 
 from .pieces import (
     FILES, ORIENTATION_INDEX, ORIENTATION_NAMES, PIECE_INDEX, PIECE_NAMES, Cell,

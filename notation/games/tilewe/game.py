@@ -17,7 +17,7 @@ from notation.core.game import Game, LineColumns
 from . import blokus, columns, position, rules, symmetry, text
 from .events import Move, diagnose, read_move
 from .identity import canonical_spelling, placement_key, placement_keys
-from .options import OPTIONS
+from . import OPTIONS
 from .state import COLORS, COMPILED, Board, replayed_columns
 
 if TYPE_CHECKING:  # (start-up: these only name types)

@@ -10,7 +10,7 @@ from notation.core.limits import is_whole
 from . import bitboard, blokus, position
 from .bitboard import PLACING, REFERENCE
 from .events import SIZE, Move, square_name
-from .options import PLAYERS
+from . import PLAYERS
 from .state import COLORS, Board
 
 

@@ -18,7 +18,7 @@ from notation.core.errors import NotationError
 
 from .events import SIZE, Move
 from .identity import placement_key
-from .options import TRANSFORM_NAMES
+from . import TRANSFORM_NAMES
 from .pieces import ORIENTATIONS, Cell, orientation
 from .position import RANK_ITEM
 from .state import written_rank

@@ -17,7 +17,7 @@ import notation
 from notation.core import registry
 from notation.core.ast import EventNode, Record
 from notation.core.errors import TagError
-from notation.games.flows import options
+from notation.games import flows
 from notation.games.flows.dialect import NOTATIONS
 from notation.games.flows.events import Placement
 from notation.games.flows.geometry import HEXES
@@ -83,7 +83,7 @@ def test_library_notation_is_the_encoder_and_reads_back(name, earlier):
 
 
 def test_the_dialect_option_names_every_notation():
-    assert options.DIALECTS == tuple(NOTATIONS)
+    assert flows.DIALECTS == tuple(NOTATIONS)
 
 
 def random_record(players: int, seed: int, seats: str | None = None) -> Record:

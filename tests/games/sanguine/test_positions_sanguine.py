@@ -11,7 +11,7 @@ from itertools import combinations
 import pytest
 
 import notation
-from notation.games.sanguine import chance
+from notation.games.sanguine import rules as chance_points
 from notation.games.sanguine.deck import Card, load_deck, parse_deck
 from notation.games.sanguine.events import Deal, Draw, Pass, Place, Result
 
@@ -246,7 +246,7 @@ def test_a_due_draw_offers_each_card_left_or_the_next_of_the_file():
 
 
 def test_deals_too_many_to_list_are_refused_not_listed():
-    assert chance.deal_count([2] * 8, 3) == 112 and chance.deal_count([1, 1], 3) == 0
+    assert chance_points.deal_count([2] * 8, 3) == 112 and chance_points.deal_count([1, 1], 3) == 0
     big = "".join(f"C{i} 1 1\nXXXXX\nXXXXX\nXXCXX\nXXXXX\nXXXXX\n" for i in range(90))
     position = notation.new("sanguine", rows=3, cols=5, hand_size=30, red_deck=big,
                             blue_deck=big)

@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 from notation.core.ast import Directive, Record, Tag
 from notation.core.errors import NotationError, RuleError, TagError
 from notation.core.limits import whole
-from notation.core.remembered import remembered
+from notation.core.events import remembered
 from notation.games.sanguine import events, generate, rules
 from notation.games.sanguine.deck import Card, Deck
 from notation.games.sanguine.events import (SIDE_NAMES, Deal, Draw, Event, Pass, Place,

@@ -23,14 +23,15 @@ from notation.games.tilewe import blokus, generate, rules
 from notation.games.tilewe.bitboard import move_mask, squares
 from notation.games.tilewe.events import Move
 from notation.games.tilewe.events import parse_square
-from notation.games.tilewe.pentobi import PLUGIN, reader, sgf
+from notation.games.tilewe import BLKSGF
+from notation.games.tilewe.pentobi import reader, sgf
 from notation.games.tilewe.pentobi.cells import placement
 from notation.games.tilewe.pentobi.format import FORMAT
 from notation.games.tilewe.state import ALL_PIECES, Board
 
 from conftest import DATA, invoke
 
-formats.announce(PLUGIN)  # until pyproject.toml announces it (entry point notation.formats)
+formats.announce(BLKSGF)  # until pyproject.toml announces it (entry point notation.formats)
 HERE = DATA / "pentobi"
 
 

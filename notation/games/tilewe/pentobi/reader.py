@@ -22,7 +22,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from notation.core.ast import (
-    GLYPHS, UNLISTED_MESSAGE, Comment, EventNode, Item, Malformed, MalformedKind, Pos, Record,
+    GLYPHS, UNLISTED_MESSAGE, Comment, EventNode, Item, Malformed, MalformedKind, Record,
     Tag, Unlisted, Variation,
 )
 from notation.core.errors import NotationError, RuleError

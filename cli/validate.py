@@ -1,0 +1,84 @@
+"""``validate``: every game of every record file checked against its rules.
+
+Apart from ``replay`` on purpose: a check loads what a verdict needs and nothing it
+does not (no pictures, no JSON of positions, no runner for a one-process run).
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+
+import click
+
+from notation.core.errors import ProblemKind
+from notation.core.outcome import Outcome
+from notation.core.replay import run
+
+from . import parallel
+from .common import (
+    DIALECT_OPTION, ENCODING_OPTION, GAME_OPTION, JOBS_OPTION, PATHS, Context, color_option,
+    plural, say, shown,
+)
+from .progress import Tally, watch
+
+
+@dataclass
+class Verdicts:
+    """How ``validate`` shows each game's verdict, and the run's tally."""
+
+    ctx: Context
+    tally: Tally
+    as_json: bool
+    quiet: bool
+
+    def show(self, outcome: Outcome) -> None:
+        ctx = self.ctx
+        self.tally.count(outcome.valid, outcome.plies)
+        ctx.invalid |= not outcome.valid
+        ctx.internal |= any(p.kind == ProblemKind.INTERNAL for p in outcome.problems)
+        if self.as_json:
+            say(json.dumps(outcome.verdict_json()))
+        elif not outcome.valid:
+            ctx.report_outcome(outcome)
+        elif not self.quiet:
+            say(f"{shown(outcome.file)}: game {outcome.index}: ok, "
+                f"{plural(outcome.plies, 'ply', 'plies')}")
+
+    def here(self, paths: tuple[str, ...]) -> None:
+        """Every game checked in this process (a bug of ours: that game's error)."""
+        for records in self.ctx.inputs.read(paths, checked=True):
+            for record in records:
+                with self.ctx.guard(record):
+                    self.show(run(record))
+
+
+@click.command()
+@PATHS
+@click.option("--json", "as_json", is_flag=True,
+              help="One JSON object per game: file, index, game, valid, plies, errors, tags, result.")
+@click.option("--quiet", "-q", is_flag=True, help="Print only the problems.")
+@JOBS_OPTION
+@click.option("--scheduler", metavar="ADDRESS",
+              help="Validate on a Dask cluster (tcp://HOST:8786); needs notation[dask].")
+@parallel.WORKER_TIMEOUT_OPTION
+@GAME_OPTION
+@DIALECT_OPTION
+@ENCODING_OPTION
+@color_option
+def validate(paths: tuple[str, ...], as_json: bool, quiet: bool, jobs: int | None,
+             scheduler: str | None, worker_timeout: float, game_name: str | None, encoding: str,
+             color: bool | None) -> None:
+    """Check every game of every record file against its rules."""
+    ctx = Context(game_name, encoding, color)
+    verdicts = Verdicts(ctx, Tally(watch(ctx, paths, not (quiet or as_json))), as_json, quiet)
+    elsewhere = parallel.elsewhere(ctx, paths, "validate", jobs, scheduler, worker_timeout)
+    if elsewhere is not None:
+        for outcome in elsewhere:
+            verdicts.show(outcome)
+    else:
+        verdicts.here(paths)
+    if quiet:  # only the problems
+        verdicts.tally.close()
+    else:
+        verdicts.tally.summary()
+    ctx.finish()
