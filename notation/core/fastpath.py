@@ -4,10 +4,10 @@ Lark spends several microseconds a token; a bot's archive holds millions of
 well-formed games. For each game the reader first tries this path: the
 game's own terminals, taken from its Lark parser (in the order its lexer
 tries them), scan a piece made of tag lines and events, and each event is
-applied as soon as it is read. If anything at all is unusual (a comment, a
-broken tag, an unreadable event, a rule broken, a wrong result tag) the path
-gives up and the full Lark parse and replay report the problem with its
-exact position. So the fast path only ever says "valid"; tests prove it says
+applied as soon as it is read (comments, which say nothing a verdict needs, are
+passed over). If anything at all is unusual (a broken tag, an unreadable event,
+a rule broken, a wrong result tag) the path gives up and the full Lark parse
+and replay report the problem with its exact position. So the fast path only ever says "valid"; tests prove it says
 so exactly when the full path does, with the same final state.
 """
 from __future__ import annotations
@@ -39,7 +39,10 @@ class Scanner:
         # The game's grammar's terminals as Lark derives them (kept between runs, so a
         # well-formed file is read without loading Lark: see ``grammars.terminals``).
         every = terminals_of(game.grammar, game.grammar_package)
-        terminals = [t for t in every if t.name not in _CONTAINER]
+        #: Comments, as the game's grammar writes them: scanned and passed over (they say
+        #: nothing a verdict needs), where every other container token steps aside.
+        self.skipped = frozenset({"COMMENT"})
+        terminals = [t for t in every if t.name not in _CONTAINER or t.name in self.skipped]
         # The contextual lexer tries terminals in this order; so does the scanner.
         terminals.sort(key=lambda t: (-t.priority, -t.max_width, -t.length, t.name))
         self.game = game
@@ -47,7 +50,7 @@ class Scanner:
         #: Each event terminal's own reader (``Game.event_reader``), looked up once here:
         #: the token loop calls it straight, not through ``read_event``'s dispatch.
         self.readers = {t.name: game.event_reader(t.name) for t in terminals
-                        if t.name not in game.directives}
+                        if t.name not in game.directives and t.name not in self.skipped}
         by_name = {t.name: t for t in every}
         blank = by_name["WS"].regexp
         alternatives = "|".join(f"(?P<{t.name}>{t.regexp})" for t in terminals)
@@ -58,7 +61,7 @@ class Scanner:
         self.tag = re.compile(by_name["TAG"].regexp)
         # A game of one event terminal (Tilewe): check the body and split it in C.
         self.single: str | None = None
-        events = [t for t in terminals if t.name not in game.directives]
+        events = [t for t in terminals if t.name in self.readers]
         if len(events) == 1 and not game.directives:
             event = events[0].regexp
             self.single = events[0].name
@@ -105,11 +108,13 @@ def try_fast(text: str, first_line: int, game: AnyGame, source: str) -> Record |
 Reader = Callable[[str], Any]
 
 
-def _token_events(scan: Scanner, body: str, line: int,
-                  record: Record) -> list[tuple[Reader, str]] | None:
+def _token_events(scan: Scanner, body: str, line: int, record: Record,
+                  verdict: bool = True) -> list[tuple[Reader, str]] | None:
     """A body's events as written, each with its terminal's reader, numbers checked and
-    dropped; its directives go into ``record``'s body. None: anything else is there."""
+    dropped; its directives go into ``record``'s body. None: anything else is there (or,
+    unless all that is wanted is a ``verdict``, a comment: an export keeps comments)."""
     directives, readers = scan.directives, scan.readers
+    skipped = scan.skipped if verdict else frozenset()
     token = scan.token.match
     events: list[tuple[Reader, str]] = []
     pos = 0
@@ -121,6 +126,10 @@ def _token_events(scan: Scanner, body: str, line: int,
         kind = m.lastgroup or ""  # (always set: every alternative is a named group)
         index = m.lastindex or 0
         word = m.group(index)
+        if kind in skipped:
+            continue
+        if kind not in readers and kind not in directives:
+            return None  # a comment, where it matters
         if kind in directives:
             start = m.start(index)
             row = line + body.count("\n", 0, start)
@@ -408,5 +417,5 @@ def plain_events(record: Record) -> tuple[Record, list[tuple[Reader, str]]] | No
         if words is not None:
             read = game.event_reader(scan.single)
             return start, [(read, word) for word in words]
-    events = _token_events(scan, body, line, start)
+    events = _token_events(scan, body, line, start, verdict=False)
     return None if events is None else (start, events)

@@ -60,6 +60,46 @@ def test_fast_path_takes_valid_games_and_agrees(game, seed):
     assert all(taken), "a generated well-formed game should take the fast path"
 
 
+#: Comments a game reads at the end of an event's line. Sanguine's "#" alone: a deal's
+#: names run to the end of the line or a "#" (a card may be named "{x}" or ";").
+COMMENTS = {game: ["{ a note }", "; a note", "{[%clk 0:01:00]}"] for game in GAMES}
+COMMENTS["sanguine"] = ["# a note", "#"]
+
+
+@settings(max_examples=60, deadline=None)
+@given(data=st.data(), game=st.sampled_from(GAMES), seed=st.integers(0, 10**6))
+def test_fast_path_passes_over_comments_and_agrees(data, game, seed):
+    """A comment says nothing a verdict needs: a valid game with comments at its lines'
+    ends still takes the fast path, with the verdict and state of the full one."""
+    text = random_text(game, seed, count=1)
+    lines = text.split("\n")
+    (record,) = notation.parse(text, game)
+    ends = sorted({item.pos.line - 1 for item in record.items  # lines that end on an event
+                   if isinstance(item, notation.EventNode)})
+    said = data.draw(st.lists(st.tuples(st.sampled_from(ends), st.sampled_from(COMMENTS[game])),
+                              min_size=1))
+    for at, comment in said:
+        lines[at] += " " + comment
+    text = "\n".join(lines)
+    fast = verdicts(text, game, True)
+    assert fast == verdicts(text, game, False)
+    assert all(row[3] for row in fast)
+    taken = [r.outcome is not None for r in source_records(io.StringIO(text), game, checked=True)]
+    assert all(taken), text
+
+
+def test_an_export_still_reads_comments_in_full():
+    """The events table keeps each event's comment: the fast path's plain events, which
+    an export replays itself, never pass one over."""
+    from notation.core.fastpath import plain_events
+    (record,) = source_records(io.StringIO('[Game "tilewe"]\n\n1. W5n-a1a1 {corner}\n'),
+                               "tilewe", headers=True)
+    assert plain_events(record) is None
+    (record,) = source_records(io.StringIO('[Game "tilewe"]\n\n1. W5n-a1a1\n'), "tilewe",
+                               headers=True)
+    assert plain_events(record) is not None
+
+
 @pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(data=st.data(), game=st.sampled_from(GAMES), seed=st.integers(0, 10**6))
