@@ -159,7 +159,7 @@ def _tags_json(record: Record) -> Iterator[str]:
     (non-ASCII escaped), in pieces."""
     yield json.dumps({"file": record.source, "index": record.index, "game": record.game})[:-1]
     yield ', "tags": {'
-    for n, (key, value) in enumerate(record.tag_dict.items()):
+    for n, (key, value) in enumerate(record.headers.items()):
         yield f"{', ' if n else ''}{json.dumps(key)}: "
         yield from _quoted_pieces(value, ascii_quoted)
     yield "}}"

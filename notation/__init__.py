@@ -27,13 +27,13 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from types import ModuleType
 
-    from notation.api import diff, format, get_game, new
+    from notation.api import diff, get_game, new
     from notation.archive.errors import WriteError
     from notation.archive.saving import write
     from notation.core import registry
     from notation.core.ast import (Comment, EventNode, Malformed, MalformedKind, Record,
                                    RecordFile, Tag)
-    from notation.core.diffing import CellChange, RecordDiff, diff_records, diff_states
+    from notation.core.diffing import CellChange, RecordDiff, diff_states
     from notation.core.errors import (Error, IllegalMoveError, InputError, InvalidEventError,
                                       MoveError, NotationError, Problem, ProblemKind,
                                       RuleError, TagError)
@@ -55,7 +55,7 @@ __version__ = "0.1.0"
 _EXPORTS = {
     "notation.core.ast": ("Comment", "EventNode", "Malformed", "MalformedKind", "Record",
                           "RecordFile", "Tag"),
-    "notation.core.diffing": ("CellChange", "RecordDiff", "diff_records", "diff_states"),
+    "notation.core.diffing": ("CellChange", "RecordDiff", "diff_states"),
     "notation.core.errors": ("Error", "IllegalMoveError", "InputError", "InvalidEventError",
                              "MoveError", "NotationError", "Problem", "ProblemKind", "RuleError",
                              "TagError"),
@@ -70,7 +70,7 @@ _EXPORTS = {
     "notation.core.replay": ("ReplayError", "Step", "run", "replay"),
     "notation.core.writer": ("format_events", "format_record"),
     "notation.core.tree": ("ChildNode", "GameNode", "Node", "TreeError"),
-    "notation.api": ("get_game", "diff", "format", "new"),
+    "notation.api": ("get_game", "diff", "new"),
     "notation.archive.saving": ("write",),
     "notation.archive.errors": ("WriteError",),
 }
@@ -108,7 +108,7 @@ __all__ = ["BaseVisitor", "CellChange", "ChildNode", "Comment", "Error", "EventN
            "IllegalMoveError", "InputError", "InvalidEventError", "LegalMoves", "Malformed", "MalformedKind", "MoveError",
            "Node", "NotationError", "Outcome", "Position", "Problem", "ProblemKind", "Record",
            "RecordDiff", "RecordFile", "ReplayError", "Result", "RuleError", "Step", "Tag",
-           "TagError", "TreeError", "diff", "diff_records", "diff_states", "format",
+           "TagError", "TreeError", "diff", "diff_states",
            "format_events", "format_record", "from_position", "get_game", "load", "new",
            "parse", "parse_event", "read_game", "read_games", "read_headers", "read_verdicts", "registry",
            "replay", "run", "Span", "write", "WriteError"]

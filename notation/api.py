@@ -8,7 +8,6 @@ from .core.ast import Record
 from .core.diffing import RecordDiff, diff_records
 from .core.game import AnyGame, Game
 from .core.position import Position
-from .core.writer import format_record
 
 if TYPE_CHECKING:  # (each built-in game's events, for the types of its positions alone)
     from .games.flows.events import Event as FlowsEvent
@@ -55,8 +54,3 @@ def diff(a: Record, b: Record, until: int | None = None) -> RecordDiff:
     if a.game is None or a.game != b.game:
         raise ValueError(f"cannot compare a {a.game!r} record with a {b.game!r} record")
     return diff_records(a, b, get_game(a.game), until)
-
-
-def format(record: Record) -> str:  # noqa: A001 - mirrors the CLI's `fmt`
-    """Canonical text of one record."""
-    return format_record(record, get_game(record.game or ""))

@@ -52,8 +52,8 @@ class TagTest:
 
     def matches(self, record: Record) -> bool:
         if self.pattern is not None:
-            return self.pattern.search(record.tag_dict.get(self.key, "")) is not None
-        return record.tag_dict.get(self.key) == self.value
+            return self.pattern.search(record.headers.get(self.key, "")) is not None
+        return record.headers.get(self.key) == self.value
 
 
 def parse_plies(spec: str) -> tuple[int, int]:

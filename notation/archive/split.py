@@ -86,7 +86,7 @@ class PieceNames:
         self.count += 1
         if self.per_file is not None:
             return f"{(self.count - 1) // self.per_file + 1:04d}"
-        value = record.tag_dict.get(self.by_tag or "", "")
+        value = record.headers.get(self.by_tag or "", "")
         if value not in self.names:
             self.names[value] = piece_name(value, self.taken)
         return self.names[value]

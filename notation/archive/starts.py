@@ -86,7 +86,7 @@ class Starts:
         symmetry: None)."""
         lines = directives_of(record) if game.directives else []
         try:
-            known = self.identity(game, record.tag_dict, lines, record.source, symmetric)
+            known = self.identity(game, record.headers, lines, record.source, symmetric)
             return known.setup, known.transforms
         except TagError:
             pass
@@ -94,7 +94,7 @@ class Starts:
             state = game.start(record)
         except TagError:
             setting = self._setting.get(game.name, frozenset(game.tags))
-            written = sorted((key, value) for key, value in record.tag_dict.items()
+            written = sorted((key, value) for key, value in record.headers.items()
                              if key in setting)
             return f"no start: {written!r}", None
         return game.setup_identity(state, symmetric), _transforms(game, state, symmetric)

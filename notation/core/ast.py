@@ -261,13 +261,10 @@ class Record:
         return {number: found[number] for number in wanted}
 
     @property
-    def tag_dict(self) -> dict[str, str]:
-        return {t.key: t.value for t in self.tags if isinstance(t, Tag)}
-
-    @property
     def headers(self) -> dict[str, str]:
-        """The tags as a mapping (python-chess's ``game.headers``); a broken tag is left out."""
-        return self.tag_dict
+        """The tags as a mapping (python-chess's ``game.headers``), a new one at each call;
+        a broken tag is left out."""
+        return {t.key: t.value for t in self.tags if isinstance(t, Tag)}
 
     @property
     def events(self) -> list[Any]:

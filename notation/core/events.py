@@ -34,7 +34,7 @@ def parse_event(game: str | AnyGame, text: str) -> Any:
     word = text.strip()
     m = scan.token.fullmatch(word)
     kind = m.lastgroup if m is not None else None
-    if m is None or kind is None or kind in game.directives:
+    if m is None or kind is None or kind not in scan.readers:  # a set-up line, a comment
         raise NotationError(game.diagnose(word))
     if word[:1].isdigit():
         raise NotationError(f"{word!r}: write the event without its number")

@@ -392,7 +392,7 @@ def first_plain_event(record: Record) -> tuple[Reader, str] | None:
     while (m := token(body, at)) is not None:
         at = m.end()
         kind = m.lastgroup or ""
-        if kind in scan.directives:
+        if kind in scan.directives or kind in scan.skipped:  # set-up lines, comments
             continue
         word = m.group(m.lastindex or 0)
         if word[0] <= "9":  # "1. F5e-a2d4": the number is no part of the event

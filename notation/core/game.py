@@ -311,7 +311,7 @@ class Game(ABC, Generic[State, Event]):
         values.update(under_names(self.name, self.options, {
             name: value for name, value in options.items() if value is not None}))
         check_setup(self.name, self.options, values)
-        return self.setup(values).tag_dict
+        return self.setup(values).headers
 
     def random_record(self, rng: random.Random, options: Mapping[str, Any]) -> Record:
         """A complete random game: tags from ``random_tags``, then ``random_events``."""

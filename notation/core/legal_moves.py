@@ -44,6 +44,11 @@ class LegalMoves(Generic[EventT]):
     def __iter__(self) -> Iterator[EventT]:
         return iter(self._list)
 
+    def __call__(self, **options: Any) -> list[EventT]:
+        """The legal events narrowed by the game's own options (Flows' ``tile``:
+        ``pos.legal_moves(tile=2)``), worked out afresh."""
+        return self._game.legal_moves(self._state, **options)
+
     def __contains__(self, move: str | EventT) -> bool:
         if isinstance(move, str):
             try:

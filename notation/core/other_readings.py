@@ -97,7 +97,7 @@ class OtherGames:
             self.misses += 1
             return
         self.misses = 0
-        advice = tag_advice("Game", record.tag_dict.get("Game"), other)
+        advice = tag_advice("Game", record.headers.get("Game"), other)
         if by_option:  # no tag named the game: --game did, and may name the other
             advice = f"read it with --game {other}, or {advice}"
         record.game = None  # not a record of its game: that is its one problem

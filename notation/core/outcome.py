@@ -88,7 +88,7 @@ class Outcome:
 
     @property
     def tags(self) -> dict[str, str]:
-        return self.record.tag_dict if self.record is not None else self._facts().tags
+        return self.record.headers if self.record is not None else self._facts().tags
 
     @property
     def result(self) -> Any:

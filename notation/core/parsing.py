@@ -80,7 +80,7 @@ def parse_games(game: AnyGame | None, text: str, visitor: VisitorFactory | None 
 
 def note_game_problem(record: Record, chosen: AnyGame | None, fallback: str | None) -> None:
     """Note on the record why its game is unknown (or not the one its piece is read as)."""
-    named = record.tag_dict.get("Game")
+    named = record.headers.get("Game")
     if chosen is None:
         known = ", ".join(registry.names())
         if named is not None:

@@ -125,10 +125,6 @@ class Position(Generic[EventT]):
             self._legal = LegalMoves(self.game, self.state, self.read)
         return self._legal
 
-    def legal(self, **options: Any) -> list[EventT]:
-        """The legal events narrowed by the game's own options (Flows: ``tile``)."""
-        return self.game.legal_moves(self.state, **options)
-
     def read(self, move: str | EventT) -> EventT:
         """``move`` as an event value: text is read with the game's grammar
         (:class:`InvalidEventError` if it is no event), an event of the game is kept.
@@ -251,7 +247,7 @@ class Position(Generic[EventT]):
         first = next(steps, None)  # (raises for a record of no known game)
         game = game_of(record)
         assert game is not None
-        position = cls(game, game.start(record), record.tag_dict,
+        position = cls(game, game.start(record), record.headers,
                        directives=directives_of(record))
         if first is not None:
             for step in itertools.chain((first,), steps):
@@ -328,7 +324,7 @@ def _started(game: AnyGame, record: Record, said: Callable[[TagError], str]) -> 
         state = game.start(record)
     except TagError as exc:
         raise Error(said(exc)) from None
-    return Position(game, state, record.tag_dict, directives=directives_of(record))
+    return Position(game, state, record.headers, directives=directives_of(record))
 
 
 def directives_of(record: Record) -> list[Directive]:

@@ -130,7 +130,7 @@ def records_of(text_chunks: Iterable[str], source: str,
     if tags:
         for record in records_of(text_chunks, source, game, start_line=start_line,
                                  start_column=start_column, format=format):
-            given = record.tag_dict
+            given = record.headers
             record.tags[:0] = [Tag(k, v, record.pos) for k, v in tags.items() if k not in given]
             yield record
         return

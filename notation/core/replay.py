@@ -163,7 +163,7 @@ def _tag_problem(record: Record, exc: TagError) -> Problem:
 
 def check_result_tags(record: Record, game: AnyGame, state: Any) -> None:
     """Each result tag the record gives must say what the replay reached (RuleError)."""
-    tags = record.tag_dict
+    tags = record.headers
     for key, expected in game.result_tags(state).items():
         given = tags.get(key)
         if given is None or given == expected:
@@ -191,7 +191,7 @@ def end_checks(record: Record, game: AnyGame, state: Any, ply: int) -> Problem |
 
 def _start(record: Record, game: AnyGame) -> Any:
     """The starting state; TagError for a tag the game cannot start from."""
-    if not game.setup_positions and "Position" in record.tag_dict:
+    if not game.setup_positions and "Position" in record.headers:
         raise TagError("Position", f"{game.name} records cannot start from a set-up "
                                    f"[Position]; remove the tag")
     return game.start(record)

@@ -279,7 +279,7 @@ def test_game_key_is_one_for_every_spelling_of_a_game():
     text = FILES["tilewe"].read_text()
     (parsed,) = notation.load(FILES["tilewe"])
     (headers,) = notation.read_headers(io.StringIO(text), "tilewe")
-    (canonical,) = notation.parse(notation.format(parsed), "tilewe")
+    (canonical,) = notation.parse(notation.format_record(parsed), "tilewe")
     key = game_key(parsed)
     assert key is not None and game_key(headers) == key == game_key(canonical)
     assert game_key(notation.load(FILES["tilewe3"])[0]) != key

@@ -418,7 +418,7 @@ def test_result_tags_say_where_the_merged_mainline_ends(tmp_path: Path):
         assert invoke("validate", str(tmp_path / "merged.tilewe")).exit_code == 0
         (out,) = notation.load(tmp_path / "merged.tilewe")
         assert out.events == game.events
-        assert out.tag_dict["Result"] == game.tag_dict["Result"] != "*"
+        assert out.headers["Result"] == game.headers["Result"] != "*"
     assert merged(opening, whole).stdout.index("[Scores") > merged(
         opening, whole).stdout.index("[Result")  # a tag the first copy lacked comes after
 

@@ -202,7 +202,7 @@ def test_random_games_are_the_same_whatever_the_jobs(game):
     assert one.returncode == two.returncode == default.returncode == 0, two.stderr
     assert one.stdout == two.stdout == default.stdout
     records = notation.parse(one.stdout, game)
-    assert [r.tag_dict["Round"] for r in records] == [str(n) for n in range(1, 10)]
+    assert [r.headers["Round"] for r in records] == [str(n) for n in range(1, 10)]
     assert all(notation.run(r).valid for r in records)
     assert len({notation.format_record(r) for r in records}) == 9  # no two rounds alike
 

@@ -121,7 +121,7 @@ def test_new_and_random_take_the_same_numbers_of_players(game):
             continue
         assert cli.exit_code == 0, (players, cli.output)
         made = notation.parse(cli.stdout, game=game)[0]
-        assert made.tag_dict["Players"] == position.tags["Players"]
+        assert made.headers["Players"] == position.tags["Players"]
 
 
 def test_new_seats_a_number_of_nomic_players_as_random_does():
@@ -142,12 +142,12 @@ def test_random_games_start_from_the_game_options_given():
                     "--owners", "1 2 1 2", "--seed", "4", "--count", "3")
     assert result.exit_code == 0, result.output
     for record in notation.parse(result.stdout):
-        assert {k: record.tag_dict[k] for k in ("Players", "Corners", "Scoring", "Owners")} \
+        assert {k: record.headers[k] for k in ("Players", "Corners", "Scoring", "Owners")} \
             == {"Players": "4", "Corners": "fixed", "Scoring": "blokus", "Owners": "1 2 1 2"}
         assert notation.run(record).valid
     seated = notation.parse(invoke("random", "flows", "--players", "3", "--seats", "0 1 2",
                                    "--seed", "2").stdout)[0]
-    assert seated.tag_dict["Seats"] == "0 1 2" and notation.run(seated).valid
+    assert seated.headers["Seats"] == "0 1 2" and notation.run(seated).valid
     refused = usage_error("random", "tilewe", "--owners", "1 2")
     assert refused.startswith('Error: tilewe: option owners: [Owners "1 2"]: one player number')
 

@@ -226,3 +226,17 @@ def test_tests_sit_by_subject_under_unique_names():
     names = [p.name for p in modules]
     assert len(names) == len(set(names)) and len(names) > 60
     assert [n for n in names if re.search(r"trust|review|round_?\d", n)] == []
+
+
+def test_the_public_api_names_each_concept_once():
+    """One name a concept: ``format_record`` (not also ``format``), ``diff`` (its game
+    found for it; ``diff_records`` is the core's), ``headers`` (not also ``tag_dict``),
+    ``legal_moves`` (called with a game's options, not also ``legal``),
+    ``GameNode.from_record`` (not also ``tree_of``); every public name resolves."""
+    import notation
+    assert not {"format", "diff_records", "tree_of"} & set(notation.__all__)
+    assert all(getattr(notation, name, None) is not None for name in notation.__all__)
+    assert not hasattr(notation.Record, "tag_dict") and not hasattr(notation.Position, "legal")
+    assert not {"start", "end", "tree", "mainline"} & set(dir(notation.Record))
+    position = notation.new("flows")
+    assert position.legal_moves(tile=3) == [m for m in position.legal_moves if m.tile == 3]

@@ -42,7 +42,7 @@ def verdicts(text: str, game: str, checked: bool):
     for record in source_records(io.StringIO(text), game, checked=checked):
         outcome = notation.run(record)
         g = outcome.game
-        rows.append((record.index, record.game, record.tag_dict, outcome.valid, outcome.plies,
+        rows.append((record.index, record.game, record.headers, outcome.valid, outcome.plies,
                      [p.as_json() for p in outcome.problems],
                      g.position(outcome.state) if g and outcome.state is not None else None,
                      g.result_json(outcome.state) if g and outcome.state is not None else None))
@@ -204,7 +204,7 @@ def test_a_fast_read_record_never_pretends_to_have_no_events(game, how):
     assert fast.unread  # it did take the fast reading
     assert fast.events == full.events and len(fast.events) > 0
     assert [(s.ply, s.event) for s in notation.replay(fast)] == [(s.ply, s.event) for s in notation.replay(full)]
-    assert notation.format(fast) == notation.format(full)
+    assert notation.format_record(fast) == notation.format_record(full)
     assert notation.run(fast).valid and notation.run(fast, until=2).plies == 2
     assert fast.items == full.items and fast.tags == full.tags
 

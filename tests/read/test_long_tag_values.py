@@ -102,7 +102,7 @@ def test_the_tag_line_and_its_json_in_pieces_are_the_whole(monkeypatch, tags):
         f"{k}={quoted(v)}" for k, v in tags)
     assert "".join(archive._tags_line(record)) == line
     whole = json.dumps({"file": record.source, "index": record.index, "game": record.game,
-                        "tags": record.tag_dict})
+                        "tags": record.headers})
     assert "".join(archive._tags_json(record)) == whole
 
 

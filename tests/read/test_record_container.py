@@ -29,7 +29,7 @@ def test_every_grammar_builds_in_strict_lalr(name):
 
 def test_tags_comments_and_numbers_are_kept():
     rec = parse(HEAD + '; before\n1. W5n-a1a1 {after the first move} 2. F5e-a2d4 ; end\n')[0]
-    assert rec.tag_dict == {"Game": "tilewe", "Players": "1"}
+    assert rec.headers == {"Game": "tilewe", "Players": "1"}
     kinds = [type(i) for i in rec.items]
     assert kinds == [Comment, EventNode, Comment, EventNode, Comment]
     assert rec.items[0] == Comment(" before", False)
@@ -58,7 +58,7 @@ def test_many_games_per_file_each_with_its_own_tags():
     records = parse(text)
     assert len(records) == 2
     assert [r.index for r in records] == [1, 2]
-    assert records[1].tag_dict["Players"] == "2"
+    assert records[1].headers["Players"] == "2"
     assert [notation.run(r).plies for r in records] == [1, 2]
 
 
@@ -129,15 +129,15 @@ def test_duplicate_and_malformed_tags():
 
 def test_tag_values_may_hold_escaped_quotes():
     rec = parse('[Game "tilewe"]\n[Event "the \\"big\\" one"]\nW5n-a1a1')[0]
-    assert rec.tag_dict["Event"] == 'the "big" one'
-    assert '[Event "the \\"big\\" one"]' in notation.format(rec)
+    assert rec.headers["Event"] == 'the "big" one'
+    assert '[Event "the \\"big\\" one"]' in notation.format_record(rec)
 
 
 def test_comment_between_tags_and_leading_comment_stay_with_the_game():
     recs = parse('; archive of 2026\n[Game "tilewe"]\n; between\n[Players "1"]\nW5n-a1a1\n')
     assert len(recs) == 1
     rec = recs[0]
-    assert rec.tag_dict == {"Game": "tilewe", "Players": "1"}
+    assert rec.headers == {"Game": "tilewe", "Players": "1"}
     assert [i.text for i in rec.items if isinstance(i, Comment)] == [" archive of 2026", " between"]
 
 

@@ -27,7 +27,7 @@ def said(text: str) -> tuple[dict[str, str], list[str]]:
     """The tags and the comments' texts of the one record in ``text``."""
     (record,) = notation.parse(text, "tilewe")
     assert notation.run(record).valid
-    return record.tag_dict, [i.text for i in record.items if isinstance(i, Comment)]
+    return record.headers, [i.text for i in record.items if isinstance(i, Comment)]
 
 
 @pytest.mark.parametrize("command", [["fmt"], ["cat"], ["select"], ["strip", "-N"],
@@ -116,7 +116,7 @@ def test_the_native_writer_never_writes_a_broken_comment(text, brace):
 def test_tag_values_with_line_breaks_are_written_back_escaped():
     record = notation.parse(TILEWE + "1. W5n-a1a1\n", "tilewe")[0]
     record.tags.append(notation.Tag("Note", 'line one\rline two\n"quoted" \\ end'))
-    text = notation.format(record)
+    text = notation.format_record(record)
     again = notation.parse(text, "tilewe")[0]
-    assert again.tag_dict["Note"] == 'line one\rline two\n"quoted" \\ end'
+    assert again.headers["Note"] == 'line one\rline two\n"quoted" \\ end'
     assert notation.run(again).valid

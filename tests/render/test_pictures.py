@@ -56,7 +56,7 @@ def test_every_sample_position_draws_as_well_formed_svg(path):
 def test_tilewe_cells_match_the_reference_scores_and_the_last_piece_is_outlined():
     record, game, state = first(SAMPLES / "tilewe" / "tw-sample-1.tilewe")
     root = tree(game.svg(state))
-    scores = [int(s) for s in record.tag_dict["Scores"].split()]  # the reference's own count
+    scores = [int(s) for s in record.headers["Scores"].split()]  # the reference's own count
     counts = [len(with_class(root, "cell", c)) for c in ("blue", "yellow", "red", "green")]
     assert counts == scores
     assert len(with_class(root, "cell", "empty")) == 400 - sum(scores)

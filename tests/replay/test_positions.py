@@ -285,7 +285,7 @@ def _split_at(path: Path, game_name: str, ply: int) -> tuple[str, str]:
     tags = [t for t in record.tags if t.key in ("Game", "Perspective")]
     tags.append(notation.Tag("Position", start))
     setup = notation.Record(game.name, tags, rest)
-    return notation.format(setup), positions[-1]
+    return notation.format_record(setup), positions[-1]
 
 
 @pytest.mark.parametrize("game, sample, ply", [
@@ -316,3 +316,13 @@ def test_state_repr_shows_the_position(game):
     text = repr(outcome.state)
     assert " object at 0x" not in text
     assert notation.get_game(game).position(outcome.state) in text
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("text", ["{ a note }", "; a note"])
+def test_a_comment_is_no_event(game, text):
+    """The scanner passes comments over in a record; given as a move, one is refused."""
+    with pytest.raises(notation.InvalidEventError):
+        notation.new(game, **NEW_OPTIONS[game]).push(text)
+    with pytest.raises(notation.NotationError):
+        notation.parse_event(game, text)

@@ -34,7 +34,7 @@ def convert_record(record: Record, options: dict[str, Any]) -> Record:
         raise NotationError("flows converts with --perspective P1..P6, side:K or mover, "
                             f"and/or --to {'|'.join(NOTATIONS)}")
     source = record
-    if to_dialect is not None and "Dialect" not in record.tag_dict:
+    if to_dialect is not None and "Dialect" not in record.headers:
         found = readable_as(record)
         if found is not None:
             source = with_dialect(record, found)
@@ -49,7 +49,7 @@ def convert_record(record: Record, options: dict[str, Any]) -> Record:
     tags = [t for t in source.tags if not (isinstance(t, Tag) and t.key in dropped)]
     if to_notation.name != SEED:
         tags.append(Tag("Dialect", to_notation.name))
-    known = source.tag_dict
+    known = source.headers
     if (to_notation is not state.notation and "Seats" not in known
             and "Position" not in known):  # the seats a notation's reader would have to guess
         tags.append(Tag("Seats", " ".join(map(str, state.seating.seats))))

@@ -150,7 +150,7 @@ class Flows(Game[FlowsState, Event]):
         equals its original."""
         try:
             mainline = record.without_variations()
-            spelling = {"to": "seed"} if "Dialect" in record.tag_dict else {}
+            spelling = {"to": "seed"} if "Dialect" in record.headers else {}
             return [str(e) for e in self.convert(mainline, perspective="side:0",
                                                  **spelling).events]
         except NotationError:  # a move that cannot be read: compare as written

@@ -22,7 +22,7 @@ SEATING_TAGS = ("Seats", "Position", "Perspective")
 def start(record: Record) -> FlowsState:
     """The state before the first move, in the record's notation, seats found if needed."""
     state = start_as_written(record)
-    tags = record.tag_dict
+    tags = record.headers
     if state.notation.name != SEED and not any(key in tags for key in SEATING_TAGS):
         state.seating = only_seating(record, state)
     if "Position" not in tags:
@@ -61,7 +61,7 @@ def replays(record: Record) -> bool:
         state = start_as_written(record)
     except (TagError, NotationError):
         return False
-    if state.notation.name != SEED and not any(key in record.tag_dict for key in SEATING_TAGS):
+    if state.notation.name != SEED and not any(key in record.headers for key in SEATING_TAGS):
         return fitting(state, events)[1] == len(events)
     return plies_played(state, events) == len(events)
 
@@ -70,7 +70,7 @@ def readable_as(record: Record) -> str | None:
     """The other notation that reads ``record`` when the one it names does not, else None."""
     if replays(record):
         return None
-    return first_reading(NOTATIONS, record.tag_dict.get("Dialect", SEED),
+    return first_reading(NOTATIONS, record.headers.get("Dialect", SEED),
                          lambda name: replays(with_dialect(record, name)))
 
 
@@ -90,5 +90,5 @@ class Hint:
             name = readable_as(self.record)
             self.text = "" if name is None else (
                 f"; the record replays in {NOTATIONS[name].title}: "
-                + tag_advice("Dialect", self.record.tag_dict.get("Dialect"), name, SEED))
+                + tag_advice("Dialect", self.record.headers.get("Dialect"), name, SEED))
         return self.text

@@ -30,7 +30,7 @@ _SEED_HEADER = terminal_pattern(GRAMMAR, "SEED_HEADER")
 
 def seating(record: Record) -> Seating:
     """Who sits where: from the seed header, ``[Players]`` and ``[Seats]`` (TagError)."""
-    tags = record.tag_dict
+    tags = record.headers
     header = next((d.text for d in record.items
                    if isinstance(d, Directive) and d.kind == "SEED_HEADER"), None)
     players = None
@@ -63,13 +63,13 @@ def seating(record: Record) -> Seating:
 
 def start(record: Record) -> FlowsState:
     """The state before the first move: an empty board, or the ``[Position]`` set up."""
-    spelling = dialect(record.tag_dict)
-    if "Position" in record.tag_dict:
+    spelling = dialect(record.headers)
+    if "Position" in record.headers:
         state = _set_up(record)
         state.notation = spelling
         return state
     seated = seating(record)
-    return FlowsState(seated, _view(record.tag_dict, seated), spelling)
+    return FlowsState(seated, _view(record.headers, seated), spelling)
 
 
 def dialect(tags: Mapping[str, str]) -> Notation:
@@ -91,7 +91,7 @@ def _view(tags: Mapping[str, str], seated: Seating) -> int | None:
 def _set_up(record: Record) -> FlowsState:
     """A set-up position (``[Position]``): its seats decide the players and sides, and
     its view (if it has one) how the moves are written."""
-    tags = record.tag_dict
+    tags = record.headers
     try:
         state = read_position(tags["Position"])
     except NotationError as exc:

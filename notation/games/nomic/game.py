@@ -52,7 +52,7 @@ class Nomic(Game[NomicState, Event]):
 
     # -- rules --------------------------------------------------------------------------
     def start(self, record: Record) -> NomicState:
-        return rules.start(record.tag_dict)
+        return rules.start(record.headers)
 
     def apply(self, state: NomicState, event: Event) -> None:
         rules.apply(state, event)

@@ -23,7 +23,7 @@ def random_events(rng: random.Random, record: Record, max_plies: int = 400) -> l
     brackets are made on it as bare choices would be, which leaves the same state.
     """
     state = start(record)
-    players = int(record.tag_dict.get("Players", "2"))
+    players = int(record.headers.get("Players", "2"))
     pool = list(PLAYER_CODES)
     rng.shuffle(pool)
     out: list[Event] = []

@@ -36,7 +36,7 @@ def tag_value(value: str) -> str:
 # -- the start ---------------------------------------------------------------------------------
 def start(record: Record) -> PhilosophyState:
     """The state before the first event: a [Position] set-up, rule variants, display names."""
-    tags = record.tag_dict
+    tags = record.headers
     state = PhilosophyState()
     if "Position" in tags:  # like PGN's FEN tag: a set-up board, or a whole game going on
         try:

@@ -17,7 +17,7 @@ def convert(record: Record, target: str) -> Record:
     too; numbers, annotations and comments kept."""
     if target not in PERSPECTIVES:
         raise NotationError("sanguine converts with --perspective red or --perspective blue")
-    tags = record.tag_dict
+    tags = record.headers
     current = tags.get("Perspective", "red")
     try:
         cols = int_tag(tags, "Cols")

@@ -60,7 +60,7 @@ def record_deck(record: Record, side: int, tags: Mapping[str, str] | None = None
     """``side``'s deck as the record names it: a file beside it, or its inline block
     (``tags``: the record's, when the caller has them already)."""
     key, letter = DECK_TAGS[side], "RB"[side]
-    value = (tags if tags is not None else record.tag_dict).get(key)
+    value = (tags if tags is not None else record.headers).get(key)
     if value is None:
         raise TagError(key, f"the [{key}] tag is required")
     blocks = [d for d in record.items if isinstance(d, Directive) and _deck_side(d) == letter]
@@ -104,7 +104,7 @@ def record_deck(record: Record, side: int, tags: Mapping[str, str] | None = None
 
 def start(record: Record) -> SanguineState:
     """The state before the first event, from the record's tags and decks."""
-    tags = record.tag_dict
+    tags = record.headers
     rows, cols, hand = int_tag(tags, "Rows"), int_tag(tags, "Cols"), int_tag(tags, "HandSize")
     if rows < 1:
         raise TagError("Rows", f"Rows must be at least 1, got {rows}")

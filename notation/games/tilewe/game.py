@@ -69,7 +69,7 @@ class Tilewe(Game[Board, Move]):
 
     # -- rules ----------------------------------------------------------------
     def start(self, record: Record) -> Board:
-        return rules.start(record.tag_dict)
+        return rules.start(record.headers)
 
     def apply(self, state: Board, event: Move) -> None:
         rules.play(state, event)

@@ -71,7 +71,7 @@ def transform_move(transform: str, move: Move) -> Move:
 def transform_record(transform: str, record: Record) -> Record:
     """The same game on the turned or mirrored board: every move, in every variation too,
     rewritten; numbers, annotations and comments kept."""
-    if "Position" in record.tag_dict:
+    if "Position" in record.headers:
         raise NotationError("a record set up from a [Position] cannot be transformed here")
     return record.rewritten(map_events(record.items, partial(transform_move, transform)))
 

@@ -204,7 +204,7 @@ def test_seed_sample_record():
 
 def test_header_line_and_abridged_marker_are_kept():
     rec = notation.load(DATA / "flows" / "seed-sample.flows")[0]
-    text = notation.format(notation.parse(
+    text = notation.format_record(notation.parse(
         "Game: 3-player, Standard Rules\nP1A1T0N ; c\n...\n", game="flows")[0])
     assert text == ('[Game "flows"]\n\nGame: 3-player, Standard Rules\n1. P1A1T0N ; c\n...\n')
     assert rec.items[0].text == "Game: 2-player, Standard Rules"

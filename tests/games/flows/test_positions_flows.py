@@ -175,17 +175,17 @@ def test_legal_moves_are_each_tile_in_the_bags_placements():
     assert {m.tile for m in moves} == {1, 2, 3}
     assert [m.tile for m in moves] == sorted(m.tile for m in moves)
     for tile in range(4):
-        chosen = position.legal(tile=tile)
+        chosen = position.legal_moves(tile=tile)
         assert chosen == [m for m in moves if m.tile == tile]
         assert len(chosen) == (len(legal_placements(state, tile)) if state.in_bag(tile) else 0)
     assert all(position.is_legal(m) for m in moves)
     with pytest.raises(NotationError):
-        position.legal(tile=4)
+        position.legal_moves(tile=4)
 
 
 def test_a_tile_that_fits_nowhere_is_the_move_it_is_drawn_as():
     position = at("flows-150.flows", 35)
-    assert position.legal(tile=3) == [Unplaceable(4, 3)]
+    assert position.legal_moves(tile=3) == [Unplaceable(4, 3)]
     assert Unplaceable(4, 3) in position.legal_moves
     assert not position.is_legal("P4T0")  # a T0 fits: it must be placed
     position.push("P4T3")
@@ -214,7 +214,7 @@ def test_the_random_mover_picks_every_legal_placement_and_nothing_else(tries, mo
     # lists the legal pairs (0 tries: always; 1000: never); each way must be uniform
     monkeypatch.setattr(generate, "TRIES", tries)
     position, tile = at("random-5p.flows", 32), 2
-    legal = set(map(str, position.legal(tile=tile)))
+    legal = set(map(str, position.legal_moves(tile=tile)))
     empty = sum(t is None for t in position.state.tiles)
     assert len(legal) == 4 and empty * 6 == 30
     chosen = []

@@ -127,7 +127,7 @@ def test_app_records_replay_as_the_seeds_and_convert_back(players, seed):
     assert states(app) == states(record)
     back = FLOWS.convert(app, to="seed")
     assert back.events == record.events
-    assert back.tag_dict["Seats"] == record.tag_dict["Seats"]
+    assert back.headers["Seats"] == record.headers["Seats"]
     again = FLOWS.convert(FLOWS.convert(record, to="quortextt"), to="flows")
     assert again.events == record.events
 

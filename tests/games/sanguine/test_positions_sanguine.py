@@ -181,7 +181,7 @@ def test_card_names_with_slashes_and_percent_signs_survive_the_notation():
     text = text.replace("Outrider", "Out/rider").replace("Warden", "50%2F")
     setup = GAME.setup({"rows": 2, "cols": 3, "hand_size": 2, "red_deck": text,
                         "blue_deck": text, "order": "file"})
-    position = notation.Position(GAME, GAME.start(setup), setup.tag_dict)
+    position = notation.Position(GAME, GAME.start(setup), setup.headers)
     for event in ["R deal Out/rider 50%2F", "B deal Out/rider 50%2F", "R draw Lancer",
                   "R place Out/rider (0,0)"]:
         position.push(event)
@@ -288,7 +288,7 @@ def test_a_new_game_played_out_validates_with_its_inline_decks():
         while not position.is_over():
             position.push(rng.choice(position.legal_moves))
         setup = GAME.setup(options)
-        assert setup.tag_dict["RedDeck"] == "inline"
+        assert setup.headers["RedDeck"] == "inline"
         outcome = validates(setup, position.moves)
         assert outcome.valid and outcome.plies == position.ply
         assert GAME.result_tags(outcome.state) == position.result().tags

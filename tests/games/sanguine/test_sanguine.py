@@ -291,7 +291,7 @@ def test_perspective_blue_round_trip(tmp_path):
     a, b = notation.run(notation.load(path)[0]), notation.run(notation.load(conv)[0])
     assert b.valid and SANG.position(a.state) == SANG.position(b.state)
     back = invoke("convert", "--perspective", "red", str(conv)).output
-    assert back == notation.format(notation.load(path)[0])
+    assert back == notation.format_record(notation.load(path)[0])
 
 
 def test_views_in_the_cli():
@@ -499,7 +499,7 @@ def test_any_name_a_deck_can_hold_is_dealt_drawn_and_placed(tmp_path, where):
     assert notation.from_position("sanguine", end.position()).position() == end.position()
     checked = run_cli("deck", "check", str(tmp_path / "marked.deck"))
     assert checked.returncode == 0 and "ok, 18 cards (9 designs)" in checked.stdout
-    written = notation.parse(notation.format(record), "sanguine", source=str(path))
+    written = notation.parse(notation.format_record(record), "sanguine", source=str(path))
     assert notation.run(written[0]).valid
 
 
@@ -561,17 +561,17 @@ def test_fmt_writes_a_deals_annotations_and_comments_on_the_lines_after_it():
                          f"deck B\n{marked_deck(MARKED)}enddeck\n")
     text = text.replace("R deal $5 !x\n", "R deal $5 !x # kept\n!? $7 {after the deal}\n; and this\n")
     (record,) = notation.parse(text, "sanguine")
-    written = notation.format(record)
+    written = notation.format_record(record)
     body = written.split("enddeck\n")[-1].splitlines()
     assert body[:4] == ["R deal $5 !x", "!? $7 # kept", "{after the deal} ; and this",
                         "B deal ? ;a"]
-    plain = notation.format(notation.parse(text.replace("!? $7 {after the deal}\n; and this\n",
+    plain = notation.format_record(notation.parse(text.replace("!? $7 {after the deal}\n; and this\n",
                                                         ""), "sanguine")[0])
     assert "\nR deal $5 !x # kept\nB deal ? ;a\n" in plain  # a "#" comment stays on the line
     (again,) = notation.parse(written, "sanguine")
     assert notation.run(again).valid and again.events == record.events
     assert [i.nags for i in again.items if isinstance(i, notation.EventNode)][0] == (5, 7)
-    assert notation.format(again) == written
+    assert notation.format_record(again) == written
 
 
 @pytest.mark.parametrize("option", ["red", "blue"])

@@ -75,8 +75,8 @@ def test_a_four_player_game_with_a_tree_reads_as_tilewe() -> None:
 
 def test_legacy_properties_and_two_player_owners() -> None:
     record, = read((HERE / "two_player_legacy.blksgf").read_text(encoding="utf-8"))
-    assert record.tag_dict["Owners"] == "1 2 1 2"
-    assert record.tag_dict["Player1"] == "Ann" and record.tag_dict["Player2"] == "Bob"
+    assert record.headers["Owners"] == "1 2 1 2"
+    assert record.headers["Player1"] == "Ann" and record.headers["Player2"] == "Bob"
     assert [str(e) for e in record.events] == [
         "I2e-a1a20", "L3w-b2t20", "O1n-a1t1", "I4e-a1a1", "I3n-a3c19"]
     assert not notation.run(record).problems
@@ -84,7 +84,7 @@ def test_legacy_properties_and_two_player_owners() -> None:
 
 def test_three_player_tree_and_the_shared_colour() -> None:
     record, = read((HERE / "three_player.blksgf").read_text(encoding="utf-8"))
-    assert record.tag_dict["Owners"] == "1 2 3 shared"
+    assert record.headers["Owners"] == "1 2 3 shared"
     tree = GameNode.from_record(record)
     assert [str(n.move) for n in tree.mainline()][:5] == [
         "I3n-a3a20", "O1n-a1t20", "I2e-b1t1", "O4n-a1a1", "O1n-a1b17"]
@@ -150,7 +150,7 @@ def test_fixed_corners_put_each_first_piece_on_its_own_corner() -> None:
     with pytest.raises(IllegalMoveError, match="own corner a20"):
         fixed.push("O1n-a1a1")
     fixed.push("O1n-a1a20")
-    targets = {m.target for m in fixed.legal()}
+    targets = {m.target for m in fixed.legal_moves()}
     assert targets == {parse_square("t20")}  # yellow's corner only
     for colour, corner in enumerate(("a20", "t20", "t1", "a1")):
         assert blokus.CORNERS[colour] == 1 << parse_square(corner)
@@ -290,7 +290,7 @@ def test_tilewe_to_blksgf_to_tilewe_is_the_same_record(seed: int, owners: str, p
     assert diff_records(record, back, notation.get_game("tilewe")).same
     assert shape(GameNode.from_record(back)) == shape(GameNode.from_record(record))
     expected = tags if owners != "1 2 3 4" else {k: v for k, v in tags.items() if k != "Owners"}
-    assert back.tag_dict == expected
+    assert back.headers == expected
 
 
 def test_any_spelling_is_written_as_its_cells() -> None:

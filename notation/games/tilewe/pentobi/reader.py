@@ -92,7 +92,7 @@ def record_of(tree: sgf.Tree, source: str, index: int, piece: sgf.Piece) -> Reco
         if name is not None and found.values[0]:
             record.tags.append(Tag(name, found.values[0], found.pos))
     try:
-        board = rules.start(record.tag_dict)
+        board = rules.start(record.headers)
     except NotationError as exc:  # pragma: no cover - the tags are ours
         record.game_problem = str(exc)
         return record

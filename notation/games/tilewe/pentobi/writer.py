@@ -39,7 +39,7 @@ def write(record: Record) -> str:
     if record.game != "tilewe":
         raise NotationError(f"Pentobi files hold Tilewe (Blokus) games, not {record.game}")
     check_nesting(record.items)
-    tags = record.tag_dict
+    tags = record.headers
     if "Position" in tags:
         raise NotationError("a record set up with [Position] is not written as a Pentobi file")
     try:

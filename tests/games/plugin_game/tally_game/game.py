@@ -43,7 +43,7 @@ class Tally(Game[Total, int]):
         return f"{text!r} is not +1 or +2"
 
     def start(self, record: Record) -> Total:
-        goal = record.tag_dict.get("Goal", "10")
+        goal = record.headers.get("Goal", "10")
         if not goal.isdigit() or not 2 <= int(goal) <= 99:
             raise TagError("Goal", f"goal must be 2..99, not {goal!r}")
         return Total(int(goal))
