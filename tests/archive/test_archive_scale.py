@@ -37,6 +37,7 @@ def read_terminal(master: int, wait: float) -> bytes:
     return seen
 
 
+@pytest.mark.slow
 def test_summary_after_more_than_one_game(tmp_path):
     path = archive(tmp_path, 2)
     result = run_cli("validate", str(path))
@@ -206,6 +207,7 @@ def test_a_dying_worker_is_reported_not_waited_for(mixed):
     assert "Traceback" not in result.stderr
 
 
+@pytest.mark.slow
 def test_batches_read_exactly_like_the_stream(tmp_path):
     from notation.core import batch
     from notation.core.reading import source_records

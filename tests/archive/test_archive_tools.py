@@ -46,6 +46,7 @@ def indexes(result) -> list[int]:
     return [json.loads(line)["index"] for line in result.stdout.splitlines()]
 
 
+@pytest.mark.slow
 def test_tags_lists_headers_without_replaying(tmp_path):
     path = archive(tmp_path, "tilewe", "flows", bad=True)
     result = run_cli("tags", "--json", str(path))
@@ -81,6 +82,7 @@ def test_each_select_filter_has_its_known_answer(tmp_path):
         assert count.stdout.strip() == str(len(expected))
 
 
+@pytest.mark.slow
 def test_select_by_position_at_any_ply_or_after_one(tmp_path):
     path = archive(tmp_path, "tilewe", "tilewe3")
     record = notation.load(FILES["tilewe"])[0]
@@ -137,6 +139,7 @@ def test_dedupe_of_an_archive_twice_is_the_archive(tmp_path_factory, game, seed)
     assert f"{twice}:4: duplicate of {twice}:1" in result.stderr
 
 
+@pytest.mark.slow
 def test_dedupe_sees_through_spellings_perspectives_and_symmetries(tmp_path):
     flows = run_cli("dedupe", "--json", str(SAMPLES / "flows" / "flows-000.flows"),
                     str(SAMPLES / "flows" / "flows-000.as-P2.flows"))
@@ -153,6 +156,7 @@ def test_dedupe_sees_through_spellings_perspectives_and_symmetries(tmp_path):
     assert refused.returncode == 2 and "no board symmetries" in refused.stderr
 
 
+@pytest.mark.slow
 @settings(max_examples=8, deadline=None)
 @given(seed=st.integers(0, 10**6), name=st.sampled_from(NAMES))
 def test_transformed_record_replays_to_the_transformed_board_at_every_ply(seed, name):
@@ -192,6 +196,7 @@ def test_split_then_cat_gives_the_same_games(tmp_path_factory, game, seed, per):
     assert joined.stdout == path.read_text()
 
 
+@pytest.mark.slow
 def test_split_by_tag_and_refuse_to_overwrite(tmp_path):
     path = archive(tmp_path, "tilewe", "tilewe3", "flows")
     out = tmp_path / "out"
@@ -203,6 +208,7 @@ def test_split_by_tag_and_refuse_to_overwrite(tmp_path):
     assert again.returncode == 2 and "the file exists (split never overwrites" in again.stderr
 
 
+@pytest.mark.slow
 def test_stats_known_figures(tmp_path):
     path = archive(tmp_path, "tilewe", "tilewe3", "flows", bad=True)
     data = json.loads(run_cli("stats", "--json", str(path)).stdout)
@@ -236,6 +242,7 @@ def test_every_tool_reads_stdin_and_folders_and_reports_input_errors_as_json(tmp
         assert row["error"]["kind"] == "input" and row["file"].endswith("missing.tilewe")
 
 
+@pytest.mark.slow
 def test_output_file_is_all_or_nothing(tmp_path):
     path = archive(tmp_path, "tilewe")
     out = tmp_path / "out.tilewe"

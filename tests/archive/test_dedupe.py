@@ -41,12 +41,14 @@ def duplicate_of(tmp_path: Path, texts: list[str], *extra: str) -> list[str | No
     return [json.loads(line)["duplicate_of"] for line in result.stdout.splitlines()]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("extra", [[], ["--symmetric"]])
 def test_the_same_moves_from_other_set_ups_are_other_games(tmp_path: Path, extra):
     texts = [tilewe(tags) for tags in SAME[:1] + OTHERS]
     assert duplicate_of(tmp_path, texts, *extra) == [None] * len(texts)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("extra", [[], ["--symmetric"]])
 def test_tags_that_spell_one_start_are_one_game(tmp_path: Path, extra):
     texts = [tilewe(tags) for tags in SAME]
@@ -74,6 +76,7 @@ def test_the_fast_path_stays_a_plain_game_s_own():
     assert record.unread
 
 
+@pytest.mark.slow
 def test_flows_copies_in_other_notations_are_still_one_game(tmp_path: Path):
     """Another view, or the app's notation with no seats (its moves seat the players)."""
     original = SAMPLES / "flows" / "flows-000.flows"

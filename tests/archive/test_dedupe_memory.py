@@ -27,6 +27,7 @@ def synthetic_key(number: int) -> bytes:
     return hashlib.sha256(number.to_bytes(8, "little")).digest()[:KEY_SIZE]
 
 
+@pytest.mark.slow
 def test_a_distinct_game_costs_at_most_100_bytes():
     """Held memory (tracemalloc: not the process's peak, which earlier tests may have
     raised) after 100,000 distinct games from ten files, each remembered with its place."""
@@ -61,6 +62,7 @@ colliding_digests = st.builds(
     st.binary(min_size=8, max_size=8) | st.sampled_from([bytes(8), b"\xff" * 8]))
 
 
+@pytest.mark.slow
 @settings(max_examples=300)
 @given(st.lists(colliding_digests | st.binary(min_size=16, max_size=16), max_size=120),
        st.sampled_from([2, 4, 8, 64]))
@@ -121,6 +123,7 @@ def test_duplicates_answer_as_a_dict_of_places(games):
     assert duplicates.distinct == len(model)
 
 
+@pytest.mark.slow
 def test_dedupe_on_the_command_line_names_every_first_copy(tmp_path):
     """Real records over several files, some named twice: each row's original is the first
     record of its key, as a plain ``dict`` finds it."""

@@ -151,6 +151,7 @@ def split(items: list[Item], rng: random.Random) -> tuple[list[Item], list[Item]
     return first, second
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", GAMES)
 @settings(max_examples=10, deadline=None, suppress_health_check=list(HealthCheck))
 @given(seed=st.integers(0, 10**6))
@@ -208,6 +209,7 @@ def said_at(root: GameNode) -> dict[tuple[str, ...], list[Node]]:
     return found
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", GAMES)
 @settings(max_examples=12, deadline=None, suppress_health_check=list(HealthCheck))
 @given(seed=st.integers(0, 10**6))

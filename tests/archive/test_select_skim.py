@@ -8,6 +8,7 @@ from unittest import mock
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+import pytest
 
 from notation.archive import Filters
 from notation.archive.skim import is_simple, needles, skimmed_records
@@ -81,6 +82,7 @@ def read_both(text: str, game: str, filters: Filters, block: int) -> tuple[list,
     return full, skim
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None)
 @given(data=archives(), specs=st.sampled_from(_FILTERS), block=st.sampled_from([7, 300, 1 << 16]),
        long_opening=st.booleans())
@@ -119,6 +121,7 @@ def test_needles_only_for_values_seen_as_written():
     assert needles(Filters(("Round=7",), validity=True)) == ()
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(data=archives())
 def test_a_simple_piece_is_one_game_that_hands_nothing_on(data):
@@ -132,6 +135,7 @@ def test_a_simple_piece_is_one_game_that_hands_nothing_on(data):
             assert not all(isinstance(item, Comment) for item in records[0].items)
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(data=archives(), specs=st.sampled_from(_FILTERS), invert=st.booleans(),
        count=st.booleans())

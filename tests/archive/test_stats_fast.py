@@ -123,6 +123,7 @@ def archives(draw: st.DrawFn) -> tuple[str, str]:
     return game, "\n".join(parts)
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(archives())
 def test_random_archives_give_the_same_figures_on_both_paths(archive: tuple[str, str]) -> None:

@@ -92,6 +92,7 @@ def count(items: list, kind: type) -> int:
                for i in items)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", GAMES)
 @settings(max_examples=8, deadline=None, suppress_health_check=list(HealthCheck))
 @given(seed=st.integers(0, 10**6))

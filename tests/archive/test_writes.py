@@ -154,6 +154,7 @@ def _limited_file_size(limit: int):
     return preexec
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("command", [
     ["cat", "-o", "{out}", "{big}"],
     ["select", "--tag", "Game=tilewe", "-o", "{out}", "{big}"],
@@ -176,6 +177,7 @@ def test_a_real_write_failing_in_the_middle_leaves_nothing(big, tmp_path, comman
     assert list(folder.iterdir()) == []
 
 
+@pytest.mark.slow
 def test_fmt_in_place_failing_for_real_keeps_the_file(big, tmp_path):
     path = tmp_path / "x.tilewe"
     path.write_text(big.read_text().replace("1. ", "1.  "))
@@ -593,6 +595,7 @@ def test_broken_pipe_is_quiet():
     assert proc.wait(timeout=HANG_BREAKER) == 141 and err == ""
 
 
+@pytest.mark.slow
 def test_full_output_and_closed_output(tmp_path):
     path = write(tmp_path, "x.tilewe", TILEWE + "1. W5n-a1a1\n")
     with open("/dev/full", "w") as full:
@@ -609,6 +612,7 @@ def test_full_output_and_closed_output(tmp_path):
 
 # -- file names in what commands print -----------------------------------------------------
 
+@pytest.mark.slow
 def test_no_file_name_can_forge_a_line_of_output(tmp_path):
     """A crafted name (a line break in it) once printed raw by validate, replay and legal."""
     folder = tmp_path / "in"

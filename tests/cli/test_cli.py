@@ -95,6 +95,7 @@ def test_io_errors_exit_2_and_other_files_still_run(tmp_path, files):
     assert "Traceback" not in result.stderr
 
 
+@pytest.mark.slow
 def test_undecodable_input_names_the_byte_offset_and_option(tmp_path):
     path = tmp_path / "latin.tilewe"
     path.write_bytes(GAME.encode() + b"{caf\xe9} W5n-a1a1\n")
@@ -151,6 +152,7 @@ def test_moves_of_another_game_are_one_line_naming_that_game(tmp_path):
     assert len(invoke("validate", str(typo)).output.splitlines()) == 2
 
 
+@pytest.mark.slow
 def test_garbage_never_gives_a_traceback(tmp_path):
     path = tmp_path / "junk.tilewe"
     path.write_bytes(b'[Game "tilewe"]\n[[[ ]]] {{ }} ;;\n\x00\x01 1. 2. 3.. "" [Players\n')
@@ -378,6 +380,7 @@ def test_replay_every_reports_problems_instead_of_crashing(tmp_path, text):
     assert f"{path}:" in result.stdout and "error:" in result.stdout
 
 
+@pytest.mark.slow
 def test_the_parsers_are_built_once_and_cached_across_runs(tmp_path):
     """Lark's parser cache must be hit by the next run: a cache key that changed with every
     process rebuilt every grammar on every start and left a new file in $TMPDIR each time."""
@@ -411,6 +414,7 @@ def test_empty_input_is_a_warning(tmp_path, data):
     assert result.returncode == 0 and "<stdin>: warning: no games" in result.stderr
 
 
+@pytest.mark.slow
 def test_control_characters_are_escaped_in_messages(tmp_path):
     path = write(tmp_path, "x.tilewe", TILEWE + '1. W5n-a1a1 2. \x1b]0;owned\x07\n')
     for args in (("validate",), ("validate", "--color")):
@@ -422,6 +426,7 @@ def test_control_characters_are_escaped_in_messages(tmp_path):
     assert "\x1b[2J" not in result.stdout and "\\x1b[2J" in result.stdout
 
 
+@pytest.mark.slow
 def test_fifos_are_skipped_and_unreadable_folders_reported(tmp_path):
     folder = tmp_path / "games"
     folder.mkdir()
@@ -459,6 +464,7 @@ def test_unreadable_folder_is_an_input_error(tmp_path, monkeypatch):
     assert any("sub: error: cannot read folder: Permission denied" in e for e in inputs.input_errors)
 
 
+@pytest.mark.slow
 def test_quiet_prints_only_problems(tmp_path):
     result = run_cli("validate", "-q", str(SAMPLES / "tilewe"))
     assert (result.returncode, result.stdout, result.stderr) == (0, "", "")
@@ -471,6 +477,7 @@ def test_quiet_prints_only_problems(tmp_path):
 
 # -- fmt, convert and diff refuse ----------------------------------------------------------
 
+@pytest.mark.slow
 def test_fmt_and_convert_refuse_any_record_with_a_problem(tmp_path):
     text = TILEWE + "1. W5n-a1a1 2. I2n-a1t1 4. O1n-a1a20\n"
     path = write(tmp_path, "x.tilewe", text)
@@ -486,6 +493,7 @@ def test_fmt_and_convert_refuse_any_record_with_a_problem(tmp_path):
     assert result.returncode == 1 and result.stdout == ""
 
 
+@pytest.mark.slow
 def test_diff_with_a_directory_is_a_usage_error(tmp_path):
     path = write(tmp_path, "x.tilewe", TILEWE)
     for args in ((str(path), str(tmp_path)), (str(tmp_path), str(tmp_path))):

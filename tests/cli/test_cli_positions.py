@@ -136,6 +136,7 @@ def test_legal_index_is_that_game_alone(game):
                   str(path)).stdout == f"{every[1]['count']}\n"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("command", [["legal"], ["replay"], ["diff", "{path}"]])
 def test_an_index_beyond_the_file_is_a_usage_error_naming_its_games(command):
     path = SAMPLES / "tilewe" / "random-4p-three-games.tilewe"
@@ -169,6 +170,7 @@ def test_replay_index_is_that_game_of_each_file():
     assert len(every_ply[0]["every"]) == every[4]["plies"] + 1
 
 
+@pytest.mark.slow
 def test_diff_index_compares_game_k_of_each_file(tmp_path):
     source = SAMPLES / "tilewe" / "random-4p-three-games.tilewe"
     games = source.read_text().rstrip("\n").split("\n\n[Game")
@@ -193,6 +195,7 @@ def test_diff_index_compares_game_k_of_each_file(tmp_path):
 
 # -- random --jobs N -----------------------------------------------------------------------
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", ["tilewe", "flows", "philosophy", "nomic", "sanguine"])
 def test_random_games_are_the_same_whatever_the_jobs(game):
     args = ["random", game, "--seed", "7", "--count", "9"]
@@ -207,6 +210,7 @@ def test_random_games_are_the_same_whatever_the_jobs(game):
     assert len({notation.format_record(r) for r in records}) == 9  # no two rounds alike
 
 
+@pytest.mark.slow
 def test_a_game_of_a_run_is_made_again_from_its_seed_and_round():
     """Rounds do not depend on one another: the first games of a longer run are the
     games of a shorter one, and the first game is the one --seed alone gives."""
@@ -216,6 +220,7 @@ def test_a_game_of_a_run_is_made_again_from_its_seed_and_round():
     assert nine.startswith(four) and four.startswith(alone) and len(nine) > len(four)
 
 
+@pytest.mark.slow
 def test_random_in_workers_refuses_options_as_it_does_alone():
     """A value the option refuses is refused before any game is made; a set-up the game
     cannot start from (four owners for four colours) in the worker, with the same line."""
@@ -229,6 +234,7 @@ def test_random_in_workers_refuses_options_as_it_does_alone():
             'Error: tilewe: option owners: [Owners "1 2"]: one player number')
 
 
+@pytest.mark.slow
 def test_random_with_jobs_shows_progress_on_a_terminal_only():
     args = ["random", "nomic", "--seed", "1", "--count", "12", "--jobs", "2"]
     master, slave = pty.openpty()

@@ -118,6 +118,7 @@ def test_an_entry_point_loads_the_object_it_names():
 _names = st.from_regex(r"[A-Za-z][A-Za-z0-9]{0,3}([-_.][A-Za-z0-9]{1,3})?", fullmatch=True)
 
 
+@pytest.mark.slow
 @settings(max_examples=40)
 @given(st.lists(st.tuples(st.integers(0, 2), _names, st.lists(_names, max_size=3)),
                 max_size=6))

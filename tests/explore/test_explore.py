@@ -159,6 +159,7 @@ def spelled_archives(tmp_path) -> tuple[str, str, list[list[str]]]:
     return str(written), str(fixed), moves
 
 
+@pytest.mark.slow
 def test_explore_writes_each_move_as_fmt_canonical_spells_it(tmp_path):
     """One placement spelled by another contact tile is the same move: one row, shown in
     the spelling ``fmt --canonical`` writes (it was the first spelling met, or the least
@@ -173,6 +174,7 @@ def test_explore_writes_each_move_as_fmt_canonical_spells_it(tmp_path):
     assert "3. U5s-a1r5  1 game" in explored(str(by_c1))  # fmt --canonical's, not as written
 
 
+@pytest.mark.slow
 def test_symmetric_explore_writes_one_spelling_whatever_the_games_wrote(tmp_path):
     """Folded by symmetry, a move is written in the canonical spelling on its image's
     board: the games as played and as ``fmt --canonical`` writes them make one tree."""

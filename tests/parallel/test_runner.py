@@ -46,6 +46,7 @@ def verdicts(paths: list[str], task: runner.Task, **how) -> list[dict]:
     return [outcome.to_json() for outcome in runner.outcomes(paths, task, target=SMALL, **how)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("task", [runner.VALIDATE, runner.REPLAY, runner.FORMAT],
                          ids=["validate", "replay", "format"])
 def test_here_and_in_two_processes_the_verdicts_are_the_same(inputs, task):
@@ -208,6 +209,7 @@ def test_jobs_beyond_the_input_start_no_more_workers_than_its_batches():
     assert [len(part.outcomes) for part in parts] == [3]
 
 
+@pytest.mark.slow
 def test_a_small_piped_record_is_checked_without_starting_workers():
     """A pipe's size is unknown: it took a pool (0.2 s) for every small record before. A
     pool is sized by the batches it will be given, so even ``--jobs 2`` starts none for

@@ -35,6 +35,7 @@ def test_reference_games_from_tests_data(tmp_path):
         assert out["result"]["over"] is True
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", ["tilewe", "flows", "philosophy"])
 def test_shared_crosscheck_passes(game):
     script = SHARED / "tools" / "crosscheck.py"

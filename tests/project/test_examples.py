@@ -4,6 +4,8 @@ from __future__ import annotations
 import subprocess
 import sys
 
+import pytest
+
 import notation
 
 from conftest import HANG_BREAKER, ROOT, run_cli
@@ -27,6 +29,7 @@ def test_the_bot_loop_plays_a_whole_valid_game():
     assert summary.startswith(f"{outcome.plies} moves; winners: ")
 
 
+@pytest.mark.slow
 def test_the_tournament_writes_a_validated_archive_with_results(tmp_path):
     archive = tmp_path / "round-robin.tilewe"
     done = run_example("tournament.py", str(archive), "4", "9")

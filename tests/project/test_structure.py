@@ -137,16 +137,19 @@ def test_the_graph_finds_a_circle_when_there_is_one():
     assert circles({"a": {"b"}, "b": set()}) == []
 
 
+@pytest.mark.slow
 def test_no_import_circle():
     assert circles(graph()) == []
 
 
+@pytest.mark.slow
 def test_the_core_imports_no_game_and_no_command_line():
     for name, targets in graph().items():
         if name.startswith("notation.core"):
             assert not [t for t in targets if t.startswith(("notation.games", "notation.cli"))], name
 
 
+@pytest.mark.slow
 def test_the_library_never_imports_the_command_line():
     for name, targets in graph().items():
         if not name.startswith(("notation.cli", "notation.__main__")):  # python -m notation

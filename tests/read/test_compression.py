@@ -107,6 +107,7 @@ def piped_plain() -> dict[tuple[str, ...], tuple[int, str, str]]:
     return {}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", KINDS)
 def test_worker_processes_read_compressed_standard_input(archive, kind, piped_plain):
     """``--jobs 2`` on a pipe starts workers: the text they get is decompressed here."""
@@ -199,6 +200,7 @@ def noisy_archive(archive: bytes, copies: int) -> bytes:
                       for _ in range(copies))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", KINDS)
 def test_truncated_archive_is_one_input_error_after_the_games_before(archive, kind, tmp_path):
     data = noisy_archive(archive, 30)
@@ -290,6 +292,7 @@ def peak_reading(path: Path) -> int:
     return peak
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", KINDS)
 def test_memory_stays_flat_on_a_large_compressed_archive(archive, kind, tmp_path):
     """Peak memory while reading 13x the text is about that of 1x, and far below the text.

@@ -49,6 +49,7 @@ def verdicts(text: str, game: str, checked: bool):
     return rows
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(game=st.sampled_from(GAMES), seed=st.integers(0, 10**6))
 def test_fast_path_takes_valid_games_and_agrees(game, seed):
@@ -66,6 +67,7 @@ COMMENTS = {game: ["{ a note }", "; a note", "{[%clk 0:01:00]}"] for game in GAM
 COMMENTS["sanguine"] = ["# a note", "#"]
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(data=st.data(), game=st.sampled_from(GAMES), seed=st.integers(0, 10**6))
 def test_fast_path_passes_over_comments_and_agrees(data, game, seed):

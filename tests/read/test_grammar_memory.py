@@ -170,6 +170,7 @@ def texts_for(name: str, pattern: str) -> st.SearchStrategy[str]:
     return st.one_of(st.tuples(heads, tail).map("".join), tail)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("where, name, pattern", POSSESSIVE,
                          ids=[f"{w}-{n}" for w, n, _ in POSSESSIVE])
 def test_possessive_terminals_match_what_their_plain_form_matches(where, name, pattern):
@@ -211,6 +212,7 @@ WORDS_SPEC = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", sorted(WORDS_SPEC))
 @settings(max_examples=500, deadline=None)
 @given(text=st.text(" \t\n\r\xa0;#{xR1$(", max_size=30),

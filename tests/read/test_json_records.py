@@ -44,6 +44,7 @@ def test_the_schema_is_a_2020_12_schema_with_an_id():
     assert SCHEMA["$schema"].endswith("2020-12/schema") and SCHEMA["$id"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", GAMES)
 @settings(max_examples=12, deadline=None, suppress_health_check=list(HealthCheck))
 @given(seed=st.integers(0, 10**6), depth=st.integers(0, 3))
@@ -361,6 +362,7 @@ _JSON_LINES = st.lists(st.sampled_from([
 ]), max_size=30)
 
 
+@pytest.mark.slow
 @settings(max_examples=400, suppress_health_check=[HealthCheck.too_slow])
 @given(_JSON_LINES, st.integers(1, 40))
 def test_pieces_are_the_line_by_line_definitions(lines, size):
@@ -372,6 +374,7 @@ def test_pieces_are_the_line_by_line_definitions(lines, size):
     assert list(pieces(chunks)) == list(pieces_line_by_line(chunks))
 
 
+@pytest.mark.slow
 @settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
 @given(_JSON_LINES, st.integers(1, 40))
 def test_pieces_with_their_blank_lines_join_into_the_file(lines, size):
@@ -404,6 +407,7 @@ def test_a_document_longer_than_a_game_may_be_is_refused_before_it_is_held(monke
             pass
 
 
+@pytest.mark.slow
 def test_the_runner_checks_a_json_file_in_batches_as_in_one_pass(tmp_path):
     """A JSON file is cut between its documents for batches (worker processes, Dask), each
     batch with the blank lines before its documents: every problem keeps its file line,
@@ -432,6 +436,7 @@ def random_game(game: str, seed: int):
     return registry.require(game).random_record(random_module.Random(seed), {})
 
 
+@pytest.mark.slow
 def test_a_cluster_reads_a_json_file_as_one_stream(tmp_path):
     """The notation's rule finds no game starts in a JSON file: a cluster's worker reads it
     whole as a stream (as a compressed file), never a byte range parsed as native records

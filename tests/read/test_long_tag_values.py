@@ -92,6 +92,7 @@ TAGS = st.lists(st.tuples(st.sampled_from(["Game", "Event", "Site", "X_1"]), VAL
                 max_size=4)
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
 @given(tags=TAGS)
 def test_the_tag_line_and_its_json_in_pieces_are_the_whole(monkeypatch, tags):
@@ -162,6 +163,7 @@ def test_a_long_tag_value_is_read_around_lark_to_the_same_record(monkeypatch):
     assert [_read(text, game) for text, game in TEXTS] == as_read
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
 @given(case=st.sampled_from(TEXTS), data=st.data())
 def test_a_broken_record_is_read_around_lark_to_the_same_record(case, data):

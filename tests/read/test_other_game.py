@@ -69,6 +69,7 @@ def parses(text: str, monkeypatch) -> tuple[int, list[str]]:
     return count, found
 
 
+@pytest.mark.slow
 def test_the_other_games_are_tried_until_a_run_of_records_is_no_other_games(monkeypatch):
     """Past the first few (OTHER_GAME_MISSES in a row), a record of junk is parsed once,
     not once per game (five times); a record of another game among the first is told."""

@@ -71,6 +71,7 @@ def test_source_lines_are_the_lines_source_line_gives(text, first):
     assert all(record.source_line(n) == expected[n] for n in asked)
 
 
+@pytest.mark.slow
 def test_the_lines_of_many_problems_are_worked_out_in_one_pass():
     """Each problem's line was split off the record's text again: a million problems on
     one 1 MB line did not finish. Twice the problems now cost about twice the CPU."""
@@ -105,6 +106,7 @@ def test_a_game_lists_its_first_problems_then_how_many_more():
     assert notation.run(notation.parse(text)[0], until=40).problems == problems[:40]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("unit, kind", [("z ", "event"), (")", "variation"),
                                         ("$999 ", "annotation"), ("1. ", "number")])
 def test_the_reader_counts_problems_past_the_cap_without_building_them(unit, kind):

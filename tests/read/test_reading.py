@@ -72,6 +72,7 @@ def test_streaming_equals_one_whole_parse(data, block):
     assert [r.index for r in got] == list(range(1, len(got) + 1))
 
 
+@pytest.mark.slow
 @settings(max_examples=500, deadline=None)
 @given(text=st.text(st.sampled_from("ab\r\n"), max_size=40),
        cuts=st.lists(st.integers(0, 40), max_size=8))
@@ -112,6 +113,7 @@ _AWKWARD = st.sampled_from(["[Game \"tilewe\"]\n", " [Round \"1\"]\n", "[broken\
                             "\u00a0[A \"b\"]\n", "  \n", "}\n"])
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None)
 @given(data=st.data())
 def test_pieces_cut_by_blocks_equal_the_line_by_line_cutter(data):

@@ -221,6 +221,7 @@ def test_a_changed_container_is_never_read_from_a_stale_parser_cache(tmp_path, m
 
 # -- hostile and mistaken records ----------------------------------------------------------
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name, text, words", [
     ("a.tilewe", TILEWE + "1. W5n-a11a1\n", "contact a11 of W5n is outside the piece"),
     ("b.tilewe", TILEWE + "1. I2n-a11t1\n", "contact a11 of I2n"),
@@ -256,6 +257,7 @@ def test_lone_cr_line_ends_end_comments(tmp_path):
     assert result.returncode == 1 and "x.tilewe:5:4: error: game 1, ply 2 (Q9n-a1a1)" in result.stdout
 
 
+@pytest.mark.slow
 def test_an_unclosed_brace_does_not_swallow_the_next_games(tmp_path):
     text = (TILEWE + "1. W5n-a1a1 { never closed\nmore text\n\n" + TILEWE
             + "1. Q5n-a1a1 {a closed comment}\n")

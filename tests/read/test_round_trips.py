@@ -7,6 +7,7 @@ import random
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+import pytest
 
 import notation
 from notation.core.ast import Comment, EventNode, Record, Tag
@@ -66,6 +67,7 @@ def normalised(record: Record):
                           for i in record.items])
 
 
+@pytest.mark.slow
 @given(records())
 @settings(max_examples=150)
 def test_record_format_then_parse_gives_the_same_ast(record):
@@ -79,6 +81,7 @@ def test_record_format_then_parse_gives_the_same_ast(record):
     assert format_record(again, TILEWE) == text
 
 
+@pytest.mark.slow
 @given(st.text(max_size=200))
 @settings(max_examples=200, suppress_health_check=[HealthCheck.too_slow])
 def test_any_text_parses_and_replays_without_raising(text):
@@ -116,6 +119,7 @@ def test_random_games_replay_identically_in_library_and_cli(seed, players):
     assert out["result"] == TILEWE.result_json(board) and out["result"]["over"]
 
 
+@pytest.mark.slow
 def test_random_games_through_the_installed_command(tmp_path):
     """The same property through a real process (the console script), 20 games at once."""
     games, texts = [], []

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from notation.core.texts import Texts
 
 
+@pytest.mark.slow
 @given(st.lists(st.text(max_size=30), max_size=30))
 @settings(max_examples=300, deadline=None)
 def test_texts_read_back_as_written(texts: list[str]) -> None:

@@ -311,6 +311,7 @@ def test_viewer_data_rebuilds_every_position_exactly(game_name):
         assert all(isinstance(f, list) for f in data["frames"][::FULL_EVERY])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_name", PICTURED)
 def test_viewer_data_draws_every_node_of_a_tree_at_its_path(game_name):
     from test_variations import random_tree, variations_in

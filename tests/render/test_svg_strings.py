@@ -85,6 +85,7 @@ def element(tag: str, attrs: dict[str, str], text: str | None) -> str:
     return ET.tostring(made, encoding="unicode")
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(title=st.text(), text=st.text(), attribute=st.text(),
        x=st.integers(-10**6, 10**6), y=st.floats(-1e6, 1e6))

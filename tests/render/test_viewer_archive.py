@@ -86,6 +86,7 @@ def test_a_big_archive_makes_one_page_of_the_first_games_in_time_that_follows_th
     assert len(page) < len(_page) + 200  # the page of 1,000 is the page of 50, and its note
 
 
+@pytest.mark.slow
 def test_memory_follows_the_page_not_the_archive(folder):
     def peak(path: str) -> int:
         tracemalloc.start()
@@ -188,6 +189,7 @@ def _stderr_on_a_terminal(*args: str) -> str:
     return seen.decode("utf-8", "replace")
 
 
+@pytest.mark.slow
 def test_progress_shows_on_a_terminal_and_nowhere_else(folder, tmp_path):
     path = str(archive(folder, 60))
     shown = _stderr_on_a_terminal("render", "--html", path, "--max-games", "6",

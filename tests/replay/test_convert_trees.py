@@ -221,6 +221,7 @@ def test_random_tilewe_trees_turn_node_by_node_and_back(seed, name):
     assert notation.format_record(back) == notation.format_record(tree)
 
 
+@pytest.mark.slow
 @TREES
 @given(seed=st.integers(0, 10**6), view=st.sampled_from(
     ["P1", "P2", "side:0", "side:1", "side:2", "side:3", "side:4", "side:5"]))
@@ -268,6 +269,7 @@ def without_option_lists(record: notation.Record) -> str:
     return notation.format_record(record.rewritten(map_events(record.items, plain)))
 
 
+@pytest.mark.slow
 @TREES
 @given(seed=st.integers(0, 10**6))
 @example(3)  # few random trees have a variation at a choice: these four do,

@@ -58,6 +58,7 @@ def replayed(record: notation.Record) -> list[tuple[str, object]]:
     return shots
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", GAMES)
 def test_reference_games_push_and_pop_through_the_replays_positions(game):
     records = reference_records(game)
@@ -88,6 +89,7 @@ def test_pushing_text_reads_it_with_the_games_notation(game):
     assert snapshot(position) == snapshot(notation.Position.from_record(record))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", GAMES)
 def test_a_position_read_from_its_notation_continues_identically(game):
     for record in reference_records(game)[:3]:
@@ -211,6 +213,7 @@ def test_event_types_read_and_write_their_notation(game):
         assert repr(event) == f"{kind.__name__}({str(event)!r})"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", GAMES)
 def test_random_push_and_pop_agree_with_a_fresh_replay(game):
     start = notation.new(game, **NEW_OPTIONS[game])

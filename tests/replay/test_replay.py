@@ -74,6 +74,7 @@ def test_result_tags_are_checked(tmp_path, name, tags, words):
     assert result.returncode == 1 and words in result.stdout and "[rule: " in result.stdout
 
 
+@pytest.mark.slow
 def test_fix_results_fills_in_and_corrects_result_tags(tmp_path):
     path = write(tmp_path, "x.tilewe", '[Game "tilewe"]\n[Players "2"]\n[Result "red"]\n\n'
                                        '1. W5n-a1a1 2. O1n-a1t1\n')

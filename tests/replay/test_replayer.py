@@ -95,6 +95,7 @@ def mutated(tree: notation.Record, rng: random.Random, count: int) -> notation.R
     return reread(tree)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", GAMES)
 @settings(max_examples=12, deadline=None, suppress_health_check=list(HealthCheck))
 @given(seed=st.integers(0, 10**6), count=st.integers(0, 3))
@@ -115,6 +116,7 @@ def test_validation_and_the_walked_tree_see_the_same_replay(game, seed, count):
     assert len(mainline_reached) == outcome.plies
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", GAMES)
 @settings(max_examples=8, deadline=None, suppress_health_check=list(HealthCheck))
 @given(seed=st.integers(0, 10**6), cut=st.integers(0, 12))

@@ -52,6 +52,7 @@ def read(text: str, game: str | None = None) -> GameNode:
 
 # -- reading and writing -------------------------------------------------------------------
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", GAMES)
 @settings(max_examples=10, deadline=None, suppress_health_check=list(HealthCheck))
 @given(seed=st.integers(0, 10**6))
@@ -278,6 +279,7 @@ def test_promote_demote_and_remove_known_answers():
     assert not node.has_variation("O1n-a1t1") and not node.has_variation("nonsense")
 
 
+@pytest.mark.slow
 def test_editing_a_deep_game_needs_no_recursion():
     position = notation.new("nomic", players="Ann Bea")
     while position.ply < 1500 and not position.is_over():

@@ -79,6 +79,7 @@ def variations_in(items: list) -> int:
     return sum(1 + variations_in(i.items) for i in items if isinstance(i, Variation))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", GAMES)
 @settings(max_examples=15, deadline=None, suppress_health_check=list(HealthCheck))
 @given(seed=st.integers(0, 10**6))

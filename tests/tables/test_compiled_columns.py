@@ -43,6 +43,7 @@ def test_every_length_around_a_block(size: int) -> None:
     assert keys.digests([text]) == [_hashlib(text)]
 
 
+@pytest.mark.slow
 @given(st.lists(st.text(max_size=400),
                 max_size=20))
 @settings(max_examples=300, deadline=None)
@@ -60,6 +61,7 @@ def test_the_compiled_module_refuses_what_is_no_list_of_texts() -> None:
         keys.hex_digests(["\udc80"])
 
 
+@pytest.mark.slow
 @given(st.lists(st.text(max_size=400), max_size=20))
 @settings(max_examples=300, deadline=None)
 def test_texts_in_one_buffer_give_hashlibs_digests(texts: list[str]) -> None:
@@ -105,6 +107,7 @@ def test_texts_must_be_bytes() -> None:
         keys.hex_digest_texts(b"a")  # type: ignore[call-arg]
 
 
+@pytest.mark.slow
 @given(st.lists(st.integers(0, 2**20), max_size=50))
 @settings(max_examples=300, deadline=None)
 def test_text_offsets_are_the_running_sums_of_the_lengths(lengths: list[int]) -> None:
@@ -131,6 +134,7 @@ def test_text_offsets_refuse_what_no_texts_have(lengths: bytes) -> None:
         parquet.text_offsets(bytearray(lengths))  # type: ignore[arg-type]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("sample", sorted(p for game in registry.names()
                                           for p in (SAMPLES / game).glob(f"*.{game}")),
                          ids=lambda p: p.name)

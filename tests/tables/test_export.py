@@ -178,6 +178,7 @@ def test_samples_duckdb_agrees_with_stats(tmp_path: Path) -> None:
     assert events == [(sum(c["plies"] for c in expected.values()),)]
 
 
+@pytest.mark.slow
 def test_formats_hold_the_same_content(tmp_path: Path) -> None:
     paths = sample_files()
     tables = {}
@@ -200,6 +201,7 @@ def test_jobs_give_the_same_tables(two_records: list[str], tmp_path: Path,
                 == (tmp_path / "here" / f"{name}.jsonl").read_text())
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("to", ["parquet", "jsonl"])
 def test_jobs_number_the_games_of_a_file_cut_in_batches(tmp_path: Path, to: str,
                                                         monkeypatch: pytest.MonkeyPatch) -> None:
@@ -262,6 +264,7 @@ def _peak(archive: Path, out: Path) -> int:
         tracemalloc.stop()
 
 
+@pytest.mark.slow
 def test_flat_memory(tmp_path: Path) -> None:
     """Four times the games take no more memory at the peak: rows are streamed."""
     game = notation.get_game("tilewe")

@@ -69,6 +69,7 @@ def _random_text(game_name: str, seed: int) -> str:
     return format_record(record, game)
 
 
+@pytest.mark.slow
 @given(st.sampled_from(GAMES), st.integers(0, 2**32))
 @settings(max_examples=40, deadline=None)
 def test_random_games_give_the_same_rows_on_both_paths(game_name: str, seed: int) -> None:

@@ -47,12 +47,14 @@ def gathered(kind: Any, chunks: list[Column]) -> list[Any]:
     return list(into.array().to_pylist())
 
 
+@pytest.mark.slow
 @given(st.lists(text_columns(), min_size=1, max_size=8))
 @settings(max_examples=300, deadline=None)
 def test_texts_in_any_forms_come_out_as_they_went_in(chunks: list[Column]) -> None:
     assert gathered(pa.string(), chunks) == [v for chunk in chunks for v in chunk]
 
 
+@pytest.mark.slow
 @given(st.lists(number_columns(), min_size=1, max_size=8))
 @settings(max_examples=300, deadline=None)
 def test_numbers_in_any_forms_come_out_as_they_went_in(chunks: list[Column]) -> None:
@@ -85,6 +87,7 @@ def game_columns(rows: int) -> st.SearchStrategy[tuple[Column, Column]]:
                   st.builds(Repeated, st.none() | st.integers(0, 3), st.just(rows))))
 
 
+@pytest.mark.slow
 @given(st.lists(st.integers(0, 5).flatmap(game_columns), max_size=12))
 @settings(max_examples=60, deadline=None)
 def test_a_table_written_game_by_game_reads_back(tmp_path_factory: pytest.TempPathFactory,

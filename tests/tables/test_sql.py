@@ -40,6 +40,7 @@ def test_a_query_over_archives_counts_what_the_replays_count(tmp_path: Path):
     assert rows == expected_counts()
 
 
+@pytest.mark.slow
 def test_an_export_folder_gives_the_same_answer_in_every_format(tmp_path: Path):
     direct = invoke("sql", QUERY, str(SAMPLES)).output.splitlines()
     direct = [line for line in direct if not line.startswith(("notation", "samples"))]
@@ -157,6 +158,7 @@ def test_a_table_that_is_not_the_exports_is_refused_not_read_as_nulls(tmp_path: 
         refused(invoke("sql", "select count(*) from events", str(tables)), "no column file")
 
 
+@pytest.mark.slow
 def test_folder_names_are_literal_not_glob_patterns(tmp_path: Path):
     archives = {"xa": "tilewe", "x*": "flows", "x[a]": "philosophy", "x?": "sanguine"}
     counts = {}
@@ -200,6 +202,7 @@ def test_a_query_reads_and_writes_no_file_but_the_tables(tmp_path: Path):
     assert os.path.basename(os.path.dirname(spill)).startswith("notation-sql-")
 
 
+@pytest.mark.slow
 def test_csv_and_json_lines_keep_null_apart_from_an_empty_text(tmp_path: Path):
     text = "select count(glyphs) as glyphs, count(error) as errors, count(clock) as clocks, " \
            "sum((glyphs = '')::int) as empty from events"

@@ -454,6 +454,7 @@ def test_replay_draws_the_board_from_a_chosen_perspective():
     assert invoke("replay", "--perspective", "P9", path).exit_code == 2
 
 
+@pytest.mark.slow
 def test_flows_counts_plies_as_every_other_game():
     """The board said "move 11" beside the viewer's "ply 10 of 34"."""
     result = run_cli("replay", "--ply", "6", str(SAMPLES / "flows" / "flows-090.flows"))

@@ -13,6 +13,7 @@ from typing import Callable
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+import pytest
 
 from notation.core.errors import NotationError, RuleError
 from notation.games.flows import events, routes, rules
@@ -66,6 +67,7 @@ def plain_traced(tiles: Tiles, side: int) -> bool:
     return False
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None)
 @given(boards, st.integers(0, 5))
 def test_routes_and_traces_match_the_plain_searches(tiles: Tiles, side: int) -> None:
@@ -84,6 +86,7 @@ def test_routes_and_traces_match_the_plain_searches(tiles: Tiles, side: int) -> 
             assert tile is None or PARTNER[tile[0]][tile[1]][d] == e
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(st.integers(0, 2**32), st.integers(2, 6))
 def test_a_remembered_route_never_changes_the_verdict(seed: int, players: int) -> None:
@@ -141,6 +144,7 @@ def snapshot(state: FlowsState) -> tuple[object, ...]:
             state.over, state.winners, state.win_type)
 
 
+@pytest.mark.slow
 @settings(max_examples=120, deadline=None)
 @given(st.integers(0, 2**32), st.sampled_from(SEATINGS), st.sampled_from(list(NOTATIONS)),
        st.one_of(st.none(), st.integers(0, 5)), st.booleans())

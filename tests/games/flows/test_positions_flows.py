@@ -102,6 +102,7 @@ def test_pop_after_each_kind_of_ending_gives_back_the_position_before():
 
 # -- the position notation -------------------------------------------------------------------
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(p.name for p in (SAMPLES / "flows").glob("*.flows")))
 def test_a_position_read_back_at_every_ply_continues_identically(name):
     for record in notation.load(SAMPLES / "flows" / name):
@@ -193,6 +194,7 @@ def test_a_tile_that_fits_nowhere_is_the_move_it_is_drawn_as():
     assert position.legal_moves == []
 
 
+@pytest.mark.slow
 def test_new_games_play_to_their_end_with_any_view_and_seating():
     for options in ({"players": 3}, {"players": 4, "perspective": "P2"},
                     {"players": 5}, {"seats": "1 4"}):

@@ -119,6 +119,7 @@ def read(text: str) -> Record:
     return notation.parse(text, game="flows").records[0]
 
 
+@pytest.mark.slow
 @settings(max_examples=12, deadline=None)
 @given(players=st.sampled_from([2, 3, 4, 6]), seed=st.integers(0, 10_000))
 def test_app_records_replay_as_the_seeds_and_convert_back(players, seed):

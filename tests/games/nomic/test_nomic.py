@@ -206,6 +206,7 @@ def test_positions_read_back_and_show_in_the_repr():
             NOMIC.read_position(bad)
 
 
+@pytest.mark.slow
 @given(st.lists(events_st, max_size=10))
 def test_format_then_parse_gives_the_same_events(events):
     text = notation.format_events(NOMIC, {"Game": "Nomic"}, events)

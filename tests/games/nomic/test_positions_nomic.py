@@ -278,6 +278,7 @@ def test_new_games_played_with_listed_moves_to_their_end_are_valid_records(seed)
     assert outcome.plies == position.ply
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("changed", ["102r", "103r", "106r", "108e* 109e*", "109r", "112r",
                                      "114r", "101r 102r 103r 106r 109r 112r 114r"])
 def test_listed_moves_stay_legal_once_checks_are_off(changed):

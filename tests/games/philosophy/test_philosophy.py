@@ -301,6 +301,7 @@ def events(draw):
     return RuleChange("leave", "effect", draw(st.sampled_from(["ends_game", "remove_their_tiles"])))
 
 
+@pytest.mark.slow
 @given(st.lists(events(), max_size=8))
 def test_events_format_then_parse_to_the_same_ast(items):
     text = notation.format_events(PHIL, {"Game": "philosophy"}, items)

@@ -79,6 +79,7 @@ card_st = st.builds(
     st.integers(1, 99), st.integers(0, 2**25 - 1))
 
 
+@pytest.mark.slow
 @given(st.lists(card_st, min_size=1, max_size=6, unique_by=lambda c: c.name))
 def test_deck_format_then_parse_gives_the_same_cards(cards):
     deck = notation.games.sanguine.deck.Deck("x", cards)
@@ -273,6 +274,7 @@ events_st = st.one_of(
 )
 
 
+@pytest.mark.slow
 @given(st.lists(events_st, max_size=8))
 def test_record_format_then_parse_gives_the_same_events(events):
     text = notation.format_events(SANG, {"Game": "Sanguine"}, events)
@@ -387,6 +389,7 @@ def test_a_rejected_deal_takes_no_card(tmp_path):
     assert (dict(state.left[0]), dict(state.hands[0])) == before and not state.dealt[0]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("tags", ['[Cols "five"]\n', ""])
 def test_convert_needs_a_readable_cols_tag(tmp_path, tags):
     path = tmp_path / "x.sanguine"
@@ -467,6 +470,7 @@ def marked_record(red: str, blue: str, decks: str = "") -> str:
             f'[BlueDeck "{blue}"]\n[Result "0-2 blue"]\n\n{decks}{MARKED_EVENTS}')
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("where", ["inline", "file"])
 def test_any_name_a_deck_can_hold_is_dealt_drawn_and_placed(tmp_path, where):
     """"$5" once read as a "$N" annotation, so a deck naming it was refused: every name
@@ -574,6 +578,7 @@ def test_fmt_writes_a_deals_annotations_and_comments_on_the_lines_after_it():
     assert notation.format_record(again) == written
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("option", ["red", "blue"])
 def test_random_games_write_any_name_and_read_it_back(tmp_path, option):
     deck = tmp_path / "marked.deck"
@@ -595,6 +600,7 @@ card_names = st.text(st.one_of(st.sampled_from(list("$!?;{}[]%/\\'<&")),
                                .filter(lambda c: not c.isspace())), min_size=1, max_size=5)
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(st.lists(card_names, min_size=3, max_size=8, unique=True), st.integers(0, 2**32),
        st.sampled_from(["inline", "file"]))
@@ -794,6 +800,7 @@ def _wide_deck(cards: int) -> str:
     return "".join(SPARK.replace("Spark 1 1", f"S{i // 2} 1 {'7' * 1000}") for i in range(cards))
 
 
+@pytest.mark.slow
 def test_card_values_are_read_in_linear_time():
     """Four times the cards of 1,000 digits, or a value four times as long (refused):
     about four times the time (quadratic: 16)."""

@@ -26,6 +26,7 @@ SANGUINE = ('[Game "Sanguine"]\n[Rows "1"]\n[Cols "3"]\n[HandSize "1"]\n'
             '[RedDeck "{red}"]\n[BlueDeck "skirmish.deck"]\n\n')
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("deck", [
     "../../../../proc/self/environ", "../../etc/shadow", "../../dev/zero", "/etc/passwd",
     "/proc/self/environ", "sub/../../outside.deck", "a\\\\b.deck",
@@ -62,6 +63,7 @@ def test_deck_inside_the_folder_is_named_but_never_quoted(tmp_path):
     assert "PRIVATE-WORD" not in result.stdout and "not a grid row" not in result.stdout
 
 
+@pytest.mark.slow
 def test_deck_files_are_regular_and_size_capped(tmp_path):
     (tmp_path / "skirmish.deck").write_text((DECKS / "skirmish.deck").read_text())
     os.mkfifo(tmp_path / "fifo.deck")
@@ -78,6 +80,7 @@ def test_records_from_stdin_cannot_name_deck_files():
     assert result.returncode == 1 and "standard input cannot name a file" in result.stdout
 
 
+@pytest.mark.slow
 def test_nul_in_a_deck_path_and_unknown_or_text_encodings(tmp_path):
     path = write(tmp_path, "x.sanguine", SANGUINE.format(red="a\\u0000b"))
     text = path.read_text().replace("a\\u0000b", "a\0b")
@@ -116,6 +119,7 @@ def test_leading_blanks_of_any_kind_are_blanks_in_decks(tmp_path, blank):
     assert result.returncode == 0 and ": ok, 1 card" in result.stdout
 
 
+@pytest.mark.slow
 def test_deck_check_takes_folders_and_stdin():
     result = run_cli("deck", "check", str(DECKS))
     assert result.returncode == 0 and result.stdout.count(": ok, ") == 4
@@ -125,6 +129,7 @@ def test_deck_check_takes_folders_and_stdin():
 
 # -- the bundled decks ---------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_random_sanguine_plays_the_bundled_decks(tmp_path):
     """samples/ (with its decks) ships in the wheel; random sanguine needs no deck files."""
     made = run_cli("random", "sanguine", "--seed", "3", cwd=tmp_path)
@@ -149,6 +154,7 @@ DECK_PIECES = st.sampled_from([
 ])
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(lines=st.lists(st.lists(DECK_PIECES, max_size=4).map("".join), max_size=12),
        ending=st.sampled_from(["", "\n", "\r\n"]))

@@ -181,6 +181,7 @@ def outcome(state: SanguineState, event: Event, apply: Any) -> tuple[str, dict[s
     return said, {**vars(state), "remaining": [plain_deck_size(state, s) for s in (0, 1)]}
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(st.integers(0, 2**32), st.sampled_from(["recorded", "file"]),
        st.sampled_from(["red", "blue"]))
@@ -232,6 +233,7 @@ def test_a_counter_made_in_c_is_the_counter(counts: dict[str, int]) -> None:
     assert counter() == Counter() and counter() is not counter()
 
 
+@pytest.mark.slow
 @given(st.lists(st.lists(cards, max_size=12), min_size=1, max_size=4))
 def test_a_decks_copies_and_names_are_those_of_its_cards(lists: list[list[Card]]) -> None:
     for listed in lists + lists:  # each list twice: the second from memory
@@ -256,6 +258,7 @@ def test_a_cards_reach_is_its_grid_as_each_side_plays_it(card: Card) -> None:
     assert [list(reach) for reach in card.reaches] == plain
 
 
+@pytest.mark.slow
 @settings(max_examples=30, deadline=None)
 @given(st.integers(0, 2**32))
 def test_a_position_read_back_keeps_the_deck_counts(seed: int) -> None:
@@ -271,6 +274,7 @@ def test_a_position_read_back_keeps_the_deck_counts(seed: int) -> None:
     assert read.copy().remaining == read.remaining
 
 
+@pytest.mark.slow
 @given(st.one_of(st.text(st.sampled_from("0123456789-+ \t²٣x"), max_size=12),
                 st.from_regex(r"\A[ ]?-?[0-9]{8,11}\Z")))
 def test_a_digits_only_tag_reads_as_whole_reads_it(value: str) -> None:
@@ -296,6 +300,7 @@ def deck_block(letter: str, listed: list[Card], closed: bool = True) -> str:
                       *(["enddeck"] if closed else [])])
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None)
 @given(st.lists(st.tuples(st.lists(cards, min_size=1, max_size=6), st.booleans()),
                 min_size=1, max_size=5))

@@ -275,6 +275,7 @@ def shape(node: Node) -> tuple[object, ...]:
             tuple(sorted(node.commands.items())), tuple(shape(v) for v in node.variations))
 
 
+@pytest.mark.slow
 @settings(max_examples=25)
 @given(seed=st.integers(0, 2 ** 32 - 1), owners=st.sampled_from(OWNERS),
        plies=st.integers(0, 90))
@@ -334,6 +335,7 @@ SGF_PARTS = ["(", ")", ";", "GM[Blokus]", "1[a18,a19,a20]", "2[t20]", "C[a \\] b
              "C[x\\\\]", "[", "\\", "\n", " ", "@", "TE[1]", "(;GM[Blokus]", ")\n"]
 
 
+@pytest.mark.slow
 @settings(max_examples=300)
 @given(parts=st.lists(st.sampled_from(SGF_PARTS), max_size=40),
        cuts=st.lists(st.integers(0, 400), max_size=6))

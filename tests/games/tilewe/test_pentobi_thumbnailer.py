@@ -120,6 +120,7 @@ def draw(path: Path) -> bytes:
     return picture.read_bytes()
 
 
+@pytest.mark.slow
 def test_pentobi_draws_every_cell_where_our_board_has_it(tmp_path: Path) -> None:
     if shutil.which(THUMBNAILER) is None:
         pytest.fail(f"pentobi is not installed ({THUMBNAILER} missing): apt-get install pentobi")

@@ -190,6 +190,7 @@ def brute_force(board: Board) -> list[Move]:
     return legal
 
 
+@pytest.mark.slow
 def test_legal_moves_are_what_the_rules_accept_in_the_reference_order():
     record = notation.load(SAMPLES / "tilewe" / "tw-sample-1.tilewe")[0]
     position = notation.Position.from_record(record, 0)

@@ -29,6 +29,7 @@ def path(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str
     return str(request.param)
 
 
+@pytest.mark.slow
 def test_every_spelling_with_every_target(path: str) -> None:
     assert TILEWE is not None
     found = columns.tables(TILEWE)

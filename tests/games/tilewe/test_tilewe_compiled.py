@@ -82,6 +82,7 @@ def boards(draw: st.DrawFn) -> Board:
     return board
 
 
+@pytest.mark.slow
 @given(boards(), st.sampled_from(["b", "y", "r", "g", "-"]))
 @settings(max_examples=300, deadline=None)
 def test_compiled_text_equals_the_python_definition(board: Board, mover: str) -> None:
@@ -106,6 +107,7 @@ def lines(draw: st.DrawFn) -> tuple[list[int], list[int], list[tuple[int, int, i
     return board.own, board.used, masks, draw(st.sampled_from(["b", "y", "r", "g", "-"]))
 
 
+@pytest.mark.slow
 @given(lines())
 @settings(max_examples=300, deadline=None)
 def test_a_compiled_line_writes_each_position_the_python_definition_writes(
@@ -211,6 +213,7 @@ def test_the_compiled_line_refuses_a_colour_piece_or_tiles_out_of_range(
         state.compiled_line_texts([0], [0], [placed], [mask], [piece], "b")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", PATHS)
 @given(seed=st.integers(0, 2**32), players=st.integers(1, 4), blokus=st.booleans())
 @settings(max_examples=30, deadline=None)

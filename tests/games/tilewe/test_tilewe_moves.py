@@ -145,6 +145,7 @@ def test_two_spellings_of_one_placement_are_one_move(tilewe):
         Move.parse("W5n-a1a1"))  # an alias too
 
 
+@pytest.mark.slow
 def test_a_placement_key_is_the_cells_covered():
     """Over every spelling of every orientation on a band of targets: two moves have one
     key exactly when they cover the same tiles (on the board)."""
@@ -223,6 +224,7 @@ def pentobi_games(seed: int, count: int = 10) -> str:
     return "\n".join(records)
 
 
+@pytest.mark.slow
 def test_a_pentobi_round_trip_is_the_same_games(tmp_path: Path):
     """Ten random games written as Blokus SGF and read back: their moves come back in the
     Pentobi reader's spelling, and they are still the same ten games to every command."""
@@ -255,6 +257,7 @@ def test_a_pentobi_round_trip_is_the_same_games(tmp_path: Path):
                 move["games"] for move in doubled[key]["moves"]]
 
 
+@pytest.mark.slow
 @settings(max_examples=10, deadline=None, suppress_health_check=list(HealthCheck))
 @given(seed=st.integers(0, 10**6))
 def test_canonical_spellings_respell_every_line_from_its_own_position(seed):

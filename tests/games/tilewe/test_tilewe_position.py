@@ -86,6 +86,7 @@ def test_a_set_up_record_is_not_transformed(tilewe):
         tilewe.convert(record, transform="rot45")
 
 
+@pytest.mark.slow
 @given(st.integers(0, 2**32), st.integers(1, 4), st.integers(0, 60))
 @settings(max_examples=40, deadline=None)
 def test_the_board_text_is_right_at_every_ply_and_on_copies(seed, players, branch):

@@ -101,6 +101,7 @@ sparse = st.lists(st.integers(0, FULL), min_size=1, max_size=3).map(
     lambda masks: masks[0] & masks[1 % len(masks)] & masks[2 % len(masks)])
 
 
+@pytest.mark.slow
 @settings(max_examples=300)
 @given(st.integers(0, SIZE * SIZE - 1), st.one_of(sparse, st.integers(0, FULL)),
        st.integers(0, ALL_USED))
@@ -110,6 +111,7 @@ def test_the_fits_at_an_anchor_read_by_ranks_are_the_plain_ones(anchor, blocked,
     assert got == plain_fits_at(anchor, blocked, used)
 
 
+@pytest.mark.slow
 @settings(max_examples=200)
 @given(st.integers(0, FULL), st.one_of(sparse, st.integers(0, FULL)),
        st.integers(0, ALL_USED))
@@ -123,6 +125,7 @@ def test_any_fit_says_whether_some_anchor_has_a_fit(anchors, blocked, used):
 
 # -- along games -------------------------------------------------------------------------
 
+@pytest.mark.slow
 @settings(max_examples=15)
 @given(st.integers(0, 2**32), st.integers(1, 4))
 def test_the_legal_moves_are_the_plain_ones_at_every_ply(seed, players):
@@ -132,6 +135,7 @@ def test_the_legal_moves_are_the_plain_ones_at_every_ply(seed, players):
         assert bitboard.fits(*args) == bool(plain_moves(*args))
 
 
+@pytest.mark.slow
 @settings(max_examples=20)
 @given(st.integers(0, 2**32), st.integers(1, 4))
 def test_fits_kept_from_turn_to_turn_are_the_fits_found_afresh(seed, players):
