@@ -258,10 +258,14 @@ def test_long_lines_one_after_another_are_not_held_together(tmp_path):
     game's text once it is checked (a record and the outcome its fast reading made held
     each other until the garbage collector ran: six took 1.6 times the memory of three).
     One process: worker processes keep a few parts in flight, each with its tags. Large
-    blocks are mapped and unmapped as they come and go (FIXED_MMAP): what is held shows."""
+    blocks are mapped and unmapped as they come and go (FIXED_MMAP): what is held shows.
+    Half a line of slack: where the allocator places a block moves the peak by up to one
+    line (measured 16.1 MB above three once in four loaded suites, else below a line),
+    while what the bug held, every game's text and more, is three lines or more."""
     size = 16 * MB
     three = tree_peak("validate", "--jobs", "1", str(_tag_games(tmp_path, 3, size)),
                       env=FIXED_MMAP)
     six = tree_peak("validate", "--jobs", "1", str(_tag_games(tmp_path, 6, size)),
                     env=FIXED_MMAP)
-    assert six - three < size, f"six 16 MB lines peaked {(six - three) / MB:.0f} MB above three"
+    assert six - three < 1.5 * size, (f"six 16 MB lines peaked {(six - three) / MB:.0f} MB "
+                                      f"above three")
