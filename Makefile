@@ -6,6 +6,12 @@ STAMP := $(VENV)/.installed
 
 .PHONY: demo test check fuzz bench pictures clean bytecode
 
+# pytest rewrites each test module's asserts; where PYTHONDONTWRITEBYTECODE is set (as on
+# CI) it cannot keep the result and does it again in every process of every run (10 CPU
+# seconds a process). So its byte code is written, under the virtual environment
+# (PYTHONPYCACHEPREFIX), never beside the samples and tests it walks.
+PYTEST := env -u PYTHONDONTWRITEBYTECODE PYTHONPYCACHEPREFIX=$(CURDIR)/$(VENV)/pycache $(BIN)/python -m pytest
+
 $(STAMP): pyproject.toml $(wildcard notation/*/compiled/*.c notation/games/*/compiled/*.c)
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[test]'
@@ -30,18 +36,18 @@ demo: bytecode
 ALONE := browser or dask or install
 test: bytecode
 	@bash .ci/system-packages
-	$(BIN)/python -m pytest -n auto -m "not ($(ALONE))"
-	$(BIN)/python -m pytest -m "$(ALONE)"
+	$(PYTEST) -n auto -m "not ($(ALONE))"
+	$(PYTEST) -m "$(ALONE)"
 
 # The fast inner loop: everything but the tests marked slow, browser, dask, install and
 # fuzz (see pyproject.toml), on every core, stopping at the first failure.
 check: bytecode
-	$(BIN)/python -m pytest -x -n auto -m "not (slow or browser or dask or install or fuzz)"
+	$(PYTEST) -x -n auto -m "not (slow or browser or dask or install or fuzz)"
 
 # The fuzz suite with a large budget (CI runs it with 500 cases per test).
 FUZZ_EXAMPLES ?= 20000
 fuzz: bytecode
-	FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) $(BIN)/python -m pytest -q tests/project/test_fuzz.py --hypothesis-show-statistics
+	FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) $(PYTEST) -q tests/project/test_fuzz.py --hypothesis-show-statistics
 
 # Issue 23's table in one run (every row against its peer: python-chess, pgn-extract,
 # python -c pass, validate). Each script of tests/benchmarks/ also runs on its own.
