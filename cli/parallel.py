@@ -148,14 +148,17 @@ def elsewhere(ctx: Context, paths: tuple[str, ...], task: Literal["validate", "r
               worker_timeout: float = WORKER_WAIT) -> Iterator[Outcome] | None:
     """Outcomes of ``validate`` or ``replay --json`` from a Dask cluster or worker processes,
     in input order; None when the run is better done here (few bytes, or one process)."""
-    count = None if scheduler else workers(ctx.inputs, paths, jobs)
-    if not scheduler and count is None:
-        return None
-    from notation import runner
+    count = 0
+    if not scheduler:
+        found = workers(ctx.inputs, paths, jobs)
+        if found is None:
+            return None
+        count = found
+    from notation import runner  # (only now: a run done here never loads it)
 
     work = runner.VALIDATE if task == "validate" else runner.REPLAY
-    if count is None:
-        return on_cluster(ctx.inputs, paths, str(scheduler), work, ctx.fail, worker_timeout)
+    if scheduler:
+        return on_cluster(ctx.inputs, paths, scheduler, work, ctx.fail, worker_timeout)
     return in_workers(ctx.inputs, paths, work, count, ctx.fail)
 
 

@@ -7,8 +7,9 @@ tries them), scan a piece made of tag lines and events, and each event is
 applied as soon as it is read (comments, which say nothing a verdict needs, are
 passed over). If anything at all is unusual (a broken tag, an unreadable event,
 a rule broken, a wrong result tag) the path gives up and the full Lark parse
-and replay report the problem with its exact position. So the fast path only ever says "valid"; tests prove it says
-so exactly when the full path does, with the same final state.
+and replay report the problem with its exact position. So the fast path only
+ever says "valid"; tests prove it says so exactly when the full path does,
+with the same final state.
 """
 from __future__ import annotations
 
