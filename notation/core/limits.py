@@ -13,7 +13,8 @@ kept whether listed or not.
 """
 from __future__ import annotations
 
-from .errors import QUOTE_CHARS, NotationError, Problem, ProblemKind, shorten  # noqa: F401  (shorten: re-exported)
+from .errors import (QUOTE_CHARS, NotationError, Problem, ProblemKind,  # noqa: F401
+                     shorten)  # (shorten: re-exported)
 
 #: No number in any of the notations needs more digits than this, but for Sanguine's
 #: card values (and the scores summed from them).

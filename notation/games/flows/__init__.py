@@ -3,9 +3,9 @@
 Importing the package only announces the game (the ``notation.games`` entry
 point names :data:`PLUGIN`); its code loads when a record of it is read.
 
-What Flows adds to the commands (``--perspective``, ``legal --tile``, ``random --players``
-and ``--seats``). Declared here, with the
-:data:`PLUGIN`, so that commands offer them before the game loads.
+What Flows adds to the commands (``--perspective``, ``legal --tile``, ``random
+--players`` and ``--seats``). Declared here, with the :data:`PLUGIN`, so that commands
+offer them before the game loads.
 """
 from __future__ import annotations
 

@@ -3,8 +3,9 @@
 Importing the package only announces the game (the ``notation.games`` entry
 point names :data:`PLUGIN`); its code loads when a record of it is read.
 
-What Philosophy adds to the commands (``convert --choices``, ``random --players``). Declared here, with the
-:data:`PLUGIN`, so that commands offer them before the game loads.
+What Philosophy adds to the commands (``convert --choices``, ``random --players``).
+Declared here, with the :data:`PLUGIN`, so that commands offer them before the game
+loads.
 """
 from __future__ import annotations
 

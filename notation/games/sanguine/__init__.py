@@ -3,8 +3,9 @@
 Importing the package only announces the game (the ``notation.games`` entry
 point names :data:`PLUGIN`); its code loads when a record of it is read.
 
-What Sanguine adds to the commands (``random --red-deck``, ``replay --view``...). Declared here, with the
-:data:`PLUGIN`, so that commands offer them before the game loads.
+What Sanguine adds to the commands (``random --red-deck``, ``replay --view``...).
+Declared here, with the :data:`PLUGIN`, so that commands offer them before the game
+loads.
 """
 from __future__ import annotations
 

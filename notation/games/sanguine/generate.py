@@ -49,7 +49,8 @@ def random_record(name: str, rng: random.Random, options: Mapping[str, Any]) -> 
     a random placement (or, one time in ten or when none is possible, a pass) each turn.
 
     ``options``: ``red_deck`` and ``blue_deck`` (decks; ``red`` and ``blue`` too), ``rows``,
-    ``cols``, ``hand_size``, each checked by its declaration (:data:`~notation.games.sanguine.OPTIONS`).
+    ``cols``, ``hand_size``, each checked by its declaration
+    (:data:`~notation.games.sanguine.OPTIONS`).
     """
     options = under_names(name, OPTIONS, options)  # (``red``: ``red_deck``)
     check_setup(name, OPTIONS, options)

@@ -4,8 +4,9 @@ Importing the package only announces the game (the ``notation.games`` entry
 point names :data:`PLUGIN`); its code loads when a record of it is read.
 
 What Tilewe adds to the commands (``convert --transform``, ``dedupe --symmetric``, and
-``random``'s set-ups: ``--players``, Blokus's ``--corners``, ``--owners``, ``--scoring``). Declared here, with the
-:data:`PLUGIN`, so that commands offer them before the game loads.
+``random``'s set-ups: ``--players``, Blokus's ``--corners``, ``--owners``,
+``--scoring``). Declared here, with the :data:`PLUGIN`, so that commands offer them
+before the game loads.
 """
 from __future__ import annotations
 
