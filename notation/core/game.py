@@ -6,12 +6,16 @@ mutable state type of its own; the core never looks inside either.
 """
 from __future__ import annotations
 
+import types
 from abc import ABC, abstractmethod
-from typing import TYPE_CHECKING, Any, Callable, Generic, Iterable, Mapping, Sequence, TypeVar
+from functools import lru_cache
+from typing import (TYPE_CHECKING, Any, Callable, Generic, Iterable, Mapping, Sequence, TypeVar,
+                    Union, get_args, get_origin)
 
 from .ast import EventNode, Record, Tag
 from .errors import Error, NotationError, TagError
 from .options import GameOption, check_setup, setup_options, under_names
+from .protocols import LineColumns as LineColumns
 
 if TYPE_CHECKING:  # (start-up: ``random`` only names the type of an argument)
     import random
@@ -19,8 +23,6 @@ if TYPE_CHECKING:  # (start-up: ``random`` only names the type of an argument)
 #: A game's own mutable state type and event value type.
 State = TypeVar("State")
 Event = TypeVar("Event")
-#: A line's movers, positions and full positions (:meth:`Game.line_columns`).
-LineColumns = tuple[list[str | None], Sequence[str], Sequence[str]]
 
 
 class Game(ABC, Generic[State, Event]):
@@ -62,6 +64,29 @@ class Game(ABC, Generic[State, Event]):
     #: The parts of this game served by compiled code in this install (``notation
     #: --version`` lists them); each has a Python definition that runs where it is missing.
     compiled: tuple[str, ...] = ()
+
+    # -- what the core asks before choosing a path ------------------------
+    @property
+    def event_types(self) -> tuple[type, ...] | None:
+        """The classes of the game's events, as its class declares them (``Game[State,
+        Event]``: Sanguine's ``Deal | Draw | Place | Pass | Result``); None for none."""
+        return _declared_events(type(self))
+
+    @property
+    def compact_is_full(self) -> bool:
+        """Whether :meth:`position` and :meth:`full_position` write one text (export then
+        writes it once)."""
+        return type(self).full_position is Game.full_position
+
+    @property
+    def counts_time(self) -> bool:
+        """Whether :meth:`timeless_position` changes anything (position keys then need it)."""
+        return type(self).timeless_position is not Game.timeless_position
+
+    @property
+    def has_symmetries(self) -> bool:
+        """Whether the board has symmetries (:meth:`least_image` finds other images)."""
+        return type(self).least_image is not Game.least_image
 
     # -- notation -------------------------------------------------------
     @abstractmethod
@@ -178,7 +203,7 @@ class Game(ABC, Generic[State, Event]):
         write it (the same sequence where the two are one). A game whose positions cost
         less to write once the next event is known, or all at once, overrides it; a test
         holds an override to this."""
-        full = type(self).full_position is not Game.full_position
+        full = not self.compact_is_full
         movers: list[str | None] = [None]
         positions = [self.position(state)]
         fulls = [self.full_position(state)] if full else positions
@@ -401,3 +426,23 @@ def state_repr(game: str, position: Callable[[], str]) -> str:
 def snake_case(key: str) -> str:
     """A tag's name as an option: ``HandSize`` -> ``hand_size``."""
     return "".join(f"_{c.lower()}" if c.isupper() and i else c.lower() for i, c in enumerate(key))
+
+
+@lru_cache(maxsize=None)
+def _declared_events(kind: type) -> tuple[type, ...] | None:
+    """The event type a game class (or the game it derives from) gives ``Game``, once."""
+    for klass in kind.__mro__:
+        for base in klass.__dict__.get("__orig_bases__", ()):
+            if get_origin(base) is Game:
+                return _classes(get_args(base)[1])
+    return None
+
+
+def _classes(declared: Any) -> tuple[type, ...] | None:
+    """The classes a type hint names (a class or a union of them); None for a type
+    variable, ``Any`` or anything else that names no class."""
+    if get_origin(declared) in (Union, types.UnionType):
+        found = [_classes(member) for member in get_args(declared)]
+        return None if None in found else tuple(c for one in found if one for c in one)
+    origin = get_origin(declared) or declared  # (a generic class: its class)
+    return (origin,) if isinstance(origin, type) else None

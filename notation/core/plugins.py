@@ -24,7 +24,7 @@ import os
 import re
 import sys
 from importlib.machinery import PathFinder
-from typing import NamedTuple
+from typing import Mapping, NamedTuple
 
 from .errors import Error
 from .options import GameOption
@@ -47,6 +47,33 @@ class Plugin(NamedTuple):
     extensions: tuple[str, ...]
     game: str
     options: tuple[GameOption, ...] = ()
+
+
+class GameSpec(NamedTuple):
+    """Everything about a game known before its code loads: the value of its entry point
+    and the one place its metadata is declared (the loaded game reads it from here).
+
+    ``game`` says where the :class:`~notation.core.composed.ComposedGame` is, as
+    ``"module:attribute"``. ``tags`` maps each tag the game reads to its meaning;
+    ``directives`` are grammar terminals kept in the record, not events; ``winners``
+    is every word a result may name a winner by (None: the game cannot say).
+    """
+
+    name: str
+    title: str
+    extensions: tuple[str, ...]
+    grammar: str
+    game: str
+    tags: Mapping[str, str]
+    options: tuple[GameOption, ...] = ()
+    grammar_package: str = "notation.grammars"
+    directives: frozenset[str] = frozenset()
+    events_module: str = ""
+    setup_positions: bool = False
+    event_per_line: bool = False
+    numbered: bool = True
+    dialects: tuple[str, ...] = ()
+    winners: tuple[str, ...] | None = None
 
 
 # -- entry points of the installed packages, read without importlib.metadata ----------

@@ -18,62 +18,18 @@ rules forbid :class:`IllegalMoveError` (python-chess's pair), with the words
 from __future__ import annotations
 
 import itertools
-import types
-from dataclasses import dataclass, field
-from functools import lru_cache
-from typing import Any, Callable, Generic, Mapping, Sequence, TypeVar, Union, get_args, get_origin, overload
+from typing import Any, Callable, Generic, Mapping, Sequence, TypeVar, overload
 
 from .ast import Directive, EventNode, Item, Pos, Record, Tag
 from .errors import (Error, IllegalMoveError, InvalidEventError, NotationError, Problem,
                      ProblemKind, RuleError, TagError, shorten)
 from .events import game_named, parse_event
 from .game import AnyGame, Game, snake_case
+from .protocols import Result as Result
 from .legal_moves import LegalMoves
 from .options import check_setup, under_names
 from .replay import game_of, replay
 from .replayer import refusal
-
-
-@dataclass(frozen=True)
-class Result:
-    """How a game stands: over or not, who won (the game's own words), its result tags
-    (``*`` while it goes on) and the ``result`` object of ``replay --json`` (scores)."""
-
-    over: bool
-    winners: list[str]
-    tags: dict[str, str]
-    details: dict[str, Any] = field(default_factory=dict)
-
-    @property
-    def scores(self) -> Any:
-        """The scores, where the game keeps any (Tilewe, Sanguine), else None."""
-        return self.details.get("scores")
-
-
-def event_classes(game: AnyGame) -> tuple[type, ...] | None:
-    """The classes of ``game``'s events, as its class declares them (``Game[State, Event]``:
-    Sanguine's ``Deal | Draw | Place | Pass | Result``); None where it declares none."""
-    return _declared_events(type(game))
-
-
-@lru_cache(maxsize=None)
-def _declared_events(kind: type) -> tuple[type, ...] | None:
-    """The event type a game class (or the game it derives from) gives ``Game``, once."""
-    for klass in kind.__mro__:
-        for base in klass.__dict__.get("__orig_bases__", ()):
-            if get_origin(base) is Game:
-                return _classes(get_args(base)[1])
-    return None
-
-
-def _classes(declared: Any) -> tuple[type, ...] | None:
-    """The classes a type hint names (a class or a union of them); None for a type
-    variable, ``Any`` or anything else that names no class."""
-    if get_origin(declared) in (Union, types.UnionType):
-        found = [_classes(member) for member in get_args(declared)]
-        return None if None in found else tuple(c for one in found if one for c in one)
-    origin = get_origin(declared) or declared  # (a generic class: its class)
-    return (origin,) if isinstance(origin, type) else None
 
 
 #: The type of a position's events (``Position[Move]`` for Tilewe).
@@ -139,7 +95,7 @@ class Position(Generic[EventT]):
             except NotationError as exc:
                 raise InvalidEventError(Problem(ProblemKind.SYNTAX, 0, 0, self.ply + 1,
                                                 move.strip(), str(exc))) from None
-        kinds = event_classes(self.game)
+        kinds = self.game.event_types
         if kinds is not None and not isinstance(move, kinds):
             names = ", ".join(kind.__name__ for kind in kinds)
             raise TypeError(f"push takes a {self.game.name} move as text in its notation or as "

@@ -14,10 +14,10 @@ from .compression import plain_name
 from .errors import Error, InputError
 from .game import AnyGame, Game
 from .options import GameOption
-from .plugins import GROUP, Plugin, entry_points
+from .plugins import GROUP, GameSpec, Plugin, entry_points
 
 _GAMES: dict[str, AnyGame] = {}
-_PENDING: dict[str, Plugin] = {}
+_PENDING: dict[str, Plugin | GameSpec] = {}
 _DISCOVERED = False
 
 
@@ -28,7 +28,7 @@ def register(game: AnyGame) -> AnyGame:
     return game
 
 
-def announce(plugin: Plugin) -> None:
+def announce(plugin: Plugin | GameSpec) -> None:
     """Make a game known that is imported on first lookup."""
     if plugin.name not in _GAMES:
         _PENDING[plugin.name] = plugin
@@ -52,7 +52,7 @@ def _discover() -> None:
         if point.name in _GAMES or point.name in _PENDING:
             continue  # a game registered by hand wins; the first of two plug-ins wins
         found = point.load()
-        if isinstance(found, Plugin):
+        if isinstance(found, (Plugin, GameSpec)):
             announce(found)
         else:
             register(_as_game(found, point.value))

@@ -13,7 +13,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from notation.core.ast import Record
-from notation.core.game import Game
 from notation.core.outcome import Outcome
 
 from .frames import Place, move_key, move_text
@@ -104,7 +103,7 @@ class OpeningTree:
         tree = self.trees.get(game.name)
         if tree is None:
             tree = self.trees[game.name] = GameTree(
-                game.name, symmetric and type(game).least_image is not Game.least_image)
+                game.name, symmetric and game.has_symmetries)
         tree.games += 1
         for ply, place in enumerate(line.places):
             entry = tree.enter(place, ply, results)

@@ -23,7 +23,7 @@ from array import array
 from collections.abc import Sequence
 from typing import Any, Callable
 
-from notation.core.game import AnyGame, Game
+from notation.core.game import AnyGame
 from notation.core.texts import LENGTH, Texts
 
 hex_digests: Callable[[list[str]], list[str]] | None
@@ -68,7 +68,7 @@ def position_keys(game: AnyGame, positions: Sequence[str],
     :class:`Texts` when the positions come so and are their own identity (compiled:
     no string made for either), else as a list."""
     if (isinstance(positions, Texts) and hex_digest_texts is not None and not symmetric
-            and type(game).timeless_position is Game.timeless_position):
+            and not game.counts_time):
         return Texts(hex_digest_texts(positions.data, positions.lengths),
                      _KEY_LENGTH * len(positions))
     return digests(list(map(identity_of(game, symmetric), positions)))

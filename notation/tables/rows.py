@@ -16,7 +16,7 @@ from notation.core import registry
 from notation.core.ast import EventNode, Record
 from notation.core.fastpath import plain_events
 from notation.core.fields import fields_column
-from notation.core.game import AnyGame, Game
+from notation.core.game import AnyGame
 from notation.core.notes import remark_of
 from notation.core.outcome import Outcome
 from notation.core.output import glyph_text
@@ -131,7 +131,7 @@ def table_rows(record: Record, outcome: Outcome, symmetric: bool = False) -> dic
     """``{"games": ROW, "events": COLUMNS, "positions": COLUMNS}`` of one game
     (``outcome``: its full :func:`run`)."""
     game = outcome.game
-    same = game is not None and type(game).full_position is Game.full_position
+    same = game is not None and game.compact_is_full
 
     def visit(node: Node, live: Any) -> Row:
         """A position's row, its ``key`` the full position until the keys are taken."""

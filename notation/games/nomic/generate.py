@@ -22,7 +22,12 @@ LATE = ("Ivy", "Jon", "Kim")
 Play = Callable[[Event], None]
 
 
-def named_players(options: Mapping[str, Any]) -> dict[str, Any]:
+def random_tags(tags: dict[str, str], /) -> dict[str, str]:
+    """A random game's tags name the game as the records write it."""
+    return {**tags, "Game": "Nomic"}
+
+
+def named_players(options: Mapping[str, Any], /) -> dict[str, Any]:
     """The options with a number of players as their names (``3``: Alice, Bob and Carol),
     for ``notation.new`` and ``random`` alike (which check the number against the option,
     :data:`~notation.games.nomic.OPTIONS`); names given stay as they are."""
@@ -32,7 +37,10 @@ def named_players(options: Mapping[str, Any]) -> dict[str, Any]:
     return {**options, "players": " ".join(NAMES[:count])}
 
 
-def random_events(rng: random.Random, state: NomicState) -> list[Event]:
+setup_options = named_players
+
+
+def random_events(rng: random.Random, state: NomicState, /) -> list[Event]:
     """Three to five rounds from ``state``: moves along random staircase paths, random
     reveals, enactments, repeals and now and then an amendment, votes mostly yes, a
     judgment or a note, and a late joiner at a round's start."""

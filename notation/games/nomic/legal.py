@@ -22,13 +22,15 @@ takes under the Initial Set.
 """
 from __future__ import annotations
 
+from typing import Any, Mapping
+
+from notation.core.errors import NotationError
 from notation.core.limits import MAX_DIGITS
 
 from .events import (
     End, Event, Judgment, Move, Outcome, Propose, Reveal, Roll, Round, Turn, Vote,
 )
-from .rules import MAX_COORD
-from .state import RESOURCES, NomicState
+from .state import MAX_COORD, RESOURCES, NomicState
 
 #: The text a listed proposal or ruling carries: free text cannot be listed.
 TEXT = "<text>"
@@ -36,8 +38,10 @@ TEXT = "<text>"
 NUMBERS = 10 ** MAX_DIGITS
 
 
-def legal_moves(state: NomicState) -> list[Event]:
-    """Every listed option at this point, in the order the turn takes them."""
+def legal_moves(state: NomicState, /, **options: Any) -> list[Event]:
+    """Every listed option at this point, in the order the turn takes them (the game
+    takes no options: any given is refused, by name)."""
+    no_options("legal moves take no options", options)
     if state.ended:
         return []
     who = state.current
@@ -97,3 +101,9 @@ def _proposals(state: NomicState) -> list[Event]:
                           else [])
     return [*enact, *[Propose("repeal", n) for n in standing],
             *[Propose("amend", n, TEXT) for n in standing]]
+
+
+def no_options(refusal: str, options: Mapping[str, Any]) -> None:
+    """The game has no options of its own: any given is refused, by name."""
+    if options:
+        raise NotationError(f"nomic {refusal} ({', '.join(options)})")

@@ -39,8 +39,8 @@ from typing import Callable
 from notation.core.errors import NotationError
 
 from .events import Coord, Invoke, Propose, coord_text, is_name
-from .rules import MAX_COORD, MAX_ROLL
 from .state import (
+    MAX_COORD, MAX_ROLL,
     INITIAL_SET, ORIGIN, RESOURCES, STATUS_CODES, NomicState, Rule, name_key, round_defaults,
 )
 
@@ -57,6 +57,9 @@ _ROUND = re.compile(r"^round \d+")
 def timeless(text: str) -> str:
     """A position without its round number."""
     return _ROUND.sub("round", text, count=1)
+
+
+timeless_position = timeless
 _NEXT = re.compile(r"next ([0-9]{1,10})")
 _LABEL = re.compile(r"before game|round (-?[0-9]{1,9})(?: turn (\S+))?")
 _RULE = re.compile(r"(-?[0-9]{1,9})([a-z])(\*?)(j?)")

@@ -11,29 +11,32 @@ from __future__ import annotations
 
 from typing import Any, Mapping, NoReturn
 
+from notation.core.ast import Record
 from notation.core.errors import NotationError, RuleError, TagError
+from notation.core.protocols import Result
 
 from .events import (
     Coord, End, Event, Invoke, Join, Judgment, Move, Note, Outcome, Propose, Reveal, Roll, Round,
     Turn, Vote, coord_text, is_name,
 )
-from .state import ORIGIN, NomicState, Rule, name_key
+from . import RULESET
+from .legal import legal_moves as legal_moves
+from .state import MAX_COORD, MAX_ROLL, ORIGIN, NomicState, Rule, name_key
 
-RULESET = "Havvy 101-115"
 STEP = {"N": (0, 1), "S": (0, -1), "E": (1, 0), "W": (-1, 0)}
-#: The world a record may explore: |x| and |y| at most this. The rules set no edge,
-#: but a record must not make the replay (or its map) grow without bound.
-MAX_COORD = 10_000
-#: The largest total a roll may show once rule 109 no longer limits it to one die.
-MAX_ROLL = 1_000
 
 
 def distance(a: Coord, b: Coord) -> int:
     return abs(a[0] - b[0]) + abs(a[1] - b[1])
 
 
-def start(tags: Mapping[str, str]) -> NomicState:
+def start(record: Record, /) -> NomicState:
     """The state before the first event: the players of the ``Players`` tag at the origin."""
+    return start_from(record.headers)
+
+
+def start_from(tags: Mapping[str, str]) -> NomicState:
+    """:func:`start` from the tags alone."""
     ruleset = tags.get("Ruleset", RULESET)
     if ruleset != RULESET:
         raise TagError("Ruleset", f'[Ruleset "{ruleset}"]: only "{RULESET}" is known')
@@ -357,10 +360,34 @@ def _end(state: NomicState) -> None:
 
 # -- results ------------------------------------------------------------------------------------
 
-def result_tags(state: NomicState) -> dict[str, str]:
-    """The Initial Set has no end condition, so no game has a result."""
-    return {"Result": "*"}
+def result(state: NomicState, /) -> Result:
+    """The Initial Set has no end condition, so no game has a result or a winner."""
+    return Result(state.ended, [], {"Result": "*"},
+                  {"over": state.ended, "winners": [], "complete_turn": state.turn_complete()})
 
 
-def result_json(state: NomicState) -> dict[str, Any]:
-    return {"over": state.ended, "winners": [], "complete_turn": state.turn_complete()}
+def is_over(state: NomicState, /) -> bool:
+    return state.ended
+
+
+def copy(state: NomicState, /) -> NomicState:
+    return state.copy()
+
+
+def to_move(state: NomicState, /) -> str | None:
+    return state.to_move()
+
+
+# -- scores -------------------------------------------------------------------------------------
+
+def seats(state: NomicState, /) -> list[str]:
+    """The players on the world, in the order they joined."""
+    return list(state.players)
+
+
+def player_count(state: NomicState, /) -> int:
+    return len(state.players)
+
+
+def facts(state: NomicState, /) -> dict[str, Any]:
+    return {"rules in effect": state.rules_in_effect()}

@@ -27,6 +27,11 @@ STATUS_CODES = {"in effect": "e", "proposed": "p", "adopted, pending": "a", "fai
 #: What a revealed space holds (rule 106).
 RESOURCES = ("Wood", "Metal", "Water", "Food")
 ORIGIN = (0, 0)
+#: The world a record may explore: |x| and |y| at most this. The rules set no edge,
+#: but a record must not make the replay (or its map) grow without bound.
+MAX_COORD = 10_000
+#: The largest total a roll may show once rule 109 no longer limits it to one die.
+MAX_ROLL = 1_000
 
 
 @dataclass
