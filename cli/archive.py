@@ -16,14 +16,16 @@ from typing import Any, Callable, Iterator, NoReturn
 import click
 
 from notation import runner
-from notation.archive import (Duplicates, FilterError, Filters, GameSink, NoSymmetries,
-                              PieceNames, Pieces, Selector, Stats, WriteError, game_extension,
-                              input_name, parse_plies)
+from notation.archive import (Duplicates, FilterError, Filters, GameSink, PieceNames, Pieces,
+                              Selector, Stats, WriteError, game_extension, input_name,
+                              parse_plies)
 from notation.archive.filters import selection
 from notation.archive.skim import needles, skimmed_records
 from notation.archive.stats import figured, game_figures
 from notation.core.ast import Record, Tag
+from notation.core.composed import MissingCapability, needed
 from notation.core.outcome import Outcome
+from notation.core.replay import game_of
 from notation.core.text import open_record_file, source_chunks
 
 from . import parallel
@@ -298,6 +300,8 @@ def _take(ctx: Context, found: Iterator[Outcome], sink: Sink | None,
             ctx.report_outcome(outcome, err=True)  # a bug of ours, met by a worker
         elif "usage" in data:
             raise filter_usage(data["filter"], data["usage"])
+        elif "missing" in data:
+            raise MissingCapability(data["missing"])
         elif data["selected"]:
             count += 1
             _give(outcome, sink, with_verdict)
@@ -352,10 +356,10 @@ def _first_copy_kept(duplicates: Duplicates, record: Record, sink: Sink, report:
                      as_json: bool) -> int:
     """Write a game met for the first time (``as_json``: every game's line); 1 if it is a
     later copy (dropped), else 0."""
-    try:
-        original = duplicates.original_of(record)
-    except NoSymmetries as exc:
-        raise click.UsageError(f"--symmetric: {exc} (Tilewe has eight)") from None
+    game = game_of(record) if duplicates.symmetric else None
+    if game is not None:  # refused at the game's first record, before any key is made
+        needed(game, "symmetries", "dedupe --symmetric")
+    original = duplicates.original_of(record)
     if as_json:
         sink.write_text(json.dumps({"file": record.source, "index": record.index,
                                     "game": record.game, "duplicate_of": original}) + "\n")

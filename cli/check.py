@@ -8,6 +8,7 @@ from typing import Any
 import click
 
 from notation.core.ast import Record
+from notation.core.composed import needed
 from notation.core.errors import NotationError
 from notation.core.outcome import Outcome
 from notation.core.output import every_json, legal_json, replay_json, tree_json
@@ -50,6 +51,8 @@ class Replay:
             say(json.dumps(data))
             return
         game = outcome.game
+        if game is not None:  # boards drawn: refused at once for a game without pictures
+            needed(game, "pictures", "replay --every" if self.every else "replay")
         say(f"{shown(record.source)}: game {record.index}" + (f" ({game.name})" if game else ""))
         if game is not None and outcome.state is not None:
             if self.every:  # the problems are reported below; the steps stop before the first

@@ -162,13 +162,18 @@ class Context:
 
     @contextlib.contextmanager
     def guard(self, record: Record) -> Iterator[None]:
-        """Run one record's work; a bug of ours becomes that record's error, the run goes on."""
+        """Run one record's work; a bug of ours becomes that record's error, the run goes on
+        (a capability the game lacks ends the run: the command cannot serve it)."""
         try:
             yield
         except (click.exceptions.ClickException, click.exceptions.Exit, KeyboardInterrupt,
                 OutputGone, SystemExit):
             raise
         except Exception as exc:
+            # (start-up: loaded already by the game that raised it)
+            from notation.core.composed import MissingCapability
+            if isinstance(exc, MissingCapability):
+                raise  # the command cannot serve the game: said once for the run (main)
             self.internal = True
             self.report(record, internal_problem(record, exc), err=True)
 

@@ -11,7 +11,8 @@ import json
 
 import click
 
-from notation.core.replay import run
+from notation.core.composed import needed
+from notation.core.replay import game_of, run
 from notation.explore import DEFAULT_DEPTH, OpeningTree, page, tree_json, tree_lines
 
 from .archive import OUTPUT_OPTION, Sink
@@ -19,12 +20,17 @@ from .common import DIALECT_OPTION, ENCODING_OPTION, GAME_OPTION, PATHS, Context
 from .progress import watch
 
 
-def explored(ctx: Context, paths: tuple[str, ...], depth: int, symmetric: bool) -> OpeningTree:
-    """The tree of every valid game of ``paths``; the invalid ones reported."""
+def explored(ctx: Context, paths: tuple[str, ...], depth: int, symmetric: bool,
+             drawn: bool = False) -> OpeningTree:
+    """The tree of every valid game of ``paths``; the invalid ones reported. ``drawn``:
+    its positions will be drawn (a game without pictures is refused at its first record)."""
     tree = OpeningTree(depth, symmetric)
     for records in ctx.inputs.read(paths):
         for record in records:
             with ctx.guard(record):
+                game = game_of(record) if drawn else None
+                if game is not None:
+                    needed(game, "pictures", "explore --html")
                 outcome = run(record)
                 if not outcome.valid:
                     ctx.report_outcome(outcome, err=True)
@@ -64,7 +70,7 @@ def explore(paths: tuple[str, ...], depth: int, symmetric: bool, as_json: bool, 
         raise click.UsageError("--json and --html are two forms of output: choose one")
     ctx = Context(game_name, encoding, None)
     watch(ctx, paths, True)
-    tree = explored(ctx, paths, depth, symmetric)
+    tree = explored(ctx, paths, depth, symmetric, drawn=as_html)
     if as_html:
         title = paths[0] if len(paths) == 1 else f"{paths[0]} and {len(paths) - 1} more"
         text = page(tree, title=f"{title} · opening tree")

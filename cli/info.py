@@ -4,6 +4,7 @@ from __future__ import annotations
 import click
 
 from notation.core import registry
+from notation.core.composed import needed
 from notation.core.errors import NotationError
 
 from .common import color_option, say
@@ -33,6 +34,7 @@ def coords(coord: str, to: str, seats: str | None, players: int | None, game_nam
     if game is None:
         raise click.UsageError(f"unknown game {game_name!r}; known games: "
                                f"{', '.join(registry.names())}")
+    needed(game, "coordinates", "coords")
     try:
         say(game.convert_coordinate(coord, to, {"seats": seats, "players": players}))
     except (NotationError, ValueError) as exc:

@@ -55,6 +55,21 @@ class Interrupted(Exception):
     """SIGINT arrived: click must not turn it into its own 'Aborted!'."""
 
 
+class Refused(click.ClickException):
+    """The command needs a capability the game lacks (``MissingCapability``): one line,
+    ``notation CMD: error: ...``, exit 2, whichever command and record met it."""
+
+    exit_code = 2
+
+    def __init__(self, command: str, reason: Exception) -> None:
+        super().__init__(str(reason))
+        self.command = command
+
+    def show(self, file: Any = None) -> None:
+        click.echo(f"notation {self.command}: error: {self.format_message()}", err=True,
+                   file=file)
+
+
 class NotationGroup(click.Group):
     """Commands loaded on first use; interrupts and dead output turned into our own
     exceptions before click sees them."""
@@ -89,6 +104,12 @@ class NotationGroup(click.Group):
         except OSError as exc:
             if isinstance(exc, BrokenPipeError) or _output_dead():
                 raise OutputGone(exc) from None
+            raise
+        except Exception as exc:
+            # (start-up: loaded already by the game that raised it)
+            from notation.core.composed import MissingCapability
+            if isinstance(exc, MissingCapability):
+                raise Refused(ctx.invoked_subcommand or ctx.info_name or "", exc) from None
             raise
 
 

@@ -8,8 +8,9 @@ from typing import Any, Callable, Iterator
 
 import click
 
+from notation.core.composed import needed
 from notation.core.errors import NotationError
-from notation.core.replay import run
+from notation.core.replay import game_of, run
 
 from .archive import OUTPUT_OPTION, Sink
 from .common import (DIALECT_OPTION, ENCODING_OPTION, GAME_OPTION, Context, color_option,
@@ -92,6 +93,7 @@ def _svg(ctx: Context, record: Any, ply: int | None, options: dict[str, Any],
          output: str | None) -> None:
     picture = None
     with ctx.guard(record):
+        _drawable(record, "render")
         outcome = run(record, ply)
         for problem in outcome.problems:
             ctx.report(record, problem, err=True)
@@ -162,6 +164,7 @@ def _game(ctx: Context, record: Any, number: int,
     reported as everywhere; ``number``: its place in the input."""
     from notation.viewer import game_data
     with ctx.guard(record):
+        _drawable(record, "render --html")
         outcome = run(record)
         for problem in outcome.problems:
             ctx.report(record, problem, err=True)
@@ -171,6 +174,13 @@ def _game(ctx: Context, record: Any, number: int,
         except NotationError as exc:
             raise click.UsageError(str(exc)) from None
     return None
+
+
+def _drawable(record: Any, feature: str) -> None:
+    """Refuse ``feature`` before any work when the record's game has no pictures."""
+    game = game_of(record)
+    if game is not None:
+        needed(game, "pictures", feature)
 
 
 def _count_games(ctx: Context, path: str) -> int | None:

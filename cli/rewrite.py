@@ -20,6 +20,7 @@ from notation.archive import (FileRewrite, Mode, Pieces, Settled, Strip, WriteEr
 from notation.archive.rewrite import canonical_pieces
 from notation.core import formats, registry
 from notation.core.ast import Record
+from notation.core.composed import MissingCapability
 from notation.core.errors import NotationError, Problem, ProblemKind
 from notation.core.outcome import Outcome
 from notation.core.replay import game_of
@@ -207,8 +208,8 @@ def _converted(game_options: dict[str, Any], target: str | None, record: Record)
     options = dict(game_options, to=target) if target is not None else game_options
     try:
         return converted_text(record, **options)
-    except formats.CannotWrite:
-        raise
+    except (formats.CannotWrite, MissingCapability):
+        raise  # a record the format cannot hold; a game with no conversions (the run's)
     except NotationError as exc:
         raise click.UsageError(f"{shown(record.source)}: game {record.index}: {exc}") from None
 

@@ -18,7 +18,7 @@ from :class:`ArchiveError`; reading and notation errors stay the core's.
 """
 from __future__ import annotations
 
-from .errors import ArchiveError, FilterError, NoSymmetries, WriteError
+from .errors import ArchiveError, FilterError, WriteError
 from .filters import Filters, Selector, TagTest, parse_plies, reaches
 from .keys import Duplicates, game_key
 from .merge import Conflict, MergeError, merge_trees
@@ -32,7 +32,7 @@ from .strip import Strip
 
 __all__ = [
     "ArchiveError", "AtomicFile", "Conflict", "DeviceFile", "Duplicates", "FileRewrite",
-    "FilterError", "Filters", "GameSink", "MergeError", "Mode", "NoSymmetries", "PieceNames",
+    "FilterError", "Filters", "GameSink", "MergeError", "Mode", "PieceNames",
     "Pieces", "Selector", "Settled", "Stats", "Strip", "Summary", "TagTest", "WriteError",
     "canonical_text", "converted_text", "game_extension", "game_figures", "game_key",
     "game_text", "input_name", "merge_trees", "open_output", "parse_plies", "piece_name", "reaches", "summary_lines",

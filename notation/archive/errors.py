@@ -19,14 +19,6 @@ class FilterError(ArchiveError, ValueError):
         self.name = name
 
 
-class NoSymmetries(ArchiveError):
-    """Symmetric duplicate keys asked of a game whose board has no symmetries."""
-
-    def __init__(self, game: str) -> None:
-        super().__init__(f"{game} has no board symmetries here")
-        self.game = game
-
-
 class WriteError(ArchiveError):
     """An output that could not be written; whatever it replaces is left as it was.
 

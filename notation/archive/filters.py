@@ -14,6 +14,7 @@ from typing import Any, Callable
 
 from notation.core import registry
 from notation.core.ast import Record
+from notation.core.composed import MissingCapability, needed
 from notation.core.errors import NotationError
 from notation.core.game import Game
 from notation.core.outcome import Outcome
@@ -159,7 +160,12 @@ class Filters:
                     or self.players is not None)
 
     def matches(self, record: Record) -> bool:
-        """Whether ``record`` passes every filter."""
+        """Whether ``record`` passes every filter (:class:`MissingCapability` when its
+        game cannot say what one asks: the players of a game without scores)."""
+        if self.players is not None:
+            game = game_of(record)
+            if game is not None:
+                needed(game, "scores", "select --players")
         if not all(test.matches(record) for test in self.tag_tests):
             return False
         if self.needs_verdict and not self._verdict_passes(run(record)):
@@ -229,12 +235,15 @@ class Selector:
 def selection(selector: Selector, record: Record) -> Outcome:
     """One game's answer to the selector, as a task's outcome (it pickles): ``data`` is
     ``{"selected": bool}``, or ``{"usage": ..., "filter": ...}`` for a filter that cannot
-    be applied to the game; a selected game has its text as written in ``text`` and,
-    with ``verdict``, is replayed for its verdict."""
+    be applied to the game, or ``{"missing": ...}`` for one its game lacks the capability
+    for; a selected game has its text as written in ``text`` and, with ``verdict``, is
+    replayed for its verdict."""
     try:
         selected = selector.filters.matches(record) != selector.invert
     except FilterError as exc:  # said once by whoever reads the answers
         return Outcome(record, None, None, 0, data={"usage": str(exc), "filter": exc.name})
+    except MissingCapability as exc:  # (likewise)
+        return Outcome(record, None, None, 0, data={"missing": str(exc)})
     outcome = run(record) if selected and selector.verdict else Outcome(record, None, None, 0)
     outcome.data = {"selected": selected}
     if selected:

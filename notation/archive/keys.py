@@ -7,11 +7,11 @@ from array import array
 from bisect import bisect_right
 
 from notation.core.ast import Record
+from notation.core.composed import needed
 from notation.core.fastpath import quick_words
 from notation.core.replay import game_of
 
 from .digests import DigestNumbers
-from .errors import NoSymmetries
 from .starts import Starts
 
 #: Bytes of a game key: 128 bits, so a billion distinct games share one by chance with a
@@ -25,20 +25,20 @@ def game_key(record: Record, symmetric: bool = False, starts: Starts | None = No
     (:mod:`.starts`: a tag at its default or left out alike) and its events in canonical
     form, in one frame: equal for two copies of one game however they are written.
     ``symmetric``: also equal for the game played on a turned or mirrored board (raises
-    :class:`NoSymmetries` for a game without board symmetries). ``starts``: the starts
-    already built (a run of games shares them). None for a record of no known game."""
+    :class:`~notation.core.composed.MissingCapability` for a game without board
+    symmetries). ``starts``: the starts already built (a run of games shares them). None
+    for a record of no known game."""
     game = game_of(record)
     if game is None or record.game_problem:
         return None
     keys: list[str] | None = None
+    symmetries = needed(game, "symmetries", "a symmetric game key") if symmetric else None
     start, transforms = (starts if starts is not None else Starts()).setup_of(
         game, record, symmetric)
-    if symmetric:
+    if symmetries is not None:
         # one frame for the start and the moves: the moves are taken in the images that
         # give the start's least image alone (from a start with its own symmetries, those)
-        keys = game.symmetric_keys(record, transforms)
-        if keys is None:
-            raise NoSymmetries(game.name)
+        keys = symmetries.symmetric_keys(record, transforms)
     elif record.unread:
         words = quick_words(record)  # a plain game read in headers mode
         keys = game.quick_keys(words) if words is not None else None

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Sequence, TypeVar
 
-from .ast import Record
+from .ast import Record, Tag
 from .errors import InputError, NotationError
 from .game import Game, LineColumns
 from .plugins import GameSpec
@@ -117,7 +117,14 @@ class ComposedGame(Game[S, E]):
         if own is not None:
             return own(options)  # type: ignore[no-any-return]
         rewrite = self.refined.get("setup_options")
-        return super().setup(rewrite(options) if rewrite is not None else options)
+        options = rewrite(options) if rewrite is not None else options
+        tagged = self.refined.get("option_tags")
+        if tagged is None:
+            return super().setup(options)
+        own_tags: dict[str, Tag] = tagged(options)
+        record = super().setup({k: v for k, v in options.items() if k not in own_tags})
+        record.tags += own_tags.values()
+        return record
 
     def start(self, record: Record) -> S:
         return self.rules.start(record)
@@ -179,7 +186,7 @@ class ComposedGame(Game[S, E]):
 
     def event_columns(self, events: list[E]) -> tuple[Sequence[str], Sequence[str]] | None:
         own = self.refined.get("event_columns")
-        return own(events) if own is not None else None
+        return own(self, events) if own is not None else None
 
     def state_json(self, state: S) -> dict[str, Any]:
         own = self.refined.get("state_json")
@@ -270,6 +277,9 @@ class ComposedGame(Game[S, E]):
         own = self.refined.get("random_events")
         if own is not None:
             return own(rng, self.start(record))  # type: ignore[no-any-return]
+        played = self.refined.get("record_events")
+        if played is not None:
+            return played(rng, record)  # type: ignore[no-any-return]
         return super().random_events(rng, record, max_plies)
 
     def convert(self, record: Record, **options: Any) -> Record:
@@ -293,6 +303,17 @@ def need(game: Game[Any, Any], part: C | None, capability: str, feature: str) ->
         raise MissingCapability(f"{game.name} has no {noun}; {feature} needs the "
                                 f"{protocol.__name__} capability ({wanted})")
     return part
+
+
+def needed(game: Game[Any, Any], capability: str, feature: str) -> Any:
+    """:func:`need` of ``game``'s part for ``capability`` (a command checks it before it
+    does ``feature``'s work). A game of the class interface is that part itself for
+    every capability but the board symmetries it says it lacks."""
+    if isinstance(game, ComposedGame):
+        part = getattr(game, capability)
+    else:
+        part = game if capability != "symmetries" or game.has_symmetries else None
+    return need(game, part, capability, feature)
 
 
 def _members(protocol: type) -> list[str]:

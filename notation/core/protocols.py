@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import (TYPE_CHECKING, Any, Callable, Iterable, Mapping, Protocol, Sequence,
                     TypeVar, runtime_checkable)
 
-from .ast import Record
+from .ast import Record, Tag
 
 if TYPE_CHECKING:  # (start-up: these only name types)
     import random
@@ -202,10 +202,11 @@ class Layout(Protocol[E_in]):
 
 
 class ExportColumns(Protocol[S_in, E]):
-    """Export's columns at less cost than replaying ply by ply, or reading texts back."""
+    """Export's columns at less cost than replaying ply by ply, or reading texts back
+    (``event_columns`` is given the game: its grammar names the fields)."""
 
     def line_columns(self, state: S_in, events: Iterable[E], /) -> LineColumns: ...
-    def event_columns(self, events: list[E], /
+    def event_columns(self, game: Any, events: list[E], /
                       ) -> tuple[Sequence[str], Sequence[str]] | None: ...
 
 
@@ -217,19 +218,24 @@ class FastApply(Protocol[S_in, E_in]):
 
 class Setup(Protocol):
     """The record ``notation.new`` starts from (default: each option a tag): the whole
-    record, or the options rewritten before they become tags."""
+    record, or the options rewritten before they become tags, or the tags the game
+    makes of some options itself, by option (written after the others: Philosophy's
+    ``color_in`` is ``[ColorIn]``, a tag its spec declares only as ``ColorXx``)."""
 
     def new_record(self, options: Mapping[str, Any], /) -> Record: ...
     def setup_options(self, options: Mapping[str, Any], /) -> Mapping[str, Any]: ...
+    def option_tags(self, options: Mapping[str, Any], /) -> dict[str, Tag]: ...
 
 
 class RandomGames(Protocol[S_in, E]):
     """A random complete game (default: the new record's tags, then uniform legal moves):
-    the whole record, or the tags adjusted, or the events from the start."""
+    the whole record, or the tags adjusted, or the events from the start, or from the
+    record where its tags say more than the start holds (Philosophy's ``[Players]``)."""
 
     def random_record(self, rng: random.Random, options: Mapping[str, Any], /) -> Record: ...
     def random_tags(self, tags: dict[str, str], /) -> dict[str, str]: ...
     def random_events(self, rng: random.Random, state: S_in, /) -> list[E]: ...
+    def record_events(self, rng: random.Random, record: Record, /) -> list[E]: ...
 
 
 #: Each capability's protocol, the noun a refusal uses, and its members.
@@ -249,7 +255,7 @@ REFINEMENTS: dict[str, tuple[str, ...]] = {
     "layout": ("glyph_blank", "fills_line"),
     "columns": ("line_columns", "event_columns"),
     "fast_apply": ("applier",),
-    "setup": ("new_record", "setup_options"),
-    "random": ("random_record", "random_tags", "random_events"),
+    "setup": ("new_record", "setup_options", "option_tags"),
+    "random": ("random_record", "random_tags", "random_events", "record_events"),
 }
 

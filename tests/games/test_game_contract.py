@@ -4,12 +4,17 @@ Random complete games come from the game's own move generator
 (``Game.random_record``); along each one the game must write and read back
 its events and positions, copy states independently, accept every legal
 move it offers, and replay the same through the library and the command line.
-A game added through the entry point is checked here with no test of its own.
+A game added through the entry point is checked here with no test of its own; so is
+Tally (``tests/games/plugin_game``), a third-party game made of the two required parts
+alone, registered for this module (and announced to the commands it runs).
 """
 from __future__ import annotations
 
+import importlib
 import json
+import os
 import random
+import sys
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -21,11 +26,39 @@ from notation.core.output import replay_json
 from notation.core.results import with_result_tags
 from notation.core.writer import format_record
 
-from conftest import run_cli
+from conftest import ROOT, run_cli
 
-GAMES = registry.names()
+PLUGIN_GAME = ROOT / "tests" / "games" / "plugin_game"
+GAMES = sorted({*registry.names(), "tally"})
 #: Legal moves tried at each checked ply (Tilewe offers hundreds).
 MOVES_TRIED = 12
+
+
+@pytest.fixture(scope="module", autouse=True)
+def tally(tmp_path_factory):
+    """Tally registered here, and announced by an entry point to the commands run (its
+    package on their path, beside the metadata folder a pip install would write); the
+    registry, the import path and the modules as they were afterwards."""
+    site = tmp_path_factory.mktemp("site")
+    info = site / "tally_game-1.0.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: tally-game\nVersion: 1.0\n")
+    (info / "entry_points.txt").write_text('[notation.games]\ntally = tally_game:SPEC\n')
+    paths = os.pathsep.join(filter(None, (str(site), str(PLUGIN_GAME),
+                                          os.environ.get("PYTHONPATH"))))
+    with pytest.MonkeyPatch.context() as patch:
+        patch.syspath_prepend(str(PLUGIN_GAME))
+        patch.setenv("PYTHONPATH", paths)
+        game = importlib.import_module("tally_game.game").GAME
+        before = registry.get(game.name)
+        registry.register(game)
+        yield game
+        if before is not None:
+            registry.register(before)
+        else:
+            del registry._GAMES[game.name]  # (the registry has no unregister: a test's own)
+    for name in [name for name in sys.modules if name.partition(".")[0] == "tally_game"]:
+        del sys.modules[name]
 
 
 def random_game(name: str, seed: int) -> notation.Record:

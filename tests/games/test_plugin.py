@@ -1,9 +1,11 @@
 """A third-party game, installed as its own package, is found through the entry point.
 
 ``tests/games/plugin_game`` is Tally: a package of its own (its pyproject, its
-grammar, its Game) that announces itself in the ``notation.games`` entry-point
-group, the way the five built-in games do. It is installed with pip into a
-folder put on the path of the commands below; nothing in notation names it.
+grammar, its spec and the two parts every game has, rules and notation) that
+announces itself in the ``notation.games`` entry-point group, the way the five
+built-in games do. It is installed with pip into a folder put on the path of the
+commands below; nothing in notation names it. It has none of the optional
+capabilities, so a command that needs one says so.
 """
 from __future__ import annotations
 
@@ -82,7 +84,7 @@ def test_replay_json_follows_the_contract(installed, archive):
     rows = [json.loads(line) for line in result.stdout.splitlines()]
     assert [(r["index"], r["valid"], r["plies"]) for r in rows] == [(1, True, 3), (2, True, 2),
                                                                     (3, True, 5)]
-    assert rows[0]["state"] == {"total": 5, "goal": 5, "to_move": None}
+    assert rows[0]["state"] == {"position": "5/5/3"}  # no report of its own: the default
     assert rows[0]["result"] == {"over": True, "winners": ["A"]}
 
 
@@ -109,3 +111,25 @@ def test_the_games_own_option_is_offered_by_the_command_it_names(installed):
     result = notation(installed, "random", "tally", "--goal", "4", "--seed", "3")
     assert result.returncode == 0 and '[Goal "4"]' in result.stdout
     assert notation(installed, "random", "tally", "--goal", "1").returncode == 2
+
+
+@pytest.mark.parametrize("command, feature, capability", [
+    (("replay",), "replay", "Pictures"),
+    (("replay", "--every"), "replay --every", "Pictures"),
+    (("render",), "render", "Pictures"),
+    (("render", "--html"), "render --html", "Pictures"),
+    (("explore", "--html"), "explore --html", "Pictures"),
+    (("convert",), "convert", "Conversion"),
+    (("coords", "--game", "tally", "--to", "P1"), "coords", "Coordinates"),
+    (("dedupe", "--symmetric"), "dedupe --symmetric", "Symmetries"),
+    (("select", "--players", "2"), "select --players", "Scores"),
+])
+def test_a_command_needing_a_missing_capability_says_which_in_one_line(
+        installed, archive, command, feature, capability):
+    given = "1" if command[0] == "coords" else str(archive)
+    result = notation(installed, *command, given)
+    assert result.returncode == 2, result.stderr
+    (line,) = result.stderr.splitlines()
+    assert line.startswith(f"notation {command[0]}: error: tally has no "), line
+    assert f"; {feature} needs the {capability} capability (" in line, line
+    assert result.stdout == ""

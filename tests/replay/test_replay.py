@@ -26,15 +26,20 @@ def test_replay_error_carries_source_line_and_column():
 # -- bugs ----------------------------------------------------------------------------------
 
 def test_an_internal_bug_in_one_record_spares_the_others(tmp_path, monkeypatch):
-    from notation.games.tilewe import rules
-    play = rules.play
+    from functools import partial
+
+    from notation.core import registry
+    game = registry.get("tilewe")
+    play = game.apply
 
     def broken(state, move):
         if move.piece == 0:
             raise ZeroDivisionError("boom")
         play(state, move)
 
-    monkeypatch.setattr(rules, "play", broken)
+    # the game's apply (bound once, the full replay's) and its fast path's applier
+    monkeypatch.setattr(game, "apply", broken)
+    monkeypatch.setattr(game, "applier", lambda state: partial(broken, state))
     bad = write(tmp_path, "a.tilewe", TILEWE + "1. W5n-a1a1 2. O1n-a1t1\n")
     good = write(tmp_path, "b.tilewe", TILEWE + "1. W5n-a1a1\n")
     result = invoke("validate", str(bad), str(good))

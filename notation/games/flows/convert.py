@@ -1,4 +1,5 @@
-"""Rewriting a record's moves, or one coordinate, into another side's view."""
+"""Rewriting a record's moves, or one coordinate, into another side's view; and so what
+stays the same in every view (a record's moves, its start) and what a view changes."""
 from __future__ import annotations
 
 import re
@@ -12,7 +13,7 @@ from .dialect import NOTATIONS, SEED, Notation, notation_named
 from .events import Event, Placement
 from .geometry import HEXES, hex_of, is_label, label_of, parse_internal
 from .position import parse_seats
-from .reading import readable_as, start, with_dialect
+from .rules import readable_as, start, with_dialect
 from .state import FlowsState, Seating, write_position
 from .views import parse_perspective
 
@@ -20,7 +21,7 @@ from .views import parse_perspective
 _COORDINATE = re.compile(r"(?:P([1-6])|side:([0-5]):?)(..)")
 
 
-def convert_record(record: Record, options: dict[str, Any]) -> Record:
+def convert(record: Record, /, **options: Any) -> Record:
     """Every move, in every variation too, rewritten into one view (``perspective``: P2,
     side:3 or mover) and/or one notation (``to``: seed or flows, quortextt); replaying the
     result gives the same states, and numbers, annotations and comments stay where they
@@ -78,7 +79,7 @@ def respelled(state: FlowsState, to_side: int | None, to_notation: Notation,
                              seating.seats[player] if to_side is None else to_side)
 
 
-def convert_coordinate(text: str, to: str, options: Mapping[str, Any]) -> str:
+def convert_coordinate(text: str, to: str, options: Mapping[str, Any], /) -> str:
     """``P2A4`` -> ``P1G4`` (``to="P1"``), ``6,3`` (``to="internal"``), ``side:K:..``."""
     players = options.get("players")
     seats = parse_seats(options["seats"]) if options.get("seats") else None
@@ -97,3 +98,29 @@ def convert_coordinate(text: str, to: str, options: Mapping[str, Any]) -> str:
         raise NotationError("--to needs P1..P6, side:K or internal")
     prefix = to if to.startswith("P") else f"{to}:"
     return f"{prefix}{label_of(h, to_side)}"
+
+
+# -- what every view shares ------------------------------------------------------------------
+
+
+def event_keys(record: Record, /) -> list[str]:
+    """Moves compared in side 0's view and the seed's notation, so a converted record
+    equals its original (a move that cannot be read: compared as written)."""
+    try:
+        mainline = record.without_variations()
+        spelling = {"to": "seed"} if "Dialect" in record.headers else {}
+        return [str(e) for e in convert(mainline, perspective="side:0", **spelling).events]
+    except NotationError:
+        return [str(e) for e in record.events]
+
+
+def setup_identity(state: FlowsState, symmetric: bool = False, /) -> str:
+    """The position without the view: a game written in another view is the same game
+    (the board has no symmetries, so ``symmetric`` changes nothing)."""
+    return write_position(state)
+
+
+def notation_identity(state: FlowsState, /) -> str:
+    """The dialect, and the side every move is written from (``mover``: each its own)."""
+    view = "mover" if state.view is None else f"side:{state.view}"
+    return f"{state.notation.name} {view}"

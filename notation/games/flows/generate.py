@@ -11,7 +11,7 @@ from notation.core.errors import RuleError
 
 from .events import Event, Unplaceable
 from .geometry import N_HEXES
-from .rules import apply, legal_placements, place
+from .play import apply, legal_placements, place
 from .state import DEFAULT_SEATS, FlowsState
 
 if TYPE_CHECKING:  # (start-up: ``random`` only names the type of an argument)
@@ -21,7 +21,7 @@ if TYPE_CHECKING:  # (start-up: ``random`` only names the type of an argument)
 TRIES = 12
 
 
-def with_seats(tags: dict[str, str]) -> dict[str, str]:
+def random_tags(tags: dict[str, str], /) -> dict[str, str]:
     """A random game's set-up tags (players checked by the option), with the usual seats of
     its players unless ``[Seats]`` is there."""
     if "Seats" not in tags:
@@ -29,7 +29,7 @@ def with_seats(tags: dict[str, str]) -> dict[str, str]:
     return tags
 
 
-def random_events(rng: random.Random, state: FlowsState) -> list[Event]:
+def random_events(rng: random.Random, state: FlowsState, /) -> list[Event]:
     """Play ``state`` to its end: draw from the bag, then play :func:`random_move`."""
     events: list[Event] = []
     while state.to_move is not None:

@@ -17,7 +17,7 @@ A position is ``<rows> <to-move> <seats> <result> [<view>]``, e.g. the start of 
 
 What is in the bag follows from the board (10 of each type, less those placed),
 so the notation has no field for it; the drawn tile is not a state either (the
-move names it, see ``rules.legal_moves``).
+move names it, see ``play.legal_moves``).
 """
 from __future__ import annotations
 
@@ -28,11 +28,13 @@ from notation.core.limits import is_whole
 
 from .geometry import INDEX
 from .routes import flow_winners
-from .state import FlowsState, Seating, mover_name
+from .state import FlowsState, Seating, mover_name, write_position
 from .tiles import TILES_PER_TYPE
 from .views import parse_perspective
 
 _RESULT = re.compile(r"(flow|tie|constraint):([1-6](?:,[1-6])*)")
+#: ``replay --json``'s position: the board without the view (``select --position`` too).
+compact_position = write_position
 
 
 def parse_seats(value: str) -> tuple[int, ...]:

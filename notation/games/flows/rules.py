@@ -1,345 +1,138 @@
-"""The Flows rules: the start from the tags, turn order, the bag, legal placements, victories.
+"""The Flows rules as the core asks them: a record's start, the moves (:mod:`.play`'s),
+the end and the result, and the seats.
 
-A placement is checked in the rules' order (section 9): whose turn, a tile in
-the bag, an empty hex, then "anyone wins -> legal", else every player (team)
-must keep a possible route. Each refusal is a :class:`RuleError` naming the rule.
+A record starts once its notation is known: one in the quortextt app's notation
+without ``[Seats]`` (the app's export) gets the one seating it replays under
+(:mod:`.seats`); a record refused in the notation it names is tried in the others,
+so the error can say which reads it.
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping
+from typing import Any
 
-from notation.core.ast import Directive, Record
-from notation.core.errors import NotationError, RuleError, TagError, shorten
-from notation.core.grammars import terminal_pattern
-from notation.core.limits import is_whole
+from notation.core.ast import Malformed, MalformedKind, Record
+from notation.core.errors import NotationError, TagError
+from notation.core.other_readings import first_reading, retagged, tag_advice
+from notation.core.protocols import Result
 
-from .dialect import SEED, Notation, notation_named
-from .events import GRAMMAR, Event, Placement, Unplaceable
-from .geometry import HEXES, N_HEXES, ORIENTATIONS
-from . import PLAYERS
-from .position import parse_seats, read_position
-from .routes import blocked_players, flow_winners
-from .state import FlowsState, Seating, hex_name
-from .tiles import PAIRS, TILES_PER_TYPE
-from .views import parse_perspective
+from .dialect import NOTATIONS, SEED
+from .play import apply as apply, applier as applier, check as check
+from .play import legal_moves as legal_moves, legal_placements as legal_placements
+from .play import place as place, start_as_written
+from .seats import fitting, plies_played, seats_text
+from .state import FlowsState, Seating, mover_name, result_json
 
-_SEED_HEADER = terminal_pattern(GRAMMAR, "SEED_HEADER")
-
-# -- the start ---------------------------------------------------------------------------
+#: Tags that fix the seats or the view: with any of them, the seats are not searched.
+SEATING_TAGS = ("Seats", "Position", "Perspective")
 
 
-def seating(record: Record) -> Seating:
-    """Who sits where: from the seed header, ``[Players]`` and ``[Seats]`` (TagError)."""
+def start(record: Record, /) -> FlowsState:
+    """The state before the first move, in the record's notation, seats found if needed."""
+    state = start_as_written(record)
     tags = record.headers
-    header = next((d.text for d in record.items
-                   if isinstance(d, Directive) and d.kind == "SEED_HEADER"), None)
-    players = None
-    if header is not None:
-        m = _SEED_HEADER.match(header)
-        if m is None or m["players"] is None:
-            raise TagError("Players", f"header {header!r} does not say 'Game: N-player'")
-        players = int(m["players"])
-    seats = None
-    if "Seats" in tags:
-        try:
-            seats = parse_seats(tags["Seats"])
-        except NotationError as exc:
-            raise TagError("Seats", str(exc)) from None
-    if "Players" in tags:
-        value = tags["Players"]
-        if not (is_whole(value) and PLAYERS.takes(value)):
-            raise TagError("Players", f"[Players \"{shorten(value)}\"]: Flows is for "
-                                      f"{PLAYERS.allowed} players")
-        if players is not None and int(value) != players:
-            raise TagError("Players", f"[Players \"{value}\"] but the header says {header!r}")
-        players = int(value)
-    if players is None:
-        players = len(seats) if seats else 2
-    try:
-        return Seating.make(players, seats)
-    except ValueError as exc:
-        raise TagError("Seats" if seats else "Players", str(exc)) from None
-
-
-def start(record: Record) -> FlowsState:
-    """The state before the first move: an empty board, or the ``[Position]`` set up."""
-    spelling = dialect(record.headers)
-    if "Position" in record.headers:
-        state = _set_up(record)
-        state.notation = spelling
-        return state
-    seated = seating(record)
-    return FlowsState(seated, _view(record.headers, seated), spelling)
-
-
-def dialect(tags: Mapping[str, str]) -> Notation:
-    """How the record spells placements: ``[Dialect]``, by default the seed's notation."""
-    try:
-        return notation_named(tags.get("Dialect", SEED))
-    except NotationError as exc:
-        raise TagError("Dialect", str(exc)) from None
-
-
-def _view(tags: Mapping[str, str], seated: Seating) -> int | None:
-    """The side every move is written from (``[Perspective]``), None: each mover's own."""
-    try:
-        return parse_perspective(tags.get("Perspective", ""), seated)
-    except NotationError as exc:
-        raise TagError("Perspective", str(exc)) from None
-
-
-def _set_up(record: Record) -> FlowsState:
-    """A set-up position (``[Position]``): its seats decide the players and sides, and
-    its view (if it has one) how the moves are written."""
-    tags = record.headers
-    try:
-        state = read_position(tags["Position"])
-    except NotationError as exc:
-        raise TagError("Position", f"[Position]: {exc}") from None
-    seated = state.seating
-    if "Players" in tags and tags["Players"] != str(seated.players):
-        raise TagError("Players", f"[Players \"{shorten(tags['Players'])}\"] but the "
-                                  f"[Position] seats {seated.players} players")
-    if "Seats" in tags:
-        try:
-            seats = parse_seats(tags["Seats"])
-        except NotationError as exc:
-            raise TagError("Seats", str(exc)) from None
-        if seats != tuple(seated.seats):
-            raise TagError("Seats", f"[Seats \"{shorten(tags['Seats'])}\"] but the "
-                                    f"[Position] seats the players at {list(seated.seats)}")
-    if "Perspective" in tags:  # the tag may say the view the position says, or give one
-        view = _view(tags, seated)
-        if state.view is not None and view != state.view:
-            raise TagError("Perspective", f"[Perspective \"{shorten(tags['Perspective'])}\"] "
-                                          f"but the [Position] is written from side:{state.view}")
-        state.view = view
+    if state.notation.name != SEED and not any(key in tags for key in SEATING_TAGS):
+        state.seating = only_seating(record, state)
+    if "Position" not in tags:
+        state.hint = Hint(record)
     return state
 
 
-# -- checking and playing --------------------------------------------------------------------
+def only_seating(record: Record, state: FlowsState) -> Seating:
+    """The one seating (player 1 at side 0) under which the record replays; TagError,
+    naming them, when several do or none does."""
+    events = record.events
+    best, reached = fitting(state, events)
+    if reached == len(events) and len(best) == 1:
+        return best[0]
+    named = ", ".join(f'"{seats_text(s)}"' for s in best[:6]) + (", ..." if len(best) > 6 else "")
+    if reached == len(events):
+        raise TagError("Seats", f"the record names no seats and replays legally under "
+                                f"{len(best)} seatings with P1 at side 0 ({named}): add the "
+                                f"right one as [Seats]")
+    raise TagError("Seats", f"the record names no seats and replays legally under no seating "
+                            f"with P1 at side 0 (the best, {named}, stop after ply {reached})")
 
 
-def apply(state: FlowsState, event: Event) -> None:
-    """Play a move as written (its labels read from its mover's view), or raise RuleError;
-    a refusal carries the state's hint, if any (the record reads in another notation)."""
+def with_dialect(record: Record, name: str) -> Record:
+    """``record`` read in notation ``name``: its ``[Dialect]`` tag set (seed: removed)."""
+    return retagged(record, "Dialect", None if name == SEED else name)
+
+
+def replays(record: Record) -> bool:
+    """Whether ``record``'s mainline replays legally to its end (seats searched if needed:
+    under any of several seatings counts, the refusal then says which to choose)."""
+    if any(isinstance(i, Malformed) and i.what == MalformedKind.EVENT for i in record.items):
+        return False  # an unreadable event: no notation reads the record to its end
+    events = record.events
     try:
-        play(state, event)
-    except RuleError as exc:
-        if state.hint is None:
-            raise
-        raise RuleError(exc.message + state.hint(), exc.rule) from None
+        state = start_as_written(record)
+    except (TagError, NotationError):
+        return False
+    if state.notation.name != SEED and not any(key in record.headers for key in SEATING_TAGS):
+        return fitting(state, events)[1] == len(events)
+    return plies_played(state, events) == len(events)
 
 
-def play(state: FlowsState, event: Event) -> None:
-    """:func:`apply` without the hint."""
-    player = event.player - 1
-    if player >= state.seating.players:
-        raise RuleError(f"there is no P{event.player} in a {state.seating.players}-player game",
-                        "players")
-    expect_turn(state, player)  # who moves is checked before what the label means
-    if isinstance(event, Unplaceable):
-        unplaceable(state, player, event.tile)
-        return
-    side = state.side_for(player)
-    try:
-        h, rotation = state.notation.locate(event, side)
-    except NotationError as exc:
-        raise RuleError(str(exc), "on the board") from None
-    tile = state.tiles[h]
-    if tile is not None:
-        r, c = HEXES[h]
-        raise RuleError(f"{event.label} (hex ({r},{c}) seen from side {side}) is already "
-                        f"occupied by a T{tile[0]} tile", "empty hex")
-    place(state, player, h, event.tile, rotation)
+def readable_as(record: Record) -> str | None:
+    """The other notation that reads ``record`` when the one it names does not, else None."""
+    if replays(record):
+        return None
+    return first_reading(NOTATIONS, record.headers.get("Dialect", SEED),
+                         lambda name: replays(with_dialect(record, name)))
 
 
-def expect_turn(state: FlowsState, player: int) -> None:
-    """RuleError unless it is 0-based ``player``'s turn."""
-    mover = state.to_move
-    if mover is None:
-        raise RuleError("the game is over", "game end")
-    if player != mover:
-        raise RuleError(f"it is P{mover + 1}'s turn, not P{player + 1}'s", "turn order")
+class Hint:
+    """What a refusal adds when another notation reads the record (worked out once, at the
+    first refusal; a class, not a closure, so a state still pickles): the core's
+    :mod:`~notation.core.other_readings`, as a record of another game is told its game."""
+
+    __slots__ = ("record", "text")
+
+    def __init__(self, record: Record) -> None:
+        self.record = record
+        self.text: str | None = None
+
+    def __call__(self) -> str:
+        if self.text is None:
+            name = readable_as(self.record)
+            self.text = "" if name is None else (
+                f"; the record replays in {NOTATIONS[name].title}: "
+                + tag_advice("Dialect", self.record.headers.get("Dialect"), name, SEED))
+        return self.text
 
 
-def _draw(state: FlowsState, tile: int) -> None:
-    if not state.in_bag(tile):
-        raise RuleError(f"all {TILES_PER_TYPE} T{tile} tiles are already on the board",
-                        "10 tiles of each type")
+# -- the end and the result ----------------------------------------------------------------
 
 
-def _judge(state: FlowsState) -> tuple[list[int], tuple[str, str] | None]:
-    """For the tiles as they stand: flow winners, and why it is illegal (or None).
-
-    A placement that makes anybody win is legal whatever else it does;
-    otherwise every player (team) must keep a possible route.
-    """
-    winners = flow_winners(state)
-    if winners:
-        return winners, None
-    blocked = blocked_players(state)
-    if blocked:
-        names = ", ".join(f"P{p + 1}" for p in blocked)
-        return [], (f"it leaves {names} with no possible route to the opposite side",
-                    "every player keeps a route")
-    return [], None
+def is_over(state: FlowsState, /) -> bool:
+    return state.over
 
 
-def check(state: FlowsState, h: int, tile: int, rotation: int) -> tuple[str, str] | None:
-    """Why placing ``tile`` at ``h`` in ``rotation`` is illegal (message, rule), or None."""
-    if state.tiles[h] is not None:
-        return f"hex {hex_name(h)} is already occupied", "empty hex"
-    state.tiles[h] = (tile, rotation)
-    try:
-        return _judge(state)[1]
-    finally:
-        state.tiles[h] = None
+copy = FlowsState.copy
+to_move = mover_name
 
 
-def legal_placements(state: FlowsState, tile: int) -> list[tuple[int, int]]:
-    """Every legal (hex, rotation) for ``tile``, all six rotations counted."""
-    found = []
-    for h in range(N_HEXES):
-        if state.tiles[h] is not None:
-            continue
-        verdicts: dict[tuple[tuple[int, int], ...], bool] = {}
-        for rotation in range(6):
-            key = PAIRS[tile][rotation]
-            if key not in verdicts:  # equivalent rotations share a verdict
-                verdicts[key] = check(state, h, tile, rotation) is None
-            if verdicts[key]:
-                found.append((h, rotation))
-    return found
-
-
-def place(state: FlowsState, player: int, h: int, tile: int, rotation: int) -> None:
-    """Play a placement of 0-based ``player``, checking it in the rules' order."""
-    expect_turn(state, player)
-    _draw(state, tile)
-    if state.tiles[h] is not None:
-        raise RuleError(f"hex {hex_name(h)} is already occupied", "empty hex")
-    state.tiles[h] = (tile, rotation)
-    winners, why = _judge(state)
-    if why is not None:
-        state.tiles[h] = None
-        raise RuleError(*why)
-    _count(state, tile, winners)
-
-
-def _count(state: FlowsState, tile: int, winners: list[int]) -> None:
-    """Book a placement found legal (its tile already on the board): the bag, the ply,
-    and the turn or the result."""
-    state.placed[tile] += 1
-    state.ply += 1
-    if winners:
-        state.over = True
-        state.winners = winners
-        teams = {state.seating.team(p) for p in winners}
-        state.win_type = "flow" if len(teams) == 1 else "tie"
-        return
-    state.step += 1
-
-
-#: An orientation name's index in rotation order.
-_ORIENTATION_INDEX = {name: i for i, name in enumerate(ORIENTATIONS)}
-#: The tile types, for a quick test of an event's.
-_TILE_TYPES = frozenset(range(4))
-
-
-def applier(state: FlowsState) -> Callable[[Event], None]:
-    """:func:`apply` for the events of one replay of ``state``, faster for a legal placement.
-
-    The checks of :func:`play` and :func:`place` are made in one go; when any of them
-    fails (or the event is not a placement) :func:`apply` plays it instead, from the
-    state as it was, so every refusal and its message are apply's own.
-    """
-    def apply_event(event: Event) -> None:
-        if type(event) is Placement and not state.over:
-            seating = state.seating
-            turns = seating.turns
-            player = event.player - 1
-            tile = event.tile
-            if player == turns[state.step % len(turns)] and tile in _TILE_TYPES \
-                    and state.placed[tile] < TILES_PER_TYPE:
-                view = state.view
-                side = seating.seats[player] if view is None else view
-                spelling = state.notation
-                h = spelling.hexes[side].get(event.label)
-                index = _ORIENTATION_INDEX.get(event.orientation)
-                tiles = state.tiles
-                if h is not None and index is not None and tiles[h] is None:
-                    tiles[h] = (tile, (index - spelling.shifts[side]) % 6)
-                    winners = flow_winners(state)
-                    if winners or not blocked_players(state):
-                        _count(state, tile, winners)
-                        return
-                    tiles[h] = None
-        apply(state, event)
-    return apply_event
-
-
-def unplaceable(state: FlowsState, player: int, tile: int) -> None:
-    """The player drew ``tile`` and it fits nowhere: their team wins (constraint)."""
-    expect_turn(state, player)
-    _draw(state, tile)
-    legal = legal_placements(state, tile)
-    if legal:
-        raise RuleError(f"T{tile} has {len(legal)} legal placements, so it must be placed",
-                        "mandatory placement")
-    state.ply += 1
-    state.over = True
-    state.winners = list(state.seating.team(player))
-    state.win_type = "constraint"
-
-
-def legal_moves(state: FlowsState, options: dict[str, Any]) -> list[Event]:
-    """What the mover may play for each tile they could draw (``tile``: the one in hand).
-
-    The draw is not an event of its own: the notation writes it inside the move
-    (``P1A2T0N`` drew a T0; ``P1T2`` drew a T2 that fits nowhere). So the moves
-    are, for every type still in the bag (type by type, in hex and rotation
-    order), its legal placements, or the ``P{n}T{type}`` that ends the game
-    when it has none; a tile not in the bag cannot be drawn and gives nothing.
-    """
-    tile = options.pop("tile", None)
-    if options:
-        raise NotationError(f"flows legal moves take only a tile ({', '.join(options)})")
-    if tile is not None and not 0 <= tile <= 3:
-        raise NotationError(f"tile type {tile} is not 0 to 3")
-    mover = state.to_move
-    if mover is None:
-        return []
-    side = state.side_for(mover)
-    out: list[Event] = []
-    for t in range(4):
-        if (tile is not None and t != tile) or not state.in_bag(t):
-            continue
-        placements = legal_placements(state, t)
-        if not placements:
-            out.append(Unplaceable(mover + 1, t))
-        out += [state.notation.spell(mover + 1, t, h, rotation, side)
-                for h, rotation in placements]
-    return out
-
-
-# -- results -------------------------------------------------------------------------------
-
-
-def result_tags(state: FlowsState) -> dict[str, str]:
-    """``"*"``, or how the game ended and who won: ``"flow P2"``, ``"tie P1 P2"``,
-    ``"constraint P2 P4"`` (a team's members both listed)."""
+def result(state: FlowsState, /) -> Result:
+    """``"*"`` while the game goes on, else how it ended and who won (``P2``): ``"flow P2"``,
+    ``"tie P1 P2"``, ``"constraint P2 P4"`` (a team's members both listed)."""
     if not state.over:
-        return {"Result": "*"}
-    return {"Result": " ".join([state.win_type or "flow"]
-                               + [f"P{p + 1}" for p in state.winners])}
+        return Result(False, [], {"Result": "*"}, result_json(state))
+    winners = [f"P{p + 1}" for p in state.winners]
+    return Result(True, winners, {"Result": " ".join([state.win_type or "flow", *winners])},
+                  result_json(state))
 
 
-def winner_words(state: FlowsState) -> list[str]:
-    """The winners as ``P2``; none while the game goes on."""
-    return [f"P{p + 1}" for p in state.winners] if state.over else []
+# -- seats and figures -----------------------------------------------------------------------
 
 
-def facts(state: FlowsState) -> dict[str, Any]:
+def seats(state: FlowsState, /) -> list[str]:
+    return [f"P{seat}" for seat in range(1, state.seating.players + 1)]
+
+
+def player_count(state: FlowsState, /) -> int:
+    return state.seating.players
+
+
+def facts(state: FlowsState, /) -> dict[str, Any]:
     """How a finished game ended, for ``stats``."""
     return {"ended by": state.win_type} if state.over else {}

@@ -11,7 +11,7 @@ from typing import Any, Sequence
 
 from notation.core.errors import RuleError
 
-from .rules import play
+from .play import play
 from .state import FlowsState, Seating
 
 

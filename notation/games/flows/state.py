@@ -1,6 +1,6 @@
 """The state of a Flows game: who sits where, the tiles on the board, the bag, the result.
 
-No rules here (``rules.py`` changes a state); only what a state is and what it
+No rules here (``play.py`` changes a state); only what a state is and what it
 can tell about itself, including its position notation (its ``repr`` shows it).
 """
 from __future__ import annotations
@@ -164,7 +164,7 @@ def mover_name(state: FlowsState) -> str | None:
 def write_position(state: FlowsState, view: bool = False) -> str:
     """``<rows> <to-move> <seats> <result> [side:K]`` (``position.py`` reads it and says
     what each field is). The view, with ``view`` and only for a game written in one: it
-    is what a Position needs to read the moves to come (``Game.full_position``), but
+    is what a Position needs to read the moves to come (:func:`full_position`), but
     not part of the board (``replay --json``, ``select --position``)."""
     rows = []
     for r in range(6, -1, -1):
@@ -180,6 +180,12 @@ def write_position(state: FlowsState, view: bool = False) -> str:
         f"{state.win_type}:{','.join(str(p + 1) for p in state.winners)}")
     side = "" if state.view is None or not view else f" side:{state.view}"
     return f"{'/'.join(rows)} {mover} {seats} {result}{side}"
+
+
+def full_position(state: FlowsState, /) -> str:
+    """The position with its view, if the game is written in one: what
+    :func:`~notation.games.flows.position.read_position` reads back into the same game."""
+    return write_position(state, view=True)
 
 
 def result_json(state: FlowsState) -> dict[str, Any]:

@@ -27,11 +27,13 @@ it) and the options list an unfinished placement gains.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Any
 
 from notation.core.ast import EventNode, Item, Record, Variation, branch_points
 from notation.core.errors import NotationError, RuleError, TagError
 from notation.core.replay import variation_label
 
+from . import CHOICE_FORMS
 from .events import Choice, Placement
 from .rules import apply, start
 from .state import PhilosophyState
@@ -51,14 +53,23 @@ class Line:
         return Line(read - 1, written - 1, variation_label(number, read - 1, self.label))
 
 
+def convert(record: Record, /, **options: Any) -> Record:
+    """The record with its choices written as ``choices`` says (one of
+    :data:`~notation.games.philosophy.CHOICE_FORMS`), the one option a conversion takes."""
+    choices = options.pop("choices", None)
+    if choices not in CHOICE_FORMS or options:
+        raise NotationError("philosophy converts with --choices inline or --choices separate")
+    return convert_choices(record, choices)
+
+
 def convert_choices(record: Record, choices: str) -> Record:
     """``choices="inline"`` folds bare choices into brackets; ``"separate"`` splits them."""
     try:
         state = start(record)
     except TagError as exc:
         raise NotationError(exc.message) from None
-    convert = inline if choices == "inline" else separate
-    return record.rewritten(convert(record.items, state, Line()))
+    rewrite = inline if choices == "inline" else separate
+    return record.rewritten(rewrite(record.items, state, Line()))
 
 
 def inline(items: list[Item], state: PhilosophyState, line: Line) -> list[Item]:

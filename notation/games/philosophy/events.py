@@ -219,6 +219,12 @@ def read(kind: str, text: str) -> Event:
     return reader(text)
 
 
+def glyph_blank(event: Event, /) -> bool:
+    """Whether ``fmt`` writes a blank before an event's glyph: a joiner's unquoted name
+    would take a glyph in (``In+:indigo!``)."""
+    return isinstance(event, Join) and not str(event).endswith(('"', "+"))
+
+
 _LOOKS_PLACED = re.compile(r"[A-Z][a-z]:?\S*")
 _PIECES = re.compile(r"[A-Z][a-z]:?([A-Za-z0-9]{2})?([A-Za-z]{2})?([A-Za-z]{2})?")
 

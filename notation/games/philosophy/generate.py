@@ -1,10 +1,12 @@
-"""Random Philosophy games for ``notation random``: joins, then placements with their
-choices, and now and then a respect pass, a rule change, a mid-game join or a leave."""
+"""New Philosophy games: ``notation.new``'s display names, and random games for
+``notation random`` (joins, then placements with their choices, and now and then a
+respect pass, a rule change, a mid-game join or a leave)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import re
+from typing import TYPE_CHECKING, Any, Mapping
 
-from notation.core.ast import Record
+from notation.core.ast import Record, Tag
 
 from .events import Choice, Event, Join, Leave, Respect, RuleChange
 from .legal import Placements
@@ -14,10 +16,21 @@ from .state import PLAYER_CODES
 if TYPE_CHECKING:  # (start-up: ``random`` only names the type of an argument)
     import random
 
+#: ``notation.new("philosophy", color_in="Indiana Jones")`` sets ``[ColorIn]``.
+_COLOUR_OPTION = re.compile(r"color_([a-z])([a-z])")
 
-def random_events(rng: random.Random, record: Record, max_plies: int = 400) -> list[Event]:
-    """Joins, then placements with their choices; now and then a respect pass,
-    a rule change with a mid-game join, or a leave that removes the leaver's tiles.
+
+def option_tags(options: Mapping[str, Any], /) -> dict[str, Tag]:
+    """``color_in="Indiana Jones"``: a ``[ColorIn]`` display name (the other options,
+    ``join_permitted="between_turns"``, ``position=...``, are the base game's)."""
+    return {key: Tag(f"Color{m[1].upper()}{m[2]}", str(value))
+            for key, value in options.items() if (m := _COLOUR_OPTION.fullmatch(key))}
+
+
+def record_events(rng: random.Random, record: Record, /, max_plies: int = 400) -> list[Event]:
+    """As many joins as the record's ``[Players]`` says, then placements with their
+    choices; now and then a respect pass, a rule change with a mid-game join, or a leave
+    that removes the leaver's tiles.
 
     One state is played on, event by event: the choices written in a placement's
     brackets are made on it as bare choices would be, which leaves the same state.

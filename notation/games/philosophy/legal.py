@@ -6,7 +6,9 @@ one of several hundred without building them all.
 """
 from __future__ import annotations
 
-from typing import Iterator, Sequence, overload
+from typing import Any, Iterator, Mapping, Sequence, overload
+
+from notation.core.errors import NotationError
 
 from .events import Choice, Event, Join, Leave, Placement, Respect, RuleChange
 from .geometry import CENTRE
@@ -76,12 +78,14 @@ def legal_leaves(state: PhilosophyState) -> list[Leave]:
     return [Leave(code) for code in state.order]
 
 
-def legal_moves(state: PhilosophyState) -> list[Event]:
+def legal_moves(state: PhilosophyState, /, **options: Any) -> list[Event]:
     """The open choice's options, else every legal placement; then the joins and leaves
     the rules allow. Respect passes and rule changes, legal at any time, move nothing on,
     so they are listed only when nothing else is legal: a game that stalls (a full centre,
     an empty hand; the reference has no rule for it) can still change its rules, say to
-    let a player leave, rather than offer nothing while it is not over."""
+    let a player leave, rather than offer nothing while it is not over. The game takes
+    no options: any given is refused, by name."""
+    no_options("legal moves take no options", options)
     if state.over:
         return []
     moves: list[Event] = ([Choice(o) for o in state.pending.options]
@@ -94,3 +98,9 @@ def legal_moves(state: PhilosophyState) -> list[Event]:
                   if value != state.variants[(rule, variable)]]
         moves += [Respect(code) for code in state.order if code != state.respect]
     return moves
+
+
+def no_options(refusal: str, options: Mapping[str, Any]) -> None:
+    """The game has no options of its own: any given is refused, by name."""
+    if options:
+        raise NotationError(f"philosophy {refusal} ({', '.join(options)})")

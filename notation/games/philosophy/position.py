@@ -86,7 +86,7 @@ def _hand_text(hand: set[str]) -> str:
     return "".join(t for t in TILE_CODES if t in hand) or "-"
 
 
-def write_position(state: PhilosophyState) -> str:
+def write_position(state: PhilosophyState, /) -> str:
     """The whole game in progress (the module docstring's form)."""
     board = state.board
     fields = [board_text(board) or "-", "".join(state.order) or "-", str(state.placements)]
@@ -121,8 +121,11 @@ def write_position(state: PhilosophyState) -> str:
     return " ".join(fields)
 
 
-# -- reading ------------------------------------------------------------------------------------
-def timeless(text: str) -> str:
+#: ``replay --json``'s ``position``: the board alone (checked against the reference).
+compact_position = PhilosophyState.position
+
+
+def timeless_position(text: str, /) -> str:
     """A full position with its count of placements kept only as ``0`` or ``+``: the
     rules ask whether there was a first placement, never how many."""
     fields = text.split(" ")
@@ -131,6 +134,7 @@ def timeless(text: str) -> str:
     return " ".join(fields)
 
 
+# -- reading ------------------------------------------------------------------------------------
 def read_board(text: str) -> dict[str, Tile]:
     """A board-state string (``-`` or empty: the empty board), checked item by item."""
     board: dict[str, Tile] = {}
@@ -166,14 +170,14 @@ def _fields(text: str) -> Iterator[str]:
         at = m.end()
 
 
-def read_position(text: str) -> PhilosophyState:
+def read_position(text: str, /) -> PhilosophyState:
     """The board alone (a set-up board nobody joined) or the whole game (the module
     docstring); NotationError says what is wrong with it."""
     fields = list(_fields(text))
     if len(fields) <= 1:
         state = PhilosophyState()
         state.board = read_board(fields[0] if fields else "")
-        for owner in {o for o, _, _ in state.board.values()}:
+        for owner in dict.fromkeys(o for o, _, _ in state.board.values()):  # (board order)
             state.hands[owner] = _complement(state.board, owner)
         state.set_up = bool(state.board)
         return state
@@ -289,8 +293,9 @@ def _name(item: str, join: str) -> str:
 
 
 def _hand(player: str, tiles: str, board: dict[str, Tile]) -> set[str]:
-    hand = set(_pairs(tiles)) if tiles != "-" else set()
-    for tile in hand:
+    written = _pairs(tiles) if tiles != "-" else []
+    hand = set(written)
+    for tile in written:  # (as written: the first unknown one named, whatever the hash seed)
         if tile not in TILES:
             raise NotationError(f"{player}'s hand: unknown tile {tile!r}")
     on_board = {t for o, t, _ in board.values() if o == player}

@@ -1,5 +1,5 @@
 """A Philosophy state in the shapes the commands print: ``replay --json``'s state and
-result objects, ``diff``'s named cells and the figures ``stats`` sums up."""
+result objects, ``diff``'s named cells, the seats and the figures ``stats`` sums up."""
 from __future__ import annotations
 
 from typing import Any
@@ -8,7 +8,7 @@ from .geometry import ORDER
 from .state import PhilosophyState
 
 
-def state_json(state: PhilosophyState) -> dict[str, Any]:
+def state_json(state: PhilosophyState, /) -> dict[str, Any]:
     return {
         "players": [{"code": p, "name": state.names.get(p, p),
                      "hand": sorted(state.hands.get(p, ()))} for p in state.order],
@@ -19,7 +19,7 @@ def state_json(state: PhilosophyState) -> dict[str, Any]:
     }
 
 
-def result_json(state: PhilosophyState) -> dict[str, Any]:
+def result_json(state: PhilosophyState, /) -> dict[str, Any]:
     awaiting = None
     if state.pending is not None:
         awaiting = {"player": state.mover, "kind": state.pending.kind,
@@ -33,7 +33,7 @@ def result_json(state: PhilosophyState) -> dict[str, Any]:
     }
 
 
-def cells(state: PhilosophyState) -> dict[str, str]:
+def cells(state: PhilosophyState, /) -> dict[str, str]:
     out = {space: "".join(state.board[space]) if space in state.board else ""
            for space in ORDER}
     for p in state.order:
@@ -46,5 +46,15 @@ def cells(state: PhilosophyState) -> dict[str, str]:
     return out
 
 
-def facts(state: PhilosophyState) -> dict[str, Any]:
+# -- scores ---------------------------------------------------------------------------------
+def seats(state: PhilosophyState, /) -> list[str]:
+    """The players who joined, in the order they joined."""
+    return list(state.hands)
+
+
+def player_count(state: PhilosophyState, /) -> int:
+    return len(state.hands)
+
+
+def facts(state: PhilosophyState, /) -> dict[str, Any]:
     return {"ended by": state.ended_by} if state.over else {}

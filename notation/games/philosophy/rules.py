@@ -15,13 +15,18 @@ from typing import NoReturn
 
 from notation.core.ast import Record
 from notation.core.errors import NotationError, RuleError, TagError
+from notation.core.protocols import Result
 
 from .events import Choice, Event, Join, Leave, Placement, Respect, RuleChange
 from .geometry import CELL, CENTRE, step, turn
+from .legal import legal_moves as legal_moves
 from .position import read_position
+from .report import result_json
 from .state import VARIANTS, Pending, PhilosophyState
 from .tiles import PLACEABLE, TARGETS, TILE_CODES, TILES, target_of
 
+#: Who acts while fewer than two players have joined: someone new joins.
+JOINING = "new player"
 #: PGN-like tags that set a variant: JoinPermitted -> ("join", "permitted").
 VARIANT_TAGS = {f"{r.title()}{v.title()}": (r, v) for r, v in VARIANTS}
 #: ``[ColorIn "Indiana Jones"]``: the display name of player In.
@@ -34,7 +39,7 @@ def tag_value(value: str) -> str:
 
 
 # -- the start ---------------------------------------------------------------------------------
-def start(record: Record) -> PhilosophyState:
+def start(record: Record, /) -> PhilosophyState:
     """The state before the first event: a [Position] set-up, rule variants, display names."""
     tags = record.headers
     state = PhilosophyState()
@@ -56,7 +61,7 @@ def start(record: Record) -> PhilosophyState:
 
 
 # -- applying events ---------------------------------------------------------------------------
-def apply(state: PhilosophyState, event: Event) -> None:
+def apply(state: PhilosophyState, event: Event, /) -> None:
     """Apply one event, or raise RuleError and leave the state untouched.
 
     Every check comes before the first change, except a placement's bracket
@@ -366,13 +371,25 @@ def _end_turn(state: PhilosophyState) -> None:
         state.winner = owners.pop()
 
 
-# -- how it ended ------------------------------------------------------------------------------
-def result_tags(state: PhilosophyState) -> dict[str, str]:
-    """``[Result]``: ``*`` while the game goes on, the winner's code, or ``none``."""
-    if not state.over:
-        return {"Result": "*"}
-    return {"Result": state.winner or "none"}
+# -- who moves, and how it ended ---------------------------------------------------------------
+copy = PhilosophyState.copy
 
 
-def winners(state: PhilosophyState) -> list[str]:
-    return [state.winner] if state.over and state.winner else []
+def is_over(state: PhilosophyState, /) -> bool:
+    return state.over
+
+
+def to_move(state: PhilosophyState, /) -> str | None:
+    """The player to place or to choose; :data:`JOINING` while fewer than two have
+    joined (``replay --json``'s ``to_move`` stays the head of the order)."""
+    if not state.over and state.pending is None and len(state.order) < 2:
+        return JOINING
+    return state.to_move
+
+
+def result(state: PhilosophyState, /) -> Result:
+    """``[Result]``: ``*`` while the game goes on, the winner's code, or ``none``; the
+    winner, and ``replay --json``'s result (:func:`~.report.result_json`)."""
+    tag = "*" if not state.over else state.winner or "none"
+    return Result(state.over, [state.winner] if state.over and state.winner else [],
+                  {"Result": tag}, result_json(state))

@@ -7,6 +7,7 @@ from typing import NamedTuple
 
 from notation.core.game import state_repr
 
+from . import PLAYER_CODES as PLAYER_CODES
 from .geometry import ENDS_FROM, LINE_ENDS_FROM, LINES, RANK, Line
 
 #: Rule variants: (rule, variable) -> allowed values, default first (section 8).
@@ -18,8 +19,6 @@ VARIANTS: dict[tuple[str, str], tuple[str, ...]] = {
 }
 
 Tile = tuple[str, str, str]  # owner, tile type, facing
-#: The player codes the reference uses (Indigo, Teal, Amber, Sage).
-PLAYER_CODES = ("In", "Te", "Am", "Sa")
 
 
 class Pending(NamedTuple):

@@ -1,21 +1,24 @@
 """Sanguine (PawnsBoard): decks, cards, influence, row scoring.
 
 Importing the package only announces the game (the ``notation.games`` entry
-point names :data:`PLUGIN`); its code loads when a record of it is read.
+point names :data:`SPEC`, all that is said of it before its code loads); its code
+loads when a record of it is read.
 
 What Sanguine adds to the commands (``random --red-deck``, ``replay --view``...).
-Declared here, with the :data:`PLUGIN`, so that commands offer them before the game
+Declared here, with the :data:`SPEC`, so that commands offer them before the game
 loads.
 """
 from __future__ import annotations
 
 from notation.core.options import GameOption
-from notation.core.plugins import Plugin
+from notation.core.plugins import GameSpec
 
 #: The decks installed with the package (``notation.samples``), by name.
 BUNDLED_DECKS = ("ember", "legion", "skirmish", "tide")
+#: The two sides, Red's first: the words of results, moves and pictures.
+SIDE_NAMES = ("red", "blue")
 #: The two sides a board or a record may be seen from.
-PERSPECTIVES = ("red", "blue")
+PERSPECTIVES = SIDE_NAMES
 #: The text pictures of a state.
 VIEWS = ("basic", "full")
 
@@ -40,4 +43,20 @@ OPTIONS = (
     GameOption("hand_size", frozenset({"random"}), "starting hand size.", kind="int", low=1),
 )
 
-PLUGIN = Plugin("sanguine", ('.sanguine', '.sgr'), "notation.games.sanguine.game:Sanguine", OPTIONS)
+SPEC = GameSpec(
+    "sanguine",
+    "Sanguine (PawnsBoard), a two-player card game on a grid, events like R place Spark (1,0)",
+    (".sanguine", ".sgr"), "sanguine.lark", "notation.games.sanguine.game:GAME",
+    {"Game": '"Sanguine"',
+     "Rows": "board rows, at least 1 (required)",
+     "Cols": "board columns, odd and at least 3 (required)",
+     "HandSize": "starting hand H, 1 <= H and 3H <= each deck's size (required)",
+     "RedDeck": 'deck file path relative to the record, or "inline" (then a deck R block)',
+     "BlueDeck": 'likewise for Blue ("inline": a deck B block)',
+     "Order": '"recorded" (default): deals and draws are any cards left; "file": file order',
+     "Perspective": '"blue": place columns are written from Blue\'s side (mirrored)',
+     "Result": '"*" or "RED-BLUE red|blue|tie"; when the game is over it must match'},
+    OPTIONS, events_module="notation.games.sanguine.events",
+    directives=frozenset({"DECK_BLOCK"}), event_per_line=True, numbered=False,
+    winners=SIDE_NAMES)
+PLUGIN = SPEC  # (the entry point's name until every game declares a SPEC)

@@ -16,10 +16,11 @@ from notation.core.grammars import terminal_pattern
 from notation.core.limits import MAX_DIGITS, MAX_VALUE_DIGITS, whole
 from notation.core.events import event_type, parse_event_as, remembered
 
+from . import SIDE_NAMES as SIDE_NAMES
+
 GAME = "sanguine"
 GRAMMAR = "sanguine.lark"
 SIDES = {"R": 0, "B": 1}
-SIDE_NAMES = ("red", "blue")
 #: A score is a sum of at most Rows x Cols card values (each of 9 digits at most).
 SCORE_DIGITS = MAX_VALUE_DIGITS + 2 * MAX_DIGITS
 
@@ -172,22 +173,37 @@ def refuse(text: str) -> NoReturn:
 #: draws, placements and passes again and again.
 REMEMBERED = 4096
 
+Reader = Callable[[str], Event]
+
+
+class Readers(dict[str, Reader]):
+    """The reader of each event terminal, by the terminal's name; another name's reader
+    says that it names none (whether the core reads one token or asks for a reader)."""
+
+    def __missing__(self, kind: str) -> Reader:
+        def no_terminal(text: str) -> Event:
+            raise NotationError(f"{kind} is not a Sanguine event terminal")
+        return no_terminal
+
+
 #: A reader for each event terminal of the grammar. Deals and results are
 #: rarely written twice: they are read afresh each time.
-READERS: dict[str, Callable[[str], Event]] = {
+READERS = Readers({
     "DEAL": read_deal, "DRAW": remembered(read_draw, REMEMBERED),
     "PLACE": remembered(read_place, REMEMBERED), "PASS": remembered(read_pass, REMEMBERED),
     "RESULT": read_result, "BAD_LINE": refuse,
-}
+})
 
 
 def read(kind: str, text: str) -> Event:
     """The event in ``text``, a token of the grammar's terminal ``kind``."""
-    try:
-        reader = READERS[kind]
-    except KeyError:
-        raise NotationError(f"{kind} is not a Sanguine event terminal") from None
-    return reader(text)
+    return READERS[kind](text)
+
+
+def fills_line(event: Event, /) -> bool:
+    """A deal's names run to the end of its line (rules 4.6): nothing but a ``#``
+    comment may follow it there (``fmt`` writes its annotations on the lines after)."""
+    return isinstance(event, Deal)
 
 
 #: What each verb's line looks like, for messages.

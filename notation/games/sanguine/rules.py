@@ -1,12 +1,14 @@
 """The Sanguine rules (rules file, sections 1 and 7): the start from the tags,
-each event checked and played, the legal moves and the result."""
+each event checked and played, the legal moves and the result; the seats and scores."""
 from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterator, Mapping
-from typing import NoReturn
+from collections.abc import Callable, Iterator, Mapping
+from functools import partial
+from typing import Any, NoReturn
 
+from notation.core import protocols
 from notation.core.ast import Directive, Record
 from notation.core.errors import InputError, NotationError, RuleError, TagError, shorten
 from notation.core.grammars import terminal_pattern
@@ -102,7 +104,7 @@ def record_deck(record: Record, side: int, tags: Mapping[str, str] | None = None
                             f"check {exc.source}") from None
 
 
-def start(record: Record) -> SanguineState:
+def start(record: Record, /) -> SanguineState:
     """The state before the first event, from the record's tags and decks."""
     tags = record.headers
     rows, cols, hand = int_tag(tags, "Rows"), int_tag(tags, "Cols"), int_tag(tags, "HandSize")
@@ -169,6 +171,11 @@ def apply(state: SanguineState, event: Event) -> None:
     state.to_move ^= 1
     state.turn += 1
     state.drawn = False
+
+
+def applier(state: SanguineState, /) -> Callable[[Event], None]:
+    """:func:`apply` bound to ``state`` (the reader's hot path)."""
+    return partial(apply, state)  # (bound in C: no Python frame of its own)
 
 
 def _check_left(state: SanguineState, side: int, name: str, already: int = 0) -> None:
@@ -319,11 +326,13 @@ def _result(state: SanguineState, event: Result) -> None:
 
 # -- what may come next, and the end ---------------------------------------------------------
 
-def legal_moves(state: SanguineState) -> list[Event]:
+def legal_moves(state: SanguineState, /, **options: Any) -> list[Event]:
     """Every event that may come now, columns as the record writes them: the deals
     before the first turn (either side's, in either order), the draws when one is due
     (below: the chance points), else the mover's placements and pass; nothing once the game is over
-    (the optional result line is not a move)."""
+    (the optional result line is not a move). Sanguine's take no ``options``."""
+    if options:
+        raise NotationError(f"sanguine legal moves take no options ({', '.join(options)})")
     if state.over:
         return []
     if not all(state.dealt):
@@ -344,6 +353,37 @@ def result_tags(state: SanguineState) -> dict[str, str]:
 
 def winner_words(state: SanguineState) -> list[str]:
     return state.winners() if state.over else []
+
+
+def result(state: SanguineState, /) -> protocols.Result:
+    """Over or not, the winners, ``[Result]`` and the scores of ``replay --json``."""
+    return protocols.Result(state.over, winner_words(state), result_tags(state),
+                            state.result_json())
+
+
+def is_over(state: SanguineState, /) -> bool:
+    return state.over
+
+
+copy = SanguineState.copy
+#: The mover, but before the first turn the first side still to be dealt (either deal
+#: may come first: :func:`legal_moves` offers both sides' until both are dealt).
+to_move = SanguineState.actor
+
+
+# -- seats and scores ------------------------------------------------------------------------
+
+def seats(state: SanguineState, /) -> list[str]:
+    return list(SIDE_NAMES)
+
+
+def player_count(state: SanguineState, /) -> int:
+    return 2
+
+
+def facts(state: SanguineState, /) -> dict[str, Any]:
+    red, blue = state.totals()
+    return {"red score": red, "blue score": blue}
 
 
 # -- chance points: the deals and draws a position allows -----------------------------

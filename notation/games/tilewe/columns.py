@@ -8,18 +8,22 @@ text and fields are a part per spelling (a few hundred) followed by a part per t
 give back what ``fields_json`` writes; should the grammar ever name its groups so that
 the target is not last, there are no tables, and export reads each text back as for
 any game. A test holds every spelling with every target to ``fields_json``.
+
+The positions column (:func:`line_columns`) is the board's own (``state.replayed_columns``).
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 
 from notation.core.fields import fields_json
-from notation.core.game import AnyGame
+from notation.core.game import AnyGame, LineColumns
 from notation.core.texts import Texts
 
 from .events import SIZE, Move, square_name
 from .pieces import ORIENTATION_NAMES, PIECE_NAMES, orientation
+from .rules import applier
+from .state import Board, replayed_columns
 
 compiled_move_texts: Callable[..., tuple[bytes, bytes, bytes, bytes] | None] | None
 try:  # the columns compiled (compiled/text.c), where the install could build it
@@ -89,9 +93,17 @@ def compiled_tables(game: AnyGame) -> Compiled | None:
             [tail.encode("utf-8") for _name, tail in targets])
 
 
-def event_columns(game: AnyGame, moves: list[Move]) -> tuple[Sequence[str], Sequence[str]] | None:
-    """Each move's canonical text and fields (``Game.event_columns``): compiled, as
-    :class:`Texts`, where built; else as lists."""
+def line_columns(board: Board, moves: Iterable[Move], /) -> LineColumns:
+    """As the game's, all positions of the line written at once, and without the search
+    for who is to move at every ply (:func:`~.state.replayed_columns`)."""
+    movers, positions = replayed_columns(board, applier(board), moves)
+    return movers, positions, positions
+
+
+def event_columns(game: AnyGame, moves: list[Move], /
+                  ) -> tuple[Sequence[str], Sequence[str]] | None:
+    """Each move's canonical text and fields (``Game.event_columns``) as ``game`` reads
+    them: compiled, as :class:`Texts`, where built; else as lists."""
     if compiled_move_texts is not None:
         compiled = compiled_tables(game)
         written = None if compiled is None else compiled_move_texts(moves, *compiled)

@@ -46,6 +46,16 @@ def placement_keys() -> dict[str, str]:
     return keys
 
 
+def quick_keys(words: list[str], /) -> list[str] | None:
+    """Each word's placement, when every one is a move in canonical spelling (None: read
+    the moves)."""
+    keys = placement_keys()
+    try:
+        return list(map(keys.__getitem__, words))
+    except KeyError:
+        return None
+
+
 def canonical_spelling(board: Board, move: Move) -> Move:
     """The spelling of ``move`` the Pentobi reader writes for its cells, with ``board``
     the position it is played in; a move off the board (no cells to read) as it is."""

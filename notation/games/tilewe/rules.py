@@ -1,11 +1,15 @@
-"""The Tilewe rules: the start from tags, playing a move, legal moves, the end and results."""
+"""The Tilewe rules: the start from tags, playing a move, legal moves, the end and results;
+and the seats and figures of a board (the Rules, Scores and FastApply parts)."""
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from functools import partial
 from typing import Any
 
+from notation.core.ast import Record
 from notation.core.errors import NotationError, RuleError, TagError, shorten
 from notation.core.limits import is_whole
+from notation.core.protocols import Result
 
 from . import bitboard, blokus, position
 from .bitboard import PLACING, REFERENCE
@@ -14,10 +18,12 @@ from . import PLAYERS
 from .state import COLORS, Board
 
 
-def start(tags: Mapping[str, str]) -> Board:
-    """The board a record starts from: its ``[Position]`` (TPN) if set up, else empty for
-    its ``[Players]`` (4 by default), under its Blokus tags (``blokus.py``); a bad value
-    raises :class:`TagError`."""
+def start(record: Record | Mapping[str, str], /) -> Board:
+    """The board a record (or its tags alone: Pentobi's reader and writer have no record)
+    starts from: its ``[Position]`` (TPN) if set up, else empty for its ``[Players]`` (4
+    by default), under its Blokus tags (``blokus.py``); a bad value raises
+    :class:`TagError`."""
+    tags = record.headers if isinstance(record, Record) else record
     board = _board(tags)
     blokus.apply_tags(board, tags)
     return board
@@ -93,6 +99,15 @@ def play(board: Board, move: Move) -> None:
     raise RuleError("the game is over: no player can move", "game end")
 
 
+apply = play
+copy = Board.copy
+
+
+def applier(board: Board, /) -> Callable[[Move], None]:
+    """:func:`play` bound to ``board`` (the reader's hot path: no frame of its own)."""
+    return partial(play, board)
+
+
 def _why_illegal(board: Board, player: int, move: Move, mask: int) -> tuple[str, str]:
     """The message and the rule's short name for a move ``player`` may not play."""
     who = COLORS[player]
@@ -123,9 +138,12 @@ def _why_illegal(board: Board, player: int, move: Move, mask: int) -> tuple[str,
             "contact on an open corner")
 
 
-def legal_moves(board: Board, player: int | None = None) -> list[Move]:
+def legal_moves(board: Board, player: int | None = None, /, **options: Any) -> list[Move]:
     """Every legal move spelling of ``player`` (default: the player to move), in the
-    reference's order (target, piece, orientation, contact)."""
+    reference's order (target, piece, orientation, contact). The game takes no options
+    (``legal``'s): any given is refused, by name."""
+    if options:
+        raise NotationError(f"tilewe legal moves take no options ({', '.join(options)})")
     if player is None:
         player = board.to_move()
         if player is None:
@@ -133,8 +151,14 @@ def legal_moves(board: Board, player: int | None = None) -> list[Move]:
     return bitboard.placements(board.blocked(player), board.used[player], board.anchors(player))
 
 
-def is_over(board: Board) -> bool:
+def is_over(board: Board, /) -> bool:
     return board.to_move() is None
+
+
+def to_move(board: Board, /) -> str | None:
+    """The colour to move (None once the game is over)."""
+    mover = board.to_move()
+    return None if mover is None else COLORS[mover]
 
 
 def winners(board: Board) -> list[int]:
@@ -147,18 +171,29 @@ def winners(board: Board) -> list[int]:
     return [p for p, s in enumerate(scores) if s == top]
 
 
-def winner_words(board: Board) -> list[str]:
-    """The winners' colours once the game is over, else []."""
-    return [COLORS[p] for p in winners(board)] if is_over(board) else []
+def result(board: Board, /) -> Result:
+    """The winners' colours once the game is over (else none); ``[Result]`` ("*" while the
+    game goes on, else those colours) and ``[Scores]``; and the ``result`` object of
+    ``replay --json``, which names the leading colours by number even while it goes on."""
+    over = is_over(board)
+    leading = winners(board)
+    words = [COLORS[p] for p in leading] if over else []
+    points = blokus.colour_points(board)
+    return Result(over, words,
+                  {"Result": " ".join(words) if over else "*",
+                   "Scores": " ".join(map(str, points))},
+                  {"over": over, "scores": points, "winners": leading})
 
 
-def result_tags(board: Board) -> dict[str, str]:
-    """``[Result]`` ("*" while the game goes on, else the winners' colours) and ``[Scores]``."""
-    return {"Result": " ".join(winner_words(board)) if is_over(board) else "*",
-            "Scores": " ".join(map(str, blokus.colour_points(board)))}
+# -- scores -------------------------------------------------------------------------------------
+
+def seats(board: Board, /) -> list[str]:
+    """The colours in play, in turn order."""
+    return list(COLORS[:board.players])
 
 
-def result_json(board: Board) -> dict[str, Any]:
-    """The ``result`` object of ``replay --json``."""
-    return {"over": is_over(board), "scores": blokus.colour_points(board),
-            "winners": winners(board)}
+def player_count(board: Board, /) -> int:
+    return board.players
+
+
+facts = Board.facts

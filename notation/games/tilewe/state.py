@@ -14,6 +14,7 @@ from typing import Any, Callable, Iterable, Iterator, Sequence, TypeVar
 from notation.core.game import state_repr
 from notation.core.texts import Texts
 
+from . import COLORS as COLORS
 from . import bitboard
 from .events import SIZE, square_name
 from .pieces import PIECE_NAMES
@@ -32,7 +33,6 @@ COMPILED = compiled_board_text is not None
 #: What a search for a player's moves finds (``Board.next_player``).
 Found = TypeVar("Found")
 
-COLORS = ("blue", "yellow", "red", "green")
 #: The colours' letters in the position notation (TPN, see ``position.py``).
 COLOR_LETTERS = "byrg"
 #: A board's bits, one character a square (the highest square first).

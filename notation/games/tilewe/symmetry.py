@@ -6,22 +6,29 @@ board is the transformed board at every ply. A move is transformed by the
 cells it covers: their images are covered by exactly one orientation of the
 same piece, placed with the image of its contact tile on the image of its
 target.
+
+Here too is what takes the symmetries into account: the Symmetries part, the Conversion
+part (``convert --transform``) and the Identity part (a start's identity under
+``dedupe --symmetric``; the moves' own identity is ``identity.py``'s).
 """
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import lru_cache, partial
 from operator import itemgetter
+from typing import Any
 
 from notation.core.ast import Record, map_events
 from notation.core.errors import NotationError
 
+from . import blokus
 from .events import SIZE, Move
-from .identity import placement_key
+from .identity import (canonical_spelling as canonical_event, placement_key,
+                       placement_key as event_identity, quick_keys as quick_keys)
 from . import TRANSFORM_NAMES
 from .pieces import ORIENTATIONS, Cell, orientation
 from .position import RANK_ITEM
-from .state import written_rank
+from .state import Board, written_rank
 
 _LAST = SIZE - 1
 #: name -> (x, y) -> (x, y), with x the file (a = 0) and y the rank - 1; rotations
@@ -68,6 +75,9 @@ def transform_move(transform: str, move: Move) -> Move:
     return Move(move.piece, o, contact, square(transform, move.target))
 
 
+transform_event = transform_move
+
+
 def transform_record(transform: str, record: Record) -> Record:
     """The same game on the turned or mirrored board: every move, in every variation too,
     rewritten; numbers, annotations and comments kept."""
@@ -76,11 +86,20 @@ def transform_record(transform: str, record: Record) -> Record:
     return record.rewritten(map_events(record.items, partial(transform_move, transform)))
 
 
-def least_image(moves: Sequence[Move], transforms: Sequence[str] | None = None) -> list[str]:
-    """The moves' placements (``identity.placement_key``) in the one of the board's 8
-    images (or of ``transforms``, those that take a set-up start to its least image) that
-    sorts first (``dedupe --symmetric``: games equal up to a symmetry, however their moves
-    are spelled, get one key)."""
+def convert(record: Record, /, **options: Any) -> Record:
+    """``transform``: the same game on a turned or mirrored board (comments kept)."""
+    name = options.pop("transform", None)
+    if name not in NAMES or options:
+        raise NotationError(f"tilewe converts with --transform {'|'.join(NAMES)}")
+    return transform_record(name, record)
+
+
+def symmetric_keys(record: Record, transforms: Sequence[str] | None = None, /) -> list[str]:
+    """The record's moves' placements (``identity.placement_key``) in the one of the
+    board's 8 images (or of ``transforms``, those that take a set-up start to its least
+    image) that sorts first (``dedupe --symmetric``: games equal up to a symmetry, however
+    their moves are spelled, get one key)."""
+    moves = record.events
     return min([placement_key(transform_move(name, move)) for move in moves]
                for name in (TRANSFORMS if transforms is None else transforms))
 
@@ -117,9 +136,16 @@ def position_images(text: str) -> dict[str, str]:
     return images
 
 
-def least_position_image(text: str) -> tuple[str, tuple[str, ...]]:
+def least_image(text: str, /) -> tuple[str, tuple[str, ...]]:
     """A TPN position's image that sorts first, and every transform that gives it (all
     eight for the empty board)."""
     images = position_images(text)
     least = min(images.values())
     return least, tuple(name for name, image in images.items() if image == least)
+
+
+def setup_identity(board: Board, symmetric: bool = False, /) -> str:
+    """The start's full position (its least image, ``symmetric``), then the Blokus rules
+    that TPN does not hold."""
+    position = board.position()
+    return f"{least_image(position)[0] if symmetric else position} {blokus.rules_text(board)}"

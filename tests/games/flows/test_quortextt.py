@@ -21,7 +21,7 @@ from notation.games import flows
 from notation.games.flows.dialect import NOTATIONS
 from notation.games.flows.events import Placement
 from notation.games.flows.geometry import HEXES
-from notation.games.flows.reading import start
+from notation.games.flows.rules import start
 from notation.games.flows.seats import candidates
 from notation.games.flows.state import FlowsState
 

@@ -819,3 +819,24 @@ def test_a_position_with_a_strange_pass_count_is_a_usage_error(passes):
                      "r1,.,b1 red 0")
     assert result.returncode == 2 and "bad position" in result.stderr
     assert "internal error" not in result.stderr and "Traceback" not in result.stderr
+
+
+# -- the game as its parts ---------------------------------------------------------------------
+
+def test_the_game_is_its_parts_and_words_its_refusals_as_ever():
+    """Sanguine is the parts of its modules (pictures, conversions and scores, no board
+    symmetries nor coordinates); a terminal the grammar has not is refused in Sanguine's
+    words, by one token's reading and by a reader alike."""
+    assert SANG.capabilities() == ["pictures", "conversion", "scores"]
+    assert SANG.winner_names == ("red", "blue") and not SANG.compact_is_full and SANG.counts_time
+    with pytest.raises(notation.Error, match="^NOPE is not a Sanguine event terminal$"):
+        SANG.read_event("NOPE", "R pass")
+    with pytest.raises(notation.Error, match="^NOPE is not a Sanguine event terminal$"):
+        SANG.event_reader("NOPE")("R pass")
+    state = SANG.start(notation.new("sanguine", seed=1).record())
+    with pytest.raises(notation.Error, match=r"legal moves take no options \(tile\)"):
+        SANG.legal_moves(state, tile=1)
+    with pytest.raises(notation.Error, match="--view basic or --view full"):
+        SANG.render(state, view="wide")
+    with pytest.raises(notation.Error, match="--perspective red or blue"):
+        SANG.drawing(state, perspective="green")

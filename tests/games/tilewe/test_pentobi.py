@@ -186,7 +186,7 @@ def test_blokus_scoring_bonuses() -> None:
     board.used[0] = board.used[2] = ALL_PIECES
     board.last_piece[0], board.last_piece[2] = 0, 7  # blue ended with the monomino
     assert blokus.colour_points(board) == [89 + 15 + 5, 10, 89 + 15, 5]
-    assert rules.result_tags(board)["Scores"] == "109 10 104 5"
+    assert rules.result(board).tags["Scores"] == "109 10 104 5"
     board.scoring = "tiles"
     assert blokus.colour_points(board) == [89, 10, 89, 5]
 
