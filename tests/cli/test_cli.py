@@ -383,8 +383,10 @@ def test_replay_every_reports_problems_instead_of_crashing(tmp_path, text):
 @pytest.mark.slow
 def test_the_parsers_are_built_once_and_cached_across_runs(tmp_path):
     """Lark's parser cache must be hit by the next run: a cache key that changed with every
-    process rebuilt every grammar on every start and left a new file in $TMPDIR each time."""
-    env = {**os.environ, "TMPDIR": str(tmp_path)}
+    process rebuilt every grammar on every start and left a new file in $TMPDIR each time.
+    The terminal tables are cached apart from the user's, which tests beside this one may
+    empty or fill between its runs (a table missing then is one more Lark load)."""
+    env = {**os.environ, "TMPDIR": str(tmp_path), "XDG_CACHE_HOME": str(tmp_path / "tables")}
     varied = tmp_path / "varied.tilewe"  # a variation: the full parse, which needs Lark
     varied.write_text('[Game "tilewe"]\n[Players "2"]\n\n1. W5n-a1a1 (1. I2n-a1a1) 2. I2n-a1t1\n')
     samples = [str(SAMPLES / game) for game in ("tilewe", "flows", "philosophy", "nomic")]
