@@ -23,7 +23,7 @@ from notation.archive.filters import selection
 from notation.archive.skim import needles, skimmed_records
 from notation.archive.stats import figured, game_figures
 from notation.core.ast import Record, Tag
-from notation.core.composed import MissingCapability, needed
+from notation.core.game import MissingCapability, needed
 from notation.core.outcome import Outcome
 from notation.core.replay import game_of
 from notation.core.text import open_record_file, source_chunks

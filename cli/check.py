@@ -8,7 +8,7 @@ from typing import Any
 import click
 
 from notation.core.ast import Record
-from notation.core.composed import needed
+from notation.core.game import needed
 from notation.core.errors import NotationError
 from notation.core.outcome import Outcome
 from notation.core.output import every_json, legal_json, replay_json, tree_json

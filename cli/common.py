@@ -171,7 +171,7 @@ class Context:
             raise
         except Exception as exc:
             # (start-up: loaded already by the game that raised it)
-            from notation.core.composed import MissingCapability
+            from notation.core.game import MissingCapability
             if isinstance(exc, MissingCapability):
                 raise  # the command cannot serve the game: said once for the run (main)
             self.internal = True

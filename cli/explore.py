@@ -11,7 +11,7 @@ import json
 
 import click
 
-from notation.core.composed import needed
+from notation.core.game import needed
 from notation.core.replay import game_of, run
 from notation.explore import DEFAULT_DEPTH, OpeningTree, page, tree_json, tree_lines
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 import click
 
 from notation.core import registry
-from notation.core.composed import needed
+from notation.core.game import needed
 from notation.core.errors import NotationError
 
 from .common import color_option, say

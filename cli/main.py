@@ -107,7 +107,7 @@ class NotationGroup(click.Group):
             raise
         except Exception as exc:
             # (start-up: loaded already by the game that raised it)
-            from notation.core.composed import MissingCapability
+            from notation.core.game import MissingCapability
             if isinstance(exc, MissingCapability):
                 raise Refused(ctx.invoked_subcommand or ctx.info_name or "", exc) from None
             raise

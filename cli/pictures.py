@@ -8,7 +8,7 @@ from typing import Any, Callable, Iterator
 
 import click
 
-from notation.core.composed import needed
+from notation.core.game import needed
 from notation.core.errors import NotationError
 from notation.core.replay import game_of, run
 

@@ -20,7 +20,7 @@ from notation.archive import (FileRewrite, Mode, Pieces, Settled, Strip, WriteEr
 from notation.archive.rewrite import canonical_pieces
 from notation.core import formats, registry
 from notation.core.ast import Record
-from notation.core.composed import MissingCapability
+from notation.core.game import MissingCapability
 from notation.core.errors import NotationError, Problem, ProblemKind
 from notation.core.outcome import Outcome
 from notation.core.replay import game_of

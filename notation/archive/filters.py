@@ -14,7 +14,7 @@ from typing import Any, Callable
 
 from notation.core import registry
 from notation.core.ast import Record
-from notation.core.composed import MissingCapability, needed
+from notation.core.game import MissingCapability, needed
 from notation.core.errors import NotationError
 from notation.core.game import Game
 from notation.core.outcome import Outcome

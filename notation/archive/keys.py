@@ -7,7 +7,7 @@ from array import array
 from bisect import bisect_right
 
 from notation.core.ast import Record
-from notation.core.composed import needed
+from notation.core.game import needed
 from notation.core.fastpath import quick_words
 from notation.core.replay import game_of
 
@@ -25,7 +25,7 @@ def game_key(record: Record, symmetric: bool = False, starts: Starts | None = No
     (:mod:`.starts`: a tag at its default or left out alike) and its events in canonical
     form, in one frame: equal for two copies of one game however they are written.
     ``symmetric``: also equal for the game played on a turned or mirrored board (raises
-    :class:`~notation.core.composed.MissingCapability` for a game without board
+    :class:`~notation.core.game.MissingCapability` for a game without board
     symmetries). ``starts``: the starts already built (a run of games shares them). None
     for a record of no known game."""
     game = game_of(record)

@@ -15,7 +15,7 @@ from typing import IO, Any, Callable, Iterable, Iterator
 
 from notation.core import formats
 from notation.core.ast import Record
-from notation.core.composed import needed
+from notation.core.game import needed
 from notation.core.errors import InputError, NotationError, Problem
 from notation.core.game import Game
 from notation.core.replay import game_of, run
@@ -186,7 +186,7 @@ def converted_text(record: Record, to: str | None = None, **options: Any) -> str
     ``json``; one of the game's ``dialects``; the game's name or None: its own notation,
     canonical). Raises
     :class:`NotationError` for options the game cannot apply or a record the format
-    cannot hold (:class:`~notation.core.composed.MissingCapability` for a game that has
+    cannot hold (:class:`~notation.core.game.MissingCapability` for a game that has
     no other way to write its records)."""
     game = _known_game(record)
     spoken = to is not None and (to in game.dialects or (to == game.name and game.dialects))

@@ -1,12 +1,12 @@
 """How a game announces itself: a light declaration behind an entry point.
 
 A package (built in or third party) adds one entry point to the
-``notation.games`` group, named after the game, whose value is either a
-:class:`Plugin` (cheap to import: the game itself loads on first use) or a
-:class:`~notation.core.game.Game` instance::
+``notation.games`` group, named after the game, whose value is its
+:class:`GameSpec` (cheap to import: the game itself loads on first use) or a
+:class:`~notation.core.game.Game`::
 
     [project.entry-points."notation.games"]
-    tilewe = "notation.games.tilewe:PLUGIN"
+    tilewe = "notation.games.tilewe:SPEC"
 
 This module imports next to nothing, so announcing a game costs nothing. It also
 reads the installed packages' entry points without ``importlib.metadata``: importing
@@ -33,27 +33,11 @@ from .options import GameOption
 GROUP = "notation.games"
 
 
-class Plugin(NamedTuple):
-    """A game known by name and extensions before its code is imported.
-
-    ``game`` says where the :class:`~notation.core.game.Game` is, as
-    ``"module:attribute"``; the attribute is a Game instance or a Game class
-    taking no arguments. ``options`` are the game's command options (the same
-    as its Game's ``options``), known here so that a command can offer them
-    without importing the game.
-    """
-
-    name: str
-    extensions: tuple[str, ...]
-    game: str
-    options: tuple[GameOption, ...] = ()
-
-
 class GameSpec(NamedTuple):
     """Everything about a game known before its code loads: the value of its entry point
     and the one place its metadata is declared (the loaded game reads it from here).
 
-    ``game`` says where the :class:`~notation.core.composed.ComposedGame` is, as
+    ``game`` says where the :class:`~notation.core.game.Game` is, as
     ``"module:attribute"``. ``tags`` maps each tag the game reads to its meaning;
     ``directives`` are grammar terminals kept in the record, not events; ``winners``
     is every word a result may name a winner by (None: the game cannot say).

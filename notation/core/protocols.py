@@ -1,6 +1,6 @@
 """What a game implements: two required protocols and optional capabilities.
 
-A game is a bundle (:class:`~notation.core.composed.ComposedGame`) of parts, most
+A game is a bundle (:class:`~notation.core.game.Game`) of parts, most
 often modules: :class:`Rules` (what may be played, and the end) and :class:`Notation`
 (how events and positions are written) are required. The *capabilities*
 (:class:`Pictures`, :class:`Symmetries`, :class:`Conversion`, :class:`Coordinates`,

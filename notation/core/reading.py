@@ -22,7 +22,7 @@ import os
 import re
 import stat
 import weakref
-from typing import Any, Callable, Iterable, Iterator, Mapping, TypeVar, overload
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Mapping, TypeVar, overload
 
 from . import formats, registry
 from .ast import Comment, Item, Malformed, Pos, Record, RecordFile, Tag, Variation
@@ -30,12 +30,14 @@ from .compression import plain_name
 from .errors import Error, InputError
 from .fastpath import hollowed, try_fast, try_headers
 from .game import AnyGame, Game
-from .other_readings import OtherGames, reads_all
 from .outcome import Outcome
 from .parsing import note_game_problem, parse_games, unescape
 from .replay import run
 from .text import Source, chunks, label_of, pieces, source_chunks
 from .visitor import BaseVisitor
+
+if TYPE_CHECKING:  # (start-up: only a full parse checks records against other games)
+    from .other_readings import OtherGames
 
 
 # -- records -------------------------------------------------------------------------
@@ -161,7 +163,6 @@ def records_of_pieces(cut: Iterable[tuple[int, str]], source: str,
     the reading these pieces are part of (a new one: they are all of it);
     ``start_line``: the file line that the pieces' line 1 is."""
     fallback = game.name if isinstance(game, Game) else game
-    others = OtherGames() if others is None else others
     index = 0
     carry: Record | None = None  # tags and comments that belong to the next game
     for first_line, text in cut:
@@ -175,6 +176,7 @@ def records_of_pieces(cut: Iterable[tuple[int, str]], source: str,
             fast.reread = reread  # its events are read from its text if asked for
             records = [fast]
         else:
+            others = _other_games() if others is None else others
             records, carry = _parsed(text, first_line, chosen, source, fallback, carry,
                                      others)
         index = _numbered_from(records, index, source)
@@ -232,8 +234,16 @@ def _parsed(text: str, first_line: int, chosen: AnyGame | None, source: str,
 OTHER_GAME_SAMPLE = 4096
 
 
+def _other_games() -> OtherGames:
+    """A reading's other-game check, made at its first full parse (a record the fast path
+    took is its game's: only a full parse can meet another game's record)."""
+    from .other_readings import OtherGames  # (start-up: the fast path never needs it)
+    return OtherGames()
+
+
 def _reads_as(record: Record, game: AnyGame) -> bool:
     """Whether ``game``'s grammar reads every event of the record's first lines."""
+    from .other_readings import reads_all  # (start-up: the fast path never needs it)
     found = _parse_piece(_opening_lines(record.raw), game, record.source)
     return len(found) == 1 and reads_all(found[0].items)
 

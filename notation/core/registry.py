@@ -14,10 +14,10 @@ from .compression import plain_name
 from .errors import Error, InputError
 from .game import AnyGame, Game
 from .options import GameOption
-from .plugins import GROUP, GameSpec, Plugin, entry_points
+from .plugins import GROUP, GameSpec, entry_points
 
 _GAMES: dict[str, AnyGame] = {}
-_PENDING: dict[str, Plugin | GameSpec] = {}
+_PENDING: dict[str, GameSpec] = {}
 _DISCOVERED = False
 
 
@@ -28,22 +28,20 @@ def register(game: AnyGame) -> AnyGame:
     return game
 
 
-def announce(plugin: Plugin | GameSpec) -> None:
+def announce(plugin: GameSpec) -> None:
     """Make a game known that is imported on first lookup."""
     if plugin.name not in _GAMES:
         _PENDING[plugin.name] = plugin
 
 
 def _as_game(found: object, where: str) -> AnyGame:
-    if isinstance(found, type) and issubclass(found, Game):
-        found = found()
     if not isinstance(found, Game):
         raise InputError(where, f"the game plug-in is not a notation Game: {found!r}")
     return found
 
 
 def _discover() -> None:
-    """Read the entry points once: each announces a Plugin or registers a Game."""
+    """Read the entry points once: each announces a GameSpec or registers a Game."""
     global _DISCOVERED
     if _DISCOVERED:
         return
@@ -52,7 +50,7 @@ def _discover() -> None:
         if point.name in _GAMES or point.name in _PENDING:
             continue  # a game registered by hand wins; the first of two plug-ins wins
         found = point.load()
-        if isinstance(found, (Plugin, GameSpec)):
+        if isinstance(found, GameSpec):
             announce(found)
         else:
             register(_as_game(found, point.value))

@@ -179,11 +179,10 @@ def check_result_tags(record: Record, game: AnyGame, state: Any) -> None:
 
 
 def end_checks(record: Record, game: AnyGame, state: Any, ply: int) -> Problem | None:
-    """The end-of-record checks (result tags, the game's own), at the record's last item."""
+    """The end-of-record checks (its result tags), at the record's last item."""
     last = record.items[-1].pos if record.items else record.pos
     try:
         check_result_tags(record, game, state)
-        game.finish(record, state)
     except Exception as exc:
         return refusal(exc, last, ply, None)
     return None

@@ -14,7 +14,7 @@ from notation.core.reading import source_records
 from notation.core.writer import format_record
 from notation.archive import (Duplicates, FilterError, Filters, Summary, game_figures,
                               game_key, parse_plies)
-from notation.core.composed import MissingCapability
+from notation.core.game import MissingCapability
 from notation.games.tilewe.symmetry import NAMES, TRANSFORMS, square
 
 from conftest import SAMPLES, run_cli

@@ -15,6 +15,7 @@ import json
 import os
 import random
 import sys
+import types
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -128,19 +129,37 @@ def test_random_games_replay_the_same_through_the_library_and_the_command_line(n
     assert [row["plies"] for row in through_cli] == [len(r.events) for r in records]
 
 
-def test_each_plugin_announces_the_options_its_game_declares():
+def test_each_entry_point_announces_the_spec_its_game_is_made_of():
     from importlib.metadata import entry_points
-    for point in entry_points(group="notation.games"):
-        plugin = point.load()
-        game = registry.get(plugin.name)
-        assert game is not None and game.options == plugin.options, plugin.name
-        assert game.extensions == plugin.extensions, plugin.name
+    announced = {point.name: point.load() for point in entry_points(group="notation.games")}
+    assert set(announced) >= {"tilewe", "flows", "philosophy", "sanguine", "nomic"}
+    for name, spec in announced.items():
+        assert registry.get(name).spec is spec, name
 
 
-def test_announced_extensions_match_the_games():
-    from importlib.metadata import entry_points
-    announced = [point.load() for point in entry_points(group="notation.games")]
-    assert {plugin.name for plugin in announced} >= {"tilewe", "flows", "philosophy",
-                                                     "sanguine", "nomic"}
-    for plugin in announced:
-        assert registry.get(plugin.name).extensions == plugin.extensions
+@pytest.mark.parametrize("name", GAMES)
+def test_every_part_loads_and_keeps_its_protocol(name):
+    """Parts named by module load when asked for: each must exist and hold its protocol's
+    members (a misspelt module or member would otherwise wait for a user to find it)."""
+    from notation.core.protocols import CAPABILITIES, REFINEMENTS, Notation, Rules
+    game = registry.get(name)
+    assert isinstance(game.rules, Rules) and isinstance(game.notation, Notation)
+    for role, (protocol, _) in CAPABILITIES.items():
+        part = game.part(role)
+        assert part is None or isinstance(part, protocol), (name, role)
+    for role, members in REFINEMENTS.items():
+        part = game.part(role)
+        assert part is None or any(hasattr(part, m) for m in members), (name, role)
+
+
+def test_a_part_without_its_protocol_s_members_is_refused_in_one_line():
+    from notation.core.errors import InputError
+    from notation.core.game import Game
+    tally = registry.get("tally")
+    spec = tally.spec._replace(name="broken")
+    with pytest.raises(InputError, match=r"its rules lack is_over, result"):
+        Game(spec, rules=types.SimpleNamespace(start=0, apply=0, legal_moves=0, copy=0,
+                                               to_move=0), notation=tally.notation)
+    lazy = Game(spec, rules=tally.rules, notation=tally.notation, pictures=".rules")
+    with pytest.raises(InputError, match=r"its pictures lack render, drawing"):
+        lazy.pictures

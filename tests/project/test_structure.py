@@ -24,7 +24,8 @@ LAZY_ALLOWED = {"dask", "dask.bag", "logging", "dask.distributed", "distributed"
                 "selenium", "pyarrow", "duckdb",
                 # start-up: what a command needs only when it meets a record it must parse
                 "lark", "lark.exceptions", "hashlib", "importlib.metadata",
-                "notation.core.record_builder", "multiprocessing", "concurrent.futures",
+                "notation.core.record_builder", "notation.core.other_readings",
+                "multiprocessing", "concurrent.futures",
                 # `notation --version` alone loads the games, to say what runs compiled
                 "notation.core.registry", "notation.tables.keys",
                 # start-up: what only random games need, and pictures

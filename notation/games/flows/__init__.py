@@ -51,4 +51,3 @@ SPEC = GameSpec(
     OPTIONS, directives=frozenset({"SEED_HEADER", "ABRIDGED"}),
     events_module="notation.games.flows.events", setup_positions=True, dialects=DIALECTS,
     winners=tuple(f"P{seat}" for seat in range(1, 7)))
-PLUGIN = SPEC  # (the entry point's name until every game declares a SPEC)

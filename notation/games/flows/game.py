@@ -1,15 +1,16 @@
-"""Flows, as the core sees it: its spec and the modules of its parts."""
+"""Flows, as the core sees it: its spec and the modules of its parts (those a check of
+records never uses load when first asked for)."""
 from __future__ import annotations
 
-from notation.core.composed import ComposedGame
+from notation.core.game import Game
 
-from . import SPEC, convert, generate, notation, play, position, render, rules, state
+from . import SPEC, notation, play, rules
 from .events import Event
 from .state import FlowsState
 
-GAME: ComposedGame[FlowsState, Event] = ComposedGame(
-    SPEC, rules=rules, notation=notation, pictures=render, conversion=convert,
-    coordinates=convert, scores=rules, report=state, positions=position, identity=convert,
-    fast_apply=play, random=generate)
+GAME: Game[FlowsState, Event] = Game(
+    SPEC, rules=rules, notation=notation, pictures=".render", conversion=".convert",
+    coordinates=".convert", scores=rules, report=".state", positions=".position",
+    identity=".convert", fast_apply=play, random=".generate")
 
 __all__ = ["GAME"]

@@ -31,4 +31,3 @@ SPEC = GameSpec(
      "Result": '"*": the Initial Set has no end condition, so no game has a result'},
     OPTIONS, events_module="notation.games.nomic.events", event_per_line=True, numbered=False,
     winners=())
-PLUGIN = SPEC  # (the entry point's name until every game declares a SPEC)

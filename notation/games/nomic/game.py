@@ -1,14 +1,15 @@
-"""The exploration nomic, as the core sees it: its spec and the modules of its parts."""
+"""The exploration nomic, as the core sees it: its spec and the modules of its parts
+(those a check of records never uses load when first asked for)."""
 from __future__ import annotations
 
-from notation.core.composed import ComposedGame
+from notation.core.game import Game
 
-from . import SPEC, generate, notation, position, render, rules
+from . import SPEC, notation, rules
 from .events import Event
 from .state import NomicState
 
-GAME: ComposedGame[NomicState, Event] = ComposedGame(
-    SPEC, rules=rules, notation=notation, pictures=render, scores=rules, report=render,
-    positions=position, setup=generate, random=generate)
+GAME: Game[NomicState, Event] = Game(
+    SPEC, rules=rules, notation=notation, pictures=".render", scores=rules, report=".render",
+    positions=".position", setup=".generate", random=".generate")
 
 __all__ = ["GAME"]

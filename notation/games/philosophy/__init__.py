@@ -40,4 +40,3 @@ SPEC = GameSpec(
                'a leave ended it without one'},
     OPTIONS, events_module="notation.games.philosophy.events", setup_positions=True,
     winners=PLAYER_CODES)
-PLUGIN = SPEC  # (the entry point's name until every game declares a SPEC)

@@ -59,4 +59,3 @@ SPEC = GameSpec(
     OPTIONS, events_module="notation.games.sanguine.events",
     directives=frozenset({"DECK_BLOCK"}), event_per_line=True, numbered=False,
     winners=SIDE_NAMES)
-PLUGIN = SPEC  # (the entry point's name until every game declares a SPEC)

@@ -61,7 +61,6 @@ SPEC = GameSpec(
                 '"tiles" (default)'},
     OPTIONS, events_module="notation.games.tilewe.events", setup_positions=True,
     winners=COLORS)
-PLUGIN = SPEC  # (the entry point's name until every game declares a SPEC)
 
 #: Pentobi's Blokus SGF (``.blksgf``, :mod:`.pentobi`), announced here. A file of Pentobi's
 #: opens ``(;GM[Blokus...`` (``FF`` may come first); the other variants' names too, so

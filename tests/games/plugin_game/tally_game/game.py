@@ -1,9 +1,9 @@
 """Tally as notation sees it: its spec and its two parts (no pictures, no report)."""
 from __future__ import annotations
 
-from notation.core.composed import ComposedGame
+from notation.core.game import Game
 
 from . import SPEC, notation, rules
 from .rules import Total
 
-GAME: ComposedGame[Total, int] = ComposedGame(SPEC, rules=rules, notation=notation)
+GAME: Game[Total, int] = Game(SPEC, rules=rules, notation=notation)
