@@ -220,14 +220,18 @@ class Position(Generic[EventT]):
         return other
 
     def __str__(self) -> str:
+        """The game's text picture; a game without pictures: its position notation."""
+        if self.game.pictures is None:
+            return self.position()
         return self.game.render(self.state)
 
     def __repr__(self) -> str:
         return f"Position({self.game.name!r}, {self.position()!r})"
 
-    def _repr_svg_(self) -> str:
-        """Notebooks draw a position as its picture."""
-        return self.game.svg(self.state)
+    def _repr_svg_(self) -> str | None:
+        """Notebooks draw a position as its picture (None: a game without pictures, which
+        a notebook then shows as its ``repr``)."""
+        return None if self.game.pictures is None else self.game.svg(self.state)
 
     # -- records -------------------------------------------------------------------------
     def record(self, **tags: Any) -> Record:

@@ -39,9 +39,9 @@ class Step:
     state: Any
     game: AnyGame
 
-    def _repr_svg_(self) -> str:
-        """Notebooks draw a step as its position."""
-        return self.game.svg(self.state)
+    def _repr_svg_(self) -> str | None:
+        """Notebooks draw a step as its position (None: a game without pictures)."""
+        return None if self.game.pictures is None else self.game.svg(self.state)
 
     def copy(self) -> Step:
         """The same step with a snapshot of its state, which the replay leaves alone."""

@@ -163,3 +163,11 @@ def test_a_part_without_its_protocol_s_members_is_refused_in_one_line():
     lazy = Game(spec, rules=tally.rules, notation=tally.notation, pictures=".rules")
     with pytest.raises(InputError, match=r"its pictures lack render, drawing"):
         lazy.pictures
+
+
+def test_a_game_without_pictures_shows_its_position_as_text_and_draws_nothing():
+    record = notation.parse('[Game "tally"]\n\n1. +2 2. +1\n').records[0]
+    position = notation.Position.from_record(record)
+    assert str(position) == position.position() == "3/10/2"
+    assert position._repr_svg_() is None
+    assert [step._repr_svg_() for step in notation.replay(record)] == [None, None]
