@@ -244,3 +244,19 @@ def test_the_public_api_names_each_concept_once():
     assert not {"start", "end", "tree", "mainline"} & set(dir(notation.Record))
     position = notation.new("flows")
     assert position.legal_moves(tile=3) == [m for m in position.legal_moves if m.tile == 3]
+
+
+#: The module roles every game package has (then what the game adds).
+GAME_ROLES = ("__init__", "events", "notation", "rules", "state", "position", "render", "game")
+
+
+def test_every_game_package_has_the_same_module_roles_and_a_game_that_only_wires():
+    import ast as syntax
+    games = ROOT / "notation" / "games"
+    for folder in sorted(p for p in games.iterdir() if (p / "__init__.py").exists()):
+        roles = {path.stem for path in folder.glob("*.py")}
+        assert set(GAME_ROLES) <= roles, (folder.name, sorted(set(GAME_ROLES) - roles))
+        wiring = syntax.parse((folder / "game.py").read_text(encoding="utf-8"))
+        defined = [node for node in wiring.body
+                   if isinstance(node, (syntax.FunctionDef, syntax.ClassDef))]
+        assert not defined, f"{folder.name}/game.py defines {[d.name for d in defined]}"
