@@ -10,12 +10,12 @@ strictly, ``str()`` writes it back and ``repr()`` shows it as written.
 from __future__ import annotations
 
 import re
-from typing import Callable, NamedTuple
+from typing import Callable
 
 from notation.core.errors import NotationError, shorten
 from notation.core.grammars import terminal_pattern
 from notation.core.limits import is_whole
-from notation.core.events import event_type, parse_event_as, remembered
+from notation.core.events import EventTuple, remembered
 
 from .geometry import ORIENTATIONS, is_label
 
@@ -23,10 +23,10 @@ GRAMMAR = "flows.lark"
 GAME = "flows"
 
 
-@event_type
-class Placement(NamedTuple):
+class Placement(EventTuple, game=GAME):
     """Player ``player`` (1-based) puts a ``tile`` on ``label``, facing ``orientation``."""
 
+    __slots__ = ()
     player: int
     label: str
     tile: int
@@ -36,29 +36,15 @@ class Placement(NamedTuple):
         return f"P{self.player}{self.label}T{self.tile}{self.orientation}"
 
 
-    @classmethod
-    def parse(cls, text: str) -> Placement:
-        """The placement ``text`` writes; NotationError for anything else."""
-        event: Placement = parse_event_as(GAME, cls, text)
-        return event
-
-
-@event_type
-class Unplaceable(NamedTuple):
+class Unplaceable(EventTuple, game=GAME):
     """Player ``player`` drew ``tile`` and it fits nowhere (a constraint win)."""
 
+    __slots__ = ()
     player: int
     tile: int
 
     def __str__(self) -> str:
         return f"P{self.player}T{self.tile}"
-
-
-    @classmethod
-    def parse(cls, text: str) -> Unplaceable:
-        """The tile that fits nowhere ``text`` writes; NotationError for anything else."""
-        event: Unplaceable = parse_event_as(GAME, cls, text)
-        return event
 
 
 Event = Placement | Unplaceable

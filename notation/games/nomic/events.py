@@ -9,24 +9,16 @@ is written.
 from __future__ import annotations
 
 from re import Match
-from typing import Callable, NamedTuple, NoReturn, TypeAlias, TypeVar
+from typing import Callable, NoReturn, TypeAlias
 
 from notation.core.errors import NotationError
 from notation.core.grammars import terminal_pattern
 from notation.core.limits import whole
-from notation.core.events import event_type, parse_event_as
+from notation.core.events import EventTuple
 
 GRAMMAR = "nomic.lark"
 GAME = "nomic"
 Coord = tuple[int, int]
-#: Any one kind of event (``Vote.parse`` gives a Vote).
-Kind = TypeVar("Kind")
-
-
-def parse_as(kind: type[Kind], text: str) -> Kind:
-    """``kind.parse(text)``: the one event ``text`` writes, of that kind, else NotationError."""
-    event: Kind = parse_event_as(GAME, kind, text)
-    return event
 
 
 def quote(text: str) -> str:
@@ -52,62 +44,42 @@ def coord_text(c: Coord) -> str:
     return f"({c[0]},{c[1]})"
 
 
-@event_type
-class Round(NamedTuple):
+class Round(EventTuple, game=GAME):
+    __slots__ = ()
     number: int
 
     def __str__(self) -> str:
         return f"round {self.number}"
 
 
-    @classmethod
-    def parse(cls, text: str) -> Round:
-        return parse_as(cls, text)
-
-
-@event_type
-class Join(NamedTuple):
+class Join(EventTuple, game=GAME):
+    __slots__ = ()
     name: str
 
     def __str__(self) -> str:
         return f"join {self.name}"
 
 
-    @classmethod
-    def parse(cls, text: str) -> Join:
-        return parse_as(cls, text)
-
-
-@event_type
-class Turn(NamedTuple):
+class Turn(EventTuple, game=GAME):
+    __slots__ = ()
     name: str
 
     def __str__(self) -> str:
         return f"turn {self.name}"
 
 
-    @classmethod
-    def parse(cls, text: str) -> Turn:
-        return parse_as(cls, text)
-
-
-@event_type
-class Roll(NamedTuple):
+class Roll(EventTuple, game=GAME):
+    __slots__ = ()
     values: tuple[int, ...]
 
     def __str__(self) -> str:
         return "roll " + " ".join(map(str, self.values))
 
 
-    @classmethod
-    def parse(cls, text: str) -> Roll:
-        return parse_as(cls, text)
-
-
-@event_type
-class Move(NamedTuple):
+class Move(EventTuple, game=GAME):
     """A path of compass steps, a destination, or both (they must agree)."""
 
+    __slots__ = ()
     steps: str | None
     to: Coord | None
 
@@ -118,13 +90,8 @@ class Move(NamedTuple):
         return f"move to {coord_text(self.to)}{via}"
 
 
-    @classmethod
-    def parse(cls, text: str) -> Move:
-        return parse_as(cls, text)
-
-
-@event_type
-class Reveal(NamedTuple):
+class Reveal(EventTuple, game=GAME):
+    __slots__ = ()
     at: Coord
     resource: str
 
@@ -132,13 +99,8 @@ class Reveal(NamedTuple):
         return f"reveal {coord_text(self.at)} {self.resource}"
 
 
-    @classmethod
-    def parse(cls, text: str) -> Reveal:
-        return parse_as(cls, text)
-
-
-@event_type
-class Propose(NamedTuple):
+class Propose(EventTuple, game=GAME):
+    __slots__ = ()
     kind: str  # enact, repeal or amend
     number: int
     text: str | None = None
@@ -148,13 +110,8 @@ class Propose(NamedTuple):
         return f"propose {self.kind} {self.number}{tail}"
 
 
-    @classmethod
-    def parse(cls, text: str) -> Propose:
-        return parse_as(cls, text)
-
-
-@event_type
-class Vote(NamedTuple):
+class Vote(EventTuple, game=GAME):
+    __slots__ = ()
     name: str
     yes: bool
 
@@ -162,26 +119,16 @@ class Vote(NamedTuple):
         return f"vote {self.name} {'yes' if self.yes else 'no'}"
 
 
-    @classmethod
-    def parse(cls, text: str) -> Vote:
-        return parse_as(cls, text)
-
-
-@event_type
-class Outcome(NamedTuple):
+class Outcome(EventTuple, game=GAME):
+    __slots__ = ()
     adopted: bool
 
     def __str__(self) -> str:
         return "adopted" if self.adopted else "failed"
 
 
-    @classmethod
-    def parse(cls, text: str) -> Outcome:
-        return parse_as(cls, text)
-
-
-@event_type
-class Invoke(NamedTuple):
+class Invoke(EventTuple, game=GAME):
+    __slots__ = ()
     name: str
     question: str
 
@@ -189,13 +136,8 @@ class Invoke(NamedTuple):
         return f"invoke {self.name} {quote(self.question)}"
 
 
-    @classmethod
-    def parse(cls, text: str) -> Invoke:
-        return parse_as(cls, text)
-
-
-@event_type
-class Judgment(NamedTuple):
+class Judgment(EventTuple, game=GAME):
+    __slots__ = ()
     number: int
     judge: str
     ruling: str
@@ -204,33 +146,19 @@ class Judgment(NamedTuple):
         return f"judgment {self.number} {self.judge} {quote(self.ruling)}"
 
 
-    @classmethod
-    def parse(cls, text: str) -> Judgment:
-        return parse_as(cls, text)
-
-
-@event_type
-class Note(NamedTuple):
+class Note(EventTuple, game=GAME):
+    __slots__ = ()
     text: str
 
     def __str__(self) -> str:
         return f"note {quote(self.text)}"
 
 
-    @classmethod
-    def parse(cls, text: str) -> Note:
-        return parse_as(cls, text)
+class End(EventTuple, game=GAME):
+    __slots__ = ()
 
-
-@event_type
-class End(NamedTuple):
     def __str__(self) -> str:
         return "end"
-
-
-    @classmethod
-    def parse(cls, text: str) -> End:
-        return parse_as(cls, text)
 
 
 Event: TypeAlias = (Round | Join | Turn | Roll | Move | Reveal | Propose | Vote | Outcome | Invoke

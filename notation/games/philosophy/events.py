@@ -9,11 +9,11 @@ different types never compare equal, though some hold the same fields (``In-``, 
 from __future__ import annotations
 
 import re
-from typing import Callable, NamedTuple, TypeVar, Union
+from typing import Callable, Union
 
 from notation.core.errors import NotationError
 from notation.core.grammars import terminal_pattern
-from notation.core.events import event_type, parse_event_as, remembered
+from notation.core.events import EventTuple, remembered
 
 from .geometry import DIR_INDEX, DIRECTIONS
 
@@ -25,13 +25,6 @@ _LEAVE = terminal_pattern(GRAMMAR, "LEAVE")
 _RESPECT = terminal_pattern(GRAMMAR, "RESPECT")
 _RULE = terminal_pattern(GRAMMAR, "RULE")
 _ESCAPED = re.compile(r"\\(.)")
-_Kind = TypeVar("_Kind")
-
-
-def _parse(kind: type[_Kind], text: str) -> _Kind:
-    """One event of type ``kind`` written as ``text``; NotationError for anything else."""
-    event: _Kind = parse_event_as(GAME, kind, text)
-    return event
 
 
 def written_name(name: str) -> str:
@@ -42,10 +35,10 @@ def written_name(name: str) -> str:
     return '"' + name.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
-@event_type
-class Join(NamedTuple):
+class Join(EventTuple, game=GAME):
     """``In+`` or ``In+:indigo`` (a name with spaces is quoted: ``In+:"Indiana Jones"``)."""
 
+    __slots__ = ()
     player: str
     name: str | None = None
 
@@ -53,27 +46,18 @@ class Join(NamedTuple):
         return f"{self.player}+" if self.name is None else f"{self.player}+:" + written_name(
             self.name)
 
-    @classmethod
-    def parse(cls, text: str) -> Join:
-        return _parse(cls, text)
 
-
-@event_type
-class Leave(NamedTuple):
+class Leave(EventTuple, game=GAME):
     """``In-``: a player leaves (or concedes)."""
 
+    __slots__ = ()
     player: str
 
     def __str__(self) -> str:
         return f"{self.player}-"
 
-    @classmethod
-    def parse(cls, text: str) -> Leave:
-        return _parse(cls, text)
 
-
-@event_type
-class Placement(NamedTuple):
+class Placement(EventTuple, game=GAME):
     """``Te:C7ReNe[We]``: who, where, which tile, its facing, and the choices made.
 
     ``closed`` says the brackets were closed (the writer claims the move is
@@ -81,6 +65,7 @@ class Placement(NamedTuple):
     ``dots`` the number of trailing conclusion dots.
     """
 
+    __slots__ = ()
     player: str
     space: str
     tile: str
@@ -98,53 +83,37 @@ class Placement(NamedTuple):
             text += "(" + "".join(self.options) + ")"
         return text + "." * self.dots
 
-    @classmethod
-    def parse(cls, text: str) -> Placement:
-        return _parse(cls, text)
 
-
-@event_type
-class Choice(NamedTuple):
+class Choice(EventTuple, game=GAME):
     """A bare choice event: a space name, a direction code, or ``OO`` (off the board)."""
 
+    __slots__ = ()
     option: str
 
     def __str__(self) -> str:
         return self.option
 
-    @classmethod
-    def parse(cls, text: str) -> Choice:
-        return _parse(cls, text)
 
-
-@event_type
-class Respect(NamedTuple):
+class Respect(EventTuple, game=GAME):
     """``R:In``: the respect token passes to a player."""
 
+    __slots__ = ()
     player: str
 
     def __str__(self) -> str:
         return f"R:{self.player}"
 
-    @classmethod
-    def parse(cls, text: str) -> Respect:
-        return _parse(cls, text)
 
-
-@event_type
-class RuleChange(NamedTuple):
+class RuleChange(EventTuple, game=GAME):
     """``rule:join:permitted:between_turns``: a rule variant takes a new value."""
 
+    __slots__ = ()
     rule: str
     variable: str
     value: str
 
     def __str__(self) -> str:
         return f"rule:{self.rule}:{self.variable}:{self.value}"
-
-    @classmethod
-    def parse(cls, text: str) -> RuleChange:
-        return _parse(cls, text)
 
 
 Event = Union[Join, Leave, Placement, Choice, Respect, RuleChange]

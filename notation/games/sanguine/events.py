@@ -9,12 +9,12 @@ it as the notation (``Draw('R draw Spark')``).
 from __future__ import annotations
 
 import re
-from typing import Callable, NamedTuple, NoReturn, Union
+from typing import Callable, NoReturn, Union
 
 from notation.core.errors import NotationError, shorten
 from notation.core.grammars import terminal_pattern
 from notation.core.limits import MAX_DIGITS, MAX_VALUE_DIGITS, whole
-from notation.core.events import event_type, parse_event_as, remembered
+from notation.core.events import EventTuple, remembered
 
 from . import SIDE_NAMES as SIDE_NAMES
 
@@ -25,8 +25,8 @@ SIDES = {"R": 0, "B": 1}
 SCORE_DIGITS = MAX_VALUE_DIGITS + 2 * MAX_DIGITS
 
 
-@event_type
-class Deal(NamedTuple):
+class Deal(EventTuple, game=GAME):
+    __slots__ = ()
     side: int
     cards: tuple[str, ...]
 
@@ -34,15 +34,8 @@ class Deal(NamedTuple):
         return f"{'RB'[self.side]} deal {' '.join(self.cards)}"
 
 
-    @classmethod
-    def parse(cls, text: str) -> Deal:
-        """One ``deal`` line; NotationError for any other text."""
-        found: Deal = parse_event_as(GAME, cls, text)
-        return found
-
-
-@event_type
-class Draw(NamedTuple):
+class Draw(EventTuple, game=GAME):
+    __slots__ = ()
     side: int
     card: str
 
@@ -50,15 +43,8 @@ class Draw(NamedTuple):
         return f"{'RB'[self.side]} draw {self.card}"
 
 
-    @classmethod
-    def parse(cls, text: str) -> Draw:
-        """One ``draw`` line; NotationError for any other text."""
-        found: Draw = parse_event_as(GAME, cls, text)
-        return found
-
-
-@event_type
-class Place(NamedTuple):
+class Place(EventTuple, game=GAME):
+    __slots__ = ()
     side: int
     card: str
     row: int
@@ -67,48 +53,27 @@ class Place(NamedTuple):
     def __str__(self) -> str:
         return f"{'RB'[self.side]} place {self.card} ({self.row},{self.col})"
 
-
-    @classmethod
-    def parse(cls, text: str) -> Place:
-        """One ``place`` line; NotationError for any other text."""
-        found: Place = parse_event_as(GAME, cls, text)
-        return found
-
     def mirrored(self, cols: int) -> Place:
         """The same placement, its column counted from the other side of the board."""
         return self._replace(col=cols - 1 - self.col)
 
 
-@event_type
-class Pass(NamedTuple):
+class Pass(EventTuple, game=GAME):
+    __slots__ = ()
     side: int
 
     def __str__(self) -> str:
         return f"{'RB'[self.side]} pass"
 
 
-    @classmethod
-    def parse(cls, text: str) -> Pass:
-        """One ``pass`` line; NotationError for any other text."""
-        found: Pass = parse_event_as(GAME, cls, text)
-        return found
-
-
-@event_type
-class Result(NamedTuple):
+class Result(EventTuple, game=GAME):
+    __slots__ = ()
     red: int
     blue: int
     winner: str  # red, blue or tie
 
     def __str__(self) -> str:
         return f"result {self.red}-{self.blue} {self.winner}"
-
-
-    @classmethod
-    def parse(cls, text: str) -> Result:
-        """One ``result`` line; NotationError for any other text."""
-        found: Result = parse_event_as(GAME, cls, text)
-        return found
 
 
 Event = Union[Deal, Draw, Place, Pass, Result]
