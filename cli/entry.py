@@ -10,9 +10,10 @@ own code around the command the signal is kept for ``run()``: see
 
 Before the handlers are set, the console script imports only this module, its
 package's small ``__init__``, the tiny ``signals`` module and the standard
-``signal`` module (a test holds this), so the one window no program can cover is the interpreter's own start,
-before the console script's first line runs: a signal there gets Python's
-default (a ``KeyboardInterrupt`` traceback, or death by SIGTERM).
+``signal`` module (a test holds this). That, and the interpreter's own start before
+the console script's first line, is the one window left: a signal there gets Python's
+default (a ``KeyboardInterrupt`` traceback through those modules' top-level lines, or
+death by SIGTERM), before anything has been read or written.
 """
 from __future__ import annotations
 

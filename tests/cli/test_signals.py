@@ -73,10 +73,20 @@ def test_a_signal_at_start_up_is_one_line_and_its_status(archive, signum):
         assert interpreter_start(code, err, signum), err
 
 
+#: The modules the console script loads before its handlers are set (a test above holds
+#: the list): a signal there ends the way Python does, with their module-level frames.
+BEFORE_HANDLERS = ("notation/__init__.py", "cli/__init__.py", "cli/entry.py", "cli/signals.py")
+
+
 def interpreter_start(code: int, err: str, signum: int) -> bool:
-    """A signal that struck while Python itself was starting (site, the editable install's
-    import hook), before a line of ours ran: Python's own ending, no frame of our code."""
-    return code in (-signum, 1) and not re.search(r'File "[^"]*/(notation|cli)/[^"]*\.py"', err)
+    """A signal that struck before the handlers were set: Python's own start (site, the
+    editable install's import hook) or the loading of the few modules before them. Its
+    traceback may hold those modules' top-level frames, never a frame of a function of ours."""
+    if code not in (-signum, 1):
+        return False
+    frames = re.findall(r'File "([^"]*)", line \d+, in (\S+)', err)
+    ours = [(path, name) for path, name in frames if re.search(r"/(notation|cli)/[^/]*", path)]
+    return all(name == "<module>" and path.endswith(BEFORE_HANDLERS) for path, name in ours)
 
 
 #: Runs the command line (its arguments after the signal's number and a moment) and sends
