@@ -11,7 +11,7 @@ from notation.core.ast import (MAX_NAG, Comment, Directive, EventNode, Item, Mal
                                MalformedKind, Pos, Record, Tag)
 from notation.core.ast import Variation as VariationItem
 from notation.core.errors import Error, NotationError, shorten
-from notation.core.fastpath import scanner
+from notation.core.scanner import scanner
 from notation.core.game import AnyGame
 from notation.core.limits import MAX_VARIATION_DEPTH, whole
 from notation.core.parsing import parser_for

@@ -148,7 +148,8 @@ def _layouts(draw, words: list[str]) -> str:
 @given(data=st.data(), seed=st.integers(0, 10**6))
 def test_split_reading_of_plain_bodies_agrees_with_the_general_one(data, seed):
     """``body.split()`` (the usual layout, in C) reads what the number-by-number path reads."""
-    from notation.core.fastpath import _numbered_words, _plain_words, scanner
+    from notation.core.fastpath import _numbered_words, _plain_words
+    from notation.core.scanner import scanner
     game, words = _random_moves(seed, data.draw(st.integers(1, 30)))
     body = _layouts(data.draw, words) + data.draw(st.sampled_from(["", "\n", " \n\n"]))
     scan = scanner(game)

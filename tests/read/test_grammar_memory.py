@@ -22,7 +22,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from notation.core import registry
-from notation.core.fastpath import scanner
+from notation.core.scanner import scanner
 from notation.core.grammars import grammar, terminal_pattern
 from notation.core.parsing import parser_for
 
