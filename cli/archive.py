@@ -15,6 +15,7 @@ from typing import Any, Callable, Iterator, NoReturn
 
 import click
 
+from notation.core.tree import GameNode
 from notation import runner
 from notation.archive import (Duplicates, FilterError, Filters, GameSink, PieceNames, Pieces,
                               Selector, Stats, WriteError, game_extension, input_name,
@@ -22,7 +23,7 @@ from notation.archive import (Duplicates, FilterError, Filters, GameSink, PieceN
 from notation.archive.filters import selection
 from notation.archive.skim import needles, skimmed_records
 from notation.archive.stats import figured, game_figures
-from notation.core.ast import Record, Tag
+from notation.core.ast import Tag
 from notation.core.game import MissingCapability, needed
 from notation.core.outcome import Outcome
 from notation.core.replay import game_of
@@ -75,13 +76,13 @@ class Sink:
     def __exit__(self, *exc_info: Any) -> None:
         self.games.discard()  # after close(): nothing left to remove
 
-    def write(self, record: Record | str) -> None:
+    def write(self, record: GameNode | str) -> None:
         self._attempt(self.games.add, record)
 
     def write_text(self, text: str) -> None:
         self._attempt(self.games.write, text)
 
-    def _attempt(self, action: Callable[[Any], None], value: Record | str) -> None:
+    def _attempt(self, action: Callable[[Any], None], value: GameNode | str) -> None:
         try:
             action(value)
         except WriteError as exc:
@@ -110,7 +111,7 @@ def give_up(ctx: Context, path: str, reason: object) -> NoReturn:
     raise AssertionError("ctx.finish() exits")  # pragma: no cover
 
 
-def each_record(ctx: Context, paths: tuple[str, ...], **how: Any) -> Iterator[Record]:
+def each_record(ctx: Context, paths: tuple[str, ...], **how: Any) -> Iterator[GameNode]:
     for records in ctx.inputs.read(paths, **how):
         yield from records
 
@@ -148,7 +149,7 @@ def _quoted_pieces(value: str, quote: Callable[[str], str] = quoted) -> Iterator
     yield '"'
 
 
-def _tags_line(record: Record) -> Iterator[str]:
+def _tags_line(record: GameNode) -> Iterator[str]:
     """``FILE:INDEX: Key="value" ...``, in pieces."""
     yield f"{shown(record.source)}:{record.index}: "
     for n, tag in enumerate(t for t in record.tags if isinstance(t, Tag)):
@@ -156,7 +157,7 @@ def _tags_line(record: Record) -> Iterator[str]:
         yield from _quoted_pieces(tag.value)
 
 
-def _tags_json(record: Record) -> Iterator[str]:
+def _tags_json(record: GameNode) -> Iterator[str]:
     """``{"file", "index", "game", "tags": {KEY: VALUE}}`` as ``json.dumps`` writes it
     (non-ASCII escaped), in pieces."""
     yield json.dumps({"file": record.source, "index": record.index, "game": record.game})[:-1]
@@ -197,7 +198,7 @@ class SkimmedRecords(FileRecords):
         super().__init__(inputs, path, headers=True)
         self.wanted = wanted
 
-    def games(self) -> Iterator[Record]:
+    def games(self) -> Iterator[GameNode]:
         if self.path == "-":
             yield from super().games()
             return
@@ -208,7 +209,7 @@ class SkimmedRecords(FileRecords):
                                        self.path, inputs.game, self.wanted)
 
 
-def _skimmed(ctx: Context, paths: tuple[str, ...], wanted: tuple[str, ...]) -> Iterator[Record]:
+def _skimmed(ctx: Context, paths: tuple[str, ...], wanted: tuple[str, ...]) -> Iterator[GameNode]:
     """Every input's records, games that cannot match as stand-ins."""
     for path in ctx.inputs.expand(paths):
         yield from SkimmedRecords(ctx.inputs, path, wanted)
@@ -352,7 +353,7 @@ def dedupe(paths: tuple[str, ...], output: str | None, report: bool, as_json: bo
     ctx.finish()
 
 
-def _first_copy_kept(duplicates: Duplicates, record: Record, sink: Sink, report: bool,
+def _first_copy_kept(duplicates: Duplicates, record: GameNode, sink: Sink, report: bool,
                      as_json: bool) -> int:
     """Write a game met for the first time (``as_json``: every game's line); 1 if it is a
     later copy (dropped), else 0."""

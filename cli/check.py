@@ -7,7 +7,8 @@ from typing import Any
 
 import click
 
-from notation.core.ast import Record
+
+from notation.core.tree import GameNode
 from notation.core.game import needed
 from notation.core.errors import NotationError
 from notation.core.outcome import Outcome
@@ -37,7 +38,7 @@ class Replay:
     view: dict[str, str]
     tree: bool = False
 
-    def show(self, record: Record) -> None:
+    def show(self, record: GameNode) -> None:
         outcome = run(record, self.ply)
         note_past_end(outcome, self.ply)
         self.tally.count(outcome.valid, outcome.plies)
@@ -146,7 +147,7 @@ def legal(path: str, ply: int | None, game_index: int | None, count: bool, as_js
     ctx.finish()
 
 
-def _list_legal(ctx: Context, record: Record, ply: int | None, count: bool, as_json: bool,
+def _list_legal(ctx: Context, record: GameNode, ply: int | None, count: bool, as_json: bool,
                 options: dict[str, Any]) -> None:
     """The legal moves after ``ply`` of one game: eight to a line, only how many, or JSON."""
     outcome = run(record, ply)

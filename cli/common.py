@@ -13,8 +13,9 @@ from typing import Any, Callable, Iterator
 
 import click
 
+from notation.core.tree import GameNode
 from notation.core import registry
-from notation.core.ast import Record
+
 from notation.core.errors import Problem, ProblemKind, caret, problem_line
 from notation.core.limits import printable
 from notation.core.outcome import Outcome
@@ -132,7 +133,7 @@ class Context:
         self.json = bool(click.get_current_context(silent=True) and
                          click.get_current_context().params.get("as_json"))
 
-    def report(self, record: Record, problem: Problem, err: bool = False) -> None:
+    def report(self, record: GameNode, problem: Problem, err: bool = False) -> None:
         """One problem: ``FILE:LINE:COL: error: ...`` and, on a terminal, the line with a caret."""
         self._said(record.source, record.index, record.source_line, problem, err)
 
@@ -161,7 +162,7 @@ class Context:
         self.inputs.input_errors.append(message)
 
     @contextlib.contextmanager
-    def guard(self, record: Record) -> Iterator[None]:
+    def guard(self, record: GameNode) -> Iterator[None]:
         """Run one record's work; a bug of ours becomes that record's error, the run goes on
         (a capability the game lacks ends the run: the command cannot serve it)."""
         try:

@@ -7,8 +7,9 @@ import sys
 
 import click
 
+from notation.core.tree import GameNode
 from notation.core import registry
-from notation.core.ast import Record
+
 from notation.core.diffing import diff_records, diff_states
 from notation.core.errors import NotationError
 
@@ -73,7 +74,7 @@ def _every_game(ctx: Context, left: FileRecords, right: FileRecords, ply: int | 
     return differ
 
 
-def _differ(ctx: Context, ra: Record, rb: Record, ply: int | None) -> bool:
+def _differ(ctx: Context, ra: GameNode, rb: GameNode, ply: int | None) -> bool:
     """Says how two games differ (first differing event, differing state); whether they do."""
     with ctx.guard(ra):
         game = registry.get(ra.game) if ra.game else None

@@ -10,8 +10,8 @@ from typing import Iterator
 
 import click
 
-from notation.core.ast import Record
 
+from notation.core.tree import GameNode
 from .common import plural, shown
 from .inputs import FileRecords
 
@@ -20,7 +20,7 @@ INDEX_OPTION = click.option(
     help="Only game K of each file (default: every game).")
 
 
-def game_at(records: FileRecords, index: int) -> Record | None:
+def game_at(records: FileRecords, index: int) -> GameNode | None:
     """Game ``index`` of one file; None when the file could not be read that far (its
     input error is the run's already); a usage error when the file has fewer games."""
     seen = 0
@@ -34,7 +34,7 @@ def game_at(records: FileRecords, index: int) -> Record | None:
                            f"{plural(seen, 'game')}")
 
 
-def chosen(records: FileRecords, index: int | None) -> Iterator[Record]:
+def chosen(records: FileRecords, index: int | None) -> Iterator[GameNode]:
     """Every game of one file, or only game ``index`` (see :func:`game_at`)."""
     if index is None:
         yield from records

@@ -11,8 +11,9 @@ import sys
 from dataclasses import dataclass, field
 from typing import Any, Iterator
 
+from notation.core.tree import GameNode
 from notation.core import formats, registry
-from notation.core.ast import Record
+
 from notation.core.errors import InputError
 from notation.core.reading import FolderErrors, record_files
 
@@ -58,7 +59,7 @@ class Inputs:
         return record_files(paths, extensions, _Noted(self))
 
     def expand(self, paths: tuple[str, ...]) -> Iterator[str]:
-        return self.walk(paths, registry.extensions() + formats.extensions())
+        return record_files(paths, None, _Noted(self))
 
     def expand_quietly(self, paths: tuple[str, ...]) -> list[str]:
         """The files the paths stand for, without noting any error (sizes, planning)."""
@@ -97,7 +98,7 @@ class FileRecords:
         self.failed = False
         self.handle: Any = None
 
-    def games(self) -> Iterator[Record]:
+    def games(self) -> Iterator[GameNode]:
         """The input's records as read (a subclass may read them another way: ``select``
         passes over games that cannot match); iterating the object adds the bookkeeping."""
         from notation.core.reading import source_records  # loads Lark
@@ -121,7 +122,7 @@ class FileRecords:
         except (OSError, ValueError):
             return 0
 
-    def __iter__(self) -> Iterator[Record]:
+    def __iter__(self) -> Iterator[GameNode]:
         progress = self.inputs.progress
         try:
             for record in self.games():

@@ -74,7 +74,8 @@ def _copies(ctx: Context, paths: tuple[str, ...]) -> tuple[list[GameNode], int]:
                 problems = run(record).problems
                 if not problems:
                     try:
-                        trees.append(GameNode.from_record(record))
+                        record.variations  # the tree is made here: one it cannot hold says so
+                        trees.append(record)
                     except TreeError as exc:
                         problems = [Problem(ProblemKind.SYNTAX, exc.line, exc.column, 0, None,
                                             exc.message)]

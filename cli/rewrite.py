@@ -14,12 +14,13 @@ from typing import Any, Callable, Iterable, TypeVar
 
 import click
 
+from notation.core.tree import GameNode
 from notation import runner
 from notation.archive import (FileRewrite, Mode, Pieces, Settled, Strip, WriteError,
                               converted_text, game_extension, input_name, to_format)
 from notation.archive.rewrite import canonical_pieces
 from notation.core import formats, registry
-from notation.core.ast import Record
+
 from notation.core.game import MissingCapability
 from notation.core.errors import NotationError, Problem, ProblemKind
 from notation.core.outcome import Outcome
@@ -35,10 +36,10 @@ from .inputs import FileRecords
 from .game_options import WithGameOptions, check_for
 from .progress import watch
 
-Prepare = Callable[[Record], tuple[Record, list[Problem]]]
-Transform = Callable[[Record], str]
+Prepare = Callable[[GameNode], tuple[GameNode, list[Problem]]]
+Transform = Callable[[GameNode], str]
 #: A game's new text, or its pieces (:func:`canonical_pieces`), for :class:`FileRewrite`.
-Rewritten = Callable[[Record], "str | Iterable[str]"]
+Rewritten = Callable[[GameNode], "str | Iterable[str]"]
 Text = TypeVar("Text")
 
 
@@ -197,7 +198,7 @@ def extension_of(target: str | None) -> str | None:
     return game.extensions[0] if game is not None and game.extensions else None
 
 
-def _converted(game_options: dict[str, Any], target: str | None, record: Record) -> str:
+def _converted(game_options: dict[str, Any], target: str | None, record: GameNode) -> str:
     """The record converted; options its game does not declare for ``convert``, or values
     it does not take, are the usage error ``random`` gives (:func:`check_for`), and what
     else its game cannot apply is one too (a record the target format cannot hold is that
@@ -285,8 +286,8 @@ def _write_games(ctx: Context, records: FileRecords, out: FileRewrite, prepare: 
     return refused, written
 
 
-def _one_game(ctx: Context, record: Record, prepare: Prepare,
-              transform: Callable[[Record], Text]) -> Text | None:
+def _one_game(ctx: Context, record: GameNode, prepare: Prepare,
+              transform: Callable[[GameNode], Text]) -> Text | None:
     """One game's new text; None if it has problems (said here) or met a bug of ours."""
     with ctx.guard(record):  # a bug of ours in one game refuses that game
         record, problems = prepare(record)

@@ -26,7 +26,7 @@ def main(seed: int) -> None:
         pos.push(choose(pos.legal_moves, rng))
     result = pos.result()
     print(f"{pos.ply} moves; winners: {' '.join(result.winners)}; scores: {result.scores}")
-    print(notation.format_record(pos.record(Event="bot loop", Seed=seed)))
+    print(notation.format_record(notation.GameNode.from_position(pos, Event="bot loop", Seed=seed)))
 
 
 if __name__ == "__main__":

@@ -35,13 +35,13 @@ BOTS: dict[str, Bot] = {"random": random_bot, "big-first": big_pieces_first}
 COLOURS = ("blue", "yellow")
 
 
-def play(seats: tuple[str, str], rng: random.Random, round_number: int) -> notation.Record:
+def play(seats: tuple[str, str], rng: random.Random, round_number: int) -> notation.GameNode:
     """One two-player game; the bots take turns as the position says."""
     pos = notation.new("tilewe", players=2)
     while not pos.is_over():
         bot = BOTS[seats[COLOURS.index(pos.turn)]]
         pos.push(bot(pos, rng))
-    return pos.record(Event="bot round robin", Round=round_number,
+    return notation.GameNode.from_position(pos, Event="bot round robin", Round=round_number,
                       Blue=seats[0], Yellow=seats[1])
 
 

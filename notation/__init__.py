@@ -31,21 +31,19 @@ if TYPE_CHECKING:
     from notation.archive.errors import WriteError
     from notation.archive.saving import write
     from notation.core import registry
-    from notation.core.ast import (Comment, EventNode, Malformed, MalformedKind, Record,
-                                   RecordFile, Tag)
+    from notation.core.ast import Comment, EventNode, Malformed, MalformedKind, Tag
     from notation.core.diffing import CellChange, RecordDiff, diff_states
     from notation.core.errors import (Error, IllegalMoveError, InputError, InvalidEventError,
                                       MoveError, NotationError, Problem, ProblemKind,
                                       RuleError, TagError)
     from notation.core.game import Game
     from notation.core.outcome import Outcome
-    from notation.core.legal_moves import LegalMoves
     from notation.core.events import parse_event
-    from notation.core.position import Position, Result, from_position
+    from notation.core.position import LegalMoves, Position, Result, from_position
     from notation.core.reading import (load, parse, read_game, read_games, read_headers,
                                        read_verdicts)
     from notation.core.replay import ReplayError, Step, replay, run
-    from notation.core.tree import ChildNode, GameNode, Node, TreeError
+    from notation.core.tree import ChildNode, GameNode, Node, RecordFile, TreeError
     from notation.core.visitor import BaseVisitor, Span
     from notation.core.writer import format_events, format_record
 
@@ -53,23 +51,21 @@ __version__ = "0.1.0"
 
 #: Where each public name lives; imported on first use (the list above, for the checker).
 _EXPORTS = {
-    "notation.core.ast": ("Comment", "EventNode", "Malformed", "MalformedKind", "Record",
-                          "RecordFile", "Tag"),
+    "notation.core.ast": ("Comment", "EventNode", "Malformed", "MalformedKind", "Tag"),
     "notation.core.diffing": ("CellChange", "RecordDiff", "diff_states"),
     "notation.core.errors": ("Error", "IllegalMoveError", "InputError", "InvalidEventError",
                              "MoveError", "NotationError", "Problem", "ProblemKind", "RuleError",
                              "TagError"),
-    "notation.core.legal_moves": ("LegalMoves",),
     "notation.core.game": ("Game",),
     "notation.core.reading": ("load", "parse", "read_game", "read_games", "read_headers",
                               "read_verdicts"),
     "notation.core.visitor": ("BaseVisitor", "Span"),
     "notation.core.events": ("parse_event",),
-    "notation.core.position": ("Position", "Result", "from_position"),
+    "notation.core.position": ("LegalMoves", "Position", "Result", "from_position"),
     "notation.core.outcome": ("Outcome",),
     "notation.core.replay": ("ReplayError", "Step", "run", "replay"),
     "notation.core.writer": ("format_events", "format_record"),
-    "notation.core.tree": ("ChildNode", "GameNode", "Node", "TreeError"),
+    "notation.core.tree": ("ChildNode", "GameNode", "Node", "RecordFile", "TreeError"),
     "notation.api": ("get_game", "diff", "new"),
     "notation.archive.saving": ("write",),
     "notation.archive.errors": ("WriteError",),
@@ -106,7 +102,7 @@ def __dir__() -> list[str]:
 
 __all__ = ["BaseVisitor", "CellChange", "ChildNode", "Comment", "Error", "EventNode", "Game", "GameNode",
            "IllegalMoveError", "InputError", "InvalidEventError", "LegalMoves", "Malformed", "MalformedKind", "MoveError",
-           "Node", "NotationError", "Outcome", "Position", "Problem", "ProblemKind", "Record",
+           "Node", "NotationError", "Outcome", "Position", "Problem", "ProblemKind",
            "RecordDiff", "RecordFile", "ReplayError", "Result", "RuleError", "Step", "Tag",
            "TagError", "TreeError", "diff", "diff_states",
            "format_events", "format_record", "from_position", "get_game", "load", "new",

@@ -3,8 +3,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Literal, TypeVar, overload
 
-from .core import position, registry
-from .core.ast import Record
+from .core.tree import GameNode
+from .core import new_games, registry
+
 from .core.diffing import RecordDiff, diff_records
 from .core.game import AnyGame, Game
 from .core.position import Position
@@ -36,12 +37,12 @@ def new(game: str, **options: object) -> Position[object]: ...
 
 
 def new(game: str | Game[Any, Any], **options: object) -> Position[Any]:
-    """A new game at its start (:func:`notation.core.position.new`), its position typed
+    """A new game at its start (:func:`notation.core.new_games.new`), its position typed
     by the game: ``notation.new("tilewe")`` is a ``Position[tilewe.Move]``.
 
     :raises Error: an unknown game, or an option value the game refuses.
     """
-    return position.new(game, **options)
+    return new_games.new(game, **options)
 
 
 def get_game(name: str) -> AnyGame:
@@ -49,7 +50,7 @@ def get_game(name: str) -> AnyGame:
     return registry.require(name)
 
 
-def diff(a: Record, b: Record, until: int | None = None) -> RecordDiff:
+def diff(a: GameNode, b: GameNode, until: int | None = None) -> RecordDiff:
     """Compare two records of the same game (first differing event, differing state)."""
     if a.game is None or a.game != b.game:
         raise ValueError(f"cannot compare a {a.game!r} record with a {b.game!r} record")

@@ -14,7 +14,8 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from .core.ast import Comment, EventNode, Record, Tag
+from .core.tree import GameNode
+from .core.ast import Comment, EventNode, Tag
 from .core.errors import Problem
 from .core.outcome import Outcome
 from .core.output import glyph_text
@@ -90,7 +91,7 @@ def _node_data(node: Node, ids: dict[int, int], game: Any) -> dict[str, Any]:
     return data
 
 
-def game_data(record: Record, outcome: Outcome | None = None, **options: Any) -> dict[str, Any]:
+def game_data(record: GameNode, outcome: Outcome | None = None, **options: Any) -> dict[str, Any]:
     """What the viewer shows of one game: tags, its tree of events (``nodes``, the start
     first; ``main``: the mainline's) with their comments, annotations and commands, their
     positions (``frames``: one per node reached, in the order of ``nodes``), the first
@@ -195,6 +196,6 @@ def page(games: list[dict[str, Any]], title: str = "notation viewer",
     return filled("viewer.html", {"title": title, "note": note, "games": games})
 
 
-def html(records: Iterable[Record], title: str = "notation viewer", **options: Any) -> str:
+def html(records: Iterable[GameNode], title: str = "notation viewer", **options: Any) -> str:
     """The viewer page for these games (``options``: the drawing's, such as ``perspective``)."""
     return page([game_data(record, **options) for record in records], title)

@@ -12,8 +12,9 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from notation.core.tree import GameNode
 from notation.core import registry
-from notation.core.ast import Record
+
 from notation.core.game import MissingCapability, needed
 from notation.core.errors import NotationError
 from notation.core.game import Game
@@ -51,7 +52,7 @@ class TagTest:
         key, value = spec.split("=", 1)
         return cls(key, value=value)
 
-    def matches(self, record: Record) -> bool:
+    def matches(self, record: GameNode) -> bool:
         if self.pattern is not None:
             return self.pattern.search(record.headers.get(self.key, "")) is not None
         return record.headers.get(self.key) == self.value
@@ -67,7 +68,7 @@ def parse_plies(spec: str) -> tuple[int, int]:
             from None
 
 
-def reaches(record: Record, wanted: str, at_ply: int | None = None,
+def reaches(record: GameNode, wanted: str, at_ply: int | None = None,
             in_variations: bool = False) -> bool:
     """Whether the game shows position ``wanted`` (canonical text) at some ply, or at
     ``at_ply`` (0: the start), on its mainline or, with ``in_variations``, in any of its
@@ -82,8 +83,8 @@ def reaches(record: Record, wanted: str, at_ply: int | None = None,
             and _safely(_shows_inside, game, record, wanted, at_ply))
 
 
-def _safely(test: Callable[[Game[Any, Any], Record, str, int | None], bool],
-            game: Game[Any, Any], record: Record, wanted: str, at_ply: int | None) -> bool:
+def _safely(test: Callable[[Game[Any, Any], GameNode, str, int | None], bool],
+            game: Game[Any, Any], record: GameNode, wanted: str, at_ply: int | None) -> bool:
     """The test's answer; a ReplayError or a bug of ours is no."""
     try:
         return test(game, record, wanted, at_ply)
@@ -91,7 +92,7 @@ def _safely(test: Callable[[Game[Any, Any], Record, str, int | None], bool],
         return False
 
 
-def _shows(game: Game[Any, Any], record: Record, wanted: str, at_ply: int | None) -> bool:
+def _shows(game: Game[Any, Any], record: GameNode, wanted: str, at_ply: int | None) -> bool:
     if at_ply in (0, None) and game.position(game.start(record)) == wanted:
         return True
     if at_ply == 0:
@@ -104,7 +105,7 @@ def _shows(game: Game[Any, Any], record: Record, wanted: str, at_ply: int | None
     return False
 
 
-def _shows_inside(game: Game[Any, Any], record: Record, wanted: str,
+def _shows_inside(game: Game[Any, Any], record: GameNode, wanted: str,
                   at_ply: int | None) -> bool:
     """Whether a variation's line shows ``wanted`` (a line ends at its first problem)."""
     found: list[int] = []
@@ -159,7 +160,7 @@ class Filters:
         return bool(self.validity is not None or self.plies or self.winners
                     or self.players is not None)
 
-    def matches(self, record: Record) -> bool:
+    def matches(self, record: GameNode) -> bool:
         """Whether ``record`` passes every filter (:class:`MissingCapability` when its
         game cannot say what one asks: the players of a game without scores)."""
         if self.players is not None:
@@ -186,12 +187,12 @@ class Filters:
             return False
         return self.players is None or game.player_count(state) == self.players
 
-    def _reaches_all(self, record: Record) -> bool:
+    def _reaches_all(self, record: GameNode) -> bool:
         wanted = self.wanted_positions(record)
         return wanted is not None and all(
             reaches(record, p, self.after_ply, self.in_variations) for p in wanted)
 
-    def wanted_positions(self, record: Record) -> list[str] | None:
+    def wanted_positions(self, record: GameNode) -> list[str] | None:
         """The positions in the canonical text of the record's game (None: no game)."""
         game = game_of(record)
         if game is None:
@@ -232,7 +233,7 @@ class Selector:
         return bool(self.filters.positions)
 
 
-def selection(selector: Selector, record: Record) -> Outcome:
+def selection(selector: Selector, record: GameNode) -> Outcome:
     """One game's answer to the selector, as a task's outcome (it pickles): ``data`` is
     ``{"selected": bool}``, or ``{"usage": ..., "filter": ...}`` for a filter that cannot
     be applied to the game, or ``{"missing": ...}`` for one its game lacks the capability

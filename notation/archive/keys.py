@@ -6,7 +6,8 @@ import hashlib
 from array import array
 from bisect import bisect_right
 
-from notation.core.ast import Record
+
+from notation.core.tree import GameNode
 from notation.core.game import needed
 from notation.core.fastpath import quick_words
 from notation.core.replay import game_of
@@ -19,7 +20,7 @@ from .starts import Starts
 KEY_SIZE = 16
 
 
-def game_key(record: Record, symmetric: bool = False, starts: Starts | None = None
+def game_key(record: GameNode, symmetric: bool = False, starts: Starts | None = None
              ) -> bytes | None:
     """A digest (:data:`KEY_SIZE` bytes) of the game's name, what its start sets up
     (:mod:`.starts`: a tag at its default or left out alike) and its events in canonical
@@ -89,7 +90,7 @@ class Duplicates:
         self._keys = DigestNumbers(KEY_SIZE)
         self._places = FirstPlaces()
 
-    def original_of(self, record: Record) -> str | None:
+    def original_of(self, record: GameNode) -> str | None:
         """Where the first copy of ``record`` was (``"file:index"``), or None if this is
         the first (which is then remembered)."""
         key = game_key(record, self.symmetric, self._starts)

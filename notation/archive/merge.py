@@ -94,7 +94,7 @@ def merged_text(tree: GameNode) -> str:
     not read back as a valid record raises :class:`MergeError`, so that nothing written
     by ``merge`` fails ``validate``."""
     try:
-        text = format_record(tree.to_record(), tree.rules)
+        text = format_record(tree, tree.rules)
     except NotationError as exc:
         raise MergeError([_at(tree, tree.pos, f"game {tree.index}: the merged game cannot be "
                                               f"written: {exc}: not merged")]) from None
@@ -179,9 +179,9 @@ def _telling_tag(starts: Starts, first: GameNode, start: StartIdentity,
 
 def _bare(tree: GameNode) -> GameNode:
     """A tree of ``tree``'s game, tags, set-up and place, with no move and no words."""
-    bare = GameNode(tree.rules, tree.headers, tree.directives, tree.source)
-    bare.trailer = list(tree.trailer)
-    bare.index, bare.pos, bare.header_pos = tree.index, tree.pos, dict(tree.header_pos)
+    bare = GameNode(tree.rules, list(tree.tags), list(tree.directives), index=tree.index,
+                    source=tree.source, pos=tree.pos)
+    bare.trailer[:] = tree.trailer
     return bare
 
 
@@ -285,4 +285,4 @@ def _place(node: Node) -> str:
     """``ply 3 (F5e-a2d4)``, or ``before the first move`` for the root."""
     if not isinstance(node, ChildNode):
         return "before the first move"
-    return f"ply {node.ply()} ({node.game().rules.format_event(node.move)})"
+    return f"ply {node.ply()} ({node.root().rules.format_event(node.move)})"

@@ -13,8 +13,9 @@ import tempfile
 from types import TracebackType
 from typing import IO, Any, Callable, Iterable, Iterator
 
+from notation.core.tree import GameNode
 from notation.core import formats
-from notation.core.ast import Record
+
 from notation.core.game import needed
 from notation.core.errors import InputError, NotationError, Problem
 from notation.core.game import Game
@@ -147,15 +148,15 @@ class FileRewrite:
             self.spool.close()
 
 
-def _known_game(record: Record) -> Game[Any, Any]:
+def _known_game(record: GameNode) -> Game[Any, Any]:
     game = game_of(record)
     if game is None:
         raise NotationError(f"no known game to write {record.game!r} records")
     return game
 
 
-def to_format(record: Record, fix_results: bool = False,
-              canonical: bool = False) -> tuple[Record, list[Problem]]:
+def to_format(record: GameNode, fix_results: bool = False,
+              canonical: bool = False) -> tuple[GameNode, list[Problem]]:
     """The record ``fmt`` writes and its problems (it writes none that has any);
     ``fix_results``: its result tags set to what its replay reaches first;
     ``canonical``: its moves in their one canonical spelling (``fmt --canonical``)."""
@@ -169,18 +170,18 @@ def to_format(record: Record, fix_results: bool = False,
     return record, problems
 
 
-def canonical_text(record: Record) -> str:
+def canonical_text(record: GameNode) -> str:
     """The record in canonical form (it must have no problem)."""
     return format_record(record, _known_game(record))
 
 
-def canonical_pieces(record: Record) -> Iterator[str]:
+def canonical_pieces(record: GameNode) -> Iterator[str]:
     """:func:`canonical_text` in pieces (:func:`~notation.core.writer.format_pieces`),
     for :meth:`FileRewrite.write`; what may refuse the record is done before it returns."""
     return format_pieces(record, _known_game(record))
 
 
-def converted_text(record: Record, to: str | None = None, **options: Any) -> str:
+def converted_text(record: GameNode, to: str | None = None, **options: Any) -> str:
     """The record written another way: by its game (``Game.convert`` with ``options``), and
     in the format ``to`` (a :mod:`~notation.core.formats` name such as ``blksgf`` or
     ``json``; one of the game's ``dialects``; the game's name or None: its own notation,

@@ -11,18 +11,18 @@ from __future__ import annotations
 import os
 from typing import Iterable, Union
 
+from notation.core.tree import GameNode
 from notation.core import formats
-from notation.core.ast import Record
+
 from notation.core.compression import plain_name
 from notation.core.errors import NotationError
 from notation.core.formats import RecordFormat
-from notation.core.tree import GameNode
 from notation.core.writer import format_record
 
 from .sink import GameSink
 
 #: What :func:`write` takes: one record or game tree, or any number of them.
-Writable = Union[Record, GameNode, Iterable[Union[Record, GameNode]]]
+Writable = Union[GameNode, Iterable[GameNode]]
 
 
 def write(records: Writable, path: str | os.PathLike[str], encoding: str = "utf-8") -> int:
@@ -34,10 +34,9 @@ def write(records: Writable, path: str | os.PathLike[str], encoding: str = "utf-
     """
     target = os.fspath(path)
     kind = format_named_by(target)
-    given = [records] if isinstance(records, (Record, GameNode)) else records
+    given = [records] if isinstance(records, GameNode) else records
     with GameSink(target, encoding) as sink:
-        for item in given:
-            record = item.to_record() if isinstance(item, GameNode) else item
+        for record in given:
             if kind is not None and kind.one_game_a_file and sink.count:
                 raise NotationError(f"{target}: one game a file: {kind.one_game_a_file}")
             sink.add(format_record(record) if kind is None else kind.write(record))

@@ -19,8 +19,9 @@ import re
 from functools import lru_cache
 from typing import Iterable, Iterator
 
+from notation.core.tree import GameNode
 from notation.core import formats
-from notation.core.ast import Record
+
 from notation.core.fastpath import PLAIN_LINE
 from notation.core.game import AnyGame
 from notation.core.grammars import terminal_pattern
@@ -29,7 +30,6 @@ from notation.core.reading import records_of, records_of_pieces
 from notation.core.text import pieces
 
 from .filters import Filters
-
 
 
 def needles(filters: Filters) -> tuple[str, ...]:
@@ -105,7 +105,7 @@ class _Skimmer:
 
 
 def skimmed_records(text_chunks: Iterable[str], source: str,
-                    game: str | AnyGame | None, wanted: tuple[str, ...]) -> Iterator[Record]:
+                    game: str | AnyGame | None, wanted: tuple[str, ...]) -> Iterator[GameNode]:
     """The records ``records_of(text_chunks, source, game, headers=True)`` gives, but for
     a stand-in in place of each game passed over: a record with no tags, no text and
     index 0, the same object for each (making one per game took a fifth of the time)."""
@@ -120,7 +120,7 @@ def skimmed_records(text_chunks: Iterable[str], source: str,
         yield from records_of(text_chunks, source, game, headers=True)
         return
     skimmer = _Skimmer(pieces(text_chunks, source), wanted)
-    stand_in = Record(None, source=source, index=0)
+    stand_in = GameNode(None, source=source, index=0)
     others = OtherGames()  # one check for the file, over the runs read in full
     index = 0
     while skimmer.ahead is not None:

@@ -9,12 +9,13 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from notation.core.ast import EventNode, Item, Record, Variation, branch_points
+from notation.core.tree import GameNode
+from notation.core.ast import EventNode, Item, Variation, branch_points
 from notation.core.game import AnyGame
 from notation.core.replay import game_of
 
 
-def canonical_spellings(record: Record) -> Record:
+def canonical_spellings(record: GameNode) -> GameNode:
     """``record`` with each move in its game's canonical spelling (it must have no
     problem: every line is replayed); comments, annotations and numbers kept."""
     game = game_of(record)

@@ -13,8 +13,9 @@ from collections import Counter, OrderedDict
 from types import TracebackType
 from typing import Callable, NoReturn, TypeVar
 
+from notation.core.tree import GameNode
 from notation.core import registry
-from notation.core.ast import Record
+
 from notation.core.compression import plain_name
 
 from .errors import WriteError
@@ -81,7 +82,7 @@ class PieceNames:
         self.names: dict[str, str] = {}  # tag value -> piece name
         self.taken: dict[str, str] = {}
 
-    def next(self, record: Record) -> str:
+    def next(self, record: GameNode) -> str:
         """The piece name of the next game."""
         self.count += 1
         if self.per_file is not None:
@@ -119,7 +120,7 @@ class Pieces:
                  trace: TracebackType | None) -> None:
         self.discard()  # after commit(): nothing left to remove
 
-    def write(self, name: str, record: Record | str) -> None:
+    def write(self, name: str, record: GameNode | str) -> None:
         """One more game into piece ``name`` (started if new)."""
         file = self.files.get(name) or self._start(name)
         self.recent[name] = None

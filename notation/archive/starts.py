@@ -15,7 +15,8 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Mapping, Sequence
 
-from notation.core.ast import Directive, Record, Tag
+from notation.core.tree import GameNode
+from notation.core.ast import Directive, Tag
 from notation.core.errors import TagError
 from notation.core.game import AnyGame
 from notation.core.position import directives_of
@@ -77,7 +78,7 @@ class Starts:
             raise TagError(known.key, known.message)
         return known
 
-    def setup_of(self, game: AnyGame, record: Record, symmetric: bool = False
+    def setup_of(self, game: AnyGame, record: GameNode, symmetric: bool = False
                  ) -> tuple[str, tuple[str, ...] | None]:
         """What ``record``'s start sets up, and (``symmetric``) the symmetries that take it
         to its least image: from its tags and set-up lines (remembered); else from the
@@ -102,7 +103,7 @@ class Starts:
     def _built(self, game: AnyGame, read: tuple[tuple[str, str], ...],
                directives: Sequence[Directive], source: str,
                symmetric: bool) -> StartIdentity | TagError:
-        record = Record(game.name, [Tag(key, value) for key, value in read], list(directives),
+        record = GameNode(game.name, [Tag(key, value) for key, value in read], list(directives),
                         source=source)
         try:
             state = game.start(record)

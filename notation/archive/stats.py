@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from typing import Any
 
-from notation.core.ast import Record
+
+from notation.core.tree import GameNode
 from notation.core.fastpath import first_plain_event
 from notation.core.game import AnyGame
 from notation.core.outcome import Outcome
@@ -22,7 +23,7 @@ from notation.core.replay import game_of, run
 FIRST_EVENTS = 10
 
 
-def _first_event(record: Record) -> str | None:
+def _first_event(record: GameNode) -> str | None:
     """The first event's canonical text; a record whose events are still in its text (a
     fast reading) has its first event read alone, when its body is plain."""
     game = game_of(record)
@@ -35,7 +36,7 @@ def _first_event(record: Record) -> str | None:
     return game.format_event(events[0]) if events else None
 
 
-def first_written_event(record: Record, game: AnyGame) -> str | None:
+def first_written_event(record: GameNode, game: AnyGame) -> str | None:
     """The canonical text of the first event of a game the reader's fast path replayed
     (valid, its events still in its text), read from its words as written, not parsed;
     None for any other record (its events are then read in full)."""
@@ -48,14 +49,14 @@ def first_written_event(record: Record, game: AnyGame) -> str | None:
     return game.format_event(read(word))
 
 
-def game_figures(record: Record) -> dict[str, Any]:
+def game_figures(record: GameNode) -> dict[str, Any]:
     """What ``stats`` counts of one game, as plain data: file, index, game, valid,
     plies, first event, and for a valid game whether it is over, its winners and
     its facts."""
     return _figures_of(record, run(record))
 
 
-def figured(record: Record) -> Outcome:
+def figured(record: GameNode) -> Outcome:
     """The game's verdict with its figures (:func:`game_figures`) as ``data``: the task
     that worker processes run for ``stats``."""
     outcome = run(record)
@@ -63,7 +64,7 @@ def figured(record: Record) -> Outcome:
     return outcome
 
 
-def _figures_of(record: Record, outcome: Outcome) -> dict[str, Any]:
+def _figures_of(record: GameNode, outcome: Outcome) -> dict[str, Any]:
     figures: dict[str, Any] = {
         "file": record.source, "index": record.index, "game": record.game or "unknown",
         "valid": outcome.valid, "plies": outcome.plies, "first": _first_event(record),

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from notation.core.ast import Comment, EventNode, Item, Record, Variation
+from notation.core.tree import GameNode
+from notation.core.ast import Comment, EventNode, Item, Variation
 
 
 @dataclass(frozen=True)
@@ -23,7 +24,7 @@ class Strip:
     def __bool__(self) -> bool:
         return self.variations or self.comments or self.annotations or self.commands
 
-    def record(self, record: Record) -> Record:
+    def record(self, record: GameNode) -> GameNode:
         """``record`` without what this removes (the record itself when nothing is)."""
         if not self:
             return record

@@ -1,10 +1,10 @@
 """The game-neutral record AST: tags, comments and events with their positions.
 
-A record file holds any number of games. Each :class:`Record` keeps its
-tags, and its body as a list of :class:`Comment`, :class:`EventNode` and
-:class:`Malformed` items in file order, so the text can be written back
-without losing anything. ``EventNode.event`` is the game's own value type
-(a Tilewe ``Move``, say); the core never looks inside it.
+A record file holds any number of games. Each record (a tree's root,
+:class:`~notation.core.tree.GameNode`) keeps its tags, and its body as a list of
+these items (:class:`Comment`, :class:`EventNode`, :class:`Malformed`, ...) in file
+order, so the text can be written back without losing anything. ``EventNode.event`` is
+the game's own value type (a Tilewe ``Move``, say); the core never looks inside it.
 """
 from __future__ import annotations
 
@@ -182,125 +182,3 @@ def map_events(items: list[Item], rewrite: Callable[[Any], Any]) -> list[Item]:
             item = replace(item, items=map_events(item.items, rewrite))
         out.append(item)
     return out
-
-
-@dataclass(slots=True)
-class Record:
-    """One game of a record file: its tags and its body."""
-
-    game: str | None  # registered game name, None when unknown
-    tags: list[Tag | Malformed] = field(default_factory=list)  # a broken tag is Malformed
-    #: The body as read so far: see :attr:`items`, which is what callers use.
-    body: list[Item] = field(default_factory=list)
-    index: int = 1  # 1-based position in its file
-    source: str = "<string>"
-    pos: Pos = field(default=Pos(1, 1), compare=False)
-    game_problem: str | None = field(default=None, compare=False)  # unknown or mixed game
-    #: The piece of the file this record was read from, and its first line (for excerpts).
-    text: str = field(default="", compare=False, repr=False)
-    first_line: int = field(default=1, compare=False, repr=False)
-    #: Set when the reader's fast path already replayed this (valid) record: its game,
-    #: final state and plies (``notation.core.outcome.Judged``); its items then hold
-    #: only directives (see ``notation.core.fastpath``).
-    outcome: Any = field(default=None, compare=False, repr=False)
-    #: This game's own lines of the file, as written (``select`` and ``split`` copy them).
-    raw: str = field(default="", compare=False, repr=False)
-    #: Set when a fast reading left the events out (verdicts or headers only): the
-    #: reader's function that reads them from ``raw`` the first time :attr:`items` is
-    #: asked for, so a record never pretends to have no events.
-    reread: Callable[[Record], tuple[list[Tag | Malformed], list[Item]]] | None = field(
-        default=None, compare=False, repr=False)
-    @property
-    def unread(self) -> bool:
-        """Whether the events are still to be read from ``raw``."""
-        return self.reread is not None
-
-    @property
-    def items(self) -> list[Item]:
-        """The body in file order: comments, directives, events and unreadable text."""
-        if self.reread is not None:
-            reread, self.reread = self.reread, None
-            self.tags, self.body = reread(self)
-        return self.body
-
-    @items.setter
-    def items(self, value: list[Item]) -> None:
-        self.body, self.reread = value, None
-
-    def rewritten(self, items: list[Item], tags: list[Tag | Malformed] | None = None) -> Record:
-        """The same game with another body (a conversion): what was read or judged of the
-        old one (its fast-path outcome, its text) does not come with it."""
-        return replace(self, tags=list(self.tags) if tags is None else tags, body=items,
-                       reread=None, outcome=None, text="", raw="")
-
-    def source_line(self, line: int) -> str | None:
-        """Line ``line`` of the file, if it lies in this record's piece."""
-        return self.source_lines((line,))[line]
-
-    def source_lines(self, lines: Iterable[int]) -> dict[int, str | None]:
-        """Lines ``lines`` of the file, each None where it lies outside this record's
-        piece, in the order first asked. One pass over the piece up to the last line
-        asked, however many are: a line at a time, a million problems on one 1 MB line
-        were a million copies of it."""
-        wanted = dict.fromkeys(lines)
-        found: dict[int, str | None] = {}
-        text, line, start = self.text, self.first_line, 0  # ``line`` starts at ``start``
-        for number in sorted(wanted):
-            if not text or number < self.first_line:
-                found[number] = None
-                continue
-            while line < number and start >= 0:
-                start = text.find("\n", start)
-                if start >= 0:
-                    start, line = start + 1, line + 1
-            if start < 0:
-                found[number] = None
-                continue
-            end = text.find("\n", start)
-            found[number] = text[start:end if end >= 0 else len(text)]
-        return {number: found[number] for number in wanted}
-
-    @property
-    def headers(self) -> dict[str, str]:
-        """The tags as a mapping (python-chess's ``game.headers``), a new one at each call;
-        a broken tag is left out."""
-        return {t.key: t.value for t in self.tags if isinstance(t, Tag)}
-
-    @property
-    def events(self) -> list[Any]:
-        """The mainline's events (variations are items of their own)."""
-        return [i.event for i in self.items if isinstance(i, EventNode)]
-
-    @property
-    def has_variations(self) -> bool:
-        return any(isinstance(i, Variation) for i in self.items)
-
-    def without_variations(self) -> Record:
-        """The mainline alone (what ``diff``, ``dedupe`` and ``stats`` compare)."""
-        if not self.has_variations:
-            return self
-        return self.rewritten([i for i in self.items if not isinstance(i, Variation)])
-
-    @property
-    def event_count(self) -> int:
-        """Events and unreadable events: the plies the record claims."""
-        return sum(i.count if isinstance(i, Unlisted) else 1 for i in self.items
-                   if isinstance(i, EventNode)
-                   or isinstance(i, Malformed) and i.what == MalformedKind.EVENT)
-
-
-@dataclass(slots=True)
-class RecordFile:
-    """Every game of one file, in file order."""
-
-    source: str
-    records: list[Record]
-
-    def __iter__(self) -> Iterator[Record]:
-        return iter(self.records)
-
-    def __len__(self) -> int:
-        return len(self.records)
-
-    def __getitem__(self, index: int) -> Record:
-        return self.records[index]

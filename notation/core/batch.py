@@ -14,7 +14,8 @@ import os
 from dataclasses import dataclass, field
 from typing import IO, Iterable, Iterator
 
-from .ast import Record
+
+from .tree import GameNode
 from .formats import RecordFormat
 from .reading import claimed, records_of, records_of_pieces
 from .text import label_of, may_carry, open_record_file, pieces, source_chunks
@@ -104,7 +105,7 @@ def _position(handle: IO[bytes]) -> int | None:
 
 
 def batch_records(batch: Batch, checked: bool = True,
-                  headers: bool = False) -> Iterator[Record]:
+                  headers: bool = False) -> Iterator[GameNode]:
     """The records of a batch, numbered from 1 within it (``checked``: valid ones already
     replayed, without their events; ``headers``: plain ones with their tags only).
 

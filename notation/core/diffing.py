@@ -4,7 +4,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .ast import Record
+
+from .tree import GameNode
 from .game import AnyGame
 from .outcome import Outcome
 from .replay import run
@@ -42,7 +43,7 @@ def diff_states(game: AnyGame, a: Any, b: Any) -> list[CellChange]:
     return [CellChange(n, ca.get(n), cb.get(n)) for n in names if ca.get(n) != cb.get(n)]
 
 
-def diff_records(a: Record, b: Record, game: AnyGame, until: int | None = None) -> RecordDiff:
+def diff_records(a: GameNode, b: GameNode, game: AnyGame, until: int | None = None) -> RecordDiff:
     """Compare the mainlines move by move (``Game.event_keys``: two spellings of one move
     are the same move), then the states after ``until`` (default: the end). The first
     differing events are given as each record writes them (canonical spelling)."""
@@ -60,7 +61,7 @@ def diff_records(a: Record, b: Record, game: AnyGame, until: int | None = None) 
                       oa.plies, ob.plies, cells, oa, ob)
 
 
-def _event_text(game: AnyGame, record: Record, ply: int | None) -> str | None:
+def _event_text(game: AnyGame, record: GameNode, ply: int | None) -> str | None:
     """The mainline's event at ``ply`` (1-based) in canonical spelling; None: no such ply."""
     events = record.events
     return game.format_event(events[ply - 1]) if ply and ply <= len(events) else None

@@ -17,8 +17,9 @@ import re
 from functools import lru_cache
 from typing import Any, Callable, Iterator
 
+from .tree import GameNode
 from . import registry
-from .ast import Directive, Malformed, Pos, Record, Tag
+from .ast import Directive, Malformed, Pos, Tag
 from .errors import NotationError, RuleError, TagError
 from .game import AnyGame
 from .outcome import Judged
@@ -30,7 +31,7 @@ _BLANKS = re.compile("[ \t]*")
 _DIGITS = frozenset("0123456789")
 
 
-def try_fast(text: str, first_line: int, game: AnyGame, source: str) -> Record | None:
+def try_fast(text: str, first_line: int, game: AnyGame, source: str) -> GameNode | None:
     """The record of one piece with its outcome already known, or None to take the full path.
 
     The piece must be tag lines, then events (and the game's directives)
@@ -43,7 +44,7 @@ def try_fast(text: str, first_line: int, game: AnyGame, source: str) -> Record |
     if head is None:
         return None
     tags, at, line = head
-    record = Record(game.name, tags, [], source=source, pos=tags[0].pos)
+    record = GameNode(game.name, tags, [], source=source, pos=tags[0].pos)
     if structure_problems(record):
         return None
     body = text[at:]
@@ -61,7 +62,7 @@ def try_fast(text: str, first_line: int, game: AnyGame, source: str) -> Record |
 Reader = Callable[[str], Any]
 
 
-def _token_events(scan: Scanner, body: str, line: int, record: Record,
+def _token_events(scan: Scanner, body: str, line: int, record: GameNode,
                   verdict: bool = True) -> list[tuple[Reader, str]] | None:
     """A body's events as written, each with its terminal's reader, numbers checked and
     dropped; its directives go into ``record``'s body. None: anything else is there (or,
@@ -87,7 +88,7 @@ def _token_events(scan: Scanner, body: str, line: int, record: Record,
             start = m.start(index)
             row = line + body.count("\n", 0, start)
             column = start - body.rfind("\n", 0, start)
-            record.body.append(Directive(kind, word.rstrip(), Pos(row, column)))
+            record.items.append(Directive(kind, word.rstrip(), Pos(row, column)))
             continue
         if word[0] <= "9":  # "12. F5e-a2d4": the terminal's digits must count the ply
             dot = word.find(".")
@@ -183,7 +184,7 @@ def _after_blanks(text: str, at: int, end: int) -> int:
 PLAIN_LINE = re.compile(r"^[^\S\n]*[^\s;#\[{]", re.MULTILINE)
 
 
-def try_headers(text: str, first_line: int, game: AnyGame, source: str) -> Record | None:
+def try_headers(text: str, first_line: int, game: AnyGame, source: str) -> GameNode | None:
     """A plain game's record with its tags only, nothing past them parsed (``tags``).
 
     Plain: tag lines, then a body with no ``[`` and no ``{``, holding a line that is
@@ -197,10 +198,10 @@ def try_headers(text: str, first_line: int, game: AnyGame, source: str) -> Recor
     tags, at, _line = head
     if "{" in text or text.find("[", at) >= 0 or not PLAIN_LINE.search(text, at):
         return None
-    return Record(game.name, tags, [], source=source, pos=tags[0].pos)
+    return GameNode(game.name, tags, [], source=source, pos=tags[0].pos)
 
 
-def _judged(record: Record, game: AnyGame, state: Any, ply: int) -> Record | None:
+def _judged(record: GameNode, game: AnyGame, state: Any, ply: int) -> GameNode | None:
     """The record with its outcome, if the end-of-record checks pass too (else None)."""
     if end_checks(record, game, state, ply) is not None:
         return None
@@ -208,13 +209,14 @@ def _judged(record: Record, game: AnyGame, state: Any, ply: int) -> Record | Non
     return record
 
 
-def _replay_words(scan: Scanner, record: Record, words: list[str]) -> Record | None:
+def _replay_words(scan: Scanner, record: GameNode, words: list[str]) -> GameNode | None:
     """The fast path of a game with one event terminal, its body already cut in C."""
     return _replayed(record, scan.game, map(scan.game.event_reader(scan.single or ""), words),
                      len(words))
 
 
-def _replayed(record: Record, game: AnyGame, events: Iterator[Any], plies: int) -> Record | None:
+def _replayed(record: GameNode, game: AnyGame, events: Iterator[Any], plies: int
+              ) -> GameNode | None:
     """The fast path's one replay: ``events`` (read as they are played) applied from the
     record's start with the game's fastest applier; None at the first problem of any kind,
     which the full path (:mod:`~notation.core.replayer`) then finds and reports. Held equal
@@ -284,7 +286,7 @@ def _numbers(count: int) -> list[str]:
     return _numbers_cached(count) if count < 4096 else [f"{n}." for n in range(1, count + 1)]
 
 
-def _body(record: Record) -> tuple[str, int] | None:
+def _body(record: GameNode) -> tuple[str, int] | None:
     """The text after a headers-mode record's tags, and its first line."""
     lines = record.tags[-1].pos.line - record.first_line + 1
     at = -1  # the body starts after the last tag's line (the tags were read already)
@@ -295,13 +297,13 @@ def _body(record: Record) -> tuple[str, int] | None:
     return record.raw[at + 1:], record.first_line + lines
 
 
-def _plain_game(record: Record) -> AnyGame | None:
+def _plain_game(record: GameNode) -> AnyGame | None:
     """The game of a plain record read in headers mode (else None)."""
     game = registry.get(record.game) if record.game else None
     return game if game is not None and record.tags and record.unread else None
 
 
-def quick_words(record: Record) -> list[str] | None:
+def quick_words(record: GameNode) -> list[str] | None:
     """A plain game's words between its numbers as written, without replaying.
 
     For games of one event terminal (Tilewe) read in headers mode; None when the
@@ -321,7 +323,7 @@ def quick_words(record: Record) -> list[str] | None:
     return _numbered_words(scan, body) if scan.whole.fullmatch(body) else None
 
 
-def _plain_body(record: Record) -> tuple[AnyGame, str, int] | None:
+def _plain_body(record: GameNode) -> tuple[AnyGame, str, int] | None:
     """A plain game read in headers mode: its game, the text after its tags, and the
     line that text starts on (else None)."""
     game = _plain_game(record)
@@ -331,7 +333,7 @@ def _plain_body(record: Record) -> tuple[AnyGame, str, int] | None:
     return game, *found
 
 
-def first_plain_event(record: Record) -> tuple[Reader, str] | None:
+def first_plain_event(record: GameNode) -> tuple[Reader, str] | None:
     """The first event of a game read in headers mode, as written, with its terminal's
     reader: only the body's first tokens are scanned. For a game this path has already
     read and replayed (``stats``' first moves), whose body is known to hold events;
@@ -354,7 +356,7 @@ def first_plain_event(record: Record) -> tuple[Reader, str] | None:
     return None
 
 
-def plain_events(record: Record) -> tuple[Record, list[tuple[Reader, str]]] | None:
+def plain_events(record: GameNode) -> tuple[GameNode, list[tuple[Reader, str]]] | None:
     """A plain game read in headers mode: its events as written, each with its terminal's
     reader, neither read nor replayed, and a record of its tags and directives to start
     from. For callers that replay a game themselves with an eye on every ply (``export``);
@@ -364,7 +366,7 @@ def plain_events(record: Record) -> tuple[Record, list[tuple[Reader, str]]] | No
         return None
     game, body, line = found
     scan = scanner(game)
-    start = Record(game.name, record.tags, [], source=record.source, pos=record.pos)
+    start = GameNode(game.name, record.tags, [], source=record.source, pos=record.pos)
     if scan.single is not None:
         words = _plain_words(scan, body)
         if words is not None:

@@ -1,7 +1,7 @@
-"""Record formats other than the games' own notation: files another program writes
+"""GameNode formats other than the games' own notation: files another program writes
 (Pentobi's Blokus SGF) or a published interchange form (JSON records).
 
-A format reads a file into ordinary :class:`~notation.core.ast.Record` objects (tags,
+A format reads a file into ordinary :class:`~notation.core.ast.GameNode` objects (tags,
 items with the file's line and column numbers, variations, comments, annotations), so
 every command works on it as on a native record, and writes a record back
 (``notation convert --to NAME``). A file is the format's when its name ends with one of
@@ -20,10 +20,11 @@ from __future__ import annotations
 import importlib
 import re
 from abc import ABC, abstractmethod
+from .tree import GameNode
 from .plugins import entry_points
 from typing import Iterable, Iterator, NamedTuple
 
-from .ast import Record
+
 from .compression import MAGIC_BYTES, decompressed, plain_name
 from .errors import Error, InputError, NotationError
 from .game import AnyGame
@@ -79,7 +80,7 @@ class RecordFormat(ABC):
 
     @abstractmethod
     def records(self, text: Iterable[str], source: str,
-                game: AnyGame | None = None) -> Iterator[Record]:
+                game: AnyGame | None = None) -> Iterator[GameNode]:
         """The records of a file's text (``text``: its chunks, whole lines each), with the
         file's line and column numbers. Bad content never raises: it is in the records
         (a ``game_problem``, or ``Malformed`` items); ``game``: the one ``--game`` named."""
@@ -92,7 +93,7 @@ class RecordFormat(ABC):
         file is one batch)."""
         return None
 
-    def write(self, record: Record) -> str:
+    def write(self, record: GameNode) -> str:
         """A valid record in this format (the file's text for it, ending in a newline);
         :class:`NotationError` saying why for a record the format cannot hold."""
         raise NotationError(f"{self.name} files cannot be written")

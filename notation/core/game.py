@@ -14,12 +14,13 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any, Callable, Generic, Iterable, Mapping, Sequence, TypeVar
 
-from .ast import EventNode, Malformed, Record, Tag
+from .ast import Tag
 from .errors import Error, InputError, NotationError, TagError
 from .options import check_setup, setup_options, under_names
 from .plugins import GameSpec
 from .protocols import (CAPABILITIES, REFINEMENTS, Conversion, Coordinates, LineColumns,
-                        Notation, Pictures, Result, Rules, Scores, Symmetries)
+                        Notation, Pictures, Rec, RecordView, Result, Rules, Scores, SetUp,
+                        Symmetries)
 
 if TYPE_CHECKING:  # (start-up: ``random`` only names the type of an argument)
     import random
@@ -200,16 +201,17 @@ class Game(Generic[State, Event]):
         return bool(own(event)) if own is not None else False
 
     # -- rules ------------------------------------------------------------------------
-    def setup(self, options: Mapping[str, Any]) -> Record:
-        """The record a new game starts from (``notation.new(game, **options)``).
+    def setup(self, options: Mapping[str, Any]) -> SetUp:
+        """What a new game starts from (``notation.new(game, **options)``): tags and set-up
+        lines.
 
         An option is one of the game's tags in snake case (``hand_size=3`` is
         ``[HandSize "3"]``); a list is written with spaces between its items. An option
         the game does not read raises :class:`~notation.core.errors.Error` naming the
-        ones it does. The game's Setup part may make the record, rewrite the options
+        ones it does. The game's Setup part may make the whole set-up, rewrite the options
         first, or make tags of some options itself.
         """
-        own = self._own("new_record")
+        own = self._own("set_up")
         if own is not None:
             return own(options)  # type: ignore[no-any-return]
         rewrite = self._own("setup_options")
@@ -217,7 +219,7 @@ class Game(Generic[State, Event]):
         tagged = self._own("option_tags")
         own_tags: dict[str, Tag] = tagged(options) if tagged is not None else {}
         known = {snake_case(key): key for key in self.tags if key not in ("Game", "Result")}
-        tags: list[Tag | Malformed] = [Tag("Game", self.name)]
+        tags = [Tag("Game", self.name)]
         for option, value in options.items():
             if option in own_tags:
                 continue
@@ -227,9 +229,9 @@ class Game(Generic[State, Event]):
                             f"{', '.join(sorted(known)) or 'none'}")
             text = " ".join(map(str, value)) if isinstance(value, (list, tuple)) else str(value)
             tags.append(Tag(key, text))
-        return Record(self.name, tags + list(own_tags.values()))
+        return SetUp(tags + list(own_tags.values()), [])
 
-    def start(self, record: Record) -> State:
+    def start(self, record: RecordView) -> State:
         """The state before the first event, from the record's tags (TagError)."""
         return self.rules.start(record)
 
@@ -341,7 +343,7 @@ class Game(Generic[State, Event]):
         return need(self, self.symmetries, "symmetries", "an image of a move"
                     ).transform_event(transform, event)
 
-    def symmetric_keys(self, record: Record, transforms: Sequence[str] | None = None
+    def symmetric_keys(self, record: RecordView, transforms: Sequence[str] | None = None
                        ) -> list[str] | None:
         """The record's keys in the image that sorts first (``dedupe --symmetric``);
         None when the game has no symmetries."""
@@ -359,7 +361,7 @@ class Game(Generic[State, Event]):
         own = self._own("canonical_event")
         return own(state, event) if own is not None else event
 
-    def event_keys(self, record: Record) -> list[str]:
+    def event_keys(self, record: RecordView) -> list[str]:
         """The record's mainline as :meth:`event_identity` keys (``diff``, ``dedupe``)."""
         own = self._own("event_keys")
         if own is not None:
@@ -412,34 +414,32 @@ class Game(Generic[State, Event]):
         values.update(under_names(self.name, self.options, {
             name: value for name, value in options.items() if value is not None}))
         check_setup(self.name, self.options, values)
-        tags = self.setup(values).headers
+        tags = {tag.key: tag.value for tag in self.setup(values).tags}
         adjust = self._own("random_tags")
         return adjust(tags) if adjust is not None else tags
 
-    def random_record(self, rng: random.Random, options: Mapping[str, Any]) -> Record:
-        """A complete random game: tags from ``random_tags``, then ``random_events``."""
-        own = self._own("random_record")
+    def random_setup(self, rng: random.Random, options: Mapping[str, Any]) -> SetUp:
+        """What a random game starts from: the game's own draw (Sanguine's decks), else
+        :meth:`setup` of :meth:`random_tags`."""
+        own = self._own("random_setup")
         if own is not None:
             return own(rng, options)  # type: ignore[no-any-return]
-        tags = self.random_tags(options)
-        record = Record(self.name, [Tag(k, v) for k, v in tags.items()])
+        return SetUp([Tag(key, value) for key, value in self.random_tags(options).items()], [])
+
+    def random_events(self, rng: random.Random, record: RecordView,
+                      max_plies: int = 10_000) -> list[Event]:
+        """A random complete legal game from the start of ``record`` (default: uniformly
+        among legal moves).
+
+        :raises NotationError: a set-up the game cannot start from (Tilewe's owners)."""
+        own = self._own("random_events")
         try:
-            record.items = [EventNode(e) for e in self.random_events(rng, record)]
-        except TagError as exc:  # a set-up the game cannot start from (Tilewe's owners)
+            if own is not None:
+                return own(rng, record)  # type: ignore[no-any-return]
+            state = self.start(record)
+        except TagError as exc:
             raise NotationError(f"{self.name}: option {snake_case(exc.key)}: "
                                 f"{exc.message}") from None
-        return record
-
-    def random_events(self, rng: random.Random, record: Record,
-                      max_plies: int = 10_000) -> list[Event]:
-        """A random complete legal game (default: uniformly among legal moves)."""
-        own = self._own("random_events")
-        if own is not None:
-            return own(rng, self.start(record))  # type: ignore[no-any-return]
-        played = self._own("record_events")
-        if played is not None:
-            return played(rng, record)  # type: ignore[no-any-return]
-        state = self.start(record)
         events: list[Event] = []
         while not self.is_over(state) and len(events) < max_plies:
             moves = self.legal_moves(state)
@@ -450,7 +450,7 @@ class Game(Generic[State, Event]):
             events.append(move)
         return events
 
-    def convert(self, record: Record, **options: Any) -> Record:
+    def convert(self, record: Rec, **options: Any) -> Rec:
         """The same game written another way (replaying it gives the same states)."""
         return need(self, self.conversion, "conversion", "convert").convert(record, **options)
 

@@ -11,13 +11,14 @@ from __future__ import annotations
 
 from typing import Callable, Iterable
 
+from .tree import GameNode
 from . import registry
-from .ast import EventNode, Item, Malformed, MalformedKind, Record, Tag, Unlisted
+from .ast import EventNode, Item, Malformed, MalformedKind, Tag, Unlisted
 from .errors import shorten
 from .game import AnyGame
 
 
-def retagged(record: Record, key: str, value: str | None) -> Record:
+def retagged(record: GameNode, key: str, value: str | None) -> GameNode:
     """``record`` with its tag ``key`` set to ``value`` (None: without the tag)."""
     tags = [t for t in record.tags if not (isinstance(t, Tag) and t.key == key)]
     if value is not None:
@@ -83,8 +84,8 @@ class OtherGames:
     def __init__(self) -> None:
         self.misses = 0  # records in a row that no other game reads
 
-    def note(self, record: Record, chosen: AnyGame | None,
-             reads_as: Callable[[Record, AnyGame], bool], by_option: bool = False) -> None:
+    def note(self, record: GameNode, chosen: AnyGame | None,
+             reads_as: Callable[[GameNode, AnyGame], bool], by_option: bool = False) -> None:
         """Try ``record`` (``reads_as``: whether a game's grammar reads every event of the
         record's text; ``by_option``: its game was chosen by ``--game``, not by a tag or
         the file's extension)."""
@@ -104,6 +105,6 @@ class OtherGames:
         record.game_problem = f"these moves are {other}'s, not {chosen.name}'s: {advice}"
 
 
-def _reads(record: Record, game: AnyGame | None, reads_as: Callable[[Record, AnyGame], bool]
+def _reads(record: GameNode, game: AnyGame | None, reads_as: Callable[[GameNode, AnyGame], bool]
            ) -> bool:
     return game is not None and reads_as(record, game)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any, NamedTuple
 
-from .ast import Record
+from .protocols import RecordView
 from .errors import Problem, ProblemKind
 from .game import Game
 
@@ -31,7 +31,7 @@ class Facts:
 
 class Judged(NamedTuple):
     """What the reader's fast path found replaying a valid record as it read it, kept on
-    the record (``Record.outcome``) until :func:`~notation.core.replay.run` makes it an
+    the record (``RecordView.outcome``) until :func:`~notation.core.replay.run` makes it an
     :class:`Outcome`. Not an Outcome itself: one holds its record, and a record and
     outcome holding each other would keep the record's text (a 32 MB line, say) until
     the garbage collector ran, however many records were read since."""
@@ -45,7 +45,7 @@ class Judged(NamedTuple):
 class Outcome:
     """What replaying one game found."""
 
-    record: Record | None  # None when read back from JSON
+    record: RecordView | None  # None when read back from JSON
     game: Game[Any, Any] | None
     state: Any  # the state after the last applied event; None if there is none
     plies: int  # events applied
@@ -88,7 +88,7 @@ class Outcome:
 
     @property
     def tags(self) -> dict[str, str]:
-        return self.record.headers if self.record is not None else self._facts().tags
+        return dict(self.record.headers) if self.record is not None else self._facts().tags
 
     @property
     def result(self) -> Any:

@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .ast import GLYPH_OF, EventNode, Record
+from .tree import GameNode
+from .ast import GLYPH_OF, EventNode
 from .game import AnyGame
 from .notes import remark_of
 from .outcome import Outcome
@@ -59,7 +60,7 @@ def state_view(game: AnyGame, state: Any) -> dict[str, Any]:
             "result": game.result_json(state)}
 
 
-def tree_json(record: Record, outcome: Outcome | None = None) -> dict[str, Any] | None:
+def tree_json(record: GameNode, outcome: Outcome | None = None) -> dict[str, Any] | None:
     """A record's tree (``replay --json --tree``): ``{"start": NODE, "mainline": [NODE, ...]}``,
     None when the record has no start (``replay --json``'s ``state`` is null then).
 

@@ -3,7 +3,7 @@
 One LALR parser per game, built once on first use from the game's grammar
 file (which imports ``record.lark``), with an inline transformer
 (:mod:`.record_builder`) so the parse produces
-:class:`~notation.core.ast.Record` objects directly. The reader
+:class:`~notation.core.ast.GameNode` objects directly. The reader
 (:mod:`notation.core.reading`) hands it one piece at a time.
 
 Text is untrusted: line ends are normalised to LF first (CRLF and a lone CR
@@ -19,8 +19,9 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Callable, Mapping
 
+from .tree import GameNode
 from . import grammars, registry
-from .ast import Record
+
 from .errors import shorten
 from .game import AnyGame
 from .grammars import GRAMMAR_PACKAGE
@@ -64,7 +65,7 @@ def builder_for(game: AnyGame | None, strict: bool = False) -> RecordBuilder:
 def parse_games(game: AnyGame | None, text: str, visitor: VisitorFactory | None = None,
                 long_values: Mapping[int, str] | None = None, lines: int = 0) -> list[Any]:
     """Each game of ``text`` (a piece of whole games) as ``visitor`` made it (by default a
-    :class:`~notation.core.ast.Record`); ``long_values``: tag values kept from Lark, by
+    :class:`~notation.core.ast.GameNode`); ``long_values``: tag values kept from Lark, by
     line; ``lines``: how far into its file the text starts (a user's visitor sees file
     lines). Lark's errors pass through (the reader says what they mean)."""
     from .record_builder import RecordBuilding
@@ -78,7 +79,7 @@ def parse_games(game: AnyGame | None, text: str, visitor: VisitorFactory | None 
         builder.visitor, builder.long_values, builder.lines = RecordBuilding, None, 0
 
 
-def note_game_problem(record: Record, chosen: AnyGame | None, fallback: str | None) -> None:
+def note_game_problem(record: GameNode, chosen: AnyGame | None, fallback: str | None) -> None:
     """Note on the record why its game is unknown (or not the one its piece is read as)."""
     named = record.headers.get("Game")
     if chosen is None:

@@ -18,16 +18,15 @@ rules forbid :class:`IllegalMoveError` (python-chess's pair), with the words
 from __future__ import annotations
 
 import itertools
-from typing import Any, Callable, Generic, Mapping, Sequence, TypeVar, overload
+from typing import Any, Callable, Generic, Iterator, Mapping, Sequence, TypeVar, overload
 
-from .ast import Directive, EventNode, Item, Pos, Record, Tag
+from .protocols import RecordView
+from .ast import Directive, Pos
 from .errors import (Error, IllegalMoveError, InvalidEventError, NotationError, Problem,
                      ProblemKind, RuleError, TagError, shorten)
 from .events import game_named, parse_event
-from .game import AnyGame, Game, snake_case
+from .game import AnyGame, Game
 from .protocols import Result as Result
-from .legal_moves import LegalMoves
-from .options import check_setup, under_names
 from .replay import game_of, replay
 from .replayer import refusal
 
@@ -40,10 +39,96 @@ EventT = TypeVar("EventT")
 NOWHERE = Pos(0, 0)
 
 
+class LegalMoves(Generic[EventT]):
+    """The legal events of one state, in the game's reference order: a sequence (indexed,
+    sized, iterated; a ``collections.abc.Sequence`` at run time) whose ``in`` takes text
+    as well as events, a move in any spelling (the game's ``event_identity``). Declared
+    apart from ``Sequence[EventT]`` so that a type checker takes ``"W5n-a1a1" in legal``."""
+
+    def __init__(self, game: Game[Any, EventT], state: Any,
+                 read: Callable[[str], EventT]) -> None:
+        self._game = game
+        self._state = state
+        self._read = read
+        self._events: list[EventT] | None = None
+        self._identities: frozenset[str] | None = None
+
+    @property
+    def _list(self) -> list[EventT]:
+        if self._events is None:
+            self._events = self._game.legal_moves(self._state)
+        return self._events
+
+    @overload
+    def __getitem__(self, index: int) -> EventT: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[EventT]: ...
+
+    def __getitem__(self, index: int | slice) -> EventT | list[EventT]:
+        return self._list[index]
+
+    def __len__(self) -> int:
+        return len(self._list)
+
+    def __iter__(self) -> Iterator[EventT]:
+        return iter(self._list)
+
+    def __call__(self, **options: Any) -> list[EventT]:
+        """The legal events narrowed by the game's own options (Flows' ``tile``:
+        ``pos.legal_moves(tile=2)``), worked out afresh."""
+        return self._game.legal_moves(self._state, **options)
+
+    def __contains__(self, move: str | EventT) -> bool:
+        if isinstance(move, str):
+            try:
+                move = self._read(move)
+            except InvalidEventError:
+                return False
+        if self._identities is None:
+            identity = self._game.event_identity
+            self._identities = frozenset(identity(event) for event in self._list)
+        try:
+            return self._game.event_identity(move) in self._identities
+        except (AttributeError, TypeError, ValueError):  # not an event of the game
+            return False
+
+    def __eq__(self, other: object) -> bool:
+        """Equal to a list (or any sequence but text) of the same events in the same order."""
+        if isinstance(other, LegalMoves):
+            return self._list == other._list
+        if isinstance(other, Sequence) and not isinstance(other, str):
+            return self._list == list(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]  # (a view of a changing position)
+
+    def index(self, move: str | EventT) -> int:
+        """Where ``move`` (text or event, any spelling) stands in the list; ValueError if
+        it is not legal."""
+        if isinstance(move, str):
+            move = self._read(move)
+        identity = self._game.event_identity
+        wanted = identity(move)
+        for at, event in enumerate(self._list):
+            if identity(event) == wanted:
+                return at
+        raise ValueError(f"{self._game.format_event(move)} is not a legal move here")
+
+    def __repr__(self) -> str:
+        shown = ", ".join(self._game.format_event(event) for event in self._list[:8])
+        more = f", ... ({len(self)} moves)" if len(self) > 8 else ""
+        return f"<LegalMoves: {shown}{more}>"
+
+
+
+Sequence.register(LegalMoves)
+
+
 class Position(Generic[EventT]):
     """A game in progress: push and pop events, ask what is legal (python-chess's Board).
 
-    Build one with :func:`new`, :func:`from_position` or a record's ``end()``.
+    Build one with :func:`notation.new`, :func:`from_position` or
+    :meth:`from_record`; :meth:`GameNode.from_position` records one.
     ``state`` is the game's own live state object, for code that needs more
     than this class gives; changing it by hand voids what :meth:`pop` restores.
     """
@@ -192,7 +277,7 @@ class Position(Generic[EventT]):
 
     # -- copies and pictures -------------------------------------------------------------
     @classmethod
-    def from_record(cls, record: Record, ply: int | None = None) -> Position[Any]:
+    def from_record(cls, record: RecordView, ply: int | None = None) -> Position[Any]:
         """The position after the first ``ply`` events of ``record``'s mainline (None: all
         of them), those events on its stack (``pop`` takes them back).
 
@@ -233,51 +318,8 @@ class Position(Generic[EventT]):
         a notebook then shows as its ``repr``)."""
         return None if self.game.pictures is None else self.game.svg(self.state)
 
-    # -- records -------------------------------------------------------------------------
-    def record(self, **tags: Any) -> Record:
-        """A record of the events pushed so far: the starting tags, then ``tags``
-        (``Event="club night"``), then the result tags where the game has any.
 
-        A position set up from its notation is recorded with a ``[Position]`` tag;
-        a game whose records cannot start from one raises :class:`Error`.
-        """
-        if self.set_up is not None and not self.game.setup_positions:
-            raise Error(f"{self.game.name} records cannot start from a set-up position; "
-                        f"only a game pushed from the start can be recorded")
-        values = {**self.tags, **{key: str(value) for key, value in tags.items()}}
-        if self.game.is_over(self.state):
-            values.update(self.game.result_tags(self.state))
-        body: list[Item] = [*self.directives, *(EventNode(event) for event in self.moves)]
-        return Record(self.game.name, [Tag(key, value) for key, value in values.items()], body)
-
-
-@overload
-def new(game: Game[Any, EventT], **options: object) -> Position[EventT]: ...
-@overload
-def new(game: str, **options: object) -> Position[object]: ...
-
-
-def new(game: str | Game[Any, EventT], **options: object) -> Position[Any]:
-    """A new game at its start; ``options`` are the game's tags in snake case
-    (``notation.new("tilewe", players=4)``, ``notation.new("sanguine", rows=3, ...)``).
-    A value the game's declared option refuses (``players=5`` for Tilewe) raises
-    :class:`Error` naming those it takes (``notation.new`` types each built-in game's
-    position by its name: ``Position[tilewe.Move]``), as ``notation random`` refuses it; an option
-    given as None is not given (the game's default), as ``notation random`` takes it.
-    An option has the name ``random`` gives it (``red_deck=`` is ``--red-deck``), and
-    takes its declared aliases as well (``red=``, as ``--red``)."""
-    chosen = game_named(game)
-    options = {name: value for name, value in options.items() if value is not None}
-    try:
-        options = under_names(chosen.name, chosen.options, options)
-        check_setup(chosen.name, chosen.options, options)
-    except NotationError as exc:
-        raise Error(str(exc)) from None
-    return _started(chosen, chosen.setup(options),
-                    lambda exc: f"{chosen.name}: option {snake_case(exc.key)}: {exc.message}")
-
-
-def _started(game: AnyGame, record: Record, said: Callable[[TagError], str]) -> Position[Any]:
+def started(game: AnyGame, record: RecordView, said: Callable[[TagError], str]) -> Position[Any]:
     """The position a record's tags set up; a tag the game cannot start from raises
     :class:`Error` saying ``said(exc)``."""
     try:
@@ -287,7 +329,7 @@ def _started(game: AnyGame, record: Record, said: Callable[[TagError], str]) -> 
     return Position(game, state, record.headers, directives=directives_of(record))
 
 
-def directives_of(record: Record) -> list[Directive]:
+def directives_of(record: RecordView) -> list[Directive]:
     """A record's set-up lines (its directives), without their file positions."""
     return [Directive(item.kind, item.text) for item in record.items if isinstance(item, Directive)]
 
@@ -303,12 +345,12 @@ def from_position(game: str | AnyGame, text: str) -> Position[Any]:
     return Position(chosen, state, tags, text)
 
 
-def at_start(record: Record) -> Position[Any]:
+def at_start(record: RecordView) -> Position[Any]:
     """The position before a record's first event (its tags set it up); a tag the game
     cannot start from raises :class:`Error`."""
     game = game_of(record)
     if game is None:
         raise Error(f"{record.source}: game {record.index}: {record.game_problem or 'no game'}")
-    return _started(game, record, lambda exc: f"{record.source}: game {record.index}: "
+    return started(game, record, lambda exc: f"{record.source}: game {record.index}: "
                                               f"[{exc.key}]: {exc.message}")
 

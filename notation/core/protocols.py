@@ -15,10 +15,11 @@ state ``board`` or ``state`` satisfies the protocol as it is.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import (TYPE_CHECKING, Any, Callable, Iterable, Mapping, Protocol, Sequence,
-                    TypeVar, runtime_checkable)
+from typing import (TYPE_CHECKING, Any, Callable, Iterable, Mapping, NamedTuple, Protocol,
+                    Sequence, TypeVar, runtime_checkable)
 
-from .ast import Record, Tag
+from .ast import Item, Pos, Tag
+from .ast import Malformed
 
 if TYPE_CHECKING:  # (start-up: these only name types)
     import random
@@ -29,6 +30,8 @@ S = TypeVar("S")
 E = TypeVar("E")
 S_in = TypeVar("S_in", contravariant=True)
 E_in = TypeVar("E_in", contravariant=True)
+#: A record type (a conversion gives back the type it was given).
+Rec = TypeVar("Rec", bound="RecordView")
 #: A line's movers, positions and full positions (:meth:`ExportColumns.line_columns`).
 LineColumns = tuple[list[str | None], Sequence[str], Sequence[str]]
 
@@ -49,6 +52,57 @@ class Result:
         return self.details.get("scores")
 
 
+class RecordView(Protocol):
+    """What the core's replay and a game's rules read of a game record. A record is a
+    tree's root (:class:`~notation.core.tree.GameNode`, which sits above the replay and the
+    games' parts); this is its face as the layers below the tree see it."""
+
+    @property
+    def game(self) -> str | None:
+        """The registered game's name (None when the record names no known game)."""
+    @property
+    def game_problem(self) -> str | None:
+        """Why no game could be chosen (unknown, or two named), if so."""
+    @property
+    def tags(self) -> list[Tag | Malformed]:
+        """The tag lines as read (a broken one is Malformed)."""
+    @property
+    def headers(self) -> Mapping[str, str]:
+        """The tags by name."""
+    @property
+    def items(self) -> list[Item]:
+        """The body in file order: directives, comments, events, variations, unreadable text."""
+    @property
+    def events(self) -> list[Any]:
+        """The mainline's events."""
+    @property
+    def source(self) -> str:
+        """The file it was read from."""
+    @property
+    def index(self) -> int:
+        """Its 1-based place in that file."""
+    @property
+    def pos(self) -> Pos:
+        """Where it starts in that file."""
+    @property
+    def outcome(self) -> Any:
+        """The verdict a reader's fast path already reached, if one did."""
+    @property
+    def has_variations(self) -> bool:
+        """Whether the body holds a variation."""
+    def source_line(self, line: int, /) -> str | None:
+        """Line ``line`` of the file, where it lies in this record's piece."""
+    def source_lines(self, lines: Iterable[int], /) -> dict[int, str | None]:
+        """Several lines of the file (one pass)."""
+
+
+class SetUp(NamedTuple):
+    """What a new game starts from: its tags, and its set-up lines (Sanguine's decks)."""
+
+    tags: list[Tag]
+    items: list[Item]
+
+
 # -- required ---------------------------------------------------------------------------
 
 @runtime_checkable
@@ -56,7 +110,7 @@ class Rules(Protocol[S, E]):
     """What the game is: a start, an event played or refused, what may be played, the end.
     ``apply`` mutates the state (replaying an archive allocates no board per ply)."""
 
-    def start(self, record: Record, /) -> S:
+    def start(self, record: RecordView, /) -> S:
         """The state before the first event, from the record's tags (TagError)."""
 
     def apply(self, state: S, event: E, /) -> None:
@@ -128,7 +182,7 @@ class Symmetries(Protocol[E]):
     def transform_event(self, transform: str, event: E, /) -> E:
         """``event`` on the board's image under ``transform``."""
 
-    def symmetric_keys(self, record: Record, transforms: Sequence[str] | None = None, /
+    def symmetric_keys(self, record: RecordView, transforms: Sequence[str] | None = None, /
                        ) -> list[str] | None:
         """The record's event keys in the image that sorts first, among ``transforms``."""
 
@@ -137,7 +191,7 @@ class Symmetries(Protocol[E]):
 class Conversion(Protocol):
     """Another way to write the same game (another player's view, another notation)."""
 
-    def convert(self, record: Record, /, **options: Any) -> Record:
+    def convert(self, record: Rec, /, **options: Any) -> Rec:
         """The record rewritten: replaying it gives the same states; comments kept."""
 
 
@@ -187,7 +241,7 @@ class Identity(Protocol[S_in, E]):
 
     def event_identity(self, event: E, /) -> str: ...
     def canonical_event(self, state: S_in, event: E, /) -> E: ...
-    def event_keys(self, record: Record, /) -> list[str]: ...
+    def event_keys(self, record: RecordView, /) -> list[str]: ...
     def setup_identity(self, state: S_in, symmetric: bool = False, /) -> str: ...
     def notation_identity(self, state: S_in, /) -> str: ...
     def quick_keys(self, words: list[str], /) -> list[str] | None: ...
@@ -217,25 +271,25 @@ class FastApply(Protocol[S_in, E_in]):
 
 
 class Setup(Protocol):
-    """The record ``notation.new`` starts from (default: each option a tag): the whole
-    record, or the options rewritten before they become tags, or the tags the game
-    makes of some options itself, by option (written after the others: Philosophy's
+    """What ``notation.new`` starts from (default: each option a tag): the whole set-up
+    (Sanguine's decks), or the options rewritten before they become tags, or the tags the
+    game makes of some options itself, by option (written after the others: Philosophy's
     ``color_in`` is ``[ColorIn]``, a tag its spec declares only as ``ColorXx``)."""
 
-    def new_record(self, options: Mapping[str, Any], /) -> Record: ...
+    def set_up(self, options: Mapping[str, Any], /) -> SetUp: ...
     def setup_options(self, options: Mapping[str, Any], /) -> Mapping[str, Any]: ...
     def option_tags(self, options: Mapping[str, Any], /) -> dict[str, Tag]: ...
 
 
-class RandomGames(Protocol[S_in, E]):
-    """A random complete game (default: the new record's tags, then uniform legal moves):
-    the whole record, or the tags adjusted, or the events from the start, or from the
-    record where its tags say more than the start holds (Philosophy's ``[Players]``)."""
+class RandomGames(Protocol[E]):
+    """A random complete game (default: the new game's set-up with the options' defaults,
+    then uniform legal moves): the whole set-up drawn (Sanguine's decks), or the tags
+    adjusted, or the events, drawn from the start of a record whose tags may say more
+    than the state holds (Philosophy's ``[Players]``)."""
 
-    def random_record(self, rng: random.Random, options: Mapping[str, Any], /) -> Record: ...
+    def random_setup(self, rng: random.Random, options: Mapping[str, Any], /) -> SetUp: ...
     def random_tags(self, tags: dict[str, str], /) -> dict[str, str]: ...
-    def random_events(self, rng: random.Random, state: S_in, /) -> list[E]: ...
-    def record_events(self, rng: random.Random, record: Record, /) -> list[E]: ...
+    def random_events(self, rng: random.Random, record: RecordView, /) -> list[E]: ...
 
 
 #: Each capability's protocol, the noun a refusal uses, and its members.
@@ -255,7 +309,7 @@ REFINEMENTS: dict[str, tuple[str, ...]] = {
     "layout": ("glyph_blank", "fills_line"),
     "columns": ("line_columns", "event_columns"),
     "fast_apply": ("applier",),
-    "setup": ("new_record", "setup_options", "option_tags"),
-    "random": ("random_record", "random_tags", "random_events", "record_events"),
+    "setup": ("set_up", "setup_options", "option_tags"),
+    "random": ("random_setup", "random_tags", "random_events"),
 }
 

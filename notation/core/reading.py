@@ -24,17 +24,17 @@ import stat
 import weakref
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Mapping, TypeVar, overload
 
+from .tree import GameNode, RecordFile
 from . import formats, registry
-from .ast import Comment, Item, Malformed, Pos, Record, RecordFile, Tag, Variation
+from .ast import Comment, Item, Malformed, Pos, Tag, Variation
 from .compression import plain_name
 from .errors import Error, InputError
 from .fastpath import hollowed, try_fast, try_headers
 from .game import AnyGame, Game
 from .outcome import Outcome
-from .parsing import note_game_problem, parse_games, unescape
 from .replay import run
 from .text import Source, chunks, label_of, pieces, source_chunks
-from .visitor import BaseVisitor
+from .visitor import BaseVisitor, unescape
 
 if TYPE_CHECKING:  # (start-up: only a full parse checks records against other games)
     from .other_readings import OtherGames
@@ -60,7 +60,7 @@ def choose_game(text: str, source: str, game: str | AnyGame | None = None) -> An
     return registry.by_extension(source)
 
 
-def _shift(record: Record, lines: int, columns: int = 0) -> None:
+def _shift(record: GameNode, lines: int, columns: int = 0) -> None:
     """Piece line numbers to file line numbers (``columns``: added on the piece's first
     line, for a piece that starts within a line)."""
     if not lines and not columns:
@@ -84,7 +84,7 @@ def _moved(pos: Pos, lines: int, columns: int) -> Pos:
     return Pos(pos.line + lines, pos.column + (columns if pos.line == 1 else 0))
 
 
-def _placed(records: Iterable[Record], line: int, column: int) -> Iterator[Record]:
+def _placed(records: Iterable[GameNode], line: int, column: int) -> Iterator[GameNode]:
     """A format's records of text that starts at ``line``, ``column`` of its file."""
     for record in records:
         _shift(record, line - 1, column - 1)
@@ -92,16 +92,18 @@ def _placed(records: Iterable[Record], line: int, column: int) -> Iterator[Recor
         yield record
 
 
-def _parse_piece(text: str, chosen: AnyGame | None, source: str) -> list[Record]:
+def _parse_piece(text: str, chosen: AnyGame | None, source: str) -> list[GameNode]:
     # Deliberately lazy (start-up): Lark is loaded by the first piece that must be parsed.
     from lark.exceptions import LarkError, UnexpectedInput
+
+    from .parsing import parse_games
     hollow = hollowed(text, chosen) if chosen is not None else None
     try:
         if hollow is None:
             return parse_games(chosen, text)
         return parse_games(chosen, hollow[0], long_values=hollow[1])
     except (UnexpectedInput, RecursionError) as exc:  # pragma: no cover - reads any text
-        record = Record(chosen.name if chosen else None, source=source,
+        record = GameNode(chosen.name if chosen else None, source=source,
                         pos=Pos(getattr(exc, "line", 1), getattr(exc, "column", 1)))
         record.game_problem = f"cannot read this game: {exc.__class__.__name__}"
         return [record]
@@ -113,7 +115,7 @@ def records_of(text_chunks: Iterable[str], source: str,
                game: str | AnyGame | None = None, checked: bool = False,
                headers: bool = False, start_line: int = 1,
                tags: Mapping[str, str] | None = None, start_column: int = 1,
-               format: str | None = None) -> Iterator[Record]:
+               format: str | None = None) -> Iterator[GameNode]:
     """The records of text in runs of whole lines (lines, or :func:`chunks`), a piece at a time.
 
     ``start_line``: the file line the text begins at (a batch or span of a file);
@@ -155,7 +157,7 @@ def records_of(text_chunks: Iterable[str], source: str,
 def records_of_pieces(cut: Iterable[tuple[int, str]], source: str,
                       game: str | AnyGame | None = None, checked: bool = False,
                       headers: bool = False, others: OtherGames | None = None,
-                      start_line: int = 1) -> Iterator[Record]:
+                      start_line: int = 1) -> Iterator[GameNode]:
     """The records of ``(first line, text)`` pieces of a file (:func:`pieces`, in order:
     a batch's, or a run of them), each read at its own line: the blank lines between
     games are in no piece, so the lines of pieces are not found by counting theirs.
@@ -164,7 +166,7 @@ def records_of_pieces(cut: Iterable[tuple[int, str]], source: str,
     ``start_line``: the file line that the pieces' line 1 is."""
     fallback = game.name if isinstance(game, Game) else game
     index = 0
-    carry: Record | None = None  # tags and comments that belong to the next game
+    carry: GameNode | None = None  # tags and comments that belong to the next game
     for first_line, text in cut:
         first_line += start_line - 1
         chosen = choose_game(text, source, game)
@@ -202,11 +204,13 @@ def claimed(text_chunks: Iterable[str],
 
 
 def _parsed(text: str, first_line: int, chosen: AnyGame | None, source: str,
-            fallback: str | None, carry: Record | None,
-            others: OtherGames) -> tuple[list[Record], Record | None]:
+            fallback: str | None, carry: GameNode | None,
+            others: OtherGames) -> tuple[list[GameNode], GameNode | None]:
     """A piece's records parsed in full, and the tags and comments they hand on to the next
     game (``carry``: those handed on to them, put in front of their first game;
     ``others``: the reading's other-game check)."""
+    # (start-up: a file whose every game the fast path read never needs the parser's module)
+    from .parsing import note_game_problem
     records = _parse_piece(text, chosen, source)
     for record in records:
         _shift(record, first_line - 1)
@@ -241,7 +245,7 @@ def _other_games() -> OtherGames:
     return OtherGames()
 
 
-def _reads_as(record: Record, game: AnyGame) -> bool:
+def _reads_as(record: GameNode, game: AnyGame) -> bool:
     """Whether ``game``'s grammar reads every event of the record's first lines."""
     from .other_readings import reads_all  # (start-up: the fast path never needs it)
     found = _parse_piece(_opening_lines(record.raw), game, record.source)
@@ -260,7 +264,7 @@ def _opening_lines(text: str) -> str:
     return head[:cut] if cut > 0 else head
 
 
-def _numbered_from(records: list[Record], index: int, source: str) -> int:
+def _numbered_from(records: list[GameNode], index: int, source: str) -> int:
     """Number the records on from ``index`` (the games before them); the last number."""
     for record in records:
         index += 1
@@ -268,14 +272,14 @@ def _numbered_from(records: list[Record], index: int, source: str) -> int:
     return index
 
 
-def _numbered(records: Iterable[Record], source: str) -> Iterator[Record]:
+def _numbered(records: Iterable[GameNode], source: str) -> Iterator[GameNode]:
     """A format's records, numbered in their file."""
     for index, record in enumerate(records, 1):
         record.index, record.source = index, source
         yield record
 
 
-def _own_lines(records: list[Record], text: str, first_line: int) -> None:
+def _own_lines(records: list[GameNode], text: str, first_line: int) -> None:
     """Give each record of a piece its own lines (the first takes the piece's start)."""
     if len(records) == 1:
         records[0].raw = text
@@ -290,7 +294,7 @@ def _own_lines(records: list[Record], text: str, first_line: int) -> None:
 
 def read_games(source: Source, game: str | AnyGame | None = None,
                encoding: str = "utf-8", name: str | None = None,
-               tags: Mapping[str, str] | None = None) -> Iterator[Record]:
+               tags: Mapping[str, str] | None = None) -> Iterator[GameNode]:
     """Every game of an archive, one at a time: a path, a folder (its record files, walked
     in sorted order), or an open text or binary file.
 
@@ -321,21 +325,21 @@ class _Reading:
         self.pieces = pieces(chunks_left, self.label)
         self.game = game
         self.ready: collections.deque[Any] = collections.deque()
-        self.records: Iterator[Record] | None = None
+        self.records: Iterator[GameNode] | None = None
 
 
 @overload
 def read_game(handle: Source, Visitor: None = None,
-              game: str | AnyGame | None = None) -> Record | None: ...
+              game: str | AnyGame | None = None) -> GameNode | None: ...
 @overload
 def read_game(handle: Source, Visitor: Callable[[], BaseVisitor[ResultT]],
               game: str | AnyGame | None = None) -> ResultT | None: ...
 
 
 def read_game(handle: Source, Visitor: Callable[[], BaseVisitor[ResultT]] | None = None,
-              game: str | AnyGame | None = None) -> Record | ResultT | None:
+              game: str | AnyGame | None = None) -> GameNode | ResultT | None:
     """The next game of an open file (python-chess's ``read_game``), None past the last:
-    as a :class:`Record`, or as ``Visitor()`` makes it of the reading's visits
+    as a :class:`GameNode`, or as ``Visitor()`` makes it of the reading's visits
     (:class:`~notation.core.visitor.BaseVisitor`; spans in the file's lines). Each call
     goes on where the last one on the same file stopped; a path is read from its start.
 
@@ -358,6 +362,7 @@ def read_game(handle: Source, Visitor: Callable[[], BaseVisitor[ResultT]] | None
         first_line, text = piece
         chosen = choose_game(text, reading.label, reading.game)
         made = Visitor  # (each game's visitor is new; it takes no arguments)
+        from .parsing import parse_games  # (start-up: as in _parse_piece)
         reading.ready.extend(parse_games(chosen, text, lambda _game, _pos: made(),
                                          lines=first_line - 1))
     found: ResultT = reading.ready.popleft()
@@ -365,7 +370,7 @@ def read_game(handle: Source, Visitor: Callable[[], BaseVisitor[ResultT]] | None
 
 
 def read_headers(source: Source, game: str | AnyGame | None = None,
-                 encoding: str = "utf-8", name: str | None = None) -> Iterator[Record]:
+                 encoding: str = "utf-8", name: str | None = None) -> Iterator[GameNode]:
     """Every game's tags (python-chess's ``read_headers``): a plain game is read no
     further than its tags; its events are read from its own lines if ``items`` is asked."""
     yield from source_records(source, game, encoding, name, headers=True)
@@ -383,11 +388,11 @@ def read_verdicts(source: Source, game: str | AnyGame | None = None,
 def source_records(source: Source, game: str | AnyGame | None = None, encoding: str = "utf-8",
                    name: str | None = None, checked: bool = False,
                    headers: bool = False,
-                   tags: Mapping[str, str] | None = None) -> Iterator[Record]:
+                   tags: Mapping[str, str] | None = None) -> Iterator[GameNode]:
     """The records of a path, a folder's record files (sorted, walked) or an open file
     (``checked``, ``headers``, ``tags``: see :func:`records_of`)."""
     if isinstance(source, (str, os.PathLike)) and os.path.isdir(source):
-        for path in record_files((source,), registry.extensions() + formats.extensions()):
+        for path in record_files((source,)):
             yield from source_records(path, game, encoding, None, checked, headers, tags)
         return
     label = label_of(source, name)
@@ -396,12 +401,12 @@ def source_records(source: Source, game: str | AnyGame | None = None, encoding: 
 
 
 def text_records(text: str, source: str, game: str | AnyGame | None = None,
-                 tags: Mapping[str, str] | None = None) -> list[Record]:
+                 tags: Mapping[str, str] | None = None) -> list[GameNode]:
     """The records of text already in memory (what ``parse`` returns)."""
     return list(records_of(chunks((text,), source), source, game, tags=tags))
 
 
-def reread(record: Record) -> tuple[list[Tag | Malformed], list[Item]]:
+def reread(record: GameNode) -> tuple[list[Tag | Malformed], list[Item]]:
     """A record's tags and body read again in full from its own text (its events, when a
     fast reading left them out), with its file positions."""
     source = record.source
@@ -409,7 +414,7 @@ def reread(record: Record) -> tuple[list[Tag | Malformed], list[Item]]:
                             start_line=record.first_line))
     if len(found) != 1:  # pragma: no cover - a fast reading takes single games only
         raise ValueError(f"{source}: game {record.index} does not read back as one game")
-    return found[0].tags, found[0].body
+    return found[0].tags, found[0].items
 
 
 def parse(text: str, game: str | AnyGame | None = None, source: str = "<string>",
@@ -460,15 +465,20 @@ class FolderErrors:
                                  f"{' '.join(extensions)})")
 
 
-def record_files(paths: Iterable[str | os.PathLike[str]], extensions: tuple[str, ...],
+def record_files(paths: Iterable[str | os.PathLike[str]],
+                 extensions: tuple[str, ...] | None = None,
                  errors: FolderErrors | None = None) -> Iterator[str]:
-    """Each path that is no folder, as given (``-`` too); each folder's record files."""
+    """Each path that is no folder, as given (``-`` too); each folder's record files, those
+    whose names end in ``extensions`` (default: every game's and record format's, asked
+    only when there is a folder to walk)."""
     errors = FolderErrors() if errors is None else errors
     for given in paths:
         path = os.fspath(given)
         if path == "-" or not os.path.isdir(path):
             yield path
             continue
+        if extensions is None:
+            extensions = registry.extensions() + formats.extensions()
         yield from _walked(path, extensions, errors)
 
 

@@ -1,4 +1,4 @@
-"""The full parse's inline transformer: a game's tokens, visited, to a Record.
+"""The full parse's inline transformer: a game's tokens, visited, to a GameNode.
 
 Lark calls :class:`RecordBuilder` as it parses (see :func:`.parsing.parser_for`); it
 hands each game's tokens as visits to a :class:`RecordBuilding`, where every problem of the text becomes a :class:`~notation.core.ast.Malformed` item
@@ -13,8 +13,9 @@ from typing import Any, Callable, Mapping
 
 from lark import Token, Transformer
 
+from .tree import GameNode
 from .ast import (GLYPH_OF, UNLISTED_MESSAGE, Comment, Directive, EventNode, Malformed,
-                  MalformedKind, Pos, Record, Tag, Unlisted, Variation)
+                  MalformedKind, Pos, Tag, Unlisted, Variation)
 from .errors import NotationError, shorten
 from .game import AnyGame
 from .limits import MAX_PROBLEMS
@@ -60,8 +61,8 @@ class RecordBuilder(Transformer[Token, Any]):
             return children  # (a user's visitor's results, one a game)
         # A "game" without events is tags or comments that belong to the next
         # game (a comment between tags, a file's leading comment): merge them.
-        merged: list[Record] = []
-        carry: Record | None = None
+        merged: list[GameNode] = []
+        carry: GameNode | None = None
         for record in children:
             if carry is not None:
                 record.tags[:0] = carry.tags
@@ -75,8 +76,8 @@ class RecordBuilder(Transformer[Token, Any]):
         return merged
 
 
-class RecordBuilding(BaseVisitor[Record]):
-    """The visitor that makes a :class:`Record` of a game: its tags and its items in file
+class RecordBuilding(BaseVisitor[GameNode]):
+    """The visitor that makes a :class:`GameNode` of a game: its tags and its items in file
     order, each event read as the game's value, every problem a :class:`Malformed` item at
     its place (the first :data:`MAX_PROBLEMS` built, the rest counted)."""
 
@@ -161,8 +162,8 @@ class RecordBuilding(BaseVisitor[Record]):
                 message = _diagnose(self.game, text)
             self.items.append(Malformed(text, message, what, number, pos))
 
-    def result(self) -> Record:
-        return Record(self.game.name if self.game else None, self.tags, self.top, pos=self.pos)
+    def result(self) -> GameNode:
+        return GameNode(self.game.name if self.game else None, self.tags, self.top, pos=self.pos)
 
 
 class _Problems:

@@ -14,10 +14,13 @@ from .compression import plain_name
 from .errors import Error, InputError
 from .game import AnyGame, Game
 from .options import GameOption
-from .plugins import GROUP, GameSpec, entry_points
+from .plugins import GROUP, EntryPoint, GameSpec, entry_points
 
 _GAMES: dict[str, AnyGame] = {}
 _PENDING: dict[str, GameSpec] = {}
+#: Entry points listed but not loaded yet, by name: a game's spec is imported only when
+#: a lookup needs it (a record of that game, or a question about every game).
+_UNREAD: dict[str, EntryPoint] = {}
 _DISCOVERED = False
 
 
@@ -25,6 +28,7 @@ def register(game: AnyGame) -> AnyGame:
     """Make ``game`` known by its name and extensions (it replaces one of that name)."""
     _GAMES[game.name] = game
     _PENDING.pop(game.name, None)
+    _UNREAD.pop(game.name, None)
     return game
 
 
@@ -32,6 +36,7 @@ def announce(plugin: GameSpec) -> None:
     """Make a game known that is imported on first lookup."""
     if plugin.name not in _GAMES:
         _PENDING[plugin.name] = plugin
+        _UNREAD.pop(plugin.name, None)
 
 
 def _as_game(found: object, where: str) -> AnyGame:
@@ -41,22 +46,37 @@ def _as_game(found: object, where: str) -> AnyGame:
 
 
 def _discover() -> None:
-    """Read the entry points once: each announces a GameSpec or registers a Game."""
+    """List the entry points once (a game registered by hand wins over one of its name;
+    the first of two plug-ins of one name wins); none is loaded yet."""
     global _DISCOVERED
     if _DISCOVERED:
         return
     _DISCOVERED = True
     for point in entry_points(group=GROUP):
-        if point.name in _GAMES or point.name in _PENDING:
-            continue  # a game registered by hand wins; the first of two plug-ins wins
-        found = point.load()
-        if isinstance(found, GameSpec):
-            announce(found)
-        else:
-            register(_as_game(found, point.value))
+        if point.name not in _GAMES and point.name not in _PENDING:
+            _UNREAD.setdefault(point.name, point)
+
+
+def _read(name: str) -> None:
+    """Load the entry point called ``name``: it announces a GameSpec or registers a Game."""
+    point = _UNREAD.pop(name, None)
+    if point is None:
+        return
+    found = point.load()
+    if isinstance(found, GameSpec):
+        announce(found)
+    else:
+        register(_as_game(found, point.value))
+
+
+def _read_all() -> None:
+    _discover()
+    for name in list(_UNREAD):
+        _read(name)
 
 
 def _load(name: str) -> None:
+    _read(name)
     plugin = _PENDING.pop(name, None)
     if plugin is not None:
         module, _, attribute = plugin.game.partition(":")
@@ -65,15 +85,15 @@ def _load(name: str) -> None:
 
 def games() -> list[AnyGame]:
     """Every registered game, by name."""
-    _discover()
+    _read_all()
     for name in list(_PENDING):
         _load(name)
     return [_GAMES[name] for name in sorted(_GAMES)]
 
 
 def names() -> list[str]:
-    """Every game name, without importing any game."""
-    _discover()
+    """Every game name, without importing any game (only their specs)."""
+    _read_all()
     return sorted(set(_GAMES) | set(_PENDING))
 
 
@@ -82,6 +102,9 @@ def get(name: str) -> AnyGame | None:
     _discover()
     key = name.strip().lower()
     _load(key)
+    if key not in _GAMES and key not in _PENDING and _UNREAD:  # (named unlike its entry point)
+        _read_all()
+        _load(key)
     return _GAMES.get(key)
 
 
@@ -102,9 +125,13 @@ def require(name: str) -> AnyGame:
 
 def by_extension(path: str) -> AnyGame | None:
     """The game whose extension ``path`` ends with, or None; a compression ending does not
-    count (``x.tilewe.gz`` is a Tilewe record)."""
+    count (``x.tilewe.gz`` is a Tilewe record). The game named like the ending is asked
+    first, so a file of one game loads no other game's spec."""
     _discover()
     lowered = plain_name(path).lower()
+    _read(lowered.rpartition(".")[2])
+    if not _matching(lowered):
+        _read_all()
     for plugin in list(_PENDING.values()):
         if lowered.endswith(plugin.extensions):
             _load(plugin.name)
@@ -114,9 +141,14 @@ def by_extension(path: str) -> AnyGame | None:
     return None
 
 
+def _matching(lowered: str) -> bool:
+    return (any(lowered.endswith(game.extensions) for game in _GAMES.values())
+            or any(lowered.endswith(plugin.extensions) for plugin in _PENDING.values()))
+
+
 def extensions() -> tuple[str, ...]:
     """Every known record extension, without importing any game."""
-    _discover()
+    _read_all()
     found = [ext for game in _GAMES.values() for ext in game.extensions]
     found += [ext for plugin in _PENDING.values() for ext in plugin.extensions]
     return tuple(dict.fromkeys(found))
@@ -125,7 +157,7 @@ def extensions() -> tuple[str, ...]:
 def options(command: str) -> list[tuple[str, GameOption]]:
     """``(game name, option)`` for every game option offered by ``command``, by game name,
     without importing any game that is not loaded yet."""
-    _discover()
+    _read_all()
     declared = {name: game.options for name, game in _GAMES.items()}
     declared.update((name, plugin.options) for name, plugin in _PENDING.items())
     return [(name, option) for name in sorted(declared) for option in declared[name]

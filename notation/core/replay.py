@@ -11,7 +11,8 @@ from dataclasses import dataclass
 from typing import Any, Iterator
 
 from . import registry
-from .ast import EventNode, Item, Malformed, MalformedKind, Pos, Record, Unlisted, Variation
+from .ast import EventNode, Item, Malformed, MalformedKind, Pos, Unlisted, Variation
+from .protocols import RecordView
 from .errors import Error, Problem, ProblemKind, RuleError, TagError
 from .game import AnyGame
 from .limits import Listing
@@ -63,7 +64,7 @@ class ReplayError(Error):
         self.column = problem.column
 
 
-def game_of(record: Record) -> AnyGame | None:
+def game_of(record: RecordView) -> AnyGame | None:
     return registry.get(record.game) if record.game else None
 
 
@@ -71,13 +72,13 @@ def game_of(record: Record) -> AnyGame | None:
 CORE_TAGS = ("Game", "Position", "Result")
 
 
-def structure_problems(record: Record) -> list[Problem]:
+def structure_problems(record: RecordView) -> list[Problem]:
     """Syntax problems: unknown game, bad tags, unreadable events, wrong numbers (as
     listed: the first ``MAX_PROBLEMS``, then how many more)."""
     return _structure(record).listed()
 
 
-def _structure(record: Record, until: int | None = None) -> Listing:
+def _structure(record: RecordView, until: int | None = None) -> Listing:
     """The syntax problems found (up to ply ``until``)."""
     problems = Listing(until)
     if record.game_problem:
@@ -156,12 +157,12 @@ def _line_problems(items: list[Item], ply: int, label: str, problems: Listing) -
                                      None, item.message, "", label), count)
 
 
-def _tag_problem(record: Record, exc: TagError) -> Problem:
+def _tag_problem(record: RecordView, exc: TagError) -> Problem:
     pos = next((t.pos for t in record.tags if getattr(t, "key", None) == exc.key), record.pos)
     return refusal(exc, pos, 0, None)
 
 
-def check_result_tags(record: Record, game: AnyGame, state: Any) -> None:
+def check_result_tags(record: RecordView, game: AnyGame, state: Any) -> None:
     """Each result tag the record gives must say what the replay reached (RuleError)."""
     tags = record.headers
     for key, expected in game.result_tags(state).items():
@@ -178,7 +179,7 @@ def check_result_tags(record: Record, game: AnyGame, state: Any) -> None:
         raise RuleError(f"[{key} \"{given}\"] but {why}", f"{key} tag")
 
 
-def end_checks(record: Record, game: AnyGame, state: Any, ply: int) -> Problem | None:
+def end_checks(record: RecordView, game: AnyGame, state: Any, ply: int) -> Problem | None:
     """The end-of-record checks (its result tags), at the record's last item."""
     last = record.items[-1].pos if record.items else record.pos
     try:
@@ -188,7 +189,7 @@ def end_checks(record: Record, game: AnyGame, state: Any, ply: int) -> Problem |
     return None
 
 
-def _start(record: Record, game: AnyGame) -> Any:
+def _start(record: RecordView, game: AnyGame) -> Any:
     """The starting state; TagError for a tag the game cannot start from."""
     if not game.setup_positions and "Position" in record.headers:
         raise TagError("Position", f"{game.name} records cannot start from a set-up "
@@ -200,7 +201,7 @@ class _Checking(Replayer):
     """Keeps the problems of the variations (each stops its own line only), in the order
     they are met; the mainline's is its line's."""
 
-    def __init__(self, record: Record, game: AnyGame, found: Listing,
+    def __init__(self, record: RecordView, game: AnyGame, found: Listing,
                  until: int | None = None) -> None:
         stops = {label: p.ply for label, p in first_syntax_problems(found.kept).items()}
         super().__init__(game, stops, until, record.has_variations and until is None)
@@ -211,7 +212,7 @@ class _Checking(Replayer):
             self.inside.add(problem)
 
 
-def run(record: Record, until: int | None = None) -> Outcome:
+def run(record: RecordView, until: int | None = None) -> Outcome:
     """Replay ``record`` (up to ``until`` plies) and report every problem found.
 
     Syntax problems are all found (the first ``MAX_PROBLEMS`` listed, then how many
@@ -268,7 +269,7 @@ def positions(outcome: Outcome) -> Iterator[tuple[int, Any, Any]]:
         pass
 
 
-def replay(record: Record, until: int | None = None) -> Iterator[Step]:
+def replay(record: RecordView, until: int | None = None) -> Iterator[Step]:
     """Yield a :class:`Step` after each event; raise :class:`ReplayError` at a problem
     (the mainline's first; once the mainline is good, a variation's)."""
     game = game_of(record)

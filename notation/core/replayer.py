@@ -17,7 +17,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Iterable, Iterator, Mapping
 
-from .ast import EventNode, Item, Malformed, MalformedKind, Pos, Record, Variation, branch_points
+from .ast import EventNode, Item, Malformed, MalformedKind, Pos, Variation, branch_points
+from .protocols import RecordView
 from .errors import WITHIN, Problem, ProblemKind, RuleError, TagError
 from .game import AnyGame
 
@@ -28,7 +29,7 @@ def variation_label(number: int, ply: int, outer: str = "") -> str:
     return f"{label}{WITHIN}{outer}" if outer else label
 
 
-def internal_problem(record: Record, exc: BaseException, pos: Pos | None = None, ply: int = 0,
+def internal_problem(record: RecordView, exc: BaseException, pos: Pos | None = None, ply: int = 0,
                      event: str | None = None, label: str = "") -> Problem:
     """A bug of ours met while working on ``record``: reported where it struck (the record's
     start unless ``pos`` says), and the run goes on. Every path reports one this way."""

@@ -1,14 +1,14 @@
 """Result tags: filling them in from the replay (``fmt --fix-results``, ``notation random``)."""
 from __future__ import annotations
 
-from dataclasses import replace
 
-from .ast import Malformed, Record, Tag
+from .tree import GameNode
+from .ast import Malformed, Tag
 from .outcome import Outcome
 from .replay import game_of, run
 
 
-def with_result_tags(record: Record) -> tuple[Record, Outcome]:
+def with_result_tags(record: GameNode) -> tuple[GameNode, Outcome]:
     """The record with its result tags set to what its replay reaches.
 
     Wrong or missing result tags are corrected; any other problem is left for
@@ -22,8 +22,8 @@ def with_result_tags(record: Record) -> tuple[Record, Outcome]:
     keys = set(game.result_tags(outcome.state))
     if not keys:
         return record, outcome
-    stripped = replace(record, tags=[t for t in record.tags
-                                     if not (isinstance(t, Tag) and t.key in keys)])
+    stripped = _retagged(record, [t for t in record.tags
+                                  if not (isinstance(t, Tag) and t.key in keys)])
     outcome = run(stripped)
     if not outcome.valid:
         return record, outcome
@@ -38,5 +38,12 @@ def with_result_tags(record: Record) -> tuple[Record, Outcome]:
             continue
         tags.append(tag)
     tags += [Tag(k, v) for k, v in expected.items() if k not in placed]
-    fixed = replace(record, tags=tags)
+    fixed = _retagged(record, tags)
     return fixed, run(fixed)
+
+
+def _retagged(record: GameNode, tags: list[Tag | Malformed]) -> GameNode:
+    """``record`` with other tags, its body and the text its excerpts quote kept."""
+    other = record.rewritten(record.items, tags)
+    other.text, other.first_line, other.raw = record.text, record.first_line, record.raw
+    return other

@@ -1,15 +1,22 @@
-"""Game trees, python-chess's shape (``chess.pgn.Game`` and ``ChildNode``) for every game.
+"""Game records as trees, python-chess's shape (``chess.pgn.Game`` and ``ChildNode``).
 
-A record with variations is a tree of moves: the root (:class:`GameNode`) holds the
-record's tags and set-up, each :class:`ChildNode` one move with its comment, its
-annotations (``nags``) and its comment commands, and ``variations`` lists the moves
-played from there, the main one first::
+A record *is* its tree's root (:class:`GameNode`): it holds the tags, the set-up lines
+and the body as read, and each :class:`ChildNode` one move with its comment, its
+annotations (``nags``) and its comment commands; ``variations`` lists the moves played
+from there, the main one first::
 
-    tree = notation.GameNode.from_record(notation.load("tree.tilewe")[0])
+    tree = notation.load("tree.tilewe")[0]
     first = tree.next()                               # the mainline's first move
     other = tree.add_variation("I2n-a1a1", comment="also fine")  # checked by the rules
     tree.promote_to_main(other)
-    text = notation.format_record(tree.to_record())
+    text = notation.format_record(tree)
+
+Lazy, as sgfmill's unexpanded root is: a reader makes the root with its body as read
+(``items``: events, comments, variations and unreadable text, in file order), and a
+reader of verdicts or headers leaves even that unread (``raw``, read on first use). The
+child nodes are made from the body the first time a caller walks the tree; from then
+on the nodes are the record, and ``items`` is written from them. Replaying and writing
+a record never expands it.
 
 How a record reads as a tree (PGN readers do the same):
 
@@ -32,11 +39,13 @@ a changed one is written in canonical form.
 """
 from __future__ import annotations
 
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable, Iterator, Mapping, MutableMapping, TypeVar
+from typing import overload
 
-from .ast import Comment, Directive, EventNode, Item, Malformed, Pos, Record, Tag, Variation
+from .ast import Comment, Directive, EventNode, Item, Malformed, MalformedKind, Pos, Tag
+from .ast import Unlisted, Variation
 from .ast import MAX_NAG
-from .errors import NotationError
+from .errors import Error, NotationError
 from .game import AnyGame
 from .notes import Written, commands_of, fresh_comments, read_clock, read_eval
 from .notes import write_clock, write_eval
@@ -45,7 +54,10 @@ from .events import parse_event
 from .position import Position, at_start
 from .replay import game_of
 
-__all__ = ["ChildNode", "GameNode", "IllegalMoveError", "InvalidEventError", "Node", "TreeError"]
+T = TypeVar("T")
+
+__all__ = ["ChildNode", "GameNode", "Headers", "IllegalMoveError", "InvalidEventError", "Node",
+           "RecordFile", "TreeError"]
 
 
 class TreeError(NotationError):
@@ -69,20 +81,20 @@ class Node:
 
     parent: Node | None
     move: Any
+    variations: list[ChildNode]
+    pos: Pos | None
 
     def __init__(self) -> None:
-        self.variations: list[ChildNode] = []
         self.comment = ""
         self.starting_comment = ""
         self.nags: list[int] = []
         self.commands: dict[str, str] = {}
-        self.pos: Pos | None = None
         self._before: Written | None = None  # the comments read before the move
         self._after: Written | None = None   # the comments read after it
 
     # -- where it stands -------------------------------------------------------------
-    def game(self) -> GameNode:
-        """The root of the tree."""
+    def root(self) -> GameNode:
+        """The root of the tree: the record (python-chess's ``node.game()``)."""
         node = self
         while node.parent is not None:
             node = node.parent
@@ -109,7 +121,7 @@ class Node:
         """A fresh :class:`Position` after this node, the path's moves pushed from the start
         (``pop`` works); the first illegal move on the path raises its
         :class:`IllegalMoveError`."""
-        position = self.game().start()
+        position = self.root().start()
         for move in self.path():
             position.push(move)
         return position
@@ -142,7 +154,7 @@ class Node:
             if any(node is key for node in self.variations):
                 return key
             raise KeyError(f"{key!r} is not a variation of this node")
-        identity = self.game().rules.event_identity
+        identity = self.root().rules.event_identity
         wanted = identity(self._event(key))
         for node in self.variations:
             if identity(node.move) == wanted:
@@ -180,9 +192,9 @@ class Node:
         if not isinstance(move, str):
             return move
         try:
-            return parse_event(self.game().rules, move)
+            return parse_event(self.root().rules, move)
         except NotationError:
-            raise KeyError(f"{move.strip()!r} is no move of {self.game().rules.name}") from None
+            raise KeyError(f"{move.strip()!r} is no move of {self.root().rules.name}") from None
 
     # -- editing ---------------------------------------------------------------------
     def add_variation(self, move: Any, *, comment: str = "", starting_comment: str = "",
@@ -319,102 +331,410 @@ class ChildNode(Node):
         super().__init__()
         self.parent = parent
         self.move = move
+        self.variations = []
+        self.pos = None
         parent.variations.append(self)
 
     def __repr__(self) -> str:
-        rules = self.game().rules
+        rules = self.root().rules
         return f"<ChildNode at ply {self.ply()}: {rules.format_event(self.move)}>"
 
 
 class GameNode(Node):
-    """The root of a tree: the record's tags (``headers``), its set-up lines
-    (``directives``, and ``trailer``: those after the moves) and the first moves.
+    """A game record, and the root of its tree: the tags (``tags`` as read, ``headers`` by
+    name), the body (``items``), the set-up lines (``directives``, and ``trailer``: those
+    after the moves) and the first moves (``variations``).
 
-    ``rules`` is the game (its notation reads moves given as text); ``source``, ``index``
-    and ``header_pos`` say where the record was read (a Sanguine deck named by a path is
-    found beside ``source``).
+    ``game`` is the registered game's name (None when the record names no known game:
+    ``game_problem`` says why), ``rules`` that game; ``source``, ``index`` and ``pos`` say
+    where the record was read (a Sanguine deck named by a path is found beside
+    ``source``), ``text`` is the piece of the file it was read from (for excerpts) and
+    ``raw`` its own lines as written (``select`` and ``split`` copy them). A reader's fast
+    path leaves its verdict in ``outcome``.
+
+    :raises Error: an unknown game given by name.
     """
 
-    def __init__(self, rules: AnyGame, headers: dict[str, str] | None = None,
-                 directives: Iterable[Directive] = (), source: str = "<string>") -> None:
+    pos: Pos  # where the record starts (a move's node: where it was read, if it was)
+
+    def __init__(self, game: str | AnyGame | None = None,
+                 tags: Iterable[Tag | Malformed] | None = None, items: Iterable[Item] = (), *,
+                 index: int = 1, source: str = "<string>", pos: Pos = Pos(1, 1),
+                 game_problem: str | None = None, text: str = "", first_line: int = 1,
+                 outcome: Any = None, raw: str = "",
+                 reread: Callable[[GameNode], tuple[list[Tag | Malformed], list[Item]]]
+                 | None = None) -> None:
         super().__init__()
         self.parent = None
         self.move = None
-        self.rules = rules
-        self.headers: dict[str, str] = dict(headers or {"Game": rules.name})
-        self.directives: list[Directive] = list(directives)
-        self.trailer: list[Directive] = []
-        self.source = source
-        self.index = 1
-        self.pos: Pos | None = None
-        self.header_pos: dict[str, Pos] = {}
+        self._rules: AnyGame | None = None
+        if game is not None and not isinstance(game, str):
+            self._rules, game = game, game.name
+        #: The registered game's name, None when unknown.
+        self.game: str | None = game
+        #: The tag lines as read, a broken one Malformed.
+        self.tags: list[Tag | Malformed] = (list(tags) if tags is not None
+                                            else [Tag("Game", game)] if game else [])
+        self._body: list[Item] = list(items)
+        self._reread = reread
+        self._children: list[ChildNode] | None = None  # made from the body on first walk
+        self._directives: list[Directive] = []
+        self._trailer: list[Directive] = []
+        self.index, self.source, self.pos = index, source, pos
+        self.game_problem, self.text, self.first_line = game_problem, text, first_line
+        self.outcome, self.raw = outcome, raw
         self._start_cache: tuple[tuple[Any, ...], Position[Any]] | None = None
 
     def __repr__(self) -> str:
-        return f"<GameNode {self.rules.name} from {self.source}, {len(self.mainline())} plies>"
+        return f"<GameNode {self.game} from {self.source}, {self.event_count} plies>"
 
-    @classmethod
-    def from_record(cls, record: Record) -> GameNode:
-        """The tree of a record. One the tree cannot hold (unreadable text, a variation
-        never closed or after no move, a tag given twice) raises :class:`TreeError`
-        saying where; its moves are not checked (:meth:`position` does, as run does)."""
-        rules = game_of(record)
-        if rules is None:
-            raise _where(record, record.pos, record.game_problem or "no known game")
-        headers: dict[str, str] = {}
-        places: dict[str, Pos] = {}
-        for tag in record.tags:
+    # -- the record as read -----------------------------------------------------------
+    @property
+    def reread(self) -> Callable[[GameNode], tuple[list[Tag | Malformed], list[Item]]] | None:
+        """The reader's function that reads the body from ``raw`` on first use, if unread."""
+        return self._reread
+
+    @reread.setter
+    def reread(self, value: Callable[[GameNode], tuple[list[Tag | Malformed], list[Item]]] | None
+               ) -> None:
+        self._reread = value
+
+    @property
+    def unread(self) -> bool:
+        """Whether the body is still to be read from ``raw`` (a verdicts or headers reading)."""
+        return self._reread is not None
+
+    def _read(self) -> None:
+        if self._reread is not None:
+            reread, self._reread = self._reread, None
+            self.tags, self._body = reread(self)
+
+    @property
+    def items(self) -> list[Item]:
+        """The body in file order: set-up lines, comments, events, variations and unreadable
+        text (written from the nodes once the tree has been walked)."""
+        if self._children is not None:
+            return self._written()
+        self._read()
+        return self._body
+
+    @items.setter
+    def items(self, value: list[Item]) -> None:
+        self._body, self._reread, self._children = value, None, None
+        self._start_cache = None
+
+    @property
+    def header_pos(self) -> dict[str, Pos]:
+        """Where each tag was read, by name (the last line of a tag given twice)."""
+        return {t.key: t.pos for t in self.tags if isinstance(t, Tag)}
+
+    @property
+    def headers(self) -> Headers:
+        """The tags by name (python-chess's ``game.headers``), a live view: setting one
+        changes or adds its tag line; a broken tag is left out."""
+        return Headers(self)
+
+    @property
+    def events(self) -> list[Any]:
+        """The mainline's events."""
+        if self._children is not None:
+            return self.mainline_moves()
+        return [i.event for i in self.items if isinstance(i, EventNode)]
+
+    @property
+    def has_variations(self) -> bool:
+        if self._children is not None:
+            node: Node | None = self
+            while node is not None:
+                if len(node.variations) > 1:
+                    return True
+                node = node.next()
+            return False
+        return any(isinstance(i, Variation) for i in self.items)
+
+    @property
+    def event_count(self) -> int:
+        """Events and unreadable events: the plies the record claims."""
+        return sum(i.count if isinstance(i, Unlisted) else 1 for i in self.items
+                   if isinstance(i, EventNode)
+                   or isinstance(i, Malformed) and i.what == MalformedKind.EVENT)
+
+    def rewritten(self, items: list[Item], tags: list[Tag | Malformed] | None = None
+                  ) -> GameNode:
+        """The same game with another body (a conversion): what was read or judged of the
+        old one (its fast-path outcome, its text) does not come with it."""
+        return GameNode(self._rules or self.game, list(self.tags) if tags is None else tags,
+                        items, index=self.index, source=self.source, pos=self.pos,
+                        game_problem=self.game_problem, first_line=self.first_line)
+
+    def without_variations(self) -> GameNode:
+        """The mainline alone (what ``diff``, ``dedupe`` and ``stats`` compare)."""
+        if not self.has_variations:
+            return self
+        return self.rewritten([i for i in self.items if not isinstance(i, Variation)])
+
+    def source_line(self, line: int) -> str | None:
+        """Line ``line`` of the file, if it lies in this record's piece."""
+        return self.source_lines((line,))[line]
+
+    def source_lines(self, lines: Iterable[int]) -> dict[int, str | None]:
+        """Lines ``lines`` of the file, each None where it lies outside this record's
+        piece, in the order first asked. One pass over the piece up to the last line
+        asked, however many are: a line at a time, a million problems on one 1 MB line
+        were a million copies of it."""
+        wanted = dict.fromkeys(lines)
+        found: dict[int, str | None] = {}
+        text, line, start = self.text, self.first_line, 0  # ``line`` starts at ``start``
+        for number in sorted(wanted):
+            if not text or number < self.first_line:
+                found[number] = None
+                continue
+            while line < number and start >= 0:
+                start = text.find("\n", start)
+                if start >= 0:
+                    start, line = start + 1, line + 1
+            if start < 0:
+                found[number] = None
+                continue
+            end = text.find("\n", start)
+            found[number] = text[start:end if end >= 0 else len(text)]
+        return {number: found[number] for number in wanted}
+
+    # -- the tree ---------------------------------------------------------------------
+    @property
+    def rules(self) -> AnyGame:
+        """The record's game.
+
+        :raises TreeError: a record of no known game."""
+        if self._rules is None:
+            found = game_of(self)
+            if found is None:
+                raise _where(self, self.pos, self.game_problem or "no known game")
+            self._rules = found
+        return self._rules
+
+    @property
+    def variations(self) -> list[ChildNode]:
+        """The first moves, main first (the tree is made from the body on first use).
+
+        :raises TreeError: a body a tree cannot hold (unreadable text, a variation never
+            closed or after no move, a tag given twice), saying where."""
+        self._walked()
+        assert self._children is not None
+        return self._children
+
+    @variations.setter
+    def variations(self, value: list[ChildNode]) -> None:
+        self._read()
+        self._children = value
+
+    # The root's own words (the comments before the first move) are read with the tree.
+    @property
+    def comment(self) -> str:
+        self._walked()
+        return self._comment
+
+    @comment.setter
+    def comment(self, value: str) -> None:
+        self._comment = value
+
+    @property
+    def starting_comment(self) -> str:
+        self._walked()
+        return self._starting_comment
+
+    @starting_comment.setter
+    def starting_comment(self, value: str) -> None:
+        self._starting_comment = value
+
+    @property
+    def nags(self) -> list[int]:
+        self._walked()
+        return self._nags
+
+    @nags.setter
+    def nags(self, value: list[int]) -> None:
+        self._nags = value
+
+    @property
+    def commands(self) -> dict[str, str]:
+        self._walked()
+        return self._commands
+
+    @commands.setter
+    def commands(self, value: dict[str, str]) -> None:
+        self._commands = value
+
+    def _walked(self) -> None:
+        if self._children is None:
+            self._expand()
+
+    @property
+    def directives(self) -> list[Directive]:
+        """The set-up lines before the first move."""
+        self._walked()
+        return self._directives
+
+    @property
+    def trailer(self) -> list[Directive]:
+        """The set-up lines after the last move (Flows' closing ``...``)."""
+        self._walked()
+        return self._trailer
+
+    def _expand(self) -> None:
+        self._read()
+        seen: set[str] = set()
+        for tag in self.tags:
             if isinstance(tag, Malformed):
-                raise _where(record, tag.pos, tag.message)
-            if tag.key in headers:
-                raise _where(record, tag.pos, f"tag [{tag.key}] given twice")
-            headers[tag.key], places[tag.key] = tag.value, tag.pos
-        root = cls(rules, headers, source=record.source)
-        root.index, root.pos, root.header_pos = record.index, record.pos, places
-        reading = _Reading(record, root)
-        reading.line(record.items, root, top=True)
-        reading.settle()
-        return root
+                raise _where(self, tag.pos, tag.message)
+            if tag.key in seen:
+                raise _where(self, tag.pos, f"tag [{tag.key}] given twice")
+            seen.add(tag.key)
+        self.rules  # a record of no known game is no tree
+        self._children, self._directives, self._trailer = [], [], []
+        try:
+            reading = _Reading(self)
+            reading.line(self._body, self, top=True)
+            reading.settle()
+        except TreeError:
+            self._children = None
+            raise
 
     @classmethod
-    def from_position(cls, position: Position[Any]) -> GameNode:
-        """A tree of a position's game: its start, its pushed moves as the mainline
-        (python-chess's ``Game.from_board``), its result tags if it is over."""
-        return cls.from_record(position.record())
+    def from_position(cls, position: Position[Any], **tags: Any) -> GameNode:
+        """A record of a position's game (python-chess's ``Game.from_board``): its
+        starting tags, then ``tags`` (``Event="club night"``), its set-up lines, the events
+        pushed as the mainline, and the result tags where the game has any.
+
+        A position set up from its notation is recorded with a ``[Position]`` tag;
+
+        :raises Error: a game whose records cannot start from a set-up position."""
+        game = position.game
+        if position.set_up is not None and not game.setup_positions:
+            raise Error(f"{game.name} records cannot start from a set-up position; "
+                        f"only a game pushed from the start can be recorded")
+        values = {**position.tags, **{key: str(value) for key, value in tags.items()}}
+        if game.is_over(position.state):
+            values.update(game.result_tags(position.state))
+        body: list[Item] = [*position.directives, *(EventNode(e) for e in position.moves)]
+        return cls(game, [Tag(key, value) for key, value in values.items()], body)
 
     def start(self) -> Position[Any]:
-        """A fresh position at the start (the tags and set-up lines say which)."""
+        """A fresh position at the start (the tags and set-up lines say which).
+
+        :raises Error: tags the game cannot start from."""
         key = (tuple(self.headers.items()), tuple(d.text for d in self.directives), self.source)
         if self._start_cache is None or self._start_cache[0] != key:
-            record = Record(self.rules.name, [Tag(k, v) for k, v in self.headers.items()],
-                            list(self.directives), source=self.source)
-            self._start_cache = key, at_start(record)
+            setup = GameNode(self.rules, list(self.tags), list(self.directives),
+                             source=self.source, index=self.index)
+            self._start_cache = key, at_start(setup)
         return self._start_cache[1].copy()
 
     def copy(self) -> GameNode:
-        """An independent copy of the whole tree."""
-        other = GameNode(self.rules, self.headers, self.directives, self.source)
-        other.trailer = list(self.trailer)
-        other.index, other.pos, other.header_pos = self.index, self.pos, dict(self.header_pos)
+        """An independent copy of the record and its whole tree."""
+        other = GameNode(self._rules or self.game, list(self.tags), list(self.directives),
+                         index=self.index, source=self.source, pos=self.pos)
+        other._children, other._directives = [], list(self.directives)
+        other._trailer = list(self.trailer)
         _copy_words(self, other)
         for child in self.variations:
             other.graft(child)
         return other
 
-    def to_record(self) -> Record:
-        """The tree as a record (``notation.format_record(tree.to_record())`` writes it):
-        it formats, parses and replays to the same tree. (A main continuation's
-        ``starting_comment`` is written before it, where a reader gives it to the move
-        before: nothing is lost, but it reads back as that move's comment.)"""
-        body: list[Item] = [*self.directives, *self._comments_after()]
-        if self.variations:
-            body += _line(self.variations[0], self.rules)
-        body += self.trailer
-        return Record(self.rules.name, [Tag(k, v) for k, v in self.headers.items()], body,
-                      index=self.index, source=self.source)
+    def _written(self) -> list[Item]:
+        """The body written from the nodes: set-up lines, the root's comments, the
+        mainline with its variations (PGN's order), then the trailing set-up lines."""
+        body: list[Item] = [*self._directives, *self._comments_after()]
+        if self._children:
+            body += _line(self._children[0], self.rules)
+        return body + self._trailer
 
 
-def _where(record: Record, pos: Pos, message: str) -> TreeError:
+class Headers(MutableMapping[str, str]):
+    """A record's tags by name, live: reading one reads its tag line (the last, if given
+    twice), setting one rewrites it or adds a line, deleting one removes its lines.
+    A look-up scans the few tag lines; nothing is copied."""
+
+    __slots__ = ("_record",)
+
+    def __init__(self, record: GameNode) -> None:
+        self._record = record  # (its tag list, read anew: a full reading replaces it)
+
+    @property
+    def _tags(self) -> list[Tag | Malformed]:
+        return self._record.tags
+
+    @overload
+    def get(self, key: str, /) -> str | None: ...
+    @overload
+    def get(self, key: str, default: str | T, /) -> str | T: ...
+
+    def get(self, key: str, default: object = None, /) -> object:
+        for tag in reversed(self._tags):
+            if isinstance(tag, Tag) and tag.key == key:
+                return tag.value
+        return default
+
+    def __getitem__(self, key: str) -> str:
+        for tag in reversed(self._tags):
+            if isinstance(tag, Tag) and tag.key == key:
+                return tag.value
+        raise KeyError(key)
+
+    def __contains__(self, key: object) -> bool:
+        return any(isinstance(tag, Tag) and tag.key == key for tag in self._tags)
+
+    def __setitem__(self, key: str, value: str) -> None:
+        if not isinstance(value, str):
+            raise TypeError(f"a tag's value is text, not {type(value).__name__}")
+        lines = [at for at, t in enumerate(self._tags) if isinstance(t, Tag) and t.key == key]
+        if not lines:
+            self._tags.append(Tag(key, value))
+        for at in lines:
+            self._tags[at] = Tag(key, value, self._tags[at].pos)
+
+    def __delitem__(self, key: str) -> None:
+        if key not in self:
+            raise KeyError(key)
+        self._tags[:] = [t for t in self._tags if not (isinstance(t, Tag) and t.key == key)]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(dict.fromkeys(t.key for t in self._tags if isinstance(t, Tag)))
+
+    def __len__(self) -> int:
+        return len({t.key for t in self._tags if isinstance(t, Tag)})
+
+    def __repr__(self) -> str:
+        return f"Headers({dict(self)!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Mapping):
+            return dict(self) == dict(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class RecordFile:
+    """Every game of one file, in file order."""
+
+    def __init__(self, source: str, records: list[GameNode]) -> None:
+        self.source, self.records = source, records
+
+    def __iter__(self) -> Iterator[GameNode]:
+        return iter(self.records)
+
+    def __len__(self) -> int:
+        return len(self.records)
+
+    def __getitem__(self, index: int) -> GameNode:
+        return self.records[index]
+
+    def __repr__(self) -> str:
+        return f"RecordFile({self.source!r}, {len(self.records)} games)"
+
+
+def _where(record: GameNode, pos: Pos, message: str) -> TreeError:
     return TreeError(record.source, pos, message)
 
 
@@ -444,8 +764,8 @@ class _Reading:
     """One record read into a tree: nodes are made as events come; the comments found
     before and after each move are read into its words at the end (:meth:`settle`)."""
 
-    def __init__(self, record: Record, root: GameNode) -> None:
-        self.record, self.root = record, root
+    def __init__(self, root: GameNode) -> None:
+        self.root = root
         self.before: dict[ChildNode, list[Comment]] = {}
         self.after: dict[Node, list[Comment]] = {}
 
@@ -474,7 +794,7 @@ class _Reading:
             elif isinstance(item, Directive):
                 if not top:
                     raise self.where(item.pos, "a set-up line inside a variation")
-                (self.root.directives if last is None else self.root.trailer).append(
+                (self.root._directives if last is None else self.root._trailer).append(
                     Directive(item.kind, item.text, item.pos))
             else:
                 raise self.where(item.pos, item.message)
@@ -494,7 +814,7 @@ class _Reading:
             self.after.setdefault(last, []).extend(left)
 
     def where(self, pos: Pos, message: str) -> TreeError:
-        return _where(self.record, pos, message)
+        return _where(self.root, pos, message)
 
     def settle(self) -> None:
         for node, comments in self.before.items():
@@ -514,8 +834,8 @@ def _line(first: ChildNode, rules: AnyGame) -> list[Item]:
     node: ChildNode | None = first
     while node is not None:
         items += node._comments_before()
-        items.append(EventNode(node.move, text=rules.format_event(node.move),
-                               nags=tuple(node.nags)))
+        items.append(EventNode(node.move, pos=node.pos or Pos(0, 0),
+                               text=rules.format_event(node.move), nags=tuple(node.nags)))
         items += node._comments_after()
         siblings = node.parent.variations
         if siblings[0] is node:

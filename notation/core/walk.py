@@ -18,7 +18,8 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Any, Callable, cast
 
-from .ast import Comment, EventNode, Malformed, MalformedKind, Record, Variation
+from .tree import GameNode
+from .ast import Comment, EventNode, Malformed, MalformedKind, Variation
 from .errors import Problem
 from .game import AnyGame
 from .notes import commands_of
@@ -158,7 +159,7 @@ class _Walker(Replayer):
             self.walk(line, parent, inner)
 
 
-def walk(record: Record, outcome: Outcome, visit: Visit) -> Tree:
+def walk(record: GameNode, outcome: Outcome, visit: Visit) -> Tree:
     """``record``'s tree, ``visit(node, state)`` called on every position reached (the start
     first, then line by line). ``outcome``: its full :func:`~notation.core.replay.run`; when
     that has no state (no game, or a tag it cannot start from) nothing is reached, and the

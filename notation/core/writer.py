@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Iterator
 
+from .tree import GameNode
 from . import registry
-from .ast import (GLYPH_OF, Comment, Directive, EventNode, Item, Malformed, Record, Tag,
-                  Variation)
+from .ast import GLYPH_OF, Comment, Directive, EventNode, Item, Malformed, Tag, Variation
 from .errors import Error, NotationError, shorten
 from .game import AnyGame, Game
 from .limits import MAX_VARIATION_DEPTH
@@ -71,7 +71,7 @@ def check_nesting(items: list[Item]) -> None:
                             f"(a reader reads no deeper)")
 
 
-def format_record(record: Record, game: AnyGame | None = None) -> str:
+def format_record(record: GameNode, game: AnyGame | None = None) -> str:
     """Canonical text of one record (which must have no malformed items); ``game``:
     the record's own by default. Variations nested deeper than the reader reads
     (:data:`~notation.core.limits.MAX_VARIATION_DEPTH`) raise :class:`NotationError`:
@@ -79,7 +79,7 @@ def format_record(record: Record, game: AnyGame | None = None) -> str:
     return "".join(format_pieces(record, game))
 
 
-def format_pieces(record: Record, game: AnyGame | None = None) -> Iterator[str]:
+def format_pieces(record: GameNode, game: AnyGame | None = None) -> Iterator[str]:
     """:func:`format_record`'s text in pieces, for a writer that takes them one by one: a
     tag value over :data:`PIECE` characters is escaped and given a piece at a time (a 32
     MB value is never copied whole: quoted, into its line, into the record's text). What
@@ -109,7 +109,7 @@ def _pieces(pairs: list[tuple[str, str]], body: list[str]) -> Iterator[str]:
     yield "".join(text)
 
 
-def _body_lines(record: Record, game: AnyGame) -> list[str]:
+def _body_lines(record: GameNode, game: AnyGame) -> list[str]:
     """The lines of a record's body: its events numbered, comments, variations."""
     words: list[str] = []
     body: list[str] = []
@@ -222,6 +222,6 @@ def annotation_text(nags: tuple[int, ...], blank: bool) -> str:
 
 def format_events(game: AnyGame, tags: dict[str, str], events: list[Any]) -> str:
     """Canonical text of a record given as tags and event values."""
-    record = Record(game.name, [Tag(k, v) for k, v in tags.items()],
+    record = GameNode(game.name, [Tag(k, v) for k, v in tags.items()],
                     [EventNode(e) for e in events])
     return format_record(record, game)

@@ -13,7 +13,8 @@ import itertools
 from dataclasses import dataclass
 from typing import Any, Iterable, Iterator
 
-from notation.core.ast import EventNode, Record
+from notation.core.tree import GameNode
+from notation.core.ast import EventNode
 from notation.core.game import AnyGame
 
 from .frames import Place, place_of
@@ -32,7 +33,7 @@ class Opening:
     movers: Iterator[str | None]
 
 
-def opening(game: AnyGame, record: Record, depth: int, symmetric: bool) -> Opening:
+def opening(game: AnyGame, record: GameNode, depth: int, symmetric: bool) -> Opening:
     """The opening of a valid game's mainline (variations are not games played)."""
     mainline = (item.event for item in record.items if isinstance(item, EventNode))
     state = game.start(record)  # a state of its own: the replay's is the game's end

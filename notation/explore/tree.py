@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from notation.core.ast import Record
+
+from notation.core.tree import GameNode
 from notation.core.outcome import Outcome
 
 from .frames import Place, move_key, move_text
@@ -91,7 +92,7 @@ class OpeningTree:
         """The valid games counted."""
         return sum(tree.games for tree in self.trees.values())
 
-    def add(self, record: Record, outcome: Outcome) -> None:
+    def add(self, record: GameNode, outcome: Outcome) -> None:
         """File one valid game's mainline (``outcome``: its full replay); only its first
         ``depth`` plies are played again (:mod:`.opening`)."""
         game, state = outcome.game, outcome.state

@@ -1,4 +1,4 @@
-"""Record formats the project itself publishes (see :mod:`notation.core.formats`).
+"""GameNode formats the project itself publishes (see :mod:`notation.core.formats`).
 
 ``json``: one JSON document per game (``schemas/record.schema.json``), for web and
 JavaScript tools; a file of several games holds one document after another (JSON
@@ -9,6 +9,7 @@ with a brace comment is not claimed. It is announced by the core
 (:data:`notation.core.formats.JSON_RECORDS`), which every run loads anyway.
 """
 from __future__ import annotations
+from notation.core.tree import GameNode
 
 #: The value of every JSON record's ``format`` member, and the version this code reads.
 FORMAT_NAME = "notation-record"

@@ -6,9 +6,10 @@ from __future__ import annotations
 import re
 from typing import Iterable, Iterator
 
+from notation.core.tree import GameNode
 from notation.core import registry
 from notation.core.ast import (MAX_NAG, Comment, Directive, EventNode, Item, Malformed,
-                               MalformedKind, Pos, Record, Tag)
+                               MalformedKind, Pos, Tag)
 from notation.core.ast import Variation as VariationItem
 from notation.core.errors import Error, NotationError, shorten
 from notation.core.scanner import scanner
@@ -40,7 +41,7 @@ class Refused(Error):
 
 
 def read_records(chunks: Iterable[str], source: str,
-                 named: AnyGame | None) -> Iterator[Record]:
+                 named: AnyGame | None) -> Iterator[GameNode]:
     """The records of a file's text, one piece (a document, in JSON Lines) at a time;
     ``named``: the game ``--game`` named, for documents that name none."""
     for piece in pieces(chunks, source):
@@ -62,8 +63,8 @@ def read_records(chunks: Iterable[str], source: str,
             yield record
 
 
-def refused(why: Refused, source: str, text: str, first_line: int, raw: str) -> Record:
-    record = Record(None, source=source, pos=why.pos, text=text, first_line=first_line, raw=raw)
+def refused(why: Refused, source: str, text: str, first_line: int, raw: str) -> GameNode:
+    record = GameNode(None, source=source, pos=why.pos, text=text, first_line=first_line, raw=raw)
     record.game_problem = why.message
     return record
 
@@ -81,7 +82,7 @@ def members(value: Object, known: tuple[str, ...], what: str) -> dict[str, Value
     return found
 
 
-def record_of(value: Value, named: AnyGame | None, source: str) -> Record:
+def record_of(value: Value, named: AnyGame | None, source: str) -> GameNode:
     """One document's record; :class:`Refused` when it cannot be one."""
     if not isinstance(value, Object):
         raise Refused(f"a JSON record is an object {{...}}, not {describe(value)}", value.pos)
@@ -106,7 +107,7 @@ def record_of(value: Value, named: AnyGame | None, source: str) -> Record:
     else:
         items = [Malformed(describe(moves), f'"moves" is a list of items, not '
                            f'{describe(moves)}', MalformedKind.EVENT, None, moves.pos)]
-    return Record(game.name, tags, items, source=source, pos=value.pos)
+    return GameNode(game.name, tags, items, source=source, pos=value.pos)
 
 
 def game_of(value: Value | None, named: AnyGame | None, where: Pos) -> AnyGame:

@@ -5,8 +5,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from notation.core.tree import GameNode
 from notation.core import registry
-from notation.core.ast import Comment, Directive, EventNode, Item, Malformed, Record, Tag, Variation
+from notation.core.ast import Comment, Directive, EventNode, Item, Malformed, Tag, Variation
 from notation.core.errors import NotationError
 from notation.core.game import AnyGame
 from notation.core.writer import check_nesting, writable_comments
@@ -14,7 +15,7 @@ from notation.core.writer import check_nesting, writable_comments
 from . import FORMAT_NAME, VERSION
 
 
-def document(record: Record) -> dict[str, Any]:
+def document(record: GameNode) -> dict[str, Any]:
     """The record's document; :class:`NotationError` for a record with a problem of its
     own (what cannot be read cannot be written as if it were)."""
     game = registry.get(record.game or "")
@@ -61,6 +62,6 @@ def item_of(item: Item, game: AnyGame) -> dict[str, Any]:
     raise NotationError(f"line {item.pos.line}: {item.message}")
 
 
-def dumps(record: Record) -> str:
+def dumps(record: GameNode) -> str:
     """The record as one line of JSON (JSON Lines), UTF-8 text as it is."""
     return json.dumps(document(record), ensure_ascii=False) + "\n"

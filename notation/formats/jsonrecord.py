@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from typing import Iterable, Iterator
 
-from notation.core.ast import Record
+
+from notation.core.tree import GameNode
 from notation.core.formats import RecordFormat
 from notation.core.game import AnyGame
 
@@ -18,7 +19,7 @@ class JSONRecords(RecordFormat):
     name = "json"
 
     def records(self, text: Iterable[str], source: str,
-                game: AnyGame | None = None) -> Iterator[Record]:
+                game: AnyGame | None = None) -> Iterator[GameNode]:
         return read_records(text, source, game)
 
     def pieces(self, text: Iterable[str], source: str) -> Iterator[tuple[int, int, str]]:
@@ -26,7 +27,7 @@ class JSONRecords(RecordFormat):
         batch of them reads with the file's line numbers."""
         return ((piece.first_line, 1, piece.text) for piece in pieces(text, source, True))
 
-    def write(self, record: Record) -> str:
+    def write(self, record: GameNode) -> str:
         return dumps(record)
 
 

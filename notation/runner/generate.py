@@ -14,6 +14,7 @@ from typing import Any, Generator
 
 from notation.core import registry
 from notation.core.ast import Tag
+from notation.core.new_games import random_record
 from notation.core.replay import run
 from notation.core.results import with_result_tags
 from notation.core.writer import format_record
@@ -51,7 +52,7 @@ def made(plan: Plan, round_number: int) -> str:
     if game is None:  # the run checked the name; a worker sees the same registry
         raise RuntimeError(f"unknown game {plan.game!r}")
     rng = random.Random(round_seed(plan.seed, round_number))
-    record = game.random_record(rng, plan.options)
+    record = random_record(game, rng, plan.options)
     record.tags += [Tag("Seed", str(plan.seed)), Tag("Round", str(round_number))]
     outcome = run(record)  # once: every move checked, and the end it reaches
     if outcome.error is None and outcome.state is not None:

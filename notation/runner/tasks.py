@@ -9,7 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from notation.core.ast import Record
+
+from notation.core.tree import GameNode
 from notation.core.outcome import Outcome
 from notation.core.output import position_json
 from notation.core.replay import internal_problem, run
@@ -26,7 +27,7 @@ class Task:
     text, for a task that reads and replays them itself (``export``).
     """
 
-    apply: Callable[[Record], Outcome]
+    apply: Callable[[GameNode], Outcome]
     events: bool = False
     headers: bool = False
 
@@ -36,14 +37,14 @@ class Task:
         return not (self.events or self.headers)
 
 
-def replayed(record: Record) -> Outcome:
+def replayed(record: GameNode) -> Outcome:
     """The verdict with the final position and state as JSON (``replay --json``)."""
     outcome = run(record)
     outcome.data = position_json(outcome)
     return outcome
 
 
-def formatted(record: Record) -> Outcome:
+def formatted(record: GameNode) -> Outcome:
     """The verdict and, if the game has no problem, its canonical text (``fmt``): the same
     text ``fmt`` writes in one process (:func:`notation.archive.rewrite.canonical_text`)."""
     outcome = run(record)
@@ -60,7 +61,7 @@ REPLAY = Task(replayed)
 FORMAT = Task(formatted, events=True)
 
 
-def outcome_of(task: Task, record: Record) -> Outcome:
+def outcome_of(task: Task, record: GameNode) -> Outcome:
     """``task`` applied to ``record``; a bug of ours in the task is the game's internal problem."""
     try:
         return task.apply(record)

@@ -12,8 +12,9 @@ from collections import deque
 from functools import partial
 from typing import Any
 
+from notation.core.tree import GameNode
 from notation.core import registry
-from notation.core.ast import EventNode, Record
+from notation.core.ast import EventNode
 from notation.core.fastpath import plain_events
 from notation.core.fields import fields_column
 from notation.core.game import AnyGame
@@ -127,7 +128,7 @@ def _games_row(outcome: Outcome) -> Row:
                     game.winner_words(state) if valid_end and game is not None else None)
 
 
-def table_rows(record: Record, outcome: Outcome, symmetric: bool = False) -> dict[str, Any]:
+def table_rows(record: GameNode, outcome: Outcome, symmetric: bool = False) -> dict[str, Any]:
     """``{"games": ROW, "events": COLUMNS, "positions": COLUMNS}`` of one game
     (``outcome``: its full :func:`run`)."""
     game = outcome.game
@@ -162,7 +163,7 @@ def table_rows(record: Record, outcome: Outcome, symmetric: bool = False) -> dic
             "positions": _columns(_POSITION_NAMES, positions)}
 
 
-def plain_rows(record: Record, symmetric: bool = False) -> Outcome | None:
+def plain_rows(record: GameNode, symmetric: bool = False) -> Outcome | None:
     """The rows of a plain game read in headers mode, read and replayed here in one pass
     (no syntax tree, no second replay): the same rows as :func:`table_rows`, which a test
     holds. None when it is not plain or has any problem: the full path says what."""
@@ -203,7 +204,7 @@ def plain_rows(record: Record, symmetric: bool = False) -> Outcome | None:
     return outcome
 
 
-def tabled(record: Record, symmetric: bool = False) -> Outcome:
+def tabled(record: GameNode, symmetric: bool = False) -> Outcome:
     """The game's verdict with its rows as ``data``: the task workers run for ``export``
     (a plain game read in headers mode in one pass, any other in full)."""
     fast = plain_rows(record, symmetric) if record.unread else None

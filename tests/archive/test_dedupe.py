@@ -115,7 +115,7 @@ def test_symmetric_keys_take_the_start_and_the_moves_in_one_frame():
         position.push(move)
     start = game.full_position(position.state)
 
-    def record(transform: str, turn: str) -> notation.Record:
+    def record(transform: str, turn: str) -> notation.GameNode:
         tpn = symmetry.position_images(start)[transform]
         moves = " ".join(str(symmetry.transform_move(turn, m)) for m in events[8:12])
         (found,) = notation.parse(f'[Game "tilewe"]\n[Position "{tpn}"]\n{moves}\n', "tilewe")

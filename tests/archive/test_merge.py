@@ -45,7 +45,7 @@ def merged(*paths: Path | str):
 
 
 def tree(path: Path, index: int = 0) -> GameNode:
-    return GameNode.from_record(notation.load(path)[index])
+    return notation.load(path)[index]
 
 
 # -- known answers -------------------------------------------------------------------------
@@ -64,7 +64,7 @@ def test_the_library_gives_the_same_tree_and_leaves_the_copies_alone():
     assert written(tree_) == MERGED.read_text()
     assert [c.describe() for c in conflicts] == WARNINGS
     assert [written(copy) for copy in copies] == before
-    assert notation.run(tree_.to_record()).valid
+    assert notation.run(tree_).valid
 
 
 def test_an_archive_of_copies_merges_into_one_game(tmp_path: Path):
@@ -88,7 +88,7 @@ def test_the_output_file_is_written_whole(tmp_path: Path):
 def test_a_record_merged_with_itself_is_fmt_of_it(game, tmp_path: Path):
     record = random_tree(game, 7)
     text = notation.format_record(record)
-    itself = GameNode.from_record(record)
+    itself = record.copy()
     tree_, conflicts = merge_trees([itself, itself])
     assert written(tree_) == text and conflicts == []
     path = tmp_path / f"twice.{game}"
@@ -159,11 +159,11 @@ def test_random_trees_split_in_two_copies_merge_back_to_every_line_of_both(game,
     record = random_tree(game, seed)
     # (an alternative that is another spelling of the move it replaces folds into it:
     # the merging-with-itself tests hold those)
-    merged = merge_trees([GameNode.from_record(record)])[0]
-    assume(len(nodes(merged)) == len(nodes(GameNode.from_record(record))))
+    merged = merge_trees([record.copy()])[0]
+    assume(len(nodes(merged)) == len(nodes(record.copy())))
     mine, theirs = split(record.items, random.Random(seed))
-    copies = [GameNode.from_record(record.rewritten(items)) for items in (mine, theirs)]
-    whole = lines(GameNode.from_record(record))
+    copies = [(record.rewritten(items)).copy() for items in (mine, theirs)]
+    whole = lines(record.copy())
     for order in (copies, copies[::-1]):
         tree_, conflicts = merge_trees(order)
         assert conflicts == []
@@ -221,7 +221,7 @@ def test_merging_a_record_with_itself_is_merging_it_alone(game, seed):
     rng = random.Random(seed)
     record = random_tree(game, seed)
     record = record.rewritten(echoed(record.items, rng))
-    original = GameNode.from_record(notation.parse(notation.format_record(record), game)[0])
+    original = notation.parse(notation.format_record(record), game)[0]
     alone, _ = merge_trees([original])
     text = written(alone)
     assert written(merge_trees([original, original])[0]) == text
@@ -229,7 +229,7 @@ def test_merging_a_record_with_itself_is_merging_it_alone(game, seed):
     assert merged_text(alone) == text
     (read_back,) = notation.parse(text, game)
     assert notation.run(read_back).valid
-    before, after = said_at(original), said_at(GameNode.from_record(read_back))
+    before, after = said_at(original), said_at(read_back)
     assert before.keys() == after.keys()  # the same lines, each once
     assert all(len(found) == 1 for found in after.values())
     for path, found in before.items():
@@ -369,7 +369,7 @@ def test_a_start_is_built_once_for_every_copy_of_one_set_up(tmp_path: Path, monk
     start = type(rules).start
     monkeypatch.setattr(type(rules), "start", lambda self, record: built.append(1) or start(
         self, record))
-    copies = [GameNode.from_record(record) for record in notation.parse("\n".join(
+    copies = [record for record in notation.parse("\n".join(
         f'[Game "tilewe"]\n[Event "round {n}"]\n[Players "{"04" if n % 2 else "4"}"]\n\n'
         f'1. W5n-a1a1 2. I2n-a1t1\n' for n in range(40)), "tilewe")]
     merge_trees(copies)
@@ -485,7 +485,7 @@ def long_line(plies: int) -> list[tuple[object, object]]:
 
 
 def read_tree(text: str) -> GameNode:
-    return GameNode.from_record(notation.parse(text)[0])
+    return notation.parse(text)[0]
 
 
 def test_a_merge_nesting_deeper_than_a_reader_reads_is_refused(tmp_path: Path):

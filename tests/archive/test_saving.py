@@ -36,7 +36,7 @@ def test_records_written_read_back_as_they_were(tmp_path, name):
 
 def test_a_game_tree_and_a_single_record_are_written_too(tmp_path):
     (record,) = notation.read_games(PENTOBI)
-    tree = notation.GameNode.from_record(record)
+    tree = record.copy()
     assert notation.write(tree, tmp_path / "game.blksgf") == 1
     (back,) = notation.read_games(tmp_path / "game.blksgf")
     assert notation.run(back).valid and back.events == record.events

@@ -19,11 +19,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from notation.core.new_games import random_record
+from notation.core.tree import GameNode
 import notation
 from notation.archive import Stats
 from notation.archive.stats import first_written_event, game_figures
 from notation.cli import parallel
-from notation.core.ast import Comment, EventNode, Item, Record, Variation
+from notation.core.ast import Comment, EventNode, Item, Variation
 from notation.core.reading import records_of, source_records
 from notation.core.text import chunks
 from notation.core.results import with_result_tags
@@ -38,7 +40,7 @@ DECKS = SAMPLES / "sanguine" / "decks"
 OPTIONS = {"sanguine": {"red": str(DECKS / "legion.deck"), "blue": str(DECKS / "legion.deck")}}
 
 
-def _figures(records: list[Record]) -> list[dict[str, Any]]:
+def _figures(records: list[GameNode]) -> list[dict[str, Any]]:
     return [game_figures(record) for record in records]
 
 
@@ -91,7 +93,7 @@ def _decorated(game_name: str, rng: random.Random) -> str:
     """One random complete game of ``game_name``, with its result tags, as written by
     ``fmt``, perhaps with a comment or a variation (the same event played again) in it."""
     game = notation.get_game(game_name)
-    record, _outcome = with_result_tags(game.random_record(rng, OPTIONS.get(game_name, {})))
+    record, _outcome = with_result_tags(random_record(game, rng, OPTIONS.get(game_name, {})))
     items: list[Item] = list(record.items)
     events = [at for at, item in enumerate(items) if isinstance(item, EventNode)]
     for _ in range(rng.choice((0, 0, 1, 2))):
@@ -137,7 +139,7 @@ def test_random_archives_give_the_same_figures_on_both_paths(archive: tuple[str,
 def test_random_plain_games_are_never_parsed(game: str, seed: int) -> None:
     game_obj = notation.get_game(game)
     rng = random.Random(seed)
-    record, _outcome = with_result_tags(game_obj.random_record(rng, OPTIONS.get(game, {})))
+    record, _outcome = with_result_tags(random_record(game_obj, rng, OPTIONS.get(game, {})))
     text = format_record(record, game_obj)
     fast, full, unparsed = _both(text, f"random.{game}", game)
     assert fast == full and unparsed == 1

@@ -15,8 +15,9 @@ import random
 import sys
 import time
 
+from notation.core.tree import GameNode
 import notation
-from notation.core.ast import Record, Tag
+from notation.core.ast import Tag
 from notation.core.writer import format_events
 from notation.games.flows import rules as flows_rules
 
@@ -33,7 +34,7 @@ def main() -> None:
     for n in range(args.games):
         players = (2, 3, 4, 6)[n % 4]
         tags = game.random_tags({"players": players})
-        record = Record("flows", [Tag(k, v) for k, v in tags.items()])
+        record = GameNode("flows", [Tag(k, v) for k, v in tags.items()])
         events = game.random_events(rng, record)
         moves += len(events)
         texts.append(format_events(game, tags, events))

@@ -21,6 +21,7 @@ import sys
 import time
 from pathlib import Path
 
+from notation.core.new_games import random_record
 import notation
 from notation.core.reading import source_records
 from notation.core.results import with_result_tags
@@ -95,7 +96,7 @@ def archive(name: str, count: int) -> str:
     options = {"red": str(DECKS / "legion.deck"), "blue": str(DECKS / "legion.deck")}
     texts = []
     for _ in range(count):
-        record, _ = with_result_tags(game.random_record(rng, options))
+        record, _ = with_result_tags(random_record(game, rng, options))
         texts.append(format_record(record, game))
     return "\n".join(texts)
 

@@ -15,8 +15,9 @@ import random
 import sys
 import time
 
+from notation.core.tree import GameNode
 import notation
-from notation.core.ast import Record, Tag
+from notation.core.ast import Tag
 from notation.core.writer import format_events
 
 
@@ -30,7 +31,7 @@ def main() -> None:
     texts, count = [], 0
     for n in range(args.games):
         tags = game.random_tags({"players": 2 + n % 3})
-        events = game.random_events(rng, Record("philosophy", [Tag(k, v) for k, v in tags.items()]))
+        events = game.random_events(rng, GameNode("philosophy", [Tag(k, v) for k, v in tags.items()]))
         count += len(events)
         texts.append(format_events(game, tags, events))
     text = "\n".join(texts)

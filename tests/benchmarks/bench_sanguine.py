@@ -17,6 +17,7 @@ import sys
 import time
 from pathlib import Path
 
+from notation.core.new_games import random_record
 import notation
 from notation.core.writer import format_record
 from notation.games.sanguine.events import Place
@@ -32,7 +33,7 @@ def main() -> None:
     game = notation.get_game("sanguine")
     rng = random.Random(args.seed)
     options = {"red": DECK, "blue": DECK, "rows": 5, "cols": 7}
-    records = [game.random_record(rng, options) for _ in range(args.games)]
+    records = [random_record(game, rng, options) for _ in range(args.games)]
     events = sum(len(r.events) for r in records)
     text = "\n".join(format_record(r, game) for r in records)
     print(f"{args.games} random 5x7 games, {events} events "

@@ -20,8 +20,9 @@ import tempfile
 import time
 from pathlib import Path
 
+from notation.core.tree import GameNode
 import notation
-from notation.core.ast import Record, Tag
+from notation.core.ast import Tag
 from notation.core.writer import format_events
 
 
@@ -48,7 +49,7 @@ def main() -> None:
     start = time.perf_counter()
     texts, positions, moves_total = [], [], 0
     for _ in range(args.games):
-        board = game.start(Record("tilewe", [Tag("Players", "4")]))
+        board = game.start(GameNode("tilewe", [Tag("Players", "4")]))
         moves = []
         while not game.is_over(board):
             if len(positions) < 2000 and rng.random() < 0.05:

@@ -11,6 +11,7 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from notation.core.new_games import random_record
 import notation
 from notation.cli.explore import explore
 from notation.core import registry
@@ -143,7 +144,7 @@ def spelled_archives(tmp_path) -> tuple[str, str, list[list[str]]]:
     """Random Tilewe games with every move spelled by its last contact tile, the same
     games as ``fmt --canonical`` writes them, and the canonical games' moves."""
     tilewe = registry.require("tilewe")
-    games = [tilewe.random_record(random.Random(seed), {"players": 4})
+    games = [random_record(tilewe, random.Random(seed), {"players": 4})
              for seed in (1, 2, 3, 1, 4, 5)]
     others = [respelled(tilewe, g) for g in games]
     assert all(run(g).valid for g in others)
@@ -322,7 +323,7 @@ def test_counts_add_up(game, players, seeds, cuts, depth, symmetric):
     rules = registry.require(game)
     tree = OpeningTree(depth, symmetric)
     for seed, cut in zip(seeds, cuts):
-        record = rules.random_record(random.Random(seed), {"players": players})
+        record = random_record(rules, random.Random(seed), {"players": players})
         events = [i for i in record.items][:cut]  # same seed: shared openings
         short = record.rewritten(events)
         outcome = run(short)
@@ -343,7 +344,7 @@ def test_counts_add_up(game, players, seeds, cuts, depth, symmetric):
 
 
 def test_a_flows_game_stopped_early_counts_every_seat():
-    record = registry.require("flows").random_record(random.Random(0), {"players": 3})
+    record = random_record(registry.require("flows"), random.Random(0), {"players": 3})
     short = record.rewritten([i for i in record.items][:1])
     tree = OpeningTree()
     tree.add(short, run(short))
@@ -372,7 +373,7 @@ def test_every_game_names_its_seats_as_it_names_movers_and_winners(name):
     from notation.core import registry
     game = registry.get(name)
     for seed in range(6):
-        record = game.random_record(stdlib_random.Random(seed), {})
+        record = random_record(game, stdlib_random.Random(seed), {})
         state = game.start(record)
         movers = []
         for event in record.events:
@@ -407,7 +408,7 @@ def test_only_the_opening_is_played_again(monkeypatch, depth):
     """The explorer walked (replayed again) each game's whole mainline to file ``depth``
     plies of it: a game of 60 plies cost 60, at any depth."""
     tilewe = registry.require("tilewe")
-    record = tilewe.random_record(random.Random(3), {})
+    record = random_record(tilewe, random.Random(3), {})
     outcome = run(record)
     assert outcome.valid and outcome.plies > 40
     plays = counted_plays(monkeypatch, tilewe)
@@ -422,7 +423,7 @@ def test_only_the_opening_is_played_again(monkeypatch, depth):
 def test_a_game_that_cannot_name_its_seats_reads_every_mover(monkeypatch):
     """Such a game's seats are the movers of its whole mainline: played on past the depth."""
     tilewe = registry.require("tilewe")
-    record = tilewe.random_record(random.Random(4), {"players": 3})
+    record = random_record(tilewe, random.Random(4), {"players": 3})
     outcome = run(record)
     named = tree_json(added(OpeningTree(1), record, outcome))
     monkeypatch.setattr(tilewe, "seats", lambda state: None)

@@ -21,6 +21,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from notation.core.new_games import random_record
 import notation
 from notation.core import registry
 from notation.core.output import replay_json
@@ -62,10 +63,10 @@ def tally(tmp_path_factory):
         del sys.modules[name]
 
 
-def random_game(name: str, seed: int) -> notation.Record:
+def random_game(name: str, seed: int) -> notation.GameNode:
     game = registry.get(name)
     assert game is not None
-    record, outcome = with_result_tags(game.random_record(random.Random(seed), {}))
+    record, outcome = with_result_tags(random_record(game, random.Random(seed), {}))
     assert outcome.valid, outcome.error
     return record
 

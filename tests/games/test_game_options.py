@@ -7,6 +7,7 @@ import random
 import click
 import pytest
 
+from notation.core.new_games import random_record
 import notation
 from notation.core import registry
 from notation.core.errors import NotationError
@@ -64,11 +65,13 @@ def test_sanguine_decks_are_one_option_under_both_spellings():
     assert by_name.exit_code == 0, by_name.output
     assert by_name.stdout == by_alias.stdout
     assert by_name.stdout != invoke(*board).stdout  # (legion's, by default)
-    dealt = notation.new("sanguine", rows=3, cols=5, red_deck="ember", blue_deck="tide").record()
+    dealt = notation.GameNode.from_position(notation.new("sanguine", rows=3, cols=5, red_deck="ember", blue_deck="tide"))
     made = notation.parse(by_name.stdout, game="sanguine")[0]
     assert [i.text for i in made.items if type(i).__name__ == "Directive"] == [
         i.text for i in dealt.items if type(i).__name__ == "Directive"]
-    assert notation.new("sanguine", rows=3, cols=5, red="ember", blue="tide").record() == dealt
+    by_alias = notation.GameNode.from_position(
+        notation.new("sanguine", rows=3, cols=5, red="ember", blue="tide"))
+    assert notation.format_record(by_alias) == notation.format_record(dealt)
     with pytest.raises(notation.Error, match="red is another name of red_deck: give one"):
         notation.new("sanguine", red_deck="ember", red="tide")
 
@@ -155,10 +158,10 @@ def test_random_games_start_from_the_game_options_given():
 def test_the_library_checks_random_options_by_the_same_declaration():
     tilewe = registry.require("tilewe")
     with pytest.raises(NotationError, match="players=7: tilewe takes 1 to 4"):
-        tilewe.random_record(random.Random(1), {"players": 7})
+        random_record(tilewe, random.Random(1), {"players": 7})
     sanguine = registry.require("sanguine")
     with pytest.raises(NotationError, match="rows=0: sanguine takes 1 to 50"):
-        sanguine.random_record(random.Random(1), {"rows": 0})
+        random_record(sanguine, random.Random(1), {"rows": 0})
     assert tilewe.random_tags({}) == {"Game": "tilewe", "Players": "4"}
 
 

@@ -14,6 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from notation.core.new_games import random_record
 import notation
 from notation import runner
 from notation.core import registry
@@ -103,7 +104,7 @@ def test_a_bug_in_a_task_is_that_games_internal_problem(inputs):
     assert games[0].error.message == "internal error: ZeroDivisionError: boom"
 
 
-def failing(record: notation.Record) -> Outcome:
+def failing(record: notation.GameNode) -> Outcome:
     raise ZeroDivisionError("boom")
 
 
@@ -121,7 +122,7 @@ def test_a_pickled_outcome_carries_no_game_and_no_state(inputs):
 @given(seed=st.integers(0, 2**32 - 1), breaks=st.integers(0, 3))
 def test_an_outcome_read_back_from_json_answers_the_same(name, seed, breaks):
     game = registry.get(name)
-    record = game.random_record(random.Random(seed), {})
+    record = random_record(game, random.Random(seed), {})
     text = notation.format_record(record, game)
     lines = text.split("\n")
     for _ in range(breaks):  # some games get problems, so their lines travel too

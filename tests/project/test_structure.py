@@ -25,6 +25,7 @@ LAZY_ALLOWED = {"dask", "dask.bag", "logging", "dask.distributed", "distributed"
                 # start-up: what a command needs only when it meets a record it must parse
                 "lark", "lark.exceptions", "hashlib", "importlib.metadata",
                 "notation.core.record_builder", "notation.core.other_readings",
+                "notation.core.parsing",
                 "multiprocessing", "concurrent.futures",
                 # `notation --version` alone loads the games, to say what runs compiled
                 "notation.core.registry", "notation.tables.keys",
@@ -235,13 +236,18 @@ def test_tests_sit_by_subject_under_unique_names():
 def test_the_public_api_names_each_concept_once():
     """One name a concept: ``format_record`` (not also ``format``), ``diff`` (its game
     found for it; ``diff_records`` is the core's), ``headers`` (not also ``tag_dict``),
-    ``legal_moves`` (called with a game's options, not also ``legal``),
-    ``GameNode.from_record`` (not also ``tree_of``); every public name resolves."""
+    ``legal_moves`` (called with a game's options, not also ``legal``); a record is its
+    tree's root, one type (no ``Record``, no ``from_record``/``to_record`` between two
+    shapes, and ``GameNode.from_position``, not also ``Position.record``); every public
+    name resolves."""
     import notation
     assert not {"format", "diff_records", "tree_of"} & set(notation.__all__)
     assert all(getattr(notation, name, None) is not None for name in notation.__all__)
-    assert not hasattr(notation.Record, "tag_dict") and not hasattr(notation.Position, "legal")
-    assert not {"start", "end", "tree", "mainline"} & set(dir(notation.Record))
+    assert not hasattr(notation.GameNode, "tag_dict") and not hasattr(notation.Position, "legal")
+    assert not {"Record", "tree_of"} & set(dir(notation))
+    assert not {"from_record", "to_record", "tree_builder"} & set(dir(notation.GameNode))
+    assert not hasattr(notation.Position, "record")
+    assert type(notation.parse('[Game "tilewe"]\n\n1. W5n-a1a1\n')[0]) is notation.GameNode
     position = notation.new("flows")
     assert position.legal_moves(tile=3) == [m for m in position.legal_moves if m.tile == 3]
 

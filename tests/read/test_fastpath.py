@@ -14,6 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 import pytest
 
+from notation.core.new_games import random_record
 import notation
 from notation.core.reading import source_records
 from notation.core.writer import format_record
@@ -32,7 +33,7 @@ def random_text(game_name: str, seed: int, count: int = 2) -> str:
     rng = random.Random(seed)
     out = []
     for _ in range(count):
-        record, _outcome = with_result_tags(game.random_record(rng, OPTIONS.get(game_name, {})))
+        record, _outcome = with_result_tags(random_record(game, rng, OPTIONS.get(game_name, {})))
         out.append(format_record(record, game))
     return "\n".join(out)
 
@@ -122,7 +123,7 @@ def test_samples_agree_both_ways():
 def _random_moves(seed: int, count: int):
     """Tilewe and the first ``count`` moves of one of its random games, as written."""
     game = notation.get_game("tilewe")
-    record = game.random_record(random.Random(seed), {})
+    record = random_record(game, random.Random(seed), {})
     return game, [game.format_event(e) for e in record.events][:count]
 
 

@@ -12,6 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from notation.core.new_games import random_record
 from notation.core import registry
 from notation.core.fields import event_fields, fields_column, fields_json
 
@@ -75,7 +76,7 @@ def test_fields_in_the_exported_events_answer_a_query(tmp_path: Path) -> None:
 def test_the_json_built_from_the_layout_is_what_json_writes(name: str, seed: int) -> None:
     game = registry.get(name)
     assert game is not None
-    record = game.random_record(random.Random(seed), {})
+    record = random_record(game, random.Random(seed), {})
     for event in record.events:
         text = game.format_event(event)
         assert fields_json(game, text) == json.dumps(event_fields(game, text), sort_keys=True,
@@ -112,7 +113,7 @@ def test_a_whole_column_is_each_text_as_json_writes_it(name: str, seed: int, odd
     them: the column equals ``json.dumps`` of each text's fields."""
     game = registry.get(name)
     assert game is not None
-    record = game.random_record(random.Random(seed), {})
+    record = random_record(game, random.Random(seed), {})
     texts = [game.format_event(event) for event in record.events]
     for text in odd:
         texts.insert(at % (len(texts) + 1), text)

@@ -12,9 +12,10 @@ from typing import Iterable, Iterator
 
 import pytest
 
+from notation.core.tree import GameNode
 import notation
 from notation.core import formats
-from notation.core.ast import EventNode, Malformed, MalformedKind, Pos, Record, Tag
+from notation.core.ast import EventNode, Malformed, MalformedKind, Pos, Tag
 from notation.core.errors import NotationError
 from notation.core.game import AnyGame
 from notation.core.events import parse_event
@@ -26,7 +27,7 @@ class MovesLines(formats.RecordFormat):
     name = "moves"
 
     def records(self, text: Iterable[str], source: str,
-                game: AnyGame | None = None) -> Iterator[Record]:
+                game: AnyGame | None = None) -> Iterator[GameNode]:
         row = 0
         for chunk in text:
             for line in chunk.splitlines():
@@ -40,10 +41,10 @@ class MovesLines(formats.RecordFormat):
                         items.append(EventNode(parse_event("tilewe", word), None, pos, word))
                     except NotationError as exc:
                         items.append(Malformed(word, str(exc), MalformedKind.EVENT, None, pos))
-                yield Record("tilewe", [Tag("Game", "tilewe"), Tag("Players", "2")], items,
+                yield GameNode("tilewe", [Tag("Game", "tilewe"), Tag("Players", "2")], items,
                              source=source, pos=Pos(row, 1))
 
-    def write(self, record: Record) -> str:
+    def write(self, record: GameNode) -> str:
         if len(record.events) > 3:
             raise NotationError("a moves line holds three moves at most")
         return "moves: " + " ".join(str(e) for e in record.events) + "\n"

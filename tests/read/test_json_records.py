@@ -15,6 +15,7 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
+from notation.core.new_games import random_record
 import notation
 from notation.archive.rewrite import converted_text
 from notation.core import formats, limits, registry
@@ -35,7 +36,7 @@ VALIDATOR = jsonschema.Draft202012Validator(SCHEMA)
 MIXED = DATA / "json" / "mixed.notation.json"
 
 
-def read(text: str, source: str = "x.notation.jsonl") -> list[notation.Record]:
+def read(text: str, source: str = "x.notation.jsonl") -> list[notation.GameNode]:
     return list(FORMAT.records(iter(text.splitlines(keepends=True)), source))
 
 
@@ -433,7 +434,7 @@ def test_the_runner_checks_a_json_file_in_batches_as_in_one_pass(tmp_path):
 def random_game(game: str, seed: int):
     """A random complete game's record."""
     import random as random_module
-    return registry.require(game).random_record(random_module.Random(seed), {})
+    return random_record(registry.require(game), random_module.Random(seed), {})
 
 
 @pytest.mark.slow

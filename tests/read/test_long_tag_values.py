@@ -23,12 +23,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from notation.core.tree import GameNode
 import notation
 from notation.archive import sink
 from notation.cli import archive
 from notation.cli.common import shown
 from notation.core import fastpath, writer
-from notation.core.ast import Record, Tag
+from notation.core.ast import Tag
 from notation.core.reading import parse
 
 from conftest import HANG_BREAKER, SAMPLES, cpu_limited, notation_exe
@@ -97,13 +98,13 @@ TAGS = st.lists(st.tuples(st.sampled_from(["Game", "Event", "Site", "X_1"]), VAL
 @given(tags=TAGS)
 def test_the_tag_line_and_its_json_in_pieces_are_the_whole(monkeypatch, tags):
     monkeypatch.setattr(archive, "PIECE", 3)
-    record = Record("tilewe", [Tag(k, v) for k, v in tags], source="a\x1bb.tilewe")
+    record = GameNode("tilewe", [Tag(k, v) for k, v in tags], source="a\x1bb.tilewe")
     record.index = 7
     line = f"{shown(record.source)}:{record.index}: " + " ".join(
         f"{k}={quoted(v)}" for k, v in tags)
     assert "".join(archive._tags_line(record)) == line
     whole = json.dumps({"file": record.source, "index": record.index, "game": record.game,
-                        "tags": record.headers})
+                        "tags": dict(record.headers)})
     assert "".join(archive._tags_json(record)) == whole
 
 
@@ -115,7 +116,7 @@ def test_a_game_in_pieces_is_its_text(monkeypatch, text):
     assert all(len(piece) <= 4 for piece in sink.game_pieces(text * 3 + "x"))
 
 
-def sample_records() -> list[Record]:
+def sample_records() -> list[GameNode]:
     return [record for path in sorted(SAMPLES.rglob("*")) if path.suffix in (
         ".tilewe", ".flows", ".philosophy", ".sanguine", ".nomic")
         for record in notation.load(path) if not notation.run(record).problems]

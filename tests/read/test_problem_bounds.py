@@ -18,9 +18,10 @@ import tracemalloc
 
 import pytest
 
+from notation.core.tree import GameNode
 import notation
 from notation import runner
-from notation.core.ast import Record, Unlisted
+from notation.core.ast import Unlisted
 from notation.core.errors import Problem, ProblemKind
 from notation.core.limits import MAX_PROBLEMS, MAX_VARIATION_DEPTH
 from notation.core.outcome import Outcome
@@ -61,7 +62,7 @@ def growth(times: list[float]) -> float:
 @pytest.mark.parametrize("text, first", [
     ("a\nbb\n\nccc", 1), ("a\nbb\n\nccc\n", 5), ("", 1), ("\n\n", 3), ("one line", 2)])
 def test_source_lines_are_the_lines_source_line_gives(text, first):
-    record = Record("tilewe", text=text, first_line=first)
+    record = GameNode("tilewe", text=text, first_line=first)
     asked = [first + 3, first, 0, first + 1, first + 9, first, first + 2]
     pieces = text.split("\n")
     expected = {n: pieces[n - first] if text and 0 <= n - first < len(pieces) else None
@@ -77,7 +78,7 @@ def test_the_lines_of_many_problems_are_worked_out_in_one_pass():
     one 1 MB line did not finish. Twice the problems now cost about twice the CPU."""
 
     def lines_cpu(count: int) -> float:
-        record = Record("tilewe", text="z " * count + "\n", first_line=1)
+        record = GameNode("tilewe", text="z " * count + "\n", first_line=1)
         problems = [Problem(ProblemKind.SYNTAX, 1, 2 * i + 1, i + 1, "z", BAD)
                     for i in range(count)]
         outcome = Outcome(record, None, None, 0, problems)
@@ -113,7 +114,7 @@ def test_the_reader_counts_problems_past_the_cap_without_building_them(unit, kin
     """Past the cap a run of problems is one item that counts them: what the record holds
     stays the same however many there are (each was an object and a message)."""
 
-    def held(count: int) -> tuple[Record, int]:
+    def held(count: int) -> tuple[GameNode, int]:
         text = HEAD + "1. W5n-a1a1 " + unit * count + "\n"
         gc.collect()
         tracemalloc.start()

@@ -9,8 +9,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 import pytest
 
+from notation.core.tree import GameNode
 import notation
-from notation.core.ast import Comment, EventNode, Record, Tag
+from notation.core.ast import Comment, EventNode, Tag
 from notation.core.writer import format_events, format_record
 from notation.games.tilewe.events import Move, square_name
 from notation.games.tilewe.pieces import ORIENTATION_NAMES, PIECE_NAMES, cell_name, orientation
@@ -45,7 +46,7 @@ tag_value = st.text(st.characters(blacklist_characters="\r\n", blacklist_categor
 
 
 @st.composite
-def records(draw) -> Record:
+def records(draw) -> GameNode:
     keys = draw(st.lists(st.from_regex(r"[A-Z][a-z]{0,6}", fullmatch=True), unique=True,
                          max_size=4).filter(lambda ks: "Game" not in ks))
     tags = [Tag("Game", "tilewe")] + [Tag(k, draw(tag_value)) for k in keys]
@@ -58,10 +59,10 @@ def records(draw) -> Record:
             items.append(Comment(draw(comment_text), False))
         else:
             items.append(EventNode(Move.parse(draw(move_texts()))))
-    return Record("tilewe", tags, items)
+    return GameNode("tilewe", tags, items)
 
 
-def normalised(record: Record):
+def normalised(record: GameNode):
     """The AST with numbers dropped (fmt always writes them) and positions ignored."""
     return (record.tags, [EventNode(i.event) if isinstance(i, EventNode) else i
                           for i in record.items])
@@ -95,7 +96,7 @@ def test_any_text_parses_and_replays_without_raising(text):
 def random_game(seed: int, players: int):
     """A random game from the engine's own generator, with the position after every ply."""
     rng = random.Random(seed)
-    board = TILEWE.start(Record("tilewe", [Tag("Players", str(players))]))
+    board = TILEWE.start(GameNode("tilewe", [Tag("Players", str(players))]))
     moves, positions = [], []
     while not TILEWE.is_over(board):
         move = rng.choice(TILEWE.legal_moves(board))

@@ -46,7 +46,7 @@ class Visits(notation.BaseVisitor[list[tuple[Any, ...]]]):
         return self.seen
 
 
-def built(record: notation.Record) -> list[tuple[Any, ...]]:
+def built(record: notation.GameNode) -> list[tuple[Any, ...]]:
     """What the visits of ``record``'s text would be, read from the record."""
     seen: list[tuple[Any, ...]] = [
         ("tag", t.key, t.value, t.pos.line, t.pos.column) if isinstance(t, notation.Tag)

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from notation.core.new_games import random_record
 import notation
 from notation.viewer import FULL_EVERY, game_data, html
 
@@ -126,7 +127,7 @@ def heading_boxes(root: ET.Element) -> list[tuple[float, float, float, float]]:
 @pytest.mark.parametrize("players", range(2, 7))
 def test_flows_caption_and_subtitle_fit_the_picture_for_every_seating_and_view(players):
     game = notation.get_game("flows")
-    record = game.random_record(random.Random(players), {"players": players})
+    record = random_record(game, random.Random(players), {"players": players})
     views = [f"P{p}" for p in range(1, players + 1)] + [f"side:{s}" for s in range(6)]
     for state in (game.start(record), notation.run(record).state):
         for view in views:
@@ -367,7 +368,7 @@ class _LongGames(random.Random):
 @pytest.mark.slow
 def test_viewer_stays_small_for_a_10000_event_record():
     game = notation.get_game("nomic")
-    record = game.random_record(_LongGames(3), {})
+    record = random_record(game, _LongGames(3), {})
     assert len(record.events) >= 10_000
     data = game_data(record)
     assert data["error"] is None and len(data["frames"]) == len(record.events) + 1
@@ -470,7 +471,7 @@ def test_every_built_in_game_has_pictures_and_a_report(name):
     """A game may go without both (a third-party game: a command that needs pictures says
     so in one line, replay --json gives the position); the built-in games have their own."""
     game = notation.registry.get(name)
-    state = game.start(game.setup({}))
+    state = game.start(notation.GameNode(game, *game.setup({})))
     assert game.render(state).strip() and tree(str(game.drawing(state))).tag == f"{NS}svg"
     assert set(game.state_json(state)) != {"position"}  # not the core's default report
     assert set(game.cells(state)) != {"position"}

@@ -67,7 +67,7 @@ def test_flows_writes_every_variation_in_one_view_and_back():
 
 
 def sanguine_head() -> str:
-    return notation.format_record(notation.new("sanguine", **NEW_OPTIONS["sanguine"]).record())
+    return notation.format_record(notation.GameNode.from_position(notation.new("sanguine", **NEW_OPTIONS["sanguine"])))
 
 
 def test_sanguine_mirrors_every_variations_columns():
@@ -162,7 +162,7 @@ def lines(game: Any, items: list[Item], state: Any, key: Key) -> Lines:
     return keys, variations
 
 
-def tree_states(record: notation.Record, key: Key) -> Lines:
+def tree_states(record: notation.GameNode, key: Key) -> Lines:
     game = notation.get_game(record.game)
     return lines(game, record.items, game.start(record), key)
 
@@ -180,7 +180,7 @@ def skeleton(items: list[Item]) -> list[Any]:
     return out
 
 
-def reread(record: notation.Record) -> notation.Record:
+def reread(record: notation.GameNode) -> notation.GameNode:
     """The record as its canonical text reads back, checked valid (variations too)."""
     (read,) = notation.parse(notation.format_record(record), record.game)
     outcome = notation.run(read)
@@ -261,7 +261,7 @@ def folded(short: Lines, full: Lines) -> None:
         folded(mine, theirs)
 
 
-def without_option_lists(record: notation.Record) -> str:
+def without_option_lists(record: notation.GameNode) -> str:
     """The record's text, no placement listing the options of its open choice."""
     def plain(event: Any) -> Any:
         return (event._replace(options=None) if isinstance(event, PhilosophyPlacement)

@@ -33,7 +33,7 @@ NEW_OPTIONS = {
 }
 
 
-def reference_records(game: str) -> list[notation.Record]:
+def reference_records(game: str) -> list[notation.GameNode]:
     """The game's sample records that replay without a problem."""
     found = []
     for path in sorted((SAMPLES / game).glob(f"*.{game}")):
@@ -48,7 +48,7 @@ def snapshot(position: notation.Position) -> tuple[str, object]:
     return position.position(), position.game.state_json(position.state)
 
 
-def replayed(record: notation.Record) -> list[tuple[str, object]]:
+def replayed(record: notation.GameNode) -> list[tuple[str, object]]:
     """The snapshot before the first event and after every event, by the replay driver."""
     start = notation.Position.from_record(record, 0)
     shots = [snapshot(start)]
@@ -174,10 +174,10 @@ def test_push_refuses_what_is_neither_text_nor_an_event_of_the_game(game):
     assert position.read(mine) is mine  # an event of the game is taken as it is
 
 
-def _record_text(record: notation.Record, events: list) -> str:
+def _record_text(record: notation.GameNode, events: list) -> str:
     """A record with ``record``'s tags (but no result) and ``events``."""
     tags = {k: v for k, v in record.headers.items() if k not in ("Result", "Scores")}
-    written = notation.Record(record.game, [notation.Tag(k, v) for k, v in tags.items()],
+    written = notation.GameNode(record.game, [notation.Tag(k, v) for k, v in tags.items()],
                               [notation.EventNode(e) for e in events])
     return notation.format_record(written)
 
@@ -192,7 +192,7 @@ def test_a_new_game_plays_to_its_end_and_records_itself(game):
         assert position.turn is not None
         position.push(moves[len(moves) // 2])
         seen += 1
-    record = position.record(Event="club night")
+    record = notation.GameNode.from_position(position, Event="club night")
     assert record.headers["Event"] == "club night"
     outcome = notation.run(notation.parse(notation.format_record(record), game)[0])
     assert outcome.valid, outcome.problems[:3]
@@ -287,7 +287,7 @@ def _split_at(path: Path, game_name: str, ply: int) -> tuple[str, str]:
     rest = [notation.EventNode(e) for e in events[ply:]]
     tags = [t for t in record.tags if t.key in ("Game", "Perspective")]
     tags.append(notation.Tag("Position", start))
-    setup = notation.Record(game.name, tags, rest)
+    setup = notation.GameNode(game.name, tags, rest)
     return notation.format_record(setup), positions[-1]
 
 

@@ -27,7 +27,7 @@ def events_in(items: list) -> int:
                for i in items if isinstance(i, (EventNode, Variation)))
 
 
-def reread(record: notation.Record) -> notation.Record:
+def reread(record: notation.GameNode) -> notation.GameNode:
     (read,) = notation.parse(notation.format_record(record), record.game)
     return read
 
@@ -52,7 +52,7 @@ def test_each_event_of_a_tree_is_applied_once(game, monkeypatch):
     assert len(applied) == events_in(record.items) > len(record.events)
 
 
-def an_illegal_event(game: str, record: notation.Record, ply: int) -> Any:
+def an_illegal_event(game: str, record: notation.GameNode, ply: int) -> Any:
     """An event of ``record`` that the rules refuse after its first ``ply`` events."""
     position = notation.Position.from_record(record, ply)
     for event in record.events:
@@ -76,7 +76,7 @@ def test_an_alternative_to_an_illegal_event_is_still_checked(game):
     assert rule == [(ply, ""), (ply, f"variation 1 after ply {ply - 1}")]
 
 
-def mutated(tree: notation.Record, rng: random.Random, count: int) -> notation.Record:
+def mutated(tree: notation.GameNode, rng: random.Random, count: int) -> notation.GameNode:
     """``tree`` with ``count`` events anywhere in it replaced by other events of it (most
     illegal where they land), read back from its text."""
     places: list[tuple[list, int]] = []

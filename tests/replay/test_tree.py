@@ -42,12 +42,14 @@ def lines(root: GameNode) -> dict[tuple[str, ...], tuple]:
 
 
 def written(tree: GameNode) -> str:
-    return notation.format_record(tree.to_record())
+    """The record written from its tree (walked first, so the nodes are the record)."""
+    tree.variations
+    return notation.format_record(tree)
 
 
 def read(text: str, game: str | None = None) -> GameNode:
     (record,) = notation.parse(text, game)
-    return GameNode.from_record(record)
+    return record
 
 
 # -- reading and writing -------------------------------------------------------------------
@@ -58,14 +60,13 @@ def read(text: str, game: str | None = None) -> GameNode:
 @given(seed=st.integers(0, 10**6))
 def test_random_trees_go_to_a_tree_and_back_to_the_same_text(game, seed):
     record = random_tree(game, seed)
-    text = notation.format_record(record)
-    tree = GameNode.from_record(record)
-    assert written(tree) == text
+    text, events = notation.format_record(record), record.events
+    assert written(record) == text
     again = read(text, game)
     assert written(again) == text
-    assert lines(again) == lines(tree)
-    assert notation.run(again.to_record()).valid
-    assert again.mainline_moves() == record.events
+    assert lines(again) == lines(record)
+    assert notation.run(again).valid  # the body written from the nodes replays
+    assert again.mainline_moves() == events
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -73,7 +74,8 @@ def test_sample_records_are_written_back_as_fmt_writes_them(game):
     for path in sorted((SAMPLES / game).glob(f"*.{game}")):
         for record in notation.load(path):
             if notation.run(record).valid:
-                assert written(GameNode.from_record(record)) == notation.format_record(record), path
+                as_read = notation.format_record(record)
+                assert written(record) == as_read, path
 
 
 def test_how_comments_are_placed_in_the_tree():
@@ -124,7 +126,7 @@ def test_a_changed_node_is_written_afresh_and_reads_back_the_same():
     assert node.commands == {}
     node.commands["bad key"] = "x"
     with pytest.raises(notation.NotationError, match="cannot be written"):
-        tree.to_record()
+        tree.items
 
 
 def test_set_up_lines_stay_where_they_belong():
@@ -132,15 +134,16 @@ def test_set_up_lines_stay_where_they_belong():
             "P2A4T1NE\nP1D4T2SE\n...\n")  # the seed's own form (tests/data/flows)
     (record,) = notation.parse(text, "flows")
     assert notation.run(record).valid
-    tree = GameNode.from_record(record)
+    as_read = notation.format_record(record)
+    tree = record
     assert [d.text for d in tree.directives] == ["Game: 2-player, Standard Rules"]
     assert [d.text for d in tree.trailer] == ["..."]
-    assert written(tree) == notation.format_record(record)
+    assert written(tree) == as_read
     assert tree.end().position().position() == notation.Position.from_record(record).position()
     (inside,) = notation.parse(text.replace("P2A4T1NE\n", "P2A4T1NE (P2A4T1N ...)\n"), "flows")
     assert notation.run(inside).valid  # the replay reads set-up lines at the top only
     with pytest.raises(TreeError, match="a set-up line inside a variation"):
-        GameNode.from_record(inside)
+        inside.variations
 
 
 @pytest.mark.parametrize("text, message, where", [
@@ -153,7 +156,7 @@ def test_set_up_lines_stay_where_they_belong():
 def test_a_record_the_tree_cannot_hold_is_refused_saying_where(text, message, where):
     (record,) = notation.parse(text, source="x.tilewe")
     with pytest.raises(TreeError, match=re.escape(message)) as caught:
-        GameNode.from_record(record)
+        record.variations
     assert (caught.value.line, caught.value.column) == where
     assert str(caught.value).startswith(f"x.tilewe:{where[0]}:{where[1]}: ")
 
@@ -163,13 +166,14 @@ def test_a_record_the_tree_cannot_hold_is_refused_saying_where(text, message, wh
 @pytest.mark.parametrize("game", GAMES)
 def test_walking_a_tree(game):
     record, ply = a_tree_with_variations(game)
-    tree = GameNode.from_record(record)
+    events = record.events
+    tree = record
     main = tree.mainline()
-    assert [n.move for n in main] == tree.mainline_moves() == record.events
+    assert [n.move for n in main] == tree.mainline_moves() == events == record.events
     assert tree.end() is main[-1] and main[-1].end() is main[-1] and main[-1].next() is None
-    assert tree.game() is tree and tree.parent is None and tree.move is None and tree.ply() == 0
+    assert tree.root() is tree and tree.parent is None and tree.move is None and tree.ply() == 0
     for number, node in enumerate(main, 1):
-        assert node.ply() == number and node.game() is tree
+        assert node.ply() == number and node.root() is tree
         assert node.is_mainline() and node.is_main_variation()
         assert node.parent.next() is node and node.parent.variation(0) is node
         assert node.mainline() == main[number:]
@@ -194,7 +198,7 @@ def test_walking_a_tree(game):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_the_position_of_every_node_is_its_path_pushed_from_the_start(game):
-    tree = GameNode.from_record(random_tree(game, 11, plies=8))
+    tree = random_tree(game, 11, plies=8)
     start = notation.new(game, **NEW_OPTIONS[game])
     for node in nodes(tree):
         fresh = start.copy()
@@ -225,7 +229,7 @@ def alternatives(node: Node, count: int) -> list:
 @pytest.mark.parametrize("game", GAMES)
 def test_adding_moves_checks_them_and_keeps_what_is_said(game):
     tree, node = next((tree, n) for seed in range(50)
-                      for tree in [GameNode.from_record(random_tree(game, seed, plies=8, depth=0))]
+                      for tree in [random_tree(game, seed, plies=8, depth=0)]
                       for n in tree.mainline() if len(alternatives(n, 2)) == 2)
     before = written(tree)
     first, second = alternatives(node, 2)
@@ -250,7 +254,7 @@ def test_adding_moves_checks_them_and_keeps_what_is_said(game):
     assert text != before
     again = read(text, game)
     assert lines(again) == lines(tree)
-    outcome = notation.run(again.to_record())
+    outcome = notation.run(again)
     assert outcome.valid, outcome.problems[:2]
 
 
@@ -284,11 +288,11 @@ def test_editing_a_deep_game_needs_no_recursion():
     position = notation.new("nomic", players="Ann Bea")
     while position.ply < 1500 and not position.is_over():
         position.push(position.legal_moves[0])
-    tree = GameNode.from_position(position)
+    tree = notation.GameNode.from_position(position)
     assert tree.end().ply() == position.ply == 1500  # deeper than Python's recursion limit
     copy = tree.copy()
     copy.end().parent.add_variation(copy.end().move, comment="again")
-    assert written(tree) == notation.format_record(position.record())
+    assert written(tree) == notation.format_record(notation.GameNode.from_position(position))
     assert len(nodes(copy)) == len(nodes(tree)) + 1
 
 
@@ -300,10 +304,10 @@ def test_a_tree_from_a_position(game):
         if position.is_over():
             break
         position.push(rng.choice(position.legal_moves))
-    tree = GameNode.from_position(position)
+    tree = notation.GameNode.from_position(position)
     assert tree.mainline_moves() == position.moves
-    assert tree.headers == position.record().headers
-    assert written(tree) == notation.format_record(position.record())
+    assert tree.headers == notation.GameNode.from_position(position).headers
+    assert written(tree) == notation.format_record(notation.GameNode.from_position(position))
     assert snapshot(tree.end().position()) == snapshot(position)
     assert snapshot(tree.position()) == snapshot(notation.new(game, **NEW_OPTIONS[game]))
 
@@ -313,7 +317,7 @@ def test_a_tree_from_a_set_up_position_starts_there():
     start.push("W5n-a1a1")
     position = notation.from_position("tilewe", start.position())
     position.push("I2n-a1t1")
-    tree = GameNode.from_position(position)
+    tree = notation.GameNode.from_position(position)
     assert tree.headers["Position"] == start.position()
     assert tree.position().position() == start.position()
     assert tree.end().position().position() == position.position()
@@ -359,7 +363,7 @@ def test_the_writer_refuses_variations_nested_deeper_than_the_reader_reads():
     assert text.count("(") == MAX_VARIATION_DEPTH
     (record,) = notation.parse(text, "tilewe")
     assert not [p for p in notation.run(record).problems if p.kind == "syntax"]
-    assert written(GameNode.from_record(record)) == text
+    assert written(record) == text
     for depth in (MAX_VARIATION_DEPTH + 1, 100):
         with pytest.raises(notation.NotationError, match=f"nested deeper than "
                                                          f"{MAX_VARIATION_DEPTH} levels"):
@@ -376,9 +380,68 @@ def test_every_format_s_writer_refuses_what_its_reader_reads_no_deeper(format_na
     writer = formats.get(format_name)
     with pytest.raises(notation.NotationError, match=f"nested deeper than "
                                                      f"{MAX_VARIATION_DEPTH} levels"):
-        writer.write(nested(MAX_VARIATION_DEPTH + 1).to_record())
+        writer.write(nested(MAX_VARIATION_DEPTH + 1))
     if format_name == "json":
-        text = writer.write(nested(MAX_VARIATION_DEPTH).to_record())
+        text = writer.write(nested(MAX_VARIATION_DEPTH))
         (back,) = notation.parse(text, source="deep.notation.json")
         assert not [p for p in notation.run(back).problems if p.kind == "syntax"]
-        assert written(GameNode.from_record(back)) == written(nested(MAX_VARIATION_DEPTH))
+        assert written(back) == written(nested(MAX_VARIATION_DEPTH))
+
+
+# -- a record is its tree's root -----------------------------------------------------------
+
+def test_a_record_is_read_replayed_and_written_without_making_its_tree(monkeypatch):
+    """The tree is made on first walk (sgfmill's unexpanded root): reading, validating and
+    writing a record never make a node."""
+    made = []
+    monkeypatch.setattr(ChildNode, "__init__", lambda self, *args: made.append(args))
+    (record,) = notation.parse(HEAD + "1. W5n-a1a1 {a note} 2. I2n-a1t1 (2. O1n-a1t1)\n")
+    assert type(record) is GameNode and notation.run(record).valid
+    text = notation.format_record(record)
+    assert record.events and record.has_variations and record.event_count == 2
+    assert made == [] and text.endswith("1. W5n-a1a1 {a note} 2. I2n-a1t1 (2. O1n-a1t1)\n")
+
+
+def test_a_record_with_a_problem_validates_and_is_no_tree():
+    """What cannot be read stays in the body for the checks to report; walking it says where."""
+    (record,) = notation.parse(HEAD + "1. W5n-a1a1 2. X9z-zz\n", source="x.tilewe")
+    outcome = notation.run(record)
+    assert not outcome.valid and "X9z-zz" in outcome.error.message
+    with pytest.raises(TreeError, match="X9z-zz"):
+        record.next()
+    assert notation.run(record).problems == outcome.problems  # the body is still as read
+
+
+def test_the_tree_once_walked_is_the_record():
+    (record,) = notation.parse(HEAD + "1. W5n-a1a1 2. I2n-a1t1\n")
+    record.next().add_main_variation("O1n-a1t1")
+    assert [str(e) for e in record.events] == ["W5n-a1a1", "O1n-a1t1"]
+    assert notation.format_record(record).endswith("1. W5n-a1a1 2. O1n-a1t1 (2. I2n-a1t1)\n")
+    assert notation.run(record).valid and record.has_variations
+    record.items = [i for i in record.items if not isinstance(i, notation.Comment)][:1]
+    assert [str(e) for e in record.events] == ["W5n-a1a1"] and record.mainline()[0].next() is None
+
+
+def test_headers_are_a_live_view_of_the_tag_lines():
+    (record,) = notation.parse('[Game "tilewe"]\n[Event "a"]\n[Event "b"]\n\n1. W5n-a1a1\n')
+    headers = record.headers
+    assert headers["Event"] == "b" and headers.get("Event") == "b"  # the last line wins
+    assert list(headers) == ["Game", "Event"] and len(headers) == 2 and "Event" in headers
+    assert headers == {"Game": "tilewe", "Event": "b"} and headers.get("Site") is None
+    headers["Event"] = "club night"  # both lines rewritten: the record says one thing
+    headers["Site"] = "home"
+    assert [(t.key, t.value) for t in record.tags] == [
+        ("Game", "tilewe"), ("Event", "club night"), ("Event", "club night"), ("Site", "home")]
+    del headers["Event"]
+    assert "Event" not in record.headers and notation.format_record(record).startswith(
+        '[Game "tilewe"]\n[Site "home"]\n')
+    with pytest.raises(KeyError):
+        del headers["Event"]
+    with pytest.raises(TypeError):
+        headers["Round"] = 3
+
+
+def test_a_record_from_a_position_refuses_a_set_up_the_game_cannot_start_from():
+    position = notation.from_position("nomic", notation.new("nomic").position())
+    with pytest.raises(notation.Error, match="cannot start from a set-up position"):
+        GameNode.from_position(position)

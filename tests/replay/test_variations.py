@@ -55,9 +55,9 @@ def annotations_for(rng: random.Random) -> tuple[int, ...]:
     return (glyph,) if roll < 0.85 else (glyph, rng.randint(7, 255))
 
 
-def random_tree(game: str, seed: int, plies: int = 10, depth: int = 2) -> notation.Record:
+def random_tree(game: str, seed: int, plies: int = 10, depth: int = 2) -> notation.GameNode:
     start = notation.new(game, **NEW_OPTIONS[game])
-    record = start.record()  # its tags and set-up lines (Sanguine's decks)
+    record = notation.GameNode.from_position(start)  # its tags and set-up lines (Sanguine's decks)
     record.items = [*record.items, *line_of(start.copy(), random.Random(seed), plies, depth)]
     return record
 
@@ -94,7 +94,7 @@ def test_random_trees_format_parse_and_replay_to_the_same_tree(game, seed):
     assert notation.format_record(read) == text  # fmt is idempotent on trees
 
 
-def a_tree_with_variations(game: str) -> tuple[notation.Record, int]:
+def a_tree_with_variations(game: str) -> tuple[notation.GameNode, int]:
     """A tree with at least two variations at the top level, and the ply of the first."""
     for seed in range(200):
         tree = random_tree(game, seed, plies=12, depth=1)

@@ -14,6 +14,7 @@ import pyarrow.parquet as pq  # type: ignore[import-untyped,unused-ignore]
 import pytest
 from click.testing import CliRunner
 
+from notation.core.new_games import random_record
 import notation
 from notation.archive.stats import game_figures
 from notation.cli.export import PARQUET_HINT, export
@@ -269,7 +270,7 @@ def test_flat_memory(tmp_path: Path) -> None:
     """Four times the games take no more memory at the peak: rows are streamed."""
     game = notation.get_game("tilewe")
     rng = random.Random(7)
-    texts = [format_record(game.random_record(rng, {"players": 4}), game) for _ in range(10)]
+    texts = [format_record(random_record(game, rng, {"players": 4}), game) for _ in range(10)]
     small, large = tmp_path / "small.tilewe", tmp_path / "large.tilewe"
     small.write_text("\n".join(texts), encoding="utf-8")
     large.write_text("\n".join(texts * 4), encoding="utf-8")

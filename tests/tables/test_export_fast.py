@@ -16,6 +16,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from notation.core.new_games import random_record
 from notation.core import registry
 from notation.core.reading import chunks, records_of
 from notation.core.replay import run
@@ -65,7 +66,7 @@ def _random_text(game_name: str, seed: int) -> str:
     assert game is not None
     rng = random.Random(seed)
     options: dict[str, Any] = {}
-    record = game.random_record(rng, options)
+    record = random_record(game, rng, options)
     return format_record(record, game)
 
 

@@ -6,7 +6,8 @@ import re
 from functools import partial
 from typing import Any, Mapping
 
-from notation.core.ast import Record, Tag, map_events
+from notation.core.tree import GameNode
+from notation.core.ast import Tag, map_events
 from notation.core.errors import NotationError, TagError
 
 from .dialect import NOTATIONS, SEED, Notation, notation_named
@@ -21,7 +22,7 @@ from .views import parse_perspective
 _COORDINATE = re.compile(r"(?:P([1-6])|side:([0-5]):?)(..)")
 
 
-def convert(record: Record, /, **options: Any) -> Record:
+def convert(record: GameNode, /, **options: Any) -> GameNode:
     """Every move, in every variation too, rewritten into one view (``perspective``: P2,
     side:3 or mover) and/or one notation (``to``: seed or flows, quortextt); replaying the
     result gives the same states, and numbers, annotations and comments stay where they
@@ -103,7 +104,7 @@ def convert_coordinate(text: str, to: str, options: Mapping[str, Any], /) -> str
 # -- what every view shares ------------------------------------------------------------------
 
 
-def event_keys(record: Record, /) -> list[str]:
+def event_keys(record: GameNode, /) -> list[str]:
     """Moves compared in side 0's view and the seed's notation, so a converted record
     equals its original (a move that cannot be read: compared as written)."""
     try:

@@ -8,7 +8,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from notation.core.errors import RuleError
+from notation.core.protocols import RecordView
 
+from . import rules
 from .events import Event, Unplaceable
 from .geometry import N_HEXES
 from .play import apply, legal_placements, place
@@ -29,8 +31,9 @@ def random_tags(tags: dict[str, str], /) -> dict[str, str]:
     return tags
 
 
-def random_events(rng: random.Random, state: FlowsState, /) -> list[Event]:
-    """Play ``state`` to its end: draw from the bag, then play :func:`random_move`."""
+def random_events(rng: random.Random, record: RecordView, /) -> list[Event]:
+    """Play the record's start to its end: draw from the bag, then play :func:`random_move`."""
+    state = rules.start(record)
     events: list[Event] = []
     while state.to_move is not None:
         bag = [t for t in range(4) for _ in range(state.in_bag(t))]

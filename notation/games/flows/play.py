@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping
 
-from notation.core.ast import Directive, Record
+from notation.core.protocols import RecordView
+from notation.core.ast import Directive
 from notation.core.errors import NotationError, RuleError, TagError, shorten
 from notation.core.grammars import terminal_pattern
 from notation.core.limits import is_whole
@@ -29,7 +30,7 @@ _SEED_HEADER = terminal_pattern(GRAMMAR, "SEED_HEADER")
 # -- the start ---------------------------------------------------------------------------
 
 
-def seating(record: Record) -> Seating:
+def seating(record: RecordView) -> Seating:
     """Who sits where: from the seed header, ``[Players]`` and ``[Seats]`` (TagError)."""
     tags = record.headers
     header = next((d.text for d in record.items
@@ -62,7 +63,7 @@ def seating(record: Record) -> Seating:
         raise TagError("Seats" if seats else "Players", str(exc)) from None
 
 
-def start_as_written(record: Record) -> FlowsState:
+def start_as_written(record: RecordView) -> FlowsState:
     """The state before the first move, as the tags say it (no seats searched): an empty
     board, or the ``[Position]`` set up."""
     spelling = dialect(record.headers)
@@ -90,7 +91,7 @@ def _view(tags: Mapping[str, str], seated: Seating) -> int | None:
         raise TagError("Perspective", str(exc)) from None
 
 
-def _set_up(record: Record) -> FlowsState:
+def _set_up(record: RecordView) -> FlowsState:
     """A set-up position (``[Position]``): its seats decide the players and sides, and
     its view (if it has one) how the moves are written."""
     tags = record.headers

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from notation.core.ast import Malformed, MalformedKind, Record
+from notation.core.protocols import RecordView
+from notation.core.tree import GameNode
+from notation.core.ast import Malformed, MalformedKind
 from notation.core.errors import NotationError, TagError
 from notation.core.other_readings import first_reading, retagged, tag_advice
 from notation.core.protocols import Result
@@ -26,7 +28,7 @@ from .state import FlowsState, Seating, mover_name, result_json
 SEATING_TAGS = ("Seats", "Position", "Perspective")
 
 
-def start(record: Record, /) -> FlowsState:
+def start(record: RecordView, /) -> FlowsState:
     """The state before the first move, in the record's notation, seats found if needed."""
     state = start_as_written(record)
     tags = record.headers
@@ -37,7 +39,7 @@ def start(record: Record, /) -> FlowsState:
     return state
 
 
-def only_seating(record: Record, state: FlowsState) -> Seating:
+def only_seating(record: RecordView, state: FlowsState) -> Seating:
     """The one seating (player 1 at side 0) under which the record replays; TagError,
     naming them, when several do or none does."""
     events = record.events
@@ -53,12 +55,12 @@ def only_seating(record: Record, state: FlowsState) -> Seating:
                             f"with P1 at side 0 (the best, {named}, stop after ply {reached})")
 
 
-def with_dialect(record: Record, name: str) -> Record:
+def with_dialect(record: GameNode, name: str) -> GameNode:
     """``record`` read in notation ``name``: its ``[Dialect]`` tag set (seed: removed)."""
     return retagged(record, "Dialect", None if name == SEED else name)
 
 
-def replays(record: Record) -> bool:
+def replays(record: GameNode) -> bool:
     """Whether ``record``'s mainline replays legally to its end (seats searched if needed:
     under any of several seatings counts, the refusal then says which to choose)."""
     if any(isinstance(i, Malformed) and i.what == MalformedKind.EVENT for i in record.items):
@@ -73,7 +75,7 @@ def replays(record: Record) -> bool:
     return plies_played(state, events) == len(events)
 
 
-def readable_as(record: Record) -> str | None:
+def readable_as(record: GameNode) -> str | None:
     """The other notation that reads ``record`` when the one it names does not, else None."""
     if replays(record):
         return None
@@ -88,13 +90,14 @@ class Hint:
 
     __slots__ = ("record", "text")
 
-    def __init__(self, record: Record) -> None:
+    def __init__(self, record: RecordView) -> None:
         self.record = record
         self.text: str | None = None
 
     def __call__(self) -> str:
         if self.text is None:
-            name = readable_as(self.record)
+            # (a record read from a file is a tree's root, which other readings rewrite)
+            name = readable_as(self.record) if isinstance(self.record, GameNode) else None
             self.text = "" if name is None else (
                 f"; the record replays in {NOTATIONS[name].title}: "
                 + tag_advice("Dialect", self.record.headers.get("Dialect"), name, SEED))

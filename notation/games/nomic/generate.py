@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 from notation.core.options import whole_number
+from notation.core.protocols import RecordView
 
 from . import rules
 from .events import (
@@ -40,10 +41,11 @@ def named_players(options: Mapping[str, Any], /) -> dict[str, Any]:
 setup_options = named_players
 
 
-def random_events(rng: random.Random, state: NomicState, /) -> list[Event]:
-    """Three to five rounds from ``state``: moves along random staircase paths, random
+def random_events(rng: random.Random, record: RecordView, /) -> list[Event]:
+    """Three to five rounds from the record's start: moves along random staircase paths, random
     reveals, enactments, repeals and now and then an amendment, votes mostly yes, a
     judgment or a note, and a late joiner at a round's start."""
+    state = rules.start(record)
     out: list[Event] = []
 
     def play(event: Event) -> None:

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from typing import Any, Mapping, NoReturn
 
-from notation.core.ast import Record
+
+from notation.core.protocols import RecordView
 from notation.core.errors import NotationError, RuleError, TagError
 from notation.core.protocols import Result
 
@@ -30,7 +31,7 @@ def distance(a: Coord, b: Coord) -> int:
     return abs(a[0] - b[0]) + abs(a[1] - b[1])
 
 
-def start(record: Record, /) -> NomicState:
+def start(record: RecordView, /) -> NomicState:
     """The state before the first event: the players of the ``Players`` tag at the origin."""
     return start_from(record.headers)
 

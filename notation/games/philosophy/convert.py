@@ -29,7 +29,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from notation.core.ast import EventNode, Item, Record, Variation, branch_points
+from notation.core.tree import GameNode
+from notation.core.ast import EventNode, Item, Variation, branch_points
 from notation.core.errors import NotationError, RuleError, TagError
 from notation.core.replay import variation_label
 
@@ -53,7 +54,7 @@ class Line:
         return Line(read - 1, written - 1, variation_label(number, read - 1, self.label))
 
 
-def convert(record: Record, /, **options: Any) -> Record:
+def convert(record: GameNode, /, **options: Any) -> GameNode:
     """The record with its choices written as ``choices`` says (one of
     :data:`~notation.games.philosophy.CHOICE_FORMS`), the one option a conversion takes."""
     choices = options.pop("choices", None)
@@ -62,7 +63,7 @@ def convert(record: Record, /, **options: Any) -> Record:
     return convert_choices(record, choices)
 
 
-def convert_choices(record: Record, choices: str) -> Record:
+def convert_choices(record: GameNode, choices: str) -> GameNode:
     """``choices="inline"`` folds bare choices into brackets; ``"separate"`` splits them."""
     try:
         state = start(record)

@@ -6,7 +6,8 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any, Mapping
 
-from notation.core.ast import Record, Tag
+from notation.core.ast import Tag
+from notation.core.protocols import RecordView
 
 from .events import Choice, Event, Join, Leave, Respect, RuleChange
 from .legal import Placements
@@ -27,7 +28,7 @@ def option_tags(options: Mapping[str, Any], /) -> dict[str, Tag]:
             for key, value in options.items() if (m := _COLOUR_OPTION.fullmatch(key))}
 
 
-def record_events(rng: random.Random, record: Record, /, max_plies: int = 400) -> list[Event]:
+def random_events(rng: random.Random, record: RecordView, /, max_plies: int = 400) -> list[Event]:
     """As many joins as the record's ``[Players]`` says, then placements with their
     choices; now and then a respect pass, a rule change with a mid-game join, or a leave
     that removes the leaver's tiles.

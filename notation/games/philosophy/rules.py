@@ -13,7 +13,8 @@ from __future__ import annotations
 import re
 from typing import NoReturn
 
-from notation.core.ast import Record
+
+from notation.core.protocols import RecordView
 from notation.core.errors import NotationError, RuleError, TagError
 from notation.core.protocols import Result
 
@@ -39,7 +40,7 @@ def tag_value(value: str) -> str:
 
 
 # -- the start ---------------------------------------------------------------------------------
-def start(record: Record, /) -> PhilosophyState:
+def start(record: RecordView, /) -> PhilosophyState:
     """The state before the first event: a [Position] set-up, rule variants, display names."""
     tags = record.headers
     state = PhilosophyState()

@@ -6,9 +6,10 @@ import os
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from notation.core.ast import EventNode, Item, Record, Tag
+from notation.core.ast import Item, Tag
 from notation.core.errors import InputError, NotationError, TagError
 from notation.core.options import check_setup, under_names
+from notation.core.protocols import RecordView, SetUp
 
 from . import rules
 from .deck import Deck, DeckError, bundled_deck, load_deck
@@ -44,9 +45,9 @@ def deck_of(name: str) -> tuple[Deck, str]:
     return found
 
 
-def random_record(name: str, rng: random.Random, options: Mapping[str, Any]) -> Record:
-    """A complete random game of the game called ``name``: random deals and draws, then
-    a random placement (or, one time in ten or when none is possible, a pass) each turn.
+def random_setup(name: str, rng: random.Random, options: Mapping[str, Any]) -> SetUp:
+    """What a random game of the game called ``name`` starts from: its tags and both
+    decks inline (``rng`` is not drawn from: the deal is an event).
 
     ``options``: ``red_deck`` and ``blue_deck`` (decks; ``red`` and ``blue`` too), ``rows``,
     ``cols``, ``hand_size``, each checked by its declaration
@@ -64,11 +65,17 @@ def random_record(name: str, rng: random.Random, options: Mapping[str, Any]) -> 
     tags = {"Game": "Sanguine", "Rows": str(rows), "Cols": str(cols), "HandSize": str(hand),
             "RedDeck": "inline", "BlueDeck": "inline", "Order": "recorded"}
     items: list[Item] = [inline_block(side, text) for side, (_, text) in enumerate(decks)]
-    record = Record(name, [Tag(k, v) for k, v in tags.items()], items)
+    return SetUp([Tag(k, v) for k, v in tags.items()], items)
+
+
+def random_events(rng: random.Random, record: RecordView) -> list[Event]:
+    """Random deals and draws, then a random placement (or, one time in ten or when none
+    is possible, a pass) each turn, and the result."""
     try:
         state = rules.start(record)
     except TagError as exc:
         raise NotationError(exc.message) from None
+    hand = state.hand_size
     events: list[Event] = []
 
     def play(event: Event) -> None:
@@ -87,5 +94,4 @@ def random_record(name: str, rng: random.Random, options: Mapping[str, Any]) -> 
         play(rng.choice(moves) if moves and rng.random() < 0.9 else Pass(side))
     red, blue = state.totals()
     play(Result(red, blue, state.result_text().split()[1]))
-    record.items += [EventNode(e) for e in events]
-    return record
+    return events

@@ -33,9 +33,10 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from notation.core.ast import Directive, Malformed, Record, Tag
+from notation.core.ast import Directive, Tag
 from notation.core.errors import Error, InputError
 from notation.core.limits import is_whole
+from notation.core.protocols import SetUp
 
 from .deck import Card, Deck, DeckError, bundled_deck, load_deck, parse_deck
 
@@ -48,8 +49,8 @@ DECK_OPTIONS = ("red_deck", "blue_deck")
 OPTIONS = (*TAG_OPTIONS, *DECK_OPTIONS, "seed", "players")
 
 
-def new_record(game: str, options: Mapping[str, Any]) -> Record:
-    """The record a new game starts from: its tags, then both decks inline."""
+def set_up(game: str, options: Mapping[str, Any]) -> SetUp:
+    """What a new game starts from: its tags, then both decks inline."""
     for option in options:
         if option not in OPTIONS:
             raise Error(f"{game} has no option {option!r}; its options are "
@@ -73,8 +74,8 @@ def new_record(game: str, options: Mapping[str, Any]) -> Record:
         values["Perspective"] = options["perspective"]
     if seed is not None:
         values["Seed"] = seed
-    tags: list[Tag | Malformed] = [Tag("Game", "Sanguine"), *(Tag(key, str(value)) for key, value in values.items())]
-    return Record(game, tags, [inline_block(side, deck.text()) for side, deck in enumerate(decks)])
+    tags = [Tag("Game", "Sanguine"), *(Tag(key, str(value)) for key, value in values.items())]
+    return SetUp(tags, [inline_block(side, deck.text()) for side, deck in enumerate(decks)])
 
 
 def default_hand(decks: list[Deck]) -> int:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from functools import partial
 
-from notation.core.ast import Record, Tag, map_events
+from notation.core.tree import GameNode
+from notation.core.ast import Tag, map_events
 from notation.core.errors import NotationError, TagError
 
 from .events import Event, Place
@@ -12,7 +13,7 @@ from . import PERSPECTIVES
 from .rules import int_tag
 
 
-def convert(record: Record, target: str) -> Record:
+def convert(record: GameNode, target: str) -> GameNode:
     """``record`` written from ``target``'s side (``red`` or ``blue``): every variation
     too; numbers, annotations and comments kept."""
     if target not in PERSPECTIVES:

@@ -6,8 +6,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from notation.core.ast import Record
+
+from notation.core.tree import GameNode
 from notation.core.errors import NotationError
+from notation.core.protocols import RecordView, SetUp
 
 from . import SPEC
 
@@ -15,22 +17,29 @@ if TYPE_CHECKING:  # (start-up: ``random`` only names the type of an argument)
     import random
 
 
-def new_record(options: Mapping[str, Any], /) -> Record:
-    """The record a new game starts from: decks are more than a tag's value, and a seed
+def set_up(options: Mapping[str, Any], /) -> SetUp:
+    """What a new game starts from: decks are more than a tag's value, and a seed
     shuffles them (newgame.py)."""
-    from .newgame import new_record as made  # (start-up: only new games need it)
+    from .newgame import set_up as made  # (start-up: only new games need it)
 
     return made(SPEC.name, options)
 
 
-def random_record(rng: random.Random, options: Mapping[str, Any], /) -> Record:
-    """A complete random game, both decks inline (generate.py)."""
-    from .generate import random_record as made  # (start-up: only random games need it)
+def random_setup(rng: random.Random, options: Mapping[str, Any], /) -> SetUp:
+    """A random game's start, both decks inline (generate.py)."""
+    from .generate import random_setup as made  # (start-up: only random games need it)
 
     return made(SPEC.name, rng, options)
 
 
-def convert(record: Record, /, **options: Any) -> Record:
+def random_events(rng: random.Random, record: RecordView, /) -> list[Any]:
+    """Random deals, draws, placements and passes, and the result (generate.py)."""
+    from .generate import random_events as made  # (start-up: only random games need it)
+
+    return made(rng, record)
+
+
+def convert(record: GameNode, /, **options: Any) -> GameNode:
     """``perspective="blue"`` writes place columns from Blue's side; ``"red"`` back."""
     target = options.pop("perspective", None)
     if options or not isinstance(target, str):

@@ -8,8 +8,9 @@ from collections.abc import Callable, Iterator, Mapping
 from functools import partial
 from typing import Any, NoReturn
 
+from notation.core.protocols import RecordView
 from notation.core import protocols
-from notation.core.ast import Directive, Record
+from notation.core.ast import Directive
 from notation.core.errors import InputError, NotationError, RuleError, TagError, shorten
 from notation.core.grammars import terminal_pattern
 from notation.core.limits import MAX_DIGITS, whole
@@ -58,7 +59,7 @@ _DECK_HEAD = terminal_pattern(GRAMMAR, "DECK_BLOCK").fullmatch
 _INLINE: dict[str, list[Card]] = {}
 
 
-def record_deck(record: Record, side: int, tags: Mapping[str, str] | None = None) -> Deck:
+def record_deck(record: RecordView, side: int, tags: Mapping[str, str] | None = None) -> Deck:
     """``side``'s deck as the record names it: a file beside it, or its inline block
     (``tags``: the record's, when the caller has them already)."""
     key, letter = DECK_TAGS[side], "RB"[side]
@@ -104,7 +105,7 @@ def record_deck(record: Record, side: int, tags: Mapping[str, str] | None = None
                             f"check {exc.source}") from None
 
 
-def start(record: Record, /) -> SanguineState:
+def start(record: RecordView, /) -> SanguineState:
     """The state before the first event, from the record's tags and decks."""
     tags = record.headers
     rows, cols, hand = int_tag(tags, "Rows"), int_tag(tags, "Cols"), int_tag(tags, "HandSize")

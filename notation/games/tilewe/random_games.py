@@ -8,16 +8,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from notation.core.protocols import RecordView
+
+from . import rules
 from .events import Move
-from .state import Board
 
 if TYPE_CHECKING:  # (start-up: ``random`` only names the type of an argument)
     import random
 
 
-def random_events(rng: random.Random, board: Board, /) -> list[Move]:
-    """Random legal moves from ``board`` until nobody can move (``generate.py``)."""
+def random_events(rng: random.Random, record: RecordView, /) -> list[Move]:
+    """Random legal moves from the record's start until nobody can move (``generate.py``)."""
     # (start-up: only random games need the move search's tables)
     from .generate import random_events as play_randomly
 
-    return play_randomly(rng, board)
+    return play_randomly(rng, rules.start(record))

@@ -6,7 +6,8 @@ from collections.abc import Callable, Mapping
 from functools import partial
 from typing import Any
 
-from notation.core.ast import Record
+
+from notation.core.protocols import RecordView
 from notation.core.errors import NotationError, RuleError, TagError, shorten
 from notation.core.limits import is_whole
 from notation.core.protocols import Result
@@ -18,12 +19,12 @@ from . import PLAYERS
 from .state import COLORS, Board
 
 
-def start(record: Record | Mapping[str, str], /) -> Board:
+def start(record: RecordView | Mapping[str, str], /) -> Board:
     """The board a record (or its tags alone: Pentobi's reader and writer have no record)
     starts from: its ``[Position]`` (TPN) if set up, else empty for its ``[Players]`` (4
     by default), under its Blokus tags (``blokus.py``); a bad value raises
     :class:`TagError`."""
-    tags = record.headers if isinstance(record, Record) else record
+    tags = record if isinstance(record, Mapping) else record.headers
     board = _board(tags)
     blokus.apply_tags(board, tags)
     return board

@@ -18,7 +18,8 @@ from functools import lru_cache, partial
 from operator import itemgetter
 from typing import Any
 
-from notation.core.ast import Record, map_events
+from notation.core.tree import GameNode
+from notation.core.ast import map_events
 from notation.core.errors import NotationError
 
 from . import blokus
@@ -78,7 +79,7 @@ def transform_move(transform: str, move: Move) -> Move:
 transform_event = transform_move
 
 
-def transform_record(transform: str, record: Record) -> Record:
+def transform_record(transform: str, record: GameNode) -> GameNode:
     """The same game on the turned or mirrored board: every move, in every variation too,
     rewritten; numbers, annotations and comments kept."""
     if "Position" in record.headers:
@@ -86,7 +87,7 @@ def transform_record(transform: str, record: Record) -> Record:
     return record.rewritten(map_events(record.items, partial(transform_move, transform)))
 
 
-def convert(record: Record, /, **options: Any) -> Record:
+def convert(record: GameNode, /, **options: Any) -> GameNode:
     """``transform``: the same game on a turned or mirrored board (comments kept)."""
     name = options.pop("transform", None)
     if name not in NAMES or options:
@@ -94,7 +95,7 @@ def convert(record: Record, /, **options: Any) -> Record:
     return transform_record(name, record)
 
 
-def symmetric_keys(record: Record, transforms: Sequence[str] | None = None, /) -> list[str]:
+def symmetric_keys(record: GameNode, transforms: Sequence[str] | None = None, /) -> list[str]:
     """The record's moves' placements (``identity.placement_key``) in the one of the
     board's 8 images (or of ``transforms``, those that take a set-up start to its least
     image) that sorts first (``dedupe --symmetric``: games equal up to a symmetry, however

@@ -7,8 +7,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from notation.core.tree import GameNode
 import notation
-from notation.core.ast import Record, Tag
+from notation.core.ast import Tag
 from notation.core.errors import NotationError, RuleError
 from notation.core.grammars import terminal_pattern
 from notation.games.flows import events, rules
@@ -32,7 +33,7 @@ def record(text: str):
 
 def state_for(players: int, seats: str | None = None):
     tags = [Tag("Players", str(players))] + ([Tag("Seats", seats)] if seats else [])
-    return FLOWS.start(Record("flows", tags))
+    return FLOWS.start(GameNode("flows", tags))
 
 
 # -- geometry (sections 2 and 11) ------------------------------------------------------
@@ -236,8 +237,8 @@ def test_random_legal_games_never_leave_anyone_without_a_route():
     import random
     for seed in range(4):
         tags = [Tag("Players", str(2 + seed))]
-        events = FLOWS.random_events(random.Random(seed), Record("flows", tags))
-        state = FLOWS.start(Record("flows", tags))
+        events = FLOWS.random_events(random.Random(seed), GameNode("flows", tags))
+        state = FLOWS.start(GameNode("flows", tags))
         for event in events:
             FLOWS.apply(state, event)
             if not state.over:
@@ -375,7 +376,7 @@ def test_position_round_trip_and_checks():
 def test_records_convert_to_any_view_and_back(seed, players, view):
     import random
     tags = FLOWS.random_tags({"players": players})
-    rec = Record("flows", [Tag(k, v) for k, v in tags.items()])
+    rec = GameNode("flows", [Tag(k, v) for k, v in tags.items()])
     events = FLOWS.random_events(random.Random(seed), rec)
     text = notation.format_events(FLOWS, dict(tags), events)
     original = notation.parse(text)[0]

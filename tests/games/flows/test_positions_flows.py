@@ -20,7 +20,7 @@ from conftest import SAMPLES
 GAME = notation.get_game("flows")
 
 
-def sample_records() -> list[notation.Record]:
+def sample_records() -> list[notation.GameNode]:
     return [record for path in sorted((SAMPLES / "flows").glob("*.flows"))
             for record in notation.load(path)]
 
@@ -143,7 +143,7 @@ def test_a_game_from_a_position_records_itself_and_replays_in_its_view():
     position = notation.from_position("flows", start.position())
     while not position.is_over():
         position.push(position.legal_moves[-1])
-    text = notation.format_record(position.record())
+    text = notation.format_record(notation.GameNode.from_position(position))
     outcome = notation.run(notation.parse(text, "flows")[0])
     assert outcome.valid and GAME.full_position(outcome.state) == position.position()
     # the same moves in every other view: the [Position] tag turns with them
@@ -202,7 +202,7 @@ def test_new_games_play_to_their_end_with_any_view_and_seating():
         rng = random.Random(7)
         while not position.is_over():
             position.push(rng.choice(position.legal_moves))
-        outcome = notation.run(notation.parse(notation.format_record(position.record()),
+        outcome = notation.run(notation.parse(notation.format_record(notation.GameNode.from_position(position)),
                                               "flows")[0])
         assert outcome.valid and outcome.plies == position.ply, options
         assert GAME.full_position(outcome.state) == position.position()

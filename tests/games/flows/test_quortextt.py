@@ -13,9 +13,11 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
+from notation.core import new_games
+from notation.core.tree import GameNode
 import notation
 from notation.core import registry
-from notation.core.ast import EventNode, Record
+from notation.core.ast import EventNode
 from notation.core.errors import TagError
 from notation.games import flows
 from notation.games.flows.dialect import NOTATIONS
@@ -86,17 +88,17 @@ def test_the_dialect_option_names_every_notation():
     assert flows.DIALECTS == tuple(NOTATIONS)
 
 
-def random_record(players: int, seed: int, seats: str | None = None) -> Record:
-    record = FLOWS.random_record(random.Random(seed), {"players": players})
+def random_record(players: int, seed: int, seats: str | None = None) -> GameNode:
+    record = new_games.random_record(FLOWS, random.Random(seed), {"players": players})
     if seats is not None:  # the same game is not legal elsewhere: play one there
         tags = [t for t in record.tags if getattr(t, "key", None) not in ("Seats", "Result")]
-        base = Record("flows", tags + [notation.Tag("Seats", seats)])
+        base = GameNode("flows", tags + [notation.Tag("Seats", seats)])
         events = FLOWS.random_events(random.Random(seed), base)
         record = base.rewritten([EventNode(e) for e in events], base.tags)
     return record
 
 
-def export(record: Record, earlier: bool = False, tags: str = '[Dialect "quortextt"]\n') -> str:
+def export(record: GameNode, earlier: bool = False, tags: str = '[Dialect "quortextt"]\n') -> str:
     """``record`` as the app exports it (its header and numbered moves), after ``tags``."""
     state = FLOWS.start(record)
     lines = [f"Game: {state.seating.players}-player", ""]
@@ -111,15 +113,15 @@ def export(record: Record, earlier: bool = False, tags: str = '[Dialect "quortex
     return tags + "\n".join(lines) + "\n"
 
 
-def states(record: Record) -> list[dict]:
+def states(record: GameNode) -> list[dict]:
     return [FLOWS.state_json(step.state) for step in notation.replay(record)]
 
 
-def read(text: str) -> Record:
+def read(text: str) -> GameNode:
     return notation.parse(text, game="flows").records[0]
 
 
-def read_export(record: Record) -> Record:
+def read_export(record: GameNode) -> GameNode:
     """The app's export of ``record`` read back; where it replays under several seatings
     (the app writes none), the refusal must name the record's own, then [Seats] reads it."""
     text = export(record)
@@ -183,7 +185,7 @@ def test_no_seating_is_one_problem():
     assert "no seating" in result.output and len(result.output.strip().splitlines()) == 1
 
 
-def failing_in_seed(players: int) -> Record:
+def failing_in_seed(players: int) -> GameNode:
     """A random game whose app export the seed's notation refuses (most do, early)."""
     for seed in range(50):
         record = random_record(players, seed)

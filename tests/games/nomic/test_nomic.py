@@ -9,8 +9,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from notation.core.tree import GameNode
 import notation
-from notation.core.ast import Record, Tag
+from notation.core.ast import Tag
 from notation.core.grammars import terminal_pattern
 from notation.games.nomic import events as ev
 
@@ -228,7 +229,7 @@ def test_random_games_replay_identically_in_library_and_cli(tmp_path):
 @pytest.mark.parametrize("seed", range(8))
 def test_random_games_are_valid(seed):
     tags = NOMIC.random_tags({"players": 1 + seed % 4})
-    events = NOMIC.random_events(random.Random(seed), Record("nomic", [Tag(k, v) for k, v in tags.items()]))
+    events = NOMIC.random_events(random.Random(seed), GameNode("nomic", [Tag(k, v) for k, v in tags.items()]))
     text = notation.format_events(NOMIC, tags, events)
     assert run(text).valid
 

@@ -9,8 +9,9 @@ import random
 
 import pytest
 
+from notation.core.tree import GameNode
 import notation
-from notation.core.ast import EventNode, Record, Tag
+from notation.core.ast import EventNode, Tag
 from notation.games.nomic import events as ev
 from notation.games.nomic.legal import TEXT
 
@@ -19,7 +20,7 @@ from conftest import SAMPLES
 NOMIC = notation.get_game("nomic")
 
 
-def sample_records() -> list[notation.Record]:
+def sample_records() -> list[notation.GameNode]:
     return [r for path in sorted((SAMPLES / "nomic").glob("*.nomic")) for r in notation.load(path)]
 
 
@@ -273,7 +274,7 @@ def test_new_games_played_with_listed_moves_to_their_end_are_valid_records(seed)
     position = notation.new("nomic", players="Ann Bea Cid")
     walk(position, random.Random(seed), 2000, end_after=150)
     assert position.is_over() and position.result().tags == {"Result": "*"}
-    outcome = notation.run(notation.parse(notation.format_record(position.record()), "nomic")[0])
+    outcome = notation.run(notation.parse(notation.format_record(GameNode.from_position(position)), "nomic")[0])
     assert outcome.valid, outcome.error
     assert outcome.plies == position.ply
 
@@ -322,7 +323,7 @@ def test_parse_is_strict_about_kind_and_form():
 def validate_says(record_text: str, ply: int, event: str) -> str:
     record = notation.parse(record_text, game="nomic")[0]
     events = [*record.events[:ply], notation.parse_event("nomic", event)]
-    written = Record("nomic", [t for t in record.tags if t.key != "Result"],
+    written = GameNode("nomic", [t for t in record.tags if t.key != "Result"],
                      [EventNode(e) for e in events])
     outcome = notation.run(notation.parse(notation.format_record(written), "nomic")[0])
     assert not outcome.valid

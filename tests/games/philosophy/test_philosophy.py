@@ -9,8 +9,9 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
+from notation.core.tree import GameNode
 import notation
-from notation.core.ast import EventNode, Record, Tag
+from notation.core.ast import EventNode, Tag
 from notation.core.errors import NotationError, RuleError
 from notation.core.grammars import terminal_pattern
 from notation.games.philosophy.events import (
@@ -179,7 +180,7 @@ def test_rejections(events, setup, rule, words):
 
 
 def test_a_rejected_event_leaves_the_state_untouched():
-    state = PHIL.start(Record("philosophy", [Tag("Position", "C2:InPuNo")]))
+    state = PHIL.start(GameNode("philosophy", [Tag("Position", "C2:InPuNo")]))
     for event in (Join("Te"), Join("In")):
         PHIL.apply(state, event)
     before = (PHIL.position(state), {p: set(h) for p, h in state.hands.items()}, list(state.order))
@@ -363,7 +364,7 @@ def test_a_join_name_is_quoted_only_when_it_would_not_read_back_bare(name, writt
 
 
 def test_a_rejected_dotted_placement_leaves_the_state_untouched():
-    state = PHIL.start(Record("philosophy", []))
+    state = PHIL.start(GameNode("philosophy", []))
     for event in (Join("In"), Join("Te")):
         PHIL.apply(state, event)
     before = PHIL.copy(state)
@@ -395,7 +396,7 @@ def test_position_notation_round_trip_and_errors():
 @settings(max_examples=20, deadline=None)
 def test_random_games_convert_both_ways_and_replay_identically(seed, players):
     tags = PHIL.random_tags({"players": players})
-    events_ = PHIL.random_events(random.Random(seed), Record("philosophy", [Tag(k, v) for k, v in tags.items()]))
+    events_ = PHIL.random_events(random.Random(seed), GameNode("philosophy", [Tag(k, v) for k, v in tags.items()]))
     record = notation.parse(notation.format_events(PHIL, tags, events_))[0]
     base = notation.run(record)
     assert base.valid

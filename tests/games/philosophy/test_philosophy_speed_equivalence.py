@@ -11,6 +11,8 @@ from __future__ import annotations
 import random
 
 import pytest
+
+import notation
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -70,7 +72,7 @@ def checked_state(state: PhilosophyState) -> None:
 
 def random_states(seed: int, players: int) -> list[PhilosophyState]:
     """The states of one random game after each event (its choices made one by one)."""
-    record = GAME.setup({})
+    record = notation.GameNode(GAME, *GAME.setup({}))
     record.tags.append(type(record.tags[0])("Players", str(players)))
     rng = random.Random(seed)
     state = GAME.start(record)

@@ -8,8 +8,10 @@ from pathlib import Path
 
 import pytest
 
+from notation.core.new_games import random_record
+from notation.core.tree import GameNode
 import notation
-from notation.core.ast import Record, Tag
+from notation.core.ast import Tag
 from notation.core.errors import NotationError
 from notation.games.philosophy import legal
 from notation.games.philosophy.events import (
@@ -24,7 +26,7 @@ from conftest import SAMPLES, reference_games
 PHIL = notation.get_game("philosophy")
 
 
-def records() -> list[notation.Record]:
+def records() -> list[notation.GameNode]:
     """Every sample record that replays without a problem."""
     found = []
     for path in sorted((SAMPLES / "philosophy").glob("*.philosophy")):
@@ -32,13 +34,13 @@ def records() -> list[notation.Record]:
     return found
 
 
-def reference_records() -> list[Record]:
+def reference_records() -> list[GameNode]:
     """The reference games of tests/data (joins, choices, leaves), as records."""
     return [notation.parse("\n".join(["[Game \"philosophy\"]", "", *ref["events"]]))[0]
             for ref in reference_games("philosophy")]
 
 
-def states(record: Record) -> list[PhilosophyState]:
+def states(record: GameNode) -> list[PhilosophyState]:
     """The state before the first event and after every event, each a copy."""
     shots = [PHIL.start(record)]
     shots += [step.state.copy() for step in notation.replay(record)]
@@ -47,7 +49,7 @@ def states(record: Record) -> list[PhilosophyState]:
 
 def play(text: str, **tags: str) -> notation.Position:
     """A position after the events of ``text`` (space-separated), from the tags given."""
-    record = Record("philosophy", [Tag("Game", "philosophy"),
+    record = GameNode("philosophy", [Tag("Game", "philosophy"),
                                    *(Tag(k, v) for k, v in tags.items())])
     position = notation.Position.from_record(record, 0)
     for word in text.split():
@@ -183,7 +185,7 @@ def test_a_game_set_up_from_its_notation_plays_on_identically(record):
         for later, event in enumerate(events[ply:], ply + 1):
             position.push(event)
             assert position.state == full[later], (ply, later)
-        written = notation.format_record(position.record())  # [Position] holds the text
+        written = notation.format_record(GameNode.from_position(position))  # [Position] holds the text
         outcome = notation.run(notation.parse(written, "philosophy")[0])
         assert outcome.valid and PHIL.position(outcome.state) == PHIL.position(full[-1])
 
@@ -297,7 +299,7 @@ def test_random_bots_play_new_games_to_the_end_and_their_records_validate(seed):
         moves = position.legal_moves
         assert moves and position.turn is not None
         position.push(rng.choice(moves))
-    text = notation.format_record(position.record(Event="bots"))
+    text = notation.format_record(GameNode.from_position(position, Event="bots"))
     outcome = notation.run(notation.parse(text, "philosophy")[0])
     assert outcome.valid and outcome.plies == position.ply
     assert '[ColorIn "Indiana"]' in text and '[JoinPermitted "between_turns"]' in text
@@ -354,7 +356,7 @@ def test_an_illegal_move_says_what_validate_says(events, move):
 def test_random_games_are_legal_and_end_as_their_result_says():
     for seed in range(30):
         players = 2 + seed % 3
-        record = PHIL.random_record(random.Random(seed), {"players": players})
+        record = random_record(PHIL, random.Random(seed), {"players": players})
         kinds = [type(event) for event in record.events[:players + 1]]
         assert kinds[:players] == [Join] * players and kinds[players] is not Join
         position = notation.Position.from_record(record, 0)
@@ -369,7 +371,7 @@ def test_placements_iterate_as_they_index():
     from notation.core import registry
     game = registry.get("philosophy")
     for seed in range(5):
-        record = game.random_record(random.Random(seed), {})
+        record = random_record(game, random.Random(seed), {})
         state = game.start(record)
         for event in record.events:
             placements = legal.Placements(state)

@@ -24,7 +24,7 @@ OPTIONS = {"rows": 3, "cols": 5, "hand_size": 3, "red_deck": DECKS / "ember.deck
            "blue_deck": DECKS / "tide.deck"}
 
 
-def sample(name: str) -> notation.Record:
+def sample(name: str) -> notation.GameNode:
     return notation.load(SAMPLES / "sanguine" / f"{name}.sanguine")[0]
 
 
@@ -33,9 +33,9 @@ def snapshot(position: notation.Position) -> tuple[str, object, list[str]]:
             [str(m) for m in position.legal_moves])
 
 
-def validates(setup: notation.Record, events: list) -> notation.Outcome:
+def validates(setup: notation.GameNode, events: list) -> notation.Outcome:
     """``events`` written after the tags and inline decks of ``setup``, then validated."""
-    record = notation.Record("sanguine", setup.tags,
+    record = notation.GameNode("sanguine", setup.tags,
                              [*setup.items, *(notation.EventNode(e) for e in events)])
     return notation.run(notation.parse(notation.format_record(record), "sanguine")[0])
 
@@ -179,8 +179,8 @@ def test_a_blue_perspective_position_keeps_its_columns():
 def test_card_names_with_slashes_and_percent_signs_survive_the_notation():
     text = load_deck(str(DECKS / "skirmish.deck")).text()
     text = text.replace("Outrider", "Out/rider").replace("Warden", "50%2F")
-    setup = GAME.setup({"rows": 2, "cols": 3, "hand_size": 2, "red_deck": text,
-                        "blue_deck": text, "order": "file"})
+    setup = notation.GameNode(GAME, *GAME.setup({"rows": 2, "cols": 3, "hand_size": 2, "red_deck": text,
+                        "blue_deck": text, "order": "file"}))
     position = notation.Position(GAME, GAME.start(setup), setup.headers)
     for event in ["R deal Out/rider 50%2F", "B deal Out/rider 50%2F", "R draw Lancer",
                   "R place Out/rider (0,0)"]:
@@ -287,7 +287,7 @@ def test_a_new_game_played_out_validates_with_its_inline_decks():
         rng = random.Random(seed)
         while not position.is_over():
             position.push(rng.choice(position.legal_moves))
-        setup = GAME.setup(options)
+        setup = notation.GameNode(GAME, *GAME.setup(options))
         assert setup.headers["RedDeck"] == "inline"
         outcome = validates(setup, position.moves)
         assert outcome.valid and outcome.plies == position.ply
@@ -340,7 +340,7 @@ def test_a_position_plays_and_writes_cards_named_with_the_records_marks():
     assert "R place $5 (0,0)" in [str(m) for m in position.legal_moves]
     position.push("R place $5 (0,0)")
     assert notation.from_position("sanguine", position.position()).position() == position.position()
-    text = notation.format_record(position.record())
+    text = notation.format_record(notation.GameNode.from_position(position))
     assert "\nR deal $5 !x\nB deal ? ;a\nR draw {b}\nR place $5 (0,0)\n" in text
     outcome = notation.run(notation.parse(text, "sanguine")[0])
     assert outcome.valid and GAME.position(outcome.state) == GAME.position(position.state)
@@ -369,7 +369,7 @@ def test_an_illegal_move_says_what_validate_says(ply, move, words):
     assert words in str(caught.value) and snapshot(position) == before
     events = [*record.events[:ply], GAME.read_event(_kind(move), move)]
     tags = {k: v for k, v in record.headers.items() if k != "Result"}
-    text = notation.format_record(notation.Record("sanguine", [notation.Tag(k, v) for k, v in
+    text = notation.format_record(notation.GameNode("sanguine", [notation.Tag(k, v) for k, v in
                                                                tags.items()],
                                                   [notation.EventNode(e) for e in events]))
     outcome = notation.run(notation.parse(text, "sanguine", source=record.source)[0])

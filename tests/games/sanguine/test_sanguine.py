@@ -19,7 +19,7 @@ from notation.core.limits import shorten
 from notation.core.grammars import grammar_text, terminal_pattern
 from notation.games.sanguine.deck import Card, DeckError, parse_deck
 from notation.games.sanguine.events import Deal, Draw, Pass, Place, Result
-from notation.games.sanguine.generate import random_record
+from notation.core.new_games import random_record
 from notation.games.sanguine.state import cell_token
 from notation.games.sanguine.text import basic_view, full_view
 
@@ -646,7 +646,7 @@ def test_generated_names_play_alike_on_the_full_and_fast_paths(tmp_path_factory,
 WEIRD = [mark + suffix for suffix in ("", "1", "!", "$2") for mark in "$!?;{}[]"]
 
 
-def renamed_case(record: notation.Record, folder, index: int) -> tuple[dict[str, str], list,
+def renamed_case(record: notation.GameNode, folder, index: int) -> tuple[dict[str, str], list,
                                                                         list[str]]:
     """``record``'s game with every card renamed: its two decks as files in ``folder``
     (``red-N.deck``, ``blue-N.deck``), the names' map, its events and its tag lines."""
@@ -833,7 +833,7 @@ def test_the_game_is_its_parts_and_words_its_refusals_as_ever():
         SANG.read_event("NOPE", "R pass")
     with pytest.raises(notation.Error, match="^NOPE is not a Sanguine event terminal$"):
         SANG.event_reader("NOPE")("R pass")
-    state = SANG.start(notation.new("sanguine", seed=1).record())
+    state = SANG.start(notation.GameNode.from_position(notation.new("sanguine", seed=1)))
     with pytest.raises(notation.Error, match=r"legal moves take no options \(tile\)"):
         SANG.legal_moves(state, tile=1)
     with pytest.raises(notation.Error, match="--view basic or --view full"):

@@ -17,7 +17,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from notation.core.ast import Directive, Record, Tag
+from notation.core import new_games
+from notation.core.tree import GameNode
+from notation.core.ast import Directive, Tag
 from notation.core.errors import NotationError, RuleError, TagError
 from notation.core.limits import whole
 from notation.core.events import remembered
@@ -149,8 +151,8 @@ def plain_apply(state: SanguineState, event: Event) -> None:
 def game_start(seed: int, order: str, view: str) -> SanguineState:
     """The start of a random game's record, its [Order] and [Perspective] set."""
     rng = random.Random(seed)
-    record = generate.random_record("sanguine", rng, {"rows": rng.choice([1, 3, 5]),
-                                                      "cols": rng.choice([3, 5, 7])})
+    record = new_games.random_record("sanguine", rng, {"rows": rng.choice([1, 3, 5]),
+                                                       "cols": rng.choice([3, 5, 7])})
     tags = [t for t in record.tags if isinstance(t, Tag) and t.key not in ("Order",)]
     record.tags = [*tags, Tag("Order", order), Tag("Perspective", view)]
     return rules.start(record)
@@ -289,9 +291,9 @@ def test_a_digits_only_tag_reads_as_whole_reads_it(value: str) -> None:
     assert got == plain
 
 
-def deck_record(blocks: list[str]) -> Record:
+def deck_record(blocks: list[str]) -> GameNode:
     items: list[Any] = [Directive("DECK_BLOCK", text, Tag("x", "y").pos) for text in blocks]
-    return Record("sanguine", [Tag("RedDeck", "inline"), Tag("BlueDeck", "inline")], items,
+    return GameNode("sanguine", [Tag("RedDeck", "inline"), Tag("BlueDeck", "inline")], items,
                   source="game.sanguine")
 
 

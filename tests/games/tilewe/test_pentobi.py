@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 import notation
 from notation.core import formats, limits
-from notation.core.ast import Comment, EventNode, Item, Record, Tag, Variation
+from notation.core.ast import Comment, EventNode, Item, Tag, Variation
 from notation.core.diffing import diff_records
 from notation.core.errors import InputError, NotationError, TagError
 from notation.core.errors import IllegalMoveError
@@ -35,7 +35,7 @@ formats.announce(BLKSGF)  # until pyproject.toml announces it (entry point notat
 HERE = DATA / "pentobi"
 
 
-def read(text: str) -> list[Record]:
+def read(text: str) -> list[GameNode]:
     return text_records(text, "game.blksgf")
 
 
@@ -85,7 +85,7 @@ def test_legacy_properties_and_two_player_owners() -> None:
 def test_three_player_tree_and_the_shared_colour() -> None:
     record, = read((HERE / "three_player.blksgf").read_text(encoding="utf-8"))
     assert record.headers["Owners"] == "1 2 3 shared"
-    tree = GameNode.from_record(record)
+    tree = record.copy()
     assert [str(n.move) for n in tree.mainline()][:5] == [
         "I3n-a3a20", "O1n-a1t20", "I2e-b1t1", "O4n-a1a1", "O1n-a1b17"]
     fourth = tree.mainline()[3]
@@ -138,7 +138,7 @@ def test_only_the_broken_line_stops() -> None:
     found = problems(text)
     assert len(found) == 1 and "is no Blokus piece" not in found[0][2]
     record, = read(text)
-    assert len(GameNode.from_record(record).variations[0].variations) == 2
+    assert len(record.copy().variations[0].variations) == 2
 
 
 # -- Blokus's rules as Tilewe tags --------------------------------------------------------------
@@ -204,8 +204,8 @@ def test_bad_blokus_tags_are_refused(tags: dict[str, str], key: str) -> None:
 
 # -- writing: refusals ----------------------------------------------------------------------
 
-def _record(moves: list[str], **tags: str) -> Record:
-    return Record("tilewe", [Tag("Game", "tilewe"), *(Tag(k, v) for k, v in tags.items())],
+def _record(moves: list[str], **tags: str) -> GameNode:
+    return GameNode("tilewe", [Tag("Game", "tilewe"), *(Tag(k, v) for k, v in tags.items())],
                   [EventNode(notation.parse_event("tilewe", m), None) for m in moves])
 
 
@@ -219,7 +219,7 @@ def _record(moves: list[str], **tags: str) -> Record:
                           "1fffff,1fffff,1fffff,1fffff"),
      "a record set up with [Position] is not written as a Pentobi file"),
 ])
-def test_what_pentobi_cannot_hold_is_refused(record: Record, reason: str) -> None:
+def test_what_pentobi_cannot_hold_is_refused(record: GameNode, reason: str) -> None:
     with pytest.raises(NotationError) as caught:
         FORMAT.write(record)
     assert str(caught.value) == reason
@@ -284,12 +284,12 @@ def test_tilewe_to_blksgf_to_tilewe_is_the_same_record(seed: int, owners: str, p
             "Owners": owners}
     rng = random.Random(seed)
     items = random_line(rng, rules.start(tags), plies, 0)
-    record = Record("tilewe", [Tag(k, v) for k, v in tags.items()], items)
+    record = GameNode("tilewe", [Tag(k, v) for k, v in tags.items()], items)
     assert not notation.run(record).problems
     back, = read(FORMAT.write(record))
     assert not notation.run(back).problems
     assert diff_records(record, back, notation.get_game("tilewe")).same
-    assert shape(GameNode.from_record(back)) == shape(GameNode.from_record(record))
+    assert shape(back.copy()) == shape(record.copy())
     expected = tags if owners != "1 2 3 4" else {k: v for k, v in tags.items() if k != "Owners"}
     assert back.headers == expected
 
@@ -303,7 +303,7 @@ def test_any_spelling_is_written_as_its_cells() -> None:
         move = generate.random_move(rng, board, player)
         rules.play(board, move)
         moves.append(EventNode(move, None))
-    record = Record("tilewe", [Tag(k, v) for k, v in tags.items()], moves)
+    record = GameNode("tilewe", [Tag(k, v) for k, v in tags.items()], moves)
     back, = read(FORMAT.write(record))
     result = diff_records(record, back, notation.get_game("tilewe"))
     assert not result.cells and result.ply_a == result.ply_b == len(moves)
@@ -312,7 +312,7 @@ def test_any_spelling_is_written_as_its_cells() -> None:
 
 # -- reading a file a tree at a time --------------------------------------------------------------
 
-def placed(records: list[Record]) -> list[tuple[object, ...]]:
+def placed(records: list[GameNode]) -> list[tuple[object, ...]]:
     """What a reading gives, positions included (records compare without them)."""
     def items(found: list[Item]) -> list[tuple[object, ...]]:
         return [(type(i).__name__, i.pos, items(i.items) if isinstance(i, Variation)
@@ -321,7 +321,7 @@ def placed(records: list[Record]) -> list[tuple[object, ...]]:
              items(r.items)) for r in records]
 
 
-def whole(text: str) -> list[Record]:
+def whole(text: str) -> list[GameNode]:
     """The oracle: every tree of the text read from one piece of all of it, as before trees
     were read one at a time."""
     trees = sgf.read_trees(sgf.Piece(1, 1, text))
@@ -368,7 +368,7 @@ def test_batches_of_a_pentobi_file_read_as_the_whole_file(tmp_path: Path, per_li
     strays = [r for r in expected if any(kind == "Malformed" for kind, *_ in r[5])]  # type: ignore[misc]
     assert len(expected) == 60 and len(strays) == 20
     for target in (1, 3000, 1 << 20):
-        got: list[Record] = []
+        got: list[GameNode] = []
         found = list(batch.batches(str(path), target=target))
         assert (len(found) > 5) == (target < 1 << 20)
         for each in found:

@@ -18,7 +18,8 @@ from pathlib import Path
 
 import pytest
 
-from notation.core.ast import EventNode, Item, Record, Tag
+from notation.core.tree import GameNode
+from notation.core.ast import EventNode, Item, Tag
 from notation.games.tilewe import generate, rules
 from notation.games.tilewe.events import SIZE
 from notation.games.tilewe.pentobi.format import FORMAT
@@ -31,7 +32,7 @@ PIXELS = 200
 TAGS = {"Game": "tilewe", "Players": "4", "Corners": "fixed", "Scoring": "blokus"}
 
 
-def random_game(seed: int) -> tuple[Record, Board]:
+def random_game(seed: int) -> tuple[GameNode, Board]:
     """A whole random game under Blokus's corners, made by the engine, and its final board."""
     rng = random.Random(seed)
     board = rules.start(TAGS)
@@ -40,7 +41,7 @@ def random_game(seed: int) -> tuple[Record, Board]:
         move = generate.random_move(rng, board, player)
         rules.play(board, move)
         items.append(EventNode(move, None))
-    return Record("tilewe", [Tag(k, v) for k, v in TAGS.items()], items), board
+    return GameNode("tilewe", [Tag(k, v) for k, v in TAGS.items()], items), board
 
 
 def png_pixels(data: bytes) -> tuple[int, int, list[bytes]]:

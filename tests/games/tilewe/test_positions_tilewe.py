@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from notation.core.new_games import random_record
 import notation
 from notation.games.tilewe import generate, rules
 from notation.games.tilewe.events import Move, read_move
@@ -23,7 +24,7 @@ GAME = notation.get_game("tilewe")
 LISTS = ("own", "adj", "diag", "used")
 
 
-def sample_records() -> list[notation.Record]:
+def sample_records() -> list[notation.GameNode]:
     return [record for path in sorted((SAMPLES / "tilewe").glob("*.tilewe"))
             for record in notation.load(path)]
 
@@ -153,7 +154,7 @@ def test_a_set_up_position_records_itself_and_the_record_validates():
     assert again.turn == "yellow"
     for _ in range(6):
         again.push(again.legal_moves[0])
-    record = again.record()
+    record = notation.GameNode.from_position(again)
     assert record.headers["Position"] == text
     written = notation.format_record(record)
     outcome = notation.run(notation.parse(written, "tilewe")[0])
@@ -215,7 +216,7 @@ def test_a_new_game_is_played_to_its_end_from_its_legal_moves(players):
         assert all(position.is_legal(m) for m in rng.sample(moves, min(5, len(moves))))
         position.push(rng.choice(moves))
     assert position.legal_moves == [] and position.turn is None
-    outcome = notation.run(notation.parse(notation.format_record(position.record()), "tilewe")[0])
+    outcome = notation.run(notation.parse(notation.format_record(notation.GameNode.from_position(position)), "tilewe")[0])
     assert outcome.valid and outcome.plies == position.ply
     assert position.result().scores == position.state.scores()
 
@@ -259,7 +260,7 @@ SEED_3 = ("I2e-b1t1 P5wf-c1r2 W5e-b1s4 I5e-e1o3 L4s-b1t6 V5s-a1r9 N5w-d1q8 T5w-a
 
 
 def test_a_seed_gives_the_game_it_always_gave():
-    record = GAME.random_record(random.Random(3), {"players": 1})
+    record = random_record(GAME, random.Random(3), {"players": 1})
     assert " ".join(map(str, record.events)) == SEED_3
 
 

@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from notation.core.new_games import random_record
 from notation.core import registry
 from notation.core.fields import fields_column, fields_json
 from notation.core.texts import Texts
@@ -51,7 +52,7 @@ def test_every_spelling_with_every_target(path: str) -> None:
 @settings(max_examples=30, deadline=None)
 def test_random_games_give_the_read_back_columns(seed: int) -> None:
     assert TILEWE is not None
-    record = TILEWE.random_record(random.Random(seed), {})
+    record = random_record(TILEWE, random.Random(seed), {})
     moves = list(record.events)
     texts = [TILEWE.format_event(move) for move in moves]
     for compiled in (columns.compiled_move_texts, None):

@@ -15,6 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from notation.core.new_games import random_record
 from notation.core import registry
 from notation.core.ast import EventNode, Tag
 from notation.core.game import Game
@@ -224,7 +225,7 @@ def test_each_path_writes_the_positions_the_game_neutral_hook_writes(
     whole position at each ply, asking the board who is to move)."""
     assert TILEWE is not None
     rng = random.Random(seed)
-    record = TILEWE.random_record(rng, {})
+    record = random_record(TILEWE, rng, {})
     record.tags = [Tag("Game", "tilewe"), Tag("Players", str(players))]
     if blokus:
         record.tags += [Tag("Corners", "fixed"), Tag("Scoring", "blokus")]

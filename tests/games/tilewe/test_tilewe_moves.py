@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 import notation
 from notation.archive.spelling import canonical_spellings
 from notation.core import registry
-from notation.core.ast import EventNode, Record, Tag
+from notation.core.ast import EventNode, Tag
 from notation.core.errors import NotationError
 from notation.core.grammars import terminal_pattern
 from notation.core.tree import GameNode
@@ -218,7 +218,7 @@ def pentobi_games(seed: int, count: int = 10) -> str:
             Tag("Scoring", "blokus")]
     records = []
     for _ in range(count):
-        record = Record("tilewe", list(tags))
+        record = GameNode("tilewe", list(tags))
         record.items = [EventNode(e) for e in game.random_events(rng, record)]
         records.append(format_record(record))
     return "\n".join(records)
@@ -271,8 +271,8 @@ def test_canonical_spellings_respell_every_line_from_its_own_position(seed):
     assert notation.format_record(canonical_spellings(notation.parse(text)[0])) == text
 
 
-def lines_by_identity(record: Record) -> set[tuple[str, ...]]:
-    tree = GameNode.from_record(record)
+def lines_by_identity(record: GameNode) -> set[tuple[str, ...]]:
+    tree = record.copy()
     identity = tree.rules.event_identity
     found, stack = set(), [tree]
     while stack:

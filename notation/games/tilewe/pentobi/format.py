@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
-from notation.core.ast import Record
+
+from notation.core.tree import GameNode
 from notation.core.formats import RecordFormat
 from notation.core.game import AnyGame
 
@@ -18,13 +19,13 @@ class BlokusSgf(RecordFormat):
                        "refuses a file of several")
 
     def records(self, text: Iterable[str], source: str,
-                game: AnyGame | None = None) -> Iterator[Record]:
+                game: AnyGame | None = None) -> Iterator[GameNode]:
         return reader.records(text, source)
 
     def pieces(self, text: Iterable[str], source: str) -> Iterator[tuple[int, int, str]]:
         return ((piece.line, piece.column, piece.text) for piece in sgf.cut(text, source))
 
-    def write(self, record: Record) -> str:
+    def write(self, record: GameNode) -> str:
         return writer.write(record)
 
 

@@ -21,10 +21,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-from notation.core.ast import (
-    GLYPHS, UNLISTED_MESSAGE, Comment, EventNode, Item, Malformed, MalformedKind, Record,
-    Tag, Unlisted, Variation,
-)
+from notation.core.tree import GameNode
+from notation.core.ast import (GLYPHS, UNLISTED_MESSAGE, Comment, EventNode, Item, Malformed,
+                               MalformedKind, Tag, Unlisted, Variation)
 from notation.core.errors import NotationError, RuleError
 from notation.core.limits import MAX_VARIATION_DEPTH
 
@@ -55,7 +54,7 @@ ANNOTATIONS = {("TE", "1"): GLYPHS["!"], ("TE", "2"): GLYPHS["!!"],
 ANY_VALUE = {"DO": GLYPHS["!?"], "IT": GLYPHS["?!"]}
 
 
-def records(text: Iterable[str], source: str) -> Iterator[Record]:
+def records(text: Iterable[str], source: str) -> Iterator[GameNode]:
     """The game trees of a file's text (its chunks) as Tilewe records, numbered from 1, read
     a tree at a time (:func:`sgf.cut`): memory for one game, whatever the file's size."""
     index = 0
@@ -65,10 +64,10 @@ def records(text: Iterable[str], source: str) -> Iterator[Record]:
             yield record_of(tree, source, index, piece)
 
 
-def record_of(tree: sgf.Tree, source: str, index: int, piece: sgf.Piece) -> Record:
+def record_of(tree: sgf.Tree, source: str, index: int, piece: sgf.Piece) -> GameNode:
     problems: list[Item] = [_malformed(p) for p in tree.problems]
     items: list[Item] = []
-    record = Record("tilewe", [Tag("Game", "tilewe")], index=index, source=source,
+    record = GameNode("tilewe", [Tag("Game", "tilewe")], index=index, source=source,
                     pos=tree.pos, text=piece.text, first_line=piece.line)
     root = tree.root
     if root is None:

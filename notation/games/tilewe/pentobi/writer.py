@@ -13,7 +13,8 @@ own before it (SGF nodes hold a move and the words after it).
 """
 from __future__ import annotations
 
-from notation.core.ast import GLYPH_OF, Comment, Record
+from notation.core.tree import GameNode
+from notation.core.ast import GLYPH_OF, Comment
 from notation.core.errors import NotationError, RuleError
 from notation.core.tree import GameNode, Node
 from notation.core.writer import check_nesting
@@ -34,7 +35,7 @@ PROPERTY_OF = {1: "TE[1]", 3: "TE[2]", 2: "BM[1]", 4: "BM[2]", 5: "DO[]", 6: "IT
 PROPERTY_OF_TAG = {tag: ident for ident, tag in ROOT_TAGS.items() if ident not in ("PB", "PW")}
 
 
-def write(record: Record) -> str:
+def write(record: GameNode) -> str:
     """The Pentobi file of ``record``; :class:`NotationError` saying why it cannot be one."""
     if record.game != "tilewe":
         raise NotationError(f"Pentobi files hold Tilewe (Blokus) games, not {record.game}")
@@ -53,7 +54,7 @@ def write(record: Record) -> str:
     if variant is None:
         raise NotationError(f"[Owners \"{tags.get('Owners')}\"] is no Pentobi variant (Blokus: "
                             f"1 2 3 4, Two-Player: 1 2 1 2, Three-Player: 1 2 3 shared)")
-    tree = GameNode.from_record(record)
+    tree = record
     out = [f"(;GM[{variant}]FF[4]CA[UTF-8]"]
     for tag, value in tags.items():
         ident = PROPERTY_OF_TAG.get(tag)

@@ -5,9 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from notation.core.ast import Record
 from notation.core.errors import NotationError, RuleError, TagError
-from notation.core.protocols import Result
+from notation.core.protocols import RecordView, Result
 
 #: The seats, in turn order.
 PLAYERS = "AB"
@@ -20,7 +19,7 @@ class Total:
     ply: int = 0
 
 
-def start(record: Record, /) -> Total:
+def start(record: RecordView, /) -> Total:
     goal = record.headers.get("Goal", "10")
     if not goal.isdigit() or not 2 <= int(goal) <= 99:
         raise TagError("Goal", f"goal must be 2..99, not {goal!r}")
