@@ -1,10 +1,12 @@
-# The two set-up commands of the README. Each creates .venv on first use.
+# The set-up commands of the README. Each creates .venv on first use and installs what it
+# needs: `make demo` the package alone, `make docs` the docs extra, `make test` the rest.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-STAMP := $(VENV)/.installed
+INSTALL := $(BIN)/python -m pip install --quiet --disable-pip-version-check
+SOURCES := pyproject.toml setup.py $(wildcard notation/*/compiled/*.c notation/games/*/compiled/*.c)
 
-.PHONY: demo test check fuzz bench pictures clean bytecode
+.PHONY: demo test check fuzz bench pictures docs clean
 
 # pytest rewrites each test module's asserts; where PYTHONDONTWRITEBYTECODE is set (as on
 # CI) it cannot keep the result and does it again in every process of every run (10 CPU
@@ -12,18 +14,29 @@ STAMP := $(VENV)/.installed
 # (PYTHONPYCACHEPREFIX), never beside the samples and tests it walks.
 PYTEST := env -u PYTHONDONTWRITEBYTECODE PYTHONPYCACHEPREFIX=$(CURDIR)/$(VENV)/pycache $(BIN)/python -m pytest
 
-$(STAMP): pyproject.toml $(wildcard notation/*/compiled/*.c notation/games/*/compiled/*.c)
+$(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[test]'
-	touch $(STAMP)
+
+# One stamp per set of extras: the demo's venv holds no test tool (pytest, selenium, mypy).
+$(VENV)/.installed-demo: $(SOURCES) | $(BIN)/python
+	$(INSTALL) -e .
+	touch $@
+
+$(VENV)/.installed-docs: $(SOURCES) | $(BIN)/python
+	$(INSTALL) -e '.[docs]'
+	touch $@
+
+$(VENV)/.installed-test: $(SOURCES) | $(BIN)/python
+	$(INSTALL) -e '.[test]'
+	touch $@
 
 # The editable install's modules compiled once, here: where PYTHONDONTWRITEBYTECODE is set
 # (as on CI), Python would otherwise compile every module again at every start. Cheap when
 # nothing changed (compileall skips what is up to date), so every target runs it.
-bytecode: $(STAMP)
-	@$(BIN)/python -m compileall -q notation cli grammars >/dev/null
+BYTECODE := @$(BIN)/python -m compileall -q notation cli grammars >/dev/null
 
-demo: bytecode
+demo: $(VENV)/.installed-demo
+	$(BYTECODE)
 	$(BIN)/notation validate samples/
 	$(BIN)/notation replay samples/tilewe/tw-sample-1.tilewe
 	$(BIN)/notation replay samples/flows/flows-090.flows
@@ -34,30 +47,40 @@ demo: bytecode
 # Everything runs: first on every core, then, one at a time, the tests that start a browser,
 # a cluster or an install of their own (each already busies several processes).
 ALONE := browser or dask or install
-test: bytecode
+test: $(VENV)/.installed-test
+	$(BYTECODE)
 	@bash .ci/system-packages
 	$(PYTEST) -n auto -m "not ($(ALONE))"
 	$(PYTEST) -m "$(ALONE)"
 
 # The fast inner loop: everything but the tests marked slow, browser, dask, install and
 # fuzz (see pyproject.toml), on every core, stopping at the first failure.
-check: bytecode
+check: $(VENV)/.installed-test
+	$(BYTECODE)
 	$(PYTEST) -x -n auto -m "not (slow or browser or dask or install or fuzz)"
 
 # The fuzz suite with a large budget (CI runs it with 500 cases per test).
 FUZZ_EXAMPLES ?= 20000
-fuzz: bytecode
+fuzz: $(VENV)/.installed-test
+	$(BYTECODE)
 	FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) $(PYTEST) -q tests/project/test_fuzz.py --hypothesis-show-statistics
 
 # Issue 23's table in one run (every row against its peer: python-chess, pgn-extract,
 # python -c pass, validate). Each script of tests/benchmarks/ also runs on its own.
-bench: bytecode
+bench: $(VENV)/.installed-test
+	$(BYTECODE)
 	$(BIN)/python tests/benchmarks/bench_round3.py
 
 # Redraw the README's pictures (samples/pictures/) with `notation render` (tests/ on the
 # path: the script takes the suite's shared helpers, conftest.py, as its tests do).
-pictures: bytecode
+pictures: $(VENV)/.installed-test
+	$(BYTECODE)
 	PYTHONPATH=tests $(BIN)/python tests/render/test_pictures.py
+
+# The handbook (docs/), warnings as errors, into build/docs/ (open build/docs/index.html).
+docs: $(VENV)/.installed-docs
+	$(BYTECODE)
+	$(BIN)/python -m sphinx -W --keep-going -q -b html docs build/docs
 
 clean:
 	rm -rf $(VENV) .venv-bench build dist *.egg-info

@@ -24,7 +24,7 @@ from .common import DIALECT_OPTION, ENCODING_OPTION, GAME_OPTION, JOBS_OPTION, P
 from .progress import Tally, watch
 
 #: How to get Parquet: said in one line, exit 2, when pyarrow is missing.
-PARQUET_HINT = "--to parquet needs pyarrow: pip install 'notation[data]'"
+PARQUET_HINT = "--to parquet needs pyarrow: pip install 'game-notation[data]'"
 
 
 class ExportError(click.ClickException):

@@ -120,7 +120,7 @@ def on_cluster(inputs: Inputs, paths: tuple[str, ...], address: str, task: runne
     try:
         import distributed  # noqa: F401  (the [dask] extra: only to say it is missing)
     except ImportError:
-        raise click.UsageError("--scheduler needs the Dask extra: pip install 'notation[dask]'") \
+        raise click.UsageError("--scheduler needs the Dask extra: pip install 'game-notation[dask]'") \
             from None
     from notation import distributed as nd  # (start-up: loads the socket modules)
     from notation import runner

@@ -19,7 +19,7 @@ from .export import ExportError, write_tables
 from .progress import Tally, watch
 
 #: How to get DuckDB: said in one line, exit 2, when it is missing.
-DUCKDB_HINT = "notation sql needs duckdb: pip install 'notation[data]'"
+DUCKDB_HINT = "notation sql needs duckdb: pip install 'game-notation[data]'"
 
 
 @click.command()

@@ -59,7 +59,7 @@ class Verdicts:
 @click.option("--quiet", "-q", is_flag=True, help="Print only the problems.")
 @JOBS_OPTION
 @click.option("--scheduler", metavar="ADDRESS",
-              help="Validate on a Dask cluster (tcp://HOST:8786); needs notation[dask].")
+              help="Validate on a Dask cluster (tcp://HOST:8786); needs game-notation[dask].")
 @parallel.WORKER_TIMEOUT_OPTION
 @GAME_OPTION
 @DIALECT_OPTION

@@ -1,4 +1,4 @@
-"""Validating archives on a Dask cluster (``pip install notation[dask]``).
+"""Validating archives on a Dask cluster (``pip install game-notation[dask]``).
 
 The client scans each file for the byte ranges of whole games
 (:mod:`notation.spans`); each Dask task reads its range and checks its games

@@ -10,7 +10,7 @@ decompression bomb) streams like any other, and one endless line in it is
 refused past :data:`MAX_LINE_BYTES` rather than held whole. Every failure to
 decompress is an :class:`~notation.core.errors.InputError` naming the file.
 
-Zstandard needs the ``zstandard`` package (the ``notation[data]`` extra); the
+Zstandard needs the ``zstandard`` package (the ``game-notation[data]`` extra); the
 other three are in the standard library.
 """
 from __future__ import annotations
@@ -44,7 +44,7 @@ MAX_XZ_MEMORY = 256 << 20
 TITLES = {GZIP: "gzip", BZIP2: "bzip2", XZ: "xz", ZSTD: "Zstandard"}
 
 #: How to get what reading or writing Zstandard needs.
-INSTALL_ZSTD = "pip install 'notation[data]'"
+INSTALL_ZSTD = "pip install 'game-notation[data]'"
 
 
 

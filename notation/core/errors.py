@@ -9,6 +9,7 @@ of them, which know where in the file they happened and print as
 """
 from __future__ import annotations
 
+import re
 from dataclasses import asdict, dataclass, replace
 from enum import StrEnum
 from typing import Any
@@ -26,6 +27,13 @@ def shorten(text: str, limit: int = QUOTE_CHARS) -> str:
     if len(text) <= limit:
         return text
     return f"{text[:limit]}...({len(text):,} characters)"
+
+
+def rule_anchor(rule: str) -> str:
+    """The rule's entry in the handbook's rule catalogue (``docs/catalogue.md``), so an
+    editor can link an error to it: ``on the board`` is ``rule-on-the-board``, ``112.4``
+    ``rule-112-4`` (lower case, each run of other characters one ``-``)."""
+    return "rule-" + re.sub(r"[^a-z0-9]+", "-", rule.lower()).strip("-")
 
 
 #: Between a variation and the one it is in, in a problem's ``variation`` path.
@@ -145,10 +153,11 @@ class Problem:
             object.__setattr__(self, "message", shorten(self.message, MESSAGE_CHARS))
 
     def as_json(self) -> dict[str, Any]:
-        """The JSON form; ``rule`` is null for syntax problems, ``variation`` is there only
-        for a problem inside one."""
+        """The JSON form; ``rule`` and its catalogue ``anchor`` are null for syntax problems,
+        ``variation`` is there only for a problem inside one."""
         data = asdict(self)
         data["rule"] = self.rule or None
+        data["anchor"] = rule_anchor(self.rule) if self.rule else None
         if not self.variation:
             del data["variation"]
         return data

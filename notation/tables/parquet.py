@@ -1,4 +1,4 @@
-"""Parquet tables (the ``notation[data]`` extra: pyarrow), written a row group at a time
+"""Parquet tables (the ``game-notation[data]`` extra: pyarrow), written a row group at a time
 so memory stays flat on any archive.
 
 Arrow allocates from mimalloc (see :func:`_flat_pool`), and only the number and truth

@@ -61,6 +61,19 @@ def test_validate_quiet_and_json(files):
     assert objs[1]["errors"][0]["ply"] == 2 and objs[1]["errors"][0]["kind"] == "rule"
 
 
+def test_validate_json_errors_carry_their_rule_catalogue_anchor(files):
+    """An editor links a rule error to its entry in the handbook's catalogue
+    (docs/catalogue.md, whose anchors tests/project/test_docs.py holds to the code's rule
+    names); a syntax error has no rule and no anchor."""
+    _, bad = files
+    (obj,) = [json.loads(line) for line in invoke("validate", "--json", str(bad)).stdout.splitlines()]
+    rule, syntax = obj["errors"]
+    assert (rule["rule"], rule["anchor"]) == ("first piece in a corner",
+                                              "rule-first-piece-in-a-corner")
+    assert (syntax["kind"], syntax["rule"], syntax["anchor"]) == ("syntax", None, None)
+    assert notation.core.errors.rule_anchor("112.4") == "rule-112-4"
+
+
 def test_validate_walks_directories_for_known_extensions(tmp_path, files):
     (tmp_path / "notes.txt").write_text("not a record")
     sub = tmp_path / "sub"
@@ -174,7 +187,8 @@ def test_replay_json_has_exactly_the_contract_keys(files):
     assert len(a["state"]["board"]) == 20 and a["state"]["board"][-1] == "00.................1"
     assert not b["valid"] and b["plies"] == 1
     assert b["error"] == {"kind": "rule", "line": 4, "column": 16, "ply": 2, "event": "F5e-a2d4",
-                          "message": b["error"]["message"], "rule": "first piece in a corner"}
+                          "message": b["error"]["message"], "rule": "first piece in a corner",
+                          "anchor": "rule-first-piece-in-a-corner"}
     assert len(b["errors"]) == 2
     assert b["state"]["board"][-1] == "00.................."  # state before the bad event
     assert result.exit_code == 1

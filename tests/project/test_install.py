@@ -30,10 +30,10 @@ def test_wheel_installs_into_a_fresh_venv_and_validates_the_samples(tmp_path):
     build = subprocess.run([sys.executable, "-m", "build", "--wheel", "--outdir", str(dist),
                             str(ROOT)], capture_output=True, text=True, timeout=HANG_BREAKER)
     assert build.returncode == 0, build.stdout[-2000:] + build.stderr[-2000:]
-    (wheel,) = dist.glob("notation-*.whl")
+    (wheel,) = dist.glob("game_notation-*.whl")  # the distribution's name; the package's: notation
     names = zipfile.ZipFile(wheel).namelist()
     tops = {name.split("/")[0] for name in names}
-    assert tops == {"notation", f"notation-{notation.__version__}.dist-info"}, tops
+    assert tops == {"notation", f"game_notation-{notation.__version__}.dist-info"}, tops
     assert "notation/grammars/record.lark" in names and "notation/cli/main.py" in names
     assert "notation/templates/viewer.html" in names  # the HTML viewer's page
     assert "notation/py.typed" in names  # a user's type checker reads our types (PEP 561)

@@ -249,10 +249,10 @@ def test_zstandard_without_its_package_says_how_to_install(archive, tmp_path, mo
     result = invoke("validate", str(path))
     assert result.exit_code == 2
     assert result.output.strip() == (f"{path}: error: is a Zstandard archive; reading it needs "
-                                     f"the zstandard package: pip install 'notation[data]'")
+                                     f"the zstandard package: pip install 'game-notation[data]'")
     out = tmp_path / "out.tilewe.zst"
     result = invoke("select", str(tmp_path / "none.tilewe"), "-o", str(out))
-    assert result.exit_code == 2 and "pip install 'notation[data]'" in result.output
+    assert result.exit_code == 2 and "pip install 'game-notation[data]'" in result.output
     assert not out.exists()
 
 

@@ -229,7 +229,7 @@ def test_parquet_without_pyarrow(two_records: list[str], tmp_path: Path,
     result = CliRunner().invoke(export, [*two_records, "--to", "parquet", "-o",
                                          str(tmp_path / "out")])
     assert result.exit_code == 2
-    assert PARQUET_HINT in result.output and "pip install 'notation[data]'" in PARQUET_HINT
+    assert PARQUET_HINT in result.output and "pip install 'game-notation[data]'" in PARQUET_HINT
     assert not (tmp_path / "out").exists()
     # CSV needs nothing beyond the standard library
     assert run_export(*two_records, "--to", "csv", "-o", str(tmp_path / "out")).exit_code == 1

@@ -82,7 +82,7 @@ def test_without_duckdb_the_command_says_how_to_get_it(monkeypatch):
     answer = invoke("sql", "select 1", str(SAMPLES / "tilewe"))
     assert answer.exit_code == 2
     assert answer.output == "notation: error: notation sql needs duckdb: pip install " \
-                            "'notation[data]'\n"
+                            "'game-notation[data]'\n"
 
 
 def refused(answer, *words: str) -> str:

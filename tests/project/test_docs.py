@@ -1,11 +1,16 @@
-"""The README shows the tool as it is: every example of it is run and compared here.
+"""The README and the handbook (docs/) show the tool as it is: every example in them is run
+and compared here, the site builds without a warning, its rule catalogue has an entry for
+every rule name in the code, and no page or message sends a user to another project's
+distribution.
+
+Each document (README.md, then every Markdown page under docs/) is run on its own.
 
 Console blocks (```console). A line starting with `$ ` is a command; the lines after it, up
 to the next command or the block's end, are what it prints, standard output and standard
 error together (bash runs the block with `2>&1`; PYTHONUNBUFFERED=1 keeps the order the
 program wrote in, as a terminal shows it). Exit statuses are shown only by `$ echo $?`. All
 commands of a block run in one bash script (so `cd`, `&&` and `echo $?` behave), in a
-sandbox folder shared by every block in README order: `samples/` is a copy of the
+sandbox folder shared by every block of the document, in its order: `samples/` is a copy of the
 repository's, tests/data/readme/ is copied in, and files one block writes are there for the
 next. Environment: `notation` on PATH is this venv's console script and `python3` this
 interpreter, NO_COLOR=1, COLUMNS=80, LC_ALL=C.UTF-8, HOME=a fresh folder.
@@ -16,11 +21,13 @@ Output is compared line by line, exactly, except that
   (c) a `# comment` at the end of a command line is a comment (bash ignores it);
   (d) trailing whitespace is ignored.
 The first `$ cat FILE` of a block whose FILE is not in the sandbox yet defines it: the test
-writes FILE with the shown lines before the block runs, so the README carries its own
+writes FILE with the shown lines before the block runs, so a page carries its own
 examples.
 
 Library blocks (```pycon) are doctest sessions (ELLIPSIS, NORMALIZE_WHITESPACE), run in
-README order in one namespace from the repository's root, so `samples/...` paths work.
+document order in one namespace per document from the repository's root, so `samples/...`
+paths work. The README's sessions also pass stock `python -m doctest -o ELLIPSIS README.md`
+(each block ends with a blank line, so no fence is read as expected output).
 """
 from __future__ import annotations
 
@@ -40,8 +47,13 @@ from pathlib import Path
 import pytest
 
 from conftest import HANG_BREAKER, ROOT, SAMPLES
+from rule_names import rule_names
+
+from notation.core.errors import rule_anchor
 
 README = ROOT / "README.md"
+DOCS = ROOT / "docs"
+CATALOGUE = DOCS / "catalogue.md"
 FIXTURES = ROOT / "tests" / "data" / "readme"
 MARK = "@@@readme-{}@@@"
 MARK_SPLIT = re.compile(r"\n@@@readme-(\d+)@@@\n")
@@ -56,7 +68,7 @@ class Command:
 
 @dataclass(frozen=True)
 class Block:
-    lineno: int  # the README line of the opening fence
+    lineno: int  # the document's line of the opening fence
     body: tuple[str, ...]
 
     def commands(self) -> list[Command]:
@@ -69,18 +81,18 @@ class Block:
             elif commands:
                 commands[-1][1].append(line)
             else:
-                raise ValueError(f"README.md:{self.lineno}: console block must start with '$ '")
+                raise ValueError(f"line {self.lineno}: a console block must start with '$ '")
         return [Command(line, tuple(out)) for line, out in commands]
 
 
 def short(line: str) -> str:
-    """A README line short enough for a test id: failures name their block."""
+    """A line short enough for a test id: failures name their block."""
     line = line.split(" #")[0].strip()
     return line if len(line) <= 50 else line[:47] + "..."
 
 
 def fenced_blocks(text: str, language: str) -> list[Block]:
-    """The README's fenced blocks of one language, with their positions."""
+    """A document's fenced blocks of one language, with their positions."""
     blocks: list[Block] = []
     inside: tuple[str, int, list[str]] | None = None  # the open block: language, line, body
     for number, line in enumerate(text.splitlines(), start=1):
@@ -97,14 +109,33 @@ def fenced_blocks(text: str, language: str) -> list[Block]:
     return blocks
 
 
-@cache
-def console_blocks() -> list[Block]:
-    return fenced_blocks(README.read_text(encoding="utf-8"), "console")
+def documents() -> list[Path]:
+    """README.md, then every page of the handbook."""
+    return [README] + sorted(p for p in DOCS.rglob("*.md") if "_build" not in p.parts)
+
+
+def name(document: Path) -> str:
+    return str(document.relative_to(ROOT))
 
 
 @cache
-def pycon_blocks() -> list[Block]:
-    return fenced_blocks(README.read_text(encoding="utf-8"), "pycon")
+def console_blocks(document: Path = README) -> list[Block]:
+    return fenced_blocks(document.read_text(encoding="utf-8"), "console")
+
+
+@cache
+def pycon_blocks(document: Path = README) -> list[Block]:
+    return fenced_blocks(document.read_text(encoding="utf-8"), "pycon")
+
+
+def every(blocks) -> list[tuple[Path, int]]:
+    """(document, index) of every block of one kind, in order."""
+    return [(document, index) for document in documents()
+            for index in range(len(blocks(document)))]
+
+
+def block_id(document: Path, text: str) -> str:
+    return f"{name(document)}:{short(text)}"
 
 
 def line_matches(want: str, line: str) -> bool:
@@ -171,15 +202,16 @@ def cat_target(command: Command) -> str | None:
 
 @dataclass
 class Sandbox:
-    """The shared folder the console blocks run in, and their outputs, in README order."""
+    """The folder a document's console blocks share, and their outputs, in its order."""
     folder: Path
     env: dict[str, str]
+    document: Path = README
     outputs: list[list[str]] = field(default_factory=list)
 
     def output_of(self, index: int) -> list[str]:
         """The outputs of block `index`, running the blocks before it first (any test order)."""
         while len(self.outputs) <= index:
-            self.outputs.append(self.run(console_blocks()[len(self.outputs)]))
+            self.outputs.append(self.run(console_blocks(self.document)[len(self.outputs)]))
         return self.outputs[index]
 
     def run(self, block: Block) -> list[str]:
@@ -198,9 +230,7 @@ class Sandbox:
         return outputs + ["<bash stopped before this command>"] * (len(commands) - len(outputs))
 
 
-@pytest.fixture(scope="module")
-def sandbox(tmp_path_factory) -> Sandbox:
-    root = tmp_path_factory.mktemp("readme")
+def new_sandbox(root: Path, document: Path) -> Sandbox:
     folder = root / "work"
     folder.mkdir()
     shutil.copytree(SAMPLES, folder / "samples", ignore=shutil.ignore_patterns("__pycache__"))
@@ -213,24 +243,35 @@ def sandbox(tmp_path_factory) -> Sandbox:
         "HOME": str(home), "NO_COLOR": "1", "COLUMNS": "80", "LC_ALL": "C.UTF-8",
         "PYTHONUNBUFFERED": "1", "TMPDIR": os.environ.get("TMPDIR", "/tmp"),
     }
-    return Sandbox(folder, env)
+    return Sandbox(folder, env, document)
 
 
-def report(block: Block, command: Command, actual: str) -> str:
-    """A unified diff of what the README shows against what the command printed."""
+@pytest.fixture(scope="module")
+def sandboxes(tmp_path_factory) -> dict[Path, Sandbox]:
+    """One sandbox per document, made when its first block runs."""
+    class Sandboxes(dict):
+        def __missing__(self, document: Path) -> Sandbox:
+            self[document] = new_sandbox(tmp_path_factory.mktemp("docs"), document)
+            return self[document]
+    return Sandboxes()
+
+
+def report(document: Path, block: Block, command: Command, actual: str) -> str:
+    """A unified diff of what the document shows against what the command printed."""
     diff = difflib.unified_diff(list(command.expected), [line.rstrip() for line in
                                                          actual.splitlines()],
-                                "README.md (expected)", "actual", lineterm="")
-    return f"README.md:{block.lineno}: $ {command.line}\n" + "\n".join(diff)
+                                f"{name(document)} (expected)", "actual", lineterm="")
+    return f"{name(document)}:{block.lineno}: $ {command.line}\n" + "\n".join(diff)
 
 
-@pytest.mark.slow  # every README command, run for real: make test; make check runs the library ones
-@pytest.mark.parametrize("index", range(len(console_blocks())),
-                         ids=[short(block.commands()[0].line) for block in console_blocks()])
-def test_console_block(sandbox: Sandbox, index: int):
-    block = console_blocks()[index]
-    outputs = sandbox.output_of(index)
-    failures = [report(block, command, actual)
+@pytest.mark.slow  # every command of every page, run for real: make test; make check runs the library ones
+@pytest.mark.parametrize("document, index", every(console_blocks),
+                         ids=[block_id(d, console_blocks(d)[i].commands()[0].line)
+                              for d, i in every(console_blocks)])
+def test_console_block(sandboxes: dict[Path, Sandbox], document: Path, index: int):
+    block = console_blocks(document)[index]
+    outputs = sandboxes[document].output_of(index)
+    failures = [report(document, block, command, actual)
                 for command, actual in zip(block.commands(), outputs)
                 if not lines_match(list(command.expected), actual.splitlines())]
     assert not failures, "\n\n".join(failures)
@@ -238,20 +279,21 @@ def test_console_block(sandbox: Sandbox, index: int):
 
 @dataclass
 class Session:
-    """One doctest namespace for the library blocks, run in README order."""
+    """One doctest namespace for the library blocks of a document, run in its order."""
+    document: Path = README
     globs: dict = field(default_factory=dict)
     reports: list[str] = field(default_factory=list)
 
     def report_of(self, index: int) -> str:
         while len(self.reports) <= index:
-            self.reports.append(self.run(pycon_blocks()[len(self.reports)]))
+            self.reports.append(self.run(pycon_blocks(self.document)[len(self.reports)]))
         return self.reports[index]
 
     def run(self, block: Block) -> str:
         """The doctest failures of one block, as text ('' when none)."""
         test = doctest.DocTestParser().get_doctest(
-            "\n".join(block.body) + "\n", self.globs, f"README.md:{block.lineno}",
-            str(README), block.lineno)
+            "\n".join(block.body) + "\n", self.globs, f"{name(self.document)}:{block.lineno}",
+            str(self.document), block.lineno)
         runner = doctest.DocTestRunner(
             optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
         out = io.StringIO()
@@ -261,24 +303,112 @@ class Session:
 
 
 @pytest.fixture(scope="module")
-def session() -> Session:
-    return Session()
+def sessions() -> dict[Path, Session]:
+    class Sessions(dict):
+        def __missing__(self, document: Path) -> Session:
+            self[document] = Session(document)
+            return self[document]
+    return Sessions()
 
 
-@pytest.mark.parametrize("index", range(len(pycon_blocks())),
-                         ids=[short(block.body[0].removeprefix(">>> "))
-                              for block in pycon_blocks()])
-def test_library_block(session: Session, index: int, monkeypatch):
+@pytest.mark.parametrize("document, index", every(pycon_blocks),
+                         ids=[block_id(d, pycon_blocks(d)[i].body[0].removeprefix(">>> "))
+                              for d, i in every(pycon_blocks)])
+def test_library_block(sessions: dict[Path, Session], document: Path, index: int, monkeypatch):
     monkeypatch.chdir(ROOT)
-    failures = session.report_of(index)
+    failures = sessions[document].report_of(index)
     assert not failures, failures
 
 
-def test_the_readme_has_examples_of_both_kinds():
-    assert len(console_blocks()) >= 20 and len(pycon_blocks()) >= 1
-    python = fenced_blocks(README.read_text(encoding="utf-8"), "python")
-    assert not any(">>>" in line for block in python for line in block.body), (
-        "a ```python block with >>> prompts is not run: make it ```pycon")
+@pytest.mark.parametrize("document", documents(), ids=name)
+def test_no_example_escapes_the_suite(document: Path):
+    """Prompts only in the blocks that run: a ```python block with >>> is not run."""
+    text = document.read_text(encoding="utf-8")
+    for language in ("python", "py", "sh", "bash", "text", ""):
+        blocks = fenced_blocks(text, language)
+        assert not any(line.startswith(">>> ") for block in blocks for line in block.body), (
+            f"{name(document)}: a ```{language} block with >>> prompts is not run: make it ```pycon")
+
+
+def test_the_readme_and_the_handbook_have_examples_of_both_kinds():
+    assert len(console_blocks()) >= 4 and len(pycon_blocks()) >= 1
+    assert len(every(console_blocks)) >= 55 and len(every(pycon_blocks)) >= 8
+
+
+def test_the_readme_passes_stock_doctest():
+    """`python -m doctest -o ELLIPSIS README.md` as python-chess's CI runs it on its README."""
+    run = subprocess.run([sys.executable, "-m", "doctest", "-o", "ELLIPSIS", "README.md"],
+                         cwd=ROOT, capture_output=True, text=True, timeout=HANG_BREAKER)
+    assert run.returncode == 0 and run.stdout == "", run.stdout[-3000:] + run.stderr[-2000:]
+
+
+def test_the_readme_is_a_front_door():
+    text = README.read_text(encoding="utf-8")
+    assert len(text.splitlines()) <= 300
+    assert "\n## Install\n" in text
+
+
+# -- the distribution's name ---------------------------------------------------------------
+
+#: `notation[...]` as a requirement: the index's `notation` is someone else's project.
+OTHER_DISTRIBUTION = re.compile(r"(?<![\w.\-])notation\[")
+
+
+def test_no_page_or_message_names_the_other_projects_distribution():
+    texts = [README, ROOT / "pyproject.toml", ROOT / "Makefile", *documents()[1:],
+             *sorted((ROOT / "notation").rglob("*.py")), *sorted((ROOT / "cli").rglob("*.py"))]
+    found = [f"{path.relative_to(ROOT)}:{number}: {line.strip()}"
+             for path in texts
+             for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+             if OTHER_DISTRIBUTION.search(line)]
+    assert not found, "\n".join(found)
+    assert OTHER_DISTRIBUTION.search("pip install 'notation[data]'")
+    assert not OTHER_DISTRIBUTION.search("pip install 'game-notation[data]'")
+
+
+# -- the rule catalogue --------------------------------------------------------------------
+
+TARGET = re.compile(r"^\((rule-[a-z0-9-]+)\)=$", re.M)
+
+
+def catalogue_anchors() -> list[str]:
+    return TARGET.findall(CATALOGUE.read_text(encoding="utf-8"))
+
+
+def test_the_catalogue_has_an_entry_for_every_rule_name_in_the_code():
+    anchors = catalogue_anchors()
+    assert len(anchors) == len(set(anchors)), "an anchor is given twice"
+    wanted = {rule_anchor(rule): rule for rule in rule_names()}
+    missing = sorted(rule for anchor, rule in wanted.items() if anchor not in anchors)
+    stale = sorted(set(anchors) - set(wanted))
+    assert not missing, f"rule names without a catalogue entry: {missing}"
+    assert not stale, f"catalogue entries no engine reports: {stale}"
+
+
+def test_the_rule_names_are_found_on_every_road():
+    """The extraction finds names of each kind: literals, why-pairs, nomic's numbers,
+    result tags and start tags."""
+    names = rule_names()
+    assert {"each piece once", "contact on an open corner", "every player keeps a route",
+            "112.4", "109", "Result tag", "Scores tag", "tag Players", "tag RedDeck",
+            "tag JoinWhere", "card in hand", "conclusion dots"} <= names
+
+
+# -- the site --------------------------------------------------------------------------------
+
+@pytest.mark.slow  # a full Sphinx build: a few seconds of CPU
+def test_the_site_builds_without_a_warning_and_lists_every_command(tmp_path):
+    out = tmp_path / "html"
+    build = subprocess.run([sys.executable, "-m", "sphinx", "-W", "--keep-going", "-q", "-b",
+                            "html", "-d", str(tmp_path / "doctrees"), str(DOCS), str(out)],
+                           cwd=ROOT, capture_output=True, text=True, timeout=HANG_BREAKER)
+    assert build.returncode == 0, build.stdout[-3000:] + build.stderr[-3000:]
+    from notation.cli.main import cli
+    reference = (out / "cli-reference.html").read_text(encoding="utf-8")
+    missing = [command for command in cli.commands if f'id="notation-{command}"' not in reference]
+    assert not missing, missing
+    catalogue = (out / "catalogue.html").read_text(encoding="utf-8")
+    assert all(f'id="{anchor}"' in catalogue for anchor in catalogue_anchors())
 
 
 @pytest.mark.parametrize("expected, actual, same", [
