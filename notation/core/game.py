@@ -164,16 +164,23 @@ class Game(Generic[State, Event]):
     # -- notation ---------------------------------------------------------------------
     def read_event(self, kind: str, text: str) -> Event:
         """An event from one grammar token (``kind``: its terminal); NotationError when
-        the text is shaped like an event but denotes none."""
-        try:
-            read = self.notation.readers[kind]
-        except KeyError:
-            raise NotationError(f"{self.name} has no event terminal {kind}") from None
-        return read(text)
+        the text is shaped like an event but denotes none, or ``kind`` is no event
+        terminal of the game."""
+        return self.event_reader(kind)(text)
 
     def event_reader(self, kind: str) -> Callable[[str], Event]:
-        """The reader of one terminal, as a plain function (the reader's hot path)."""
-        return self.notation.readers[kind]
+        """The reader of one terminal, as a plain function (the reader's hot path); for a
+        name that is no event terminal of the game, one that refuses every text."""
+        try:  # (by [], not get(): a game may make its readers on first ask)
+            found: Callable[[str], Event] = self.notation.readers[kind]
+            return found
+        except KeyError:
+            pass
+        name = self.name
+
+        def no_terminal(text: str) -> Event:
+            raise NotationError(f"{name} has no event terminal {kind}")
+        return no_terminal
 
     def applier(self, state: State) -> Callable[[Event], None]:
         """``apply`` bound to one state, as a plain function (the reader's hot path)."""

@@ -364,7 +364,13 @@ class GameNode(Node):
                  outcome: Any = None, raw: str = "",
                  reread: Callable[[GameNode], tuple[list[Tag | Malformed], list[Item]]]
                  | None = None) -> None:
-        super().__init__()
+        # (the words set here, not by Node.__init__ through the properties: one record
+        # is made per game read, millions in an archive)
+        self._comment = self._starting_comment = ""
+        self._nags: list[int] = []
+        self._commands: dict[str, str] = {}
+        self._before: Written | None = None
+        self._after: Written | None = None
         self.parent = None
         self.move = None
         self._rules: AnyGame | None = None

@@ -14,6 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+import notation
 from notation.core.new_games import random_record
 from notation.core import registry
 from notation.core.events import EventTuple
@@ -126,3 +127,13 @@ def test_a_type_with_defaults_and_class_variables_builds_as_a_named_tuple_would(
     assert repr(Pair(1)) == "Pair('1r')"
     with pytest.raises(TypeError, match="Pair.__new__"):
         Pair()
+
+
+@pytest.mark.parametrize("name", ["tilewe", "flows", "philosophy", "sanguine", "nomic"])
+def test_a_name_that_is_no_event_terminal_is_refused_in_one_way(name):
+    """Every game's reader of a terminal its grammar has not (one token's reading, or the
+    reader a scanner asks for) refuses in the core's words, not in a game's own."""
+    game = notation.registry.require(name)
+    for read in (lambda: game.read_event("NOPE", "x"), lambda: game.event_reader("NOPE")("x")):
+        with pytest.raises(notation.NotationError, match=f"^{name} has no event terminal NOPE$"):
+            read()

@@ -280,9 +280,9 @@ class Readers(dict[str, Reader]):
     (an event word opening a line that is no event) reads as its diagnosis."""
 
     def __missing__(self, kind: str) -> Reader:
-        make = MAKERS.get(kind)
-        found = self[kind] = _refuse if make is None else make(
+        found: Reader = _refuse if kind == "BAD_LINE" else MAKERS[kind](
             terminal_pattern(GRAMMAR, kind).match)
+        self[kind] = found
         return found
 
 

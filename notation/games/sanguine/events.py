@@ -141,28 +141,13 @@ REMEMBERED = 4096
 Reader = Callable[[str], Event]
 
 
-class Readers(dict[str, Reader]):
-    """The reader of each event terminal, by the terminal's name; another name's reader
-    says that it names none (whether the core reads one token or asks for a reader)."""
-
-    def __missing__(self, kind: str) -> Reader:
-        def no_terminal(text: str) -> Event:
-            raise NotationError(f"{kind} is not a Sanguine event terminal")
-        return no_terminal
-
-
 #: A reader for each event terminal of the grammar. Deals and results are
 #: rarely written twice: they are read afresh each time.
-READERS = Readers({
+READERS: dict[str, Reader] = {
     "DEAL": read_deal, "DRAW": remembered(read_draw, REMEMBERED),
     "PLACE": remembered(read_place, REMEMBERED), "PASS": remembered(read_pass, REMEMBERED),
     "RESULT": read_result, "BAD_LINE": refuse,
-})
-
-
-def read(kind: str, text: str) -> Event:
-    """The event in ``text``, a token of the grammar's terminal ``kind``."""
-    return READERS[kind](text)
+}
 
 
 def fills_line(event: Event, /) -> bool:

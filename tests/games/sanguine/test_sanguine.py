@@ -825,13 +825,13 @@ def test_a_position_with_a_strange_pass_count_is_a_usage_error(passes):
 
 def test_the_game_is_its_parts_and_words_its_refusals_as_ever():
     """Sanguine is the parts of its modules (pictures, conversions and scores, no board
-    symmetries nor coordinates); a terminal the grammar has not is refused in Sanguine's
-    words, by one token's reading and by a reader alike."""
+    symmetries nor coordinates); a terminal the grammar has not is refused in the core's
+    one way, by one token's reading and by a reader alike."""
     assert SANG.capabilities() == ["pictures", "conversion", "scores"]
     assert SANG.winner_names == ("red", "blue") and not SANG.compact_is_full and SANG.counts_time
-    with pytest.raises(notation.Error, match="^NOPE is not a Sanguine event terminal$"):
+    with pytest.raises(notation.Error, match="^sanguine has no event terminal NOPE$"):
         SANG.read_event("NOPE", "R pass")
-    with pytest.raises(notation.Error, match="^NOPE is not a Sanguine event terminal$"):
+    with pytest.raises(notation.Error, match="^sanguine has no event terminal NOPE$"):
         SANG.event_reader("NOPE")("R pass")
     state = SANG.start(notation.GameNode.from_position(notation.new("sanguine", seed=1)))
     with pytest.raises(notation.Error, match=r"legal moves take no options \(tile\)"):
