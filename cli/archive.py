@@ -16,7 +16,7 @@ from typing import Any, Callable, Iterator, NoReturn
 import click
 
 from notation.core.tree import GameNode
-from notation import runner
+from notation.parallel import runs as runner
 from notation.archive import (Duplicates, FilterError, Filters, GameSink, PieceNames, Pieces,
                               Selector, Stats, WriteError, game_extension, input_name,
                               parse_plies)

@@ -13,7 +13,7 @@ from typing import Any, Iterator
 
 import click
 
-from notation import runner
+from notation.parallel import runs as runner
 from notation.core.errors import ProblemKind
 from notation.core.outcome import Outcome
 from notation.tables import FORMATS, CsvTable, Export, JsonLinesTable, Opener, placed_rows

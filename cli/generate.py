@@ -1,4 +1,4 @@
-"""``notation random``: random complete legal games (made by :mod:`notation.runner.generate`)."""
+"""``notation random``: random complete legal games (made by :mod:`notation.parallel.generate`)."""
 from __future__ import annotations
 
 import contextlib
@@ -10,7 +10,7 @@ import click
 
 from notation.core import registry
 from notation.core.errors import NotationError
-from notation.runner.generate import FEW_GAMES, Plan, games_made, how_many_jobs
+from notation.parallel.generate import FEW_GAMES, Plan, games_made, how_many_jobs
 
 from .archive import OUTPUT_OPTION, Sink
 from .common import Context, color_option

@@ -1,4 +1,4 @@
-"""``--jobs N`` and ``--scheduler``: the library's runner (:mod:`notation.runner`) fed the
+"""``--jobs N`` and ``--scheduler``: the library's runner (:mod:`notation.parallel.runs`) fed the
 command line's inputs, with its progress line, input errors and warnings.
 
 Standard input (``-``) is read by the main process and stays there unless
@@ -17,11 +17,11 @@ import click
 from notation.core.errors import InputError
 from notation.core.limits import printable
 from notation.core.outcome import Outcome
-from notation.workers import WORKER_WAIT, Input, Stream, default_jobs, workers_for
-from notation.workers import worth_a_pool as repays_a_pool
+from notation.parallel import WORKER_WAIT, Input, Stream, default_jobs, workers_for
+from notation.parallel import worth_a_pool as repays_a_pool
 
 if TYPE_CHECKING:  # the runner loads only for a run that takes workers (start-up)
-    from notation import runner
+    from notation.parallel import runs as runner
 
 from .common import Context, say
 from .inputs import STDIN, Inputs
@@ -92,7 +92,7 @@ def _failed(what: str, on_internal: Callable[[str], None]) -> Callable[[runner.P
 def in_workers(inputs: Inputs, paths: tuple[str, ...], task: runner.Task, jobs: int,
                on_internal: Callable[[str], None]) -> Iterator[Outcome]:
     """Every game's outcome from ``jobs`` worker processes, in input order."""
-    from notation import runner
+    from notation.parallel import runs as runner
 
     parts = runner.parts(_local_inputs(inputs.expand(paths)), task, jobs=jobs,
                          game=inputs.game, encoding=inputs.encoding)
@@ -122,8 +122,8 @@ def on_cluster(inputs: Inputs, paths: tuple[str, ...], address: str, task: runne
     except ImportError:
         raise click.UsageError("--scheduler needs the Dask extra: pip install 'game-notation[dask]'") \
             from None
-    from notation import distributed as nd  # (start-up: loads the socket modules)
-    from notation import runner
+    from notation.parallel import dask_cluster as nd  # (start-up: loads the socket modules)
+    from notation.parallel import runs as runner
 
     with _library_logs_silenced():
         try:
@@ -154,7 +154,7 @@ def elsewhere(ctx: Context, paths: tuple[str, ...], task: Literal["validate", "r
         if found is None:
             return None
         count = found
-    from notation import runner  # (only now: a run done here never loads it)
+    from notation.parallel import runs as runner  # (only now: a run done here never loads it)
 
     work = runner.VALIDATE if task == "validate" else runner.REPLAY
     if scheduler:
@@ -202,7 +202,7 @@ def _reason(exc: BaseException) -> str:
 @contextlib.contextmanager
 def _library_logs_silenced() -> Iterator[None]:
     """Dask's own log lines (a lost worker, a key gathered again) kept off the user's stderr
-    for a CLI run, restored after; library users of notation.distributed keep theirs.
+    for a CLI run, restored after; library users of notation.parallel.dask_cluster keep theirs.
 
     Each library's top logger gets a handler that drops everything and stops
     propagating; its existing descendants lose their own handlers and propagate

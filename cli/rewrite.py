@@ -15,7 +15,7 @@ from typing import Any, Callable, Iterable, TypeVar
 import click
 
 from notation.core.tree import GameNode
-from notation import runner
+from notation.parallel import runs as runner
 from notation.archive import (FileRewrite, Mode, Pieces, Settled, Strip, WriteError,
                               converted_text, game_extension, input_name, to_format)
 from notation.archive.rewrite import canonical_pieces

@@ -9,8 +9,8 @@ import threading
 
 import pytest
 
-from notation import runner
-from notation.core.batch import batches
+from notation.parallel import runs as runner
+from notation.parallel.batch import batches
 
 from conftest import HANG_BREAKER, SAMPLES, notation_exe, run_cli, still_running
 
@@ -209,7 +209,7 @@ def test_a_dying_worker_is_reported_not_waited_for(mixed):
 
 @pytest.mark.slow
 def test_batches_read_exactly_like_the_stream(tmp_path):
-    from notation.core import batch
+    from notation.parallel import batch
     from notation.core.reading import source_records
     path = mixed_archive(tmp_path, 3)
     expected = [(r.pos, r.tags, r.items) for r in source_records(path, checked=True)]

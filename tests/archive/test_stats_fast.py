@@ -30,7 +30,7 @@ from notation.core.reading import records_of, source_records
 from notation.core.text import chunks
 from notation.core.results import with_result_tags
 from notation.core.writer import format_record
-from notation import workers
+import notation.parallel as workers
 
 from conftest import SAMPLES, invoke
 from test_fuzz import mutated

@@ -29,7 +29,7 @@ def one_round() -> dict[str, float]:
     """This tree's figures, one round each (imports here: the tree is chosen by the caller)."""
     from notation.games.tilewe import generate, rules
     from notation.games.tilewe.state import Board
-    from notation.runner.generate import Plan, made
+    from notation.parallel.generate import Plan, made
 
     plan = Plan("tilewe", 1, {"players": 4})
     made(plan, 1)  # (tables built on first use are not timed)

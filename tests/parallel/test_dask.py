@@ -22,13 +22,13 @@ import pytest
 import distributed  # the [dask] extra is part of the test extras: no silent skip
 
 import notation
-from notation import distributed as nd
+from notation.parallel import dask_cluster as nd
 from notation.cli.parallel import _library_logs_silenced
-from notation.distributed import probe_scheduler
-from notation import runner
-from notation.runner import VALIDATE
-from notation.runner.work import span_part
-from notation.spans import spans
+from notation.parallel.dask_cluster import probe_scheduler
+from notation.parallel import runs as runner
+from notation.parallel.runs import VALIDATE
+from notation.parallel.work import span_part
+from notation.parallel.spans import spans
 
 from conftest import HANG_BREAKER, SAMPLES, run_cli
 from test_archive_scale import mixed_archive
@@ -107,7 +107,7 @@ if __name__ == "__main__":
 #: The CLI, with the client's measure of every file made stale (the workers measure the truth).
 STALE_CLIENT = """
 import dataclasses, sys
-import notation.spans as spans_module
+import notation.parallel.spans as spans_module
 measured = spans_module.identity_of
 spans_module.identity_of = lambda handle: dataclasses.replace(measured(handle), head="0" * 32)
 from notation.cli.main import run
@@ -117,7 +117,7 @@ run(sys.argv[1:])
 #: The CLI, with Dask's client-side loggers speaking up during the run (as on a lost worker).
 NOISY_CLIENT = """
 import logging, sys
-import notation.spans as spans_module
+import notation.parallel.spans as spans_module
 scanned = spans_module.spans
 def spans(*args, **kwargs):
     logging.getLogger("distributed.client").warning("Couldn't gather 1 keys, rescheduling")
@@ -424,7 +424,7 @@ class FakeClient:
 
 def test_a_part_late_while_the_cluster_has_lost_its_workers_stops_the_run():
     """A cluster that loses every worker during a run holds its tasks forever too."""
-    from notation.runner.cluster import _Awaited
+    from notation.parallel.cluster import _Awaited
     part = runner.Part("games.tilewe")
     busy = _Awaited(FakeFuture(late=3, part=part), FakeClient(2), 0.1, None)
     assert busy.result() is part  # slow, with workers: waited for
@@ -440,8 +440,8 @@ def test_a_part_late_while_the_cluster_has_lost_its_workers_stops_the_run():
 
 
 def test_library_results_on_a_cluster_without_workers_stop(tmp_path, lonely_scheduler):
-    """``notation.distributed.game_results`` waited forever on a cluster with no worker."""
-    from notation import distributed as nd
+    """``notation.parallel.dask_cluster.game_results`` waited forever on a cluster with no worker."""
+    from notation.parallel import dask_cluster as nd
     path = tmp_path / "games.tilewe"
     path.write_text(VALID)
     with distributed.Client(lonely_scheduler):

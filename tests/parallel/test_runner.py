@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from notation.core.new_games import random_record
 import notation
-from notation import runner
+from notation.parallel import runs as runner
 from notation.core import registry
 from notation.core.errors import InputError
 from notation.core.outcome import Outcome
@@ -178,7 +178,7 @@ def forks_of(*args: str, input: bytes | None = None) -> tuple[int, int]:
 
 
 def test_workers_are_never_more_than_the_cores_nor_the_work(monkeypatch):
-    from notation import workers
+    import notation.parallel as workers
     monkeypatch.setattr(workers, "default_jobs", lambda: 4)
     assert runner.workers_for(None) == runner.workers_for(300) == runner.workers_for(10000) == 4
     assert runner.workers_for(3) == runner.workers_for(3, 9) == 3
@@ -216,7 +216,7 @@ def test_a_small_piped_record_is_checked_without_starting_workers():
     pool is sized by the batches it will be given, so even ``--jobs 2`` starts none for
     one batch; a pipe of several batches does start workers."""
     import os
-    from notation.core.batch import TARGET
+    from notation.parallel.batch import TARGET
     text = (SAMPLES / "tilewe" / "tw-sample-1.tilewe").read_text()
     env = dict(os.environ, NOTATION_TEST_WORKER_FAULT="exit")  # a worker would die at once
     command = [str(Path(sys.executable).with_name("notation")), "validate", "-"]
@@ -258,7 +258,7 @@ def test_a_pool_ended_by_an_exception_is_waited_for(pool_thread_held, ending):
     """It was shut down without waiting, then by a shutdown meant to wait that had nothing
     left to wait for: the run went on (to its exit, racing the pool's thread: a traceback
     after an interrupted run's last line)."""
-    from notation.runner.forking import forked_pool
+    from notation.parallel.forking import forked_pool
     with pytest.raises(ending):
         with forked_pool(2) as pool:
             pool.submit(abs, -1)
@@ -267,7 +267,7 @@ def test_a_pool_ended_by_an_exception_is_waited_for(pool_thread_held, ending):
 
 
 def test_a_pool_its_consumer_stops_is_waited_for(pool_thread_held):
-    from notation.runner.pool import map_in_order
+    from notation.parallel.pool import map_in_order
     results = map_in_order(abs, range(-40, 0), 2)
     assert next(results) == 40
     results.close()
@@ -281,7 +281,7 @@ def test_a_signal_taken_while_a_pool_is_waited_for_still_waits(pool_thread_held,
     import threading
     from concurrent.futures import process
 
-    from notation.runner.forking import forked_pool
+    from notation.parallel.forking import forked_pool
     join_noted = threading.Thread.join
     interrupted = []
 

@@ -26,14 +26,14 @@ import pytest
 from notation.archive import input_name
 import zstandard
 
-from notation import runner
+from notation.parallel import runs as runner
 from notation.archive.output import AtomicFile
 from notation.core import compression, limits, registry
 from notation.core import text as text_stage
 from notation.core.errors import InputError
 from notation.core.reading import source_records
-from notation.runner.work import span_part
-from notation.spans import spans
+from notation.parallel.work import span_part
+from notation.parallel.spans import spans
 
 from conftest import HANG_BREAKER, SAMPLES, invoke, notation_exe
 
@@ -565,7 +565,7 @@ def test_batches_move_progress_by_input_bytes_to_the_file_size(tmp_path: Path, k
     file count the compressed bytes read for them, not their decompressed text (which
     ran past 100%): together exactly the file's size, each batch its share. Their text is
     the games' (the blank lines between games are in none)."""
-    from notation.core.batch import batches
+    from notation.parallel.batch import batches
     text = (SAMPLES / "tilewe" / "random-4p-three-games.tilewe").read_text(encoding="utf-8")
     plain = ("\n".join([text] * 120)).encode("utf-8")  # several batches of 256 KB
     path = tmp_path / f"many.tilewe{'' if kind == 'plain' else '.' + kind}"

@@ -413,7 +413,7 @@ def test_the_runner_checks_a_json_file_in_batches_as_in_one_pass(tmp_path):
     """A JSON file is cut between its documents for batches (worker processes, Dask), each
     batch with the blank lines before its documents: every problem keeps its file line,
     column and game number."""
-    from notation import runner
+    from notation.parallel import runs as runner
     records = [random_game("tilewe", seed) for seed in range(60)]
     documents = [formats.get("json").write(record).rstrip("\n") for record in records]
     documents[41] = documents[41].replace('"event": "', '"event": "Q', 1)
@@ -423,7 +423,7 @@ def test_the_runner_checks_a_json_file_in_batches_as_in_one_pass(tmp_path):
     here = [o.to_json() for o in runner.outcomes([str(path)], runner.VALIDATE)]
     assert len(here) == 60 and [o["index"] for o in here if o["errors"]] == [42]
     assert here[41]["errors"][0]["line"] == 2 * 41 + 1 + 2  # (two lines more in game 8)
-    from notation.core.batch import batches
+    from notation.parallel.batch import batches
     cut = [len(b.pieces) for b in batches(str(path), target=4096)]  # (never one file whole)
     assert len(cut) > 5 and sum(cut) == 60
     batched = [o.to_json() for o in runner.outcomes([str(path)], runner.VALIDATE, jobs=2,
@@ -442,9 +442,9 @@ def test_a_cluster_reads_a_json_file_as_one_stream(tmp_path):
     """The notation's rule finds no game starts in a JSON file: a cluster's worker reads it
     whole as a stream (as a compressed file), never a byte range parsed as native records
     nor a file held in memory."""
-    from notation import runner
-    from notation.runner.work import span_part
-    from notation.spans import spans
+    from notation.parallel import runs as runner
+    from notation.parallel.work import span_part
+    from notation.parallel.spans import spans
     path = tmp_path / "many.notation.jsonl"
     path.write_text("".join(formats.get("json").write(random_game("tilewe", seed))
                             for seed in range(40)), encoding="utf-8")

@@ -20,7 +20,7 @@ import pytest
 
 from notation.core.tree import GameNode
 import notation
-from notation import runner
+from notation.parallel import runs as runner
 from notation.core.ast import Unlisted
 from notation.core.errors import Problem, ProblemKind
 from notation.core.limits import MAX_PROBLEMS, MAX_VARIATION_DEPTH

@@ -194,7 +194,7 @@ def test_jobs_give_the_same_tables(two_records: list[str], tmp_path: Path,
                                    monkeypatch: pytest.MonkeyPatch) -> None:
     paths = sample_files()[:6] + two_records
     assert run_export(*paths, "--to", "jsonl", "-o", str(tmp_path / "here")).exit_code == 1
-    monkeypatch.setattr("notation.workers.SMALL_INPUT", 0)  # workers even for a few KB
+    monkeypatch.setattr("notation.parallel.SMALL_INPUT", 0)  # workers even for a few KB
     assert run_export(*paths, "--to", "jsonl", "-o", str(tmp_path / "pool"),
                       "--jobs", "2").exit_code == 1
     for name in TABLES:
@@ -211,7 +211,7 @@ def test_jobs_number_the_games_of_a_file_cut_in_batches(tmp_path: Path, to: str,
     games = (SAMPLES / "tilewe" / "random-4p-three-games.tilewe").read_text(encoding="utf-8")
     archive = tmp_path / "many.tilewe"
     archive.write_text("\n".join([games] * 250), encoding="utf-8")
-    monkeypatch.setattr("notation.workers.SMALL_INPUT", 0)
+    monkeypatch.setattr("notation.parallel.SMALL_INPUT", 0)
     for jobs in ("1", "2"):
         assert run_export(str(archive), "--to", to, "-o", str(tmp_path / jobs),
                           "--jobs", jobs).exit_code == 0

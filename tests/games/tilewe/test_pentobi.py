@@ -361,7 +361,7 @@ def many_games(count: int, per_line: int = 1) -> str:
 def test_batches_of_a_pentobi_file_read_as_the_whole_file(tmp_path: Path, per_line: int) -> None:
     """Worker processes get a Pentobi file in batches of its own trees (a batch may start
     within a line), each read as the file reads."""
-    from notation.core import batch
+    from notation.parallel import batch
     path = tmp_path / "many.blksgf"
     path.write_text(many_games(60, per_line), encoding="utf-8")
     expected = placed(read(path.read_text(encoding="utf-8")))
@@ -379,7 +379,7 @@ def test_batches_of_a_pentobi_file_read_as_the_whole_file(tmp_path: Path, per_li
 
 
 def test_the_runner_checks_a_pentobi_file_in_processes_as_here(tmp_path: Path) -> None:
-    from notation import runner
+    from notation.parallel import runs as runner
     path = tmp_path / "many.blksgf"
     path.write_text(many_games(90, 4), encoding="utf-8")
     here = [o.to_json() for o in runner.outcomes([str(path)], runner.VALIDATE)]
@@ -402,7 +402,7 @@ def _read_all(path: Path) -> None:
 
 
 def _check_all(path: Path) -> None:
-    from notation import runner  # (batches of 16 KB: a batch's outcomes are held together)
+    from notation.parallel import runs as runner  # (batches of 16 KB: a batch's outcomes are held together)
     assert sum(1 for _ in runner.outcomes([str(path)], runner.VALIDATE, target=16 << 10)) >= 200
 
 

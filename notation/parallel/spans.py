@@ -4,7 +4,7 @@ The client scans a file once (lines only, nothing is parsed) and notes where
 batches of games begin: byte offset and line number, by the same rule as the
 streaming reader (:class:`~notation.core.text.Cutter`). A worker that can
 see the file (a local cluster, or a cluster on shared storage) reads its range
-and checks those games (:func:`notation.runner.work.span_part`); their line
+and checks those games (:func:`notation.parallel.work.span_part`); their line
 numbers are the file's.
 
 A worker runs in its own folder, on its own machine: it opens the file by the
@@ -27,7 +27,7 @@ from contextlib import contextmanager
 from typing import IO, Iterator
 
 from notation.core import compression, formats
-from notation.core.batch import TARGET
+from notation.parallel.batch import TARGET
 from notation.core.errors import InputError
 from notation.core.text import Cutter, open_record_file
 

@@ -13,10 +13,10 @@ import os
 from dataclasses import dataclass
 from typing import Callable, Iterable, Iterator, Union
 
-from notation.core.batch import TARGET, batches
+from notation.parallel.batch import TARGET, batches
 from notation.core.errors import InputError
-from notation.workers import Input, Stream
-from notation.spans import spans
+from notation.parallel import Input, Stream
+from notation.parallel.spans import spans
 
 from .work import Job, Part
 

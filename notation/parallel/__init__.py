@@ -1,8 +1,14 @@
-"""How many worker processes a run takes, and what each input is.
+"""Work on many games at once: worker processes here, or a Dask cluster.
 
-Light on purpose: a command asks here whether its input repays starting workers
-before it loads the runner (:mod:`notation.runner`), which a one-process run
-never needs.
+The layer's modules: the runner (:mod:`.runs`: a task over every game of many files, in
+input order, anywhere), its pool of processes (:mod:`.pool`, :mod:`.forking`), its
+cluster (:mod:`.cluster`, :mod:`.dask_cluster`), the units work is cut into (:mod:`.units`,
+:mod:`.batch`, :mod:`.spans`), the order results come back in (:mod:`.order`), and
+random games made in parallel (:mod:`.generate`).
+
+This module itself says how many worker processes a run takes, and what each input is.
+Light on purpose: a command asks here whether its input repays starting workers before
+it loads the runner, which a one-process run never needs.
 """
 from __future__ import annotations
 

@@ -18,7 +18,7 @@ from notation.core.new_games import random_record
 from notation.core.replay import run
 from notation.core.results import with_result_tags
 from notation.core.writer import format_record
-from notation.workers import workers_for
+from notation.parallel import workers_for
 
 from .pool import map_in_order
 

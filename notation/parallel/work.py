@@ -10,12 +10,12 @@ import io
 from dataclasses import dataclass, field
 from typing import Iterator, Union
 
-from notation.core.batch import Batch, batch_records
+from notation.parallel.batch import Batch, batch_records
 from notation.core.errors import InputError
 from notation.core.outcome import Outcome
 from notation.core.reading import records_of
 from notation.core.text import chunks, decoded_blocks, source_chunks
-from notation.spans import Span, open_whole, read_span
+from notation.parallel.spans import Span, open_whole, read_span
 
 from .tasks import Task, outcome_of
 

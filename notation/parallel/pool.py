@@ -13,8 +13,8 @@ import itertools
 import os
 from typing import Callable, Generator, Iterable, Iterator, TypeVar
 
-from notation.core.batch import Batch
-from notation.workers import workers_for
+from notation.parallel.batch import Batch
+from notation.parallel import workers_for
 
 from .forking import forked_pool
 from .order import Pending, RunStopped, Settled, ordered

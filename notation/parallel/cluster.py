@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Iterable, Iterator
 
-from notation.workers import WORKER_WAIT
+from notation.parallel import WORKER_WAIT
 
 from .order import RunStopped, ordered
 from .tasks import Task

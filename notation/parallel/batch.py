@@ -5,7 +5,7 @@ batches of about ``target`` bytes. A batch never ends after a piece that may
 hand comments or tags on to the next game (a piece holding ``{`` or nothing
 but comments), so each batch reads exactly as it would in one pass. A batch
 knows its file and number; the games in it are numbered from 1, and the
-runner (:mod:`notation.runner`) gives them their places in the file once the
+runner (:mod:`notation.parallel.runs`) gives them their places in the file once the
 batches before are counted.
 """
 from __future__ import annotations
@@ -15,10 +15,10 @@ from dataclasses import dataclass, field
 from typing import IO, Iterable, Iterator
 
 
-from .tree import GameNode
-from .formats import RecordFormat
-from .reading import claimed, records_of, records_of_pieces
-from .text import label_of, may_carry, open_record_file, pieces, source_chunks
+from notation.core.tree import GameNode
+from notation.core.formats import RecordFormat
+from notation.core.reading import claimed, records_of, records_of_pieces
+from notation.core.text import label_of, may_carry, open_record_file, pieces, source_chunks
 
 TARGET = 256 << 10
 

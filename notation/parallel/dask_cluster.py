@@ -1,8 +1,8 @@
 """Validating archives on a Dask cluster (``pip install game-notation[dask]``).
 
 The client scans each file for the byte ranges of whole games
-(:mod:`notation.spans`); each Dask task reads its range and checks its games
-(:func:`notation.runner.work.span_part`), so one big file spreads over every
+(:mod:`notation.parallel.spans`); each Dask task reads its range and checks its games
+(:func:`notation.parallel.work.span_part`), so one big file spreads over every
 worker. The workers must see the files at the same paths (a local cluster,
 or shared storage): each span names its file by the absolute path resolved
 on the client (a worker's working folder is its own), and a worker that sees
@@ -12,13 +12,13 @@ its games from there on, as a file's first input error ends it everywhere.
 Rows quote each path as it was given.
 
     from dask.distributed import Client
-    import notation.distributed as nd
+    import notation.parallel.dask_cluster as nd
     client = nd.connect("tcp://scheduler:8786")   # refuses a peer that is not Dask
     games = nd.game_results(["archive-2025.tilewe", "archive-2026.tilewe"])
     games.filter(lambda g: not g["valid"]).pluck("file").frequencies().compute()
 
 For outcomes one at a time in input order instead of a bag, use
-``notation.runner.outcomes(paths, client=client)``.
+``notation.parallel.runs.outcomes(paths, client=client)``.
 """
 from __future__ import annotations
 
@@ -28,14 +28,14 @@ import struct
 import time
 from typing import Any, Iterable
 
-from notation.core.batch import TARGET
+from notation.parallel.batch import TARGET
 from notation.core.outcome import Outcome
-from notation.runner import VALIDATE, Part, Task
-from notation.runner.cluster import with_workers
-from notation.runner.order import Numbering
-from notation.runner.work import part_of
-from notation.spans import Span, spans
-from notation.workers import WORKER_WAIT
+from notation.parallel.runs import VALIDATE, Part, Task
+from notation.parallel.cluster import with_workers
+from notation.parallel.order import Numbering
+from notation.parallel.work import part_of
+from notation.parallel.spans import Span, spans
+from notation.parallel import WORKER_WAIT
 
 #: The fields of every per-game result.
 FIELDS = ("file", "index", "game", "valid", "plies", "error", "result")
@@ -86,8 +86,8 @@ def game_results(paths: Iterable[str | os.PathLike[str]], game: str | None = Non
     Runs on the current Dask client (or scheduler). The games' indexes are
     their places in their files: the spans are checked once (persisted),
     counted, then numbered as the runner numbers them
-    (:class:`notation.runner.order.Numbering`). A client whose cluster has no worker is
-    waited on at most ``wait`` seconds (:class:`~notation.runner.NoWorkers`), not forever.
+    (:class:`notation.parallel.order.Numbering`). A client whose cluster has no worker is
+    waited on at most ``wait`` seconds (:class:`~notation.parallel.runs.NoWorkers`), not forever.
     """
     # The [dask] extra, loaded only when asked for (its names are not re-exported for mypy).
     from dask import compute, delayed, persist  # type: ignore[attr-defined]

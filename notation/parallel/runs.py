@@ -4,12 +4,12 @@ The same task over the same inputs gives the same outcomes, numbered the
 same way, whether it runs here, in worker processes (``jobs``) or on a Dask
 cluster (``client``)::
 
-    from notation import runner
-    for outcome in runner.outcomes(["a.tilewe", "b.flows"], runner.VALIDATE, jobs=4):
+    from notation.parallel import runs
+    for outcome in runs.outcomes(["a.tilewe", "b.flows"], runs.VALIDATE, jobs=4):
         print(outcome.file, outcome.index, outcome.valid)
 
 Inputs are cut into units (batches of text read here, or byte spans that
-Dask workers read themselves, see :mod:`notation.spans`), each unit's games
+Dask workers read themselves, see :mod:`notation.parallel.spans`), each unit's games
 are worked on where it goes, and what comes back is put in input order and
 numbered in its file (:mod:`.order`). Outcomes come back read from JSON: no
 game or state travels between processes.
@@ -18,10 +18,10 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Iterator
 
-from notation.core.batch import TARGET
+from notation.parallel.batch import TARGET
 from notation.core.outcome import Outcome
 
-from notation.workers import (SMALL_INPUT, WORKER_WAIT, Input, Stream, default_jobs, workers_for,
+from notation.parallel import (SMALL_INPUT, WORKER_WAIT, Input, Stream, default_jobs, workers_for,
                               worth_a_pool)
 
 from .cluster import NoWorkers, Waiting, on_cluster
