@@ -117,7 +117,7 @@ def _html(ctx: Context, records: Iterator[Any], path: str, first: int, limit: in
     counted beforehand from their headers, or afterwards for stdin), and
     only the games on the page are held, so time and memory follow ``limit``.
     """
-    from notation.viewer import page
+    from notation.render.viewer import page
     total = _count_games(ctx, path)
     if total is not None and 0 < total < first and total <= COUNT_AT_MOST:
         raise _no_such_game(path, first, total)
@@ -162,7 +162,7 @@ def _game(ctx: Context, record: Any, number: int,
           options: dict[str, Any]) -> dict[str, Any] | None:
     """One game's data for the page (None after a bug of ours, reported), its problems
     reported as everywhere; ``number``: its place in the input."""
-    from notation.viewer import game_data
+    from notation.render.viewer import game_data
     with ctx.guard(record):
         _drawable(record, "render --html")
         outcome = run(record)

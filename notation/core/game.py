@@ -330,7 +330,7 @@ class Game(Generic[State, Event]):
             state, color, **options)
 
     def drawing(self, state: State, **options: Any) -> Any:
-        """The position as a :class:`notation.core.svg.Drawing`."""
+        """The position as a :class:`notation.render.svg.Drawing`."""
         return need(self, self.pictures, "pictures", "a drawing").drawing(state, **options)
 
     def svg(self, state: State, **options: Any) -> str:

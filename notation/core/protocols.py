@@ -24,7 +24,7 @@ from .ast import Malformed
 if TYPE_CHECKING:  # (start-up: these only name types)
     import random
 
-    from .svg import Drawing
+    from notation.render.svg import Drawing
 
 S = TypeVar("S")
 E = TypeVar("E")
@@ -169,7 +169,7 @@ class Pictures(Protocol[S_in]):
         """A text picture (``options``: the game's own, such as ``perspective``)."""
 
     def drawing(self, state: S_in, /, **options: Any) -> Drawing:
-        """The position as a :class:`~notation.core.svg.Drawing`."""
+        """The position as a :class:`~notation.render.svg.Drawing`."""
 
 
 @runtime_checkable

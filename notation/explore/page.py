@@ -12,7 +12,7 @@ from typing import Any
 
 from notation.core import registry
 from notation.core.errors import NotationError
-from notation.pages import PartTable, filled
+from notation.render.pages import PartTable, filled
 
 from .shape import game_tree_json
 from .tree import GameTree, OpeningTree

@@ -28,8 +28,8 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from notation.cli.entry import main as notation_main
-from notation.core.svg import BASE_STYLE, SVG_NS, Drawing
-from notation.core.svg_text import Shape, attribute_name, attribute_text, xml_text
+from notation.render.svg import BASE_STYLE, SVG_NS, Drawing
+from notation.render.svg_text import Shape, attribute_name, attribute_text, xml_text
 
 sys.path.insert(0, str(Path(__file__).parent))
 

@@ -35,7 +35,7 @@ def test_wheel_installs_into_a_fresh_venv_and_validates_the_samples(tmp_path):
     tops = {name.split("/")[0] for name in names}
     assert tops == {"notation", f"game_notation-{notation.__version__}.dist-info"}, tops
     assert "notation/grammars/record.lark" in names and "notation/cli/main.py" in names
-    assert "notation/templates/viewer.html" in names  # the HTML viewer's page
+    assert "notation/render/templates/viewer.html" in names  # the HTML viewer's page
     assert "notation/py.typed" in names  # a user's type checker reads our types (PEP 561)
     assert "notation/samples/sanguine/decks/legion.deck" in names  # what random sanguine plays
     assert "notation/samples/tilewe/tw-sample-1.tilewe" in names

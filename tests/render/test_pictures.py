@@ -16,7 +16,7 @@ import pytest
 
 from notation.core.new_games import random_record
 import notation
-from notation.viewer import FULL_EVERY, game_data, html
+from notation.render.viewer import FULL_EVERY, game_data, html
 
 from conftest import SAMPLES, invoke
 
@@ -434,7 +434,7 @@ from test_fuzz import mutated  # noqa: E402
 @settings(max_examples=200, deadline=None)
 @given(text=st.text(), attribute=st.text())
 def test_any_text_a_record_brings_still_makes_well_formed_svg(text, attribute):
-    from notation.core.svg import Drawing
+    from notation.render.svg import Drawing
     d = Drawing(10, 10, text)
     d.text(1, 1, text, data_name=attribute)
     root = tree(str(d))

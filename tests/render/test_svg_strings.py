@@ -1,6 +1,6 @@
 """SVG written as strings: the same pictures, byte for byte, as ElementTree wrote them.
 
-``core/svg.py`` once built an ElementTree per picture and serialised it; it now writes
+``render/svg.py`` once built an ElementTree per picture and serialised it; it now writes
 the text itself. Two checks hold it to the old output:
 
 - every position of every sample (start and each ply, every view a game has) against
@@ -24,8 +24,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import notation
-from notation.core.svg import Drawing
-from notation.core.svg_text import number, shape, xml_text
+from notation.render.svg import Drawing
+from notation.render.svg_text import number, shape, xml_text
 
 from conftest import DATA, SAMPLES
 

@@ -151,7 +151,7 @@ def test_only_the_games_on_the_page_are_replayed_and_set_the_exit_status(tmp_pat
 
 
 def test_labels_say_what_differs_between_the_games_and_everything_for_one_game(tmp_path):
-    from notation.viewer import chooser_labels
+    from notation.render.viewer import chooser_labels
     games = [{"title": "t", "tags": tags} for tags in (
         [["Game", "flows"], ["Players", "3"], ["Seed", "1"], ["Result", "flow P2"]],
         [["Game", "flows"], ["Players", "3"], ["Seed", "2"], ["Result", "tie P1 P2"]],

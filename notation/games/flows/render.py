@@ -8,7 +8,7 @@ from .state import FlowsState
 from .views import picture_side
 
 if TYPE_CHECKING:  # (start-up: pictures load when drawn)
-    from notation.core.svg import Drawing
+    from notation.render.svg import Drawing
 
 
 def render(state: FlowsState, /, color: bool = False, **options: Any) -> str:

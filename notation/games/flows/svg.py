@@ -6,8 +6,8 @@ import functools
 import math
 import re
 
-from notation.core.svg import COLOURS, SEAT_COLOURS, Drawing, points
-from notation.core.svg_text import Shape, shape
+from notation.render.svg import COLOURS, SEAT_COLOURS, Drawing, points
+from notation.render.svg_text import Shape, shape
 
 from .geometry import HEXES, SIDE_EDGES, STEP, label_of, turned
 from .state import FlowsState

@@ -8,7 +8,7 @@ from .legal import no_options
 from .state import NomicState
 
 if TYPE_CHECKING:  # (start-up: pictures load when drawn)
-    from notation.core.svg import Drawing
+    from notation.render.svg import Drawing
 
 cells = text.cells
 state_json = NomicState.as_json

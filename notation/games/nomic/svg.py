@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import functools
 
-from notation.core.svg import COLOURS, SEAT_COLOURS, Drawing
-from notation.core.svg_text import Shape, shape
+from notation.render.svg import COLOURS, SEAT_COLOURS, Drawing
+from notation.render.svg_text import Shape, shape
 
 from .state import ORIGIN, NomicState
 

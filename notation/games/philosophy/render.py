@@ -8,7 +8,7 @@ from .legal import no_options
 from .state import PhilosophyState
 
 if TYPE_CHECKING:  # (start-up: pictures load when drawn)
-    from notation.core.svg import Drawing
+    from notation.render.svg import Drawing
 
 
 def render(state: PhilosophyState, /, color: bool = False, **options: Any) -> str:

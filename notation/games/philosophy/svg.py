@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import functools
 
-from notation.core.svg import COLOURS, SEAT_COLOURS, Drawing, points
-from notation.core.svg_text import Shape, shape
+from notation.render.svg import COLOURS, SEAT_COLOURS, Drawing, points
+from notation.render.svg_text import Shape, shape
 
 from .geometry import CELL, DIR_INDEX
 from .state import PhilosophyState

@@ -10,7 +10,7 @@ from . import SIDE_NAMES
 from .state import SanguineState
 
 if TYPE_CHECKING:  # (start-up: pictures load when drawn)
-    from notation.core.svg import Drawing
+    from notation.render.svg import Drawing
 
 state_json = SanguineState.to_json
 cells = SanguineState.cells

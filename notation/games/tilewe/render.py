@@ -9,7 +9,7 @@ from . import text
 from .state import Board
 
 if TYPE_CHECKING:  # (start-up: pictures load when drawn)
-    from notation.core.svg import Drawing
+    from notation.render.svg import Drawing
 
 cells = Board.cells
 state_json = Board.as_json

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import functools
 
-from notation.core.svg import COLOURS, Drawing, outline
-from notation.core.svg_text import Shape, shape
+from notation.render.svg import COLOURS, Drawing, outline
+from notation.render.svg_text import Shape, shape
 
 from .events import SIZE
 from .pieces import FILES

@@ -14,13 +14,13 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from .core.tree import GameNode
-from .core.ast import Comment, EventNode, Tag
-from .core.errors import Problem
-from .core.outcome import Outcome
-from .core.output import glyph_text
-from .core.replay import run
-from .core.walk import Node, walk
+from notation.core.tree import GameNode
+from notation.core.ast import Comment, EventNode, Tag
+from notation.core.errors import Problem
+from notation.core.outcome import Outcome
+from notation.core.output import glyph_text
+from notation.core.replay import run
+from notation.core.walk import Node, walk
 from .pages import PartTable, filled
 
 #: A full position at least every this many plies along a path, so the script never

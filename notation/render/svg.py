@@ -5,7 +5,7 @@ title, one style sheet and top-level shapes. ``str`` gives the SVG text; the
 HTML viewer stores each position as the list of its top-level parts
 (:meth:`Drawing.parts`), which repeat from ply to ply and so compress well.
 
-The text is written by :mod:`notation.core.svg_text`, not by an XML library
+The text is written by :mod:`notation.render.svg_text`, not by an XML library
 (for speed; with the same escapes).
 """
 from __future__ import annotations
@@ -49,7 +49,7 @@ class Drawing:
         return element
 
     def place(self, shapes: Iterable[Shape], parent: Element | None = None) -> None:
-        """Shapes made beforehand (:func:`~notation.core.svg_text.shape`) added to ``parent``
+        """Shapes made beforehand (:func:`~notation.render.svg_text.shape`) added to ``parent``
         or the root, in order."""
         (self.shapes if parent is None else parent.children).extend(shapes)
 

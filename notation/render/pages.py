@@ -38,5 +38,5 @@ def script_json(value: Any) -> str:
 
 def filled(template: str, data: Any) -> str:
     """The page ``templates/TEMPLATE`` with ``data`` where its script reads it."""
-    text = package_text("notation", f"templates/{template}")
+    text = package_text("notation.render", f"templates/{template}")
     return text.replace("/*DATA*/null", script_json(data), 1)
