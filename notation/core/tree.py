@@ -531,7 +531,7 @@ class GameNode(Node):
 
     @variations.setter
     def variations(self, value: list[ChildNode]) -> None:
-        self._read()
+        self._walked()  # (the set-up lines and the root's words are read first)
         self._children = value
 
     # The root's own words (the comments before the first move) are read with the tree.

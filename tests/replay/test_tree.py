@@ -445,3 +445,10 @@ def test_a_record_from_a_position_refuses_a_set_up_the_game_cannot_start_from():
     position = notation.from_position("nomic", notation.new("nomic").position())
     with pytest.raises(notation.Error, match="cannot start from a set-up position"):
         GameNode.from_position(position)
+
+
+def test_replacing_the_first_moves_keeps_the_set_up_lines():
+    record = notation.GameNode.from_position(notation.new("sanguine", seed=3))
+    record.variations = []  # (the decks are set-up lines, read before the moves are set)
+    assert notation.format_record(record).count("deck") >= 2
+    assert notation.run(record).valid
