@@ -1,4 +1,4 @@
-"""GameNode formats other than the games' own notation: files another program writes
+"""Record formats other than the games' own notation: files another program writes
 (Pentobi's Blokus SGF) or a published interchange form (JSON records).
 
 A format reads a file into ordinary :class:`~notation.core.ast.GameNode` objects (tags,

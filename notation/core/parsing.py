@@ -65,7 +65,7 @@ def builder_for(game: AnyGame | None, strict: bool = False) -> RecordBuilder:
 def parse_games(game: AnyGame | None, text: str, visitor: VisitorFactory | None = None,
                 long_values: Mapping[int, str] | None = None, lines: int = 0) -> list[Any]:
     """Each game of ``text`` (a piece of whole games) as ``visitor`` made it (by default a
-    :class:`~notation.core.ast.GameNode`); ``long_values``: tag values kept from Lark, by
+    :class:`~notation.core.tree.GameNode`); ``long_values``: tag values kept from Lark, by
     line; ``lines``: how far into its file the text starts (a user's visitor sees file
     lines). Lark's errors pass through (the reader says what they mean)."""
     from .record_builder import RecordBuilding

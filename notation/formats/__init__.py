@@ -1,4 +1,4 @@
-"""GameNode formats the project itself publishes (see :mod:`notation.core.formats`).
+"""Record formats the project itself publishes (see :mod:`notation.core.formats`).
 
 ``json``: one JSON document per game (``schemas/record.schema.json``), for web and
 JavaScript tools; a file of several games holds one document after another (JSON
