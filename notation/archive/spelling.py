@@ -9,10 +9,23 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from notation.core.tree import GameNode
-from notation.core.ast import EventNode, Item, Variation, branch_points
+from notation.core.ast import EventNode, Item, Variation
 from notation.core.game import AnyGame
 from notation.core.replay import game_of
+from notation.core.replayer import Line, Replayer
+from notation.core.tree import GameNode
+
+
+class _Spelling(Replayer):
+    """The one replay, noting each event's canonical spelling from the position it is
+    played in (variations from the position before the move they replace)."""
+
+    def __init__(self, game: AnyGame) -> None:
+        super().__init__(game)
+        self.spelled: dict[int, Any] = {}  # by the event node (its id: nodes are not hashed)
+
+    def before_event(self, line: Line, ply: int, node: EventNode, state: Any) -> None:
+        self.spelled[id(node)] = self.game.canonical_event(state, node.event)
 
 
 def canonical_spellings(record: GameNode) -> GameNode:
@@ -21,22 +34,20 @@ def canonical_spellings(record: GameNode) -> GameNode:
     game = game_of(record)
     if game is None:
         return record
-    return record.rewritten(_line(game, game.start(record), record.items))
+    items = record.items
+    spelling = _Spelling(game)
+    for _ in spelling.play(Line(items, game.start(record))):
+        pass
+    return record.rewritten(_respelled(game, items, spelling.spelled))
 
 
-def _line(game: AnyGame, state: Any, items: list[Item]) -> list[Item]:
-    """One line played from ``state`` (which it changes), its variations each from a copy
-    of the state before the move they replace."""
+def _respelled(game: AnyGame, items: list[Item], spelled: dict[int, Any]) -> list[Item]:
     out: list[Item] = []
-    before: Any = None
-    branching = branch_points(items)
-    for at, item in enumerate(items):
-        if isinstance(item, EventNode):
-            before = game.copy(state) if at in branching else None
-            event = game.canonical_event(state, item.event)
-            game.apply(state, event)
+    for item in items:
+        event = spelled.get(id(item)) if isinstance(item, EventNode) else None
+        if isinstance(item, EventNode) and event is not None:
             item = replace(item, event=event, text=game.format_event(event))
         elif isinstance(item, Variation):
-            item = replace(item, items=_line(game, game.copy(before), item.items))
+            item = replace(item, items=_respelled(game, item.items, spelled))
         out.append(item)
     return out

@@ -109,6 +109,11 @@ class Replayer:
     def on_problem(self, line: Line, problem: Problem) -> None:
         """The problem that stopped ``line`` (it is also ``line.problem``)."""
 
+    def before_event(self, line: Line, ply: int, node: EventNode, state: Any) -> None:
+        """``node``'s event is about to be applied to ``state`` (the position it is played
+        in): a client that needs it before (the canonical spelling, who moves) looks here.
+        Not called unless a subclass defines it (the replay's hot loop pays nothing)."""
+
     def branch(self, line: Line, variation: Line) -> None:
         """A variation of ``line`` was met, with a state of its own (None when the event it
         replaces was not reached). By default it is played at once, to its end."""
@@ -129,6 +134,8 @@ class Replayer:
         branching = branch_points(line.items) if variations else ()
         before: Any = None  # the state before the last event, where its variations start
         last = False        # an event met on this line: a variation has one to replace
+        ahead = (self.before_event if type(self).before_event is not Replayer.before_event
+                 else None)
         branches = 0
         line.plies = ply
         for at, item in enumerate(line.items):
@@ -147,6 +154,8 @@ class Replayer:
                     line.complete, state = False, None
                     continue
                 node: EventNode = item  # type: ignore[assignment]
+                if ahead is not None:
+                    ahead(line, ply, node, state)
                 try:
                     apply(state, node.event)  # type: ignore[misc]
                 except Exception as exc:  # the state may be half-changed: the line stops

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass
-from typing import Any, Iterable, Iterator
+from typing import Any, Iterator
 
 from notation.core.tree import GameNode
 from notation.core.ast import EventNode
 from notation.core.game import AnyGame
+from notation.core.replayer import Line, Replayer
 
 from .frames import Place, place_of
 
@@ -33,23 +34,31 @@ class Opening:
     movers: Iterator[str | None]
 
 
+class _Opening(Replayer):
+    """The one replay along the mainline (variations are not games played), noting who
+    moves before each event and, to the depth, its canonical spelling."""
+
+    def __init__(self, game: AnyGame, depth: int) -> None:
+        super().__init__(game, variations=False)
+        self.depth = depth
+        self.mover: str | None = None
+        self.events: list[Any] = []
+
+    def before_event(self, line: Line, ply: int, node: EventNode, state: Any) -> None:
+        self.mover = self.game.to_move(state)
+        if ply <= self.depth:  # from the position it is played in
+            self.events.append(self.game.canonical_event(state, node.event))
+
+
 def opening(game: AnyGame, record: GameNode, depth: int, symmetric: bool) -> Opening:
-    """The opening of a valid game's mainline (variations are not games played)."""
-    mainline = (item.event for item in record.items if isinstance(item, EventNode))
+    """The opening of a valid game's mainline."""
     state = game.start(record)  # a state of its own: the replay's is the game's end
     places = [place_of(game, state, symmetric)]
-    events: list[Any] = []
+    replayer = _Opening(game, depth)
+    steps = replayer.play(Line(record.items, state))
     movers: list[str | None] = []
-    for event in itertools.islice(mainline, depth):
-        movers.append(game.to_move(state))
-        events.append(game.canonical_event(state, event))  # from the position it is played in
-        game.apply(state, event)
-        places.append(place_of(game, state, symmetric))
-    return Opening(places, events, itertools.chain(movers, _played_on(game, state, mainline)))
-
-
-def _played_on(game: AnyGame, state: Any, events: Iterable[Any]) -> Iterator[str | None]:
-    """Who moves before each of ``events``, played on ``state`` one by one as asked."""
-    for event in events:
-        yield game.to_move(state)
-        game.apply(state, event)
+    for _ply, _node, after in itertools.islice(steps, depth):
+        movers.append(replayer.mover)
+        places.append(place_of(game, after, symmetric))
+    rest = (replayer.mover for _ in steps)  # played on from the depth as far as read
+    return Opening(places, replayer.events, itertools.chain(movers, rest))
