@@ -32,6 +32,10 @@ class Property:
 
 @dataclass(slots=True)
 class Node:
+    """One node of an SGF file as written (its properties, then its children): the
+    format's own syntax, as Lark's tree is a grammar's. The reader turns it into a record
+    (a :class:`~notation.core.tree.GameNode`), the one game tree of the library."""
+
     properties: list[Property]
     pos: Pos
     children: list[Node] = field(default_factory=list)
