@@ -239,7 +239,12 @@ class Game(Generic[State, Event]):
         return SetUp(tags + list(own_tags.values()), [])
 
     def start(self, record: RecordView) -> State:
-        """The state before the first event, from the record's tags (TagError)."""
+        """The state before the first event, from the record's tags (TagError): every path
+        that replays starts here, so a game that takes no set-up position refuses a
+        ``[Position]`` tag here, once for all of them."""
+        if not self.setup_positions and "Position" in record.headers:
+            raise TagError("Position", f"{self.name} records cannot start from a set-up "
+                                       f"[Position]; remove the tag")
         return self.rules.start(record)
 
     def legal_moves(self, state: State, **options: Any) -> list[Event]:

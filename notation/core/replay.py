@@ -191,9 +191,6 @@ def end_checks(record: RecordView, game: AnyGame, state: Any, ply: int) -> Probl
 
 def _start(record: RecordView, game: AnyGame) -> Any:
     """The starting state; TagError for a tag the game cannot start from."""
-    if not game.setup_positions and "Position" in record.headers:
-        raise TagError("Position", f"{game.name} records cannot start from a set-up "
-                                   f"[Position]; remove the tag")
     return game.start(record)
 
 

@@ -379,9 +379,11 @@ class GameNode(Node):
         #: The registered game's name, None when unknown.
         self.game: str | None = game
         #: The tag lines as read, a broken one Malformed.
-        self.tags: list[Tag | Malformed] = (list(tags) if tags is not None
-                                            else [Tag("Game", game)] if game else [])
-        self._body: list[Item] = list(items)
+        # (lists a reader made are kept as they are, as a record always kept them)
+        self.tags: list[Tag | Malformed] = (
+            tags if isinstance(tags, list) else list(tags) if tags is not None
+            else [Tag("Game", game)] if game else [])
+        self._body: list[Item] = items if isinstance(items, list) else list(items)
         self._reread = reread
         self._children: list[ChildNode] | None = None  # made from the body on first walk
         self._directives: list[Directive] = []

@@ -93,7 +93,8 @@ def archive(name: str, count: int) -> str:
     """``count`` random games of ``name`` with their result tags, as one text."""
     game = notation.get_game(name)
     rng = random.Random(7)
-    options = {"red": str(DECKS / "legion.deck"), "blue": str(DECKS / "legion.deck")}
+    options = ({"red": str(DECKS / "legion.deck"), "blue": str(DECKS / "legion.deck")}
+               if name == "sanguine" else {})  # (the decks are Sanguine's options alone)
     texts = []
     for _ in range(count):
         record, _ = with_result_tags(random_record(game, rng, options))

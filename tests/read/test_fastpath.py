@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import random
+from pathlib import Path
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -219,3 +220,17 @@ def test_a_fast_read_record_keeps_file_positions():
     second = list(source_records(io.StringIO(text), checked=True))[1]
     assert [item.pos.line for item in second.items] == [9, 9, 9]
     assert second.tags[0].pos.line == 6
+
+
+@pytest.mark.parametrize("sample", ["sanguine/example-1.sanguine", "nomic/example-1.nomic"])
+def test_a_position_tag_a_game_cannot_start_from_is_refused_by_every_path(sample, tmp_path):
+    """Sanguine and Nomic take no set-up position: the fast path of validate refused a
+    [Position] tag no more (it started the game itself) and said ``ok``."""
+    text = (SAMPLES / sample).read_text(encoding="utf-8")
+    first, rest = text.split("\n", 1)
+    path = tmp_path / Path(sample).name
+    path.write_text(f'{first}\n[Position "anything"]\n{rest}', encoding="utf-8")
+    verdicts = list(notation.read_verdicts(path))
+    full = notation.run(notation.load(path)[0])
+    assert len(verdicts) == 1 and not verdicts[0].valid and not full.valid
+    assert verdicts[0].error.rule == full.error.rule == "tag Position"
