@@ -20,7 +20,7 @@ from notation.core.errors import NotationError
 from notation.core.game import Game
 from notation.core.outcome import Outcome
 from notation.core.replay import game_of, replay, run
-from notation.core.walk import Node, walk
+from notation.core.walk import Step, walk
 
 from .errors import FilterError
 from .sink import game_text
@@ -110,9 +110,9 @@ def _shows_inside(game: Game[Any, Any], record: GameNode, wanted: str,
     """Whether a variation's line shows ``wanted`` (a line ends at its first problem)."""
     found: list[int] = []
 
-    def visit(node: Node, state: Any) -> None:
-        if node.label and at_ply in (None, node.ply) and game.position(state) == wanted:
-            found.append(node.ply)
+    def visit(node: object, step: Step, state: Any) -> None:
+        if step.label and at_ply in (None, step.ply) and game.position(state) == wanted:
+            found.append(step.ply)
 
     walk(record, run(record), visit)
     return bool(found)

@@ -3,13 +3,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from .tree import GameNode
-from .ast import GLYPH_OF, EventNode
+from .ast import GLYPH_OF
 from .game import AnyGame
-from .notes import remark_of
 from .outcome import Outcome
 from .replay import positions, run
-from .walk import Node, played, walk
+from .tree import ChildNode, GameNode, Node
+from .walk import Walk, walk
 
 
 def position_json(outcome: Outcome) -> dict[str, Any]:
@@ -84,15 +83,16 @@ def tree_json(record: GameNode, outcome: Outcome | None = None) -> dict[str, Any
     game = outcome.game
     if game is None:
         return None
-    tree = walk(record, outcome, lambda _node, state: state_view(game, state))
+    tree = walk(record, outcome, lambda _node, _step, state: state_view(game, state))
     if not tree.start.reached:
         return None
-    return {"start": _node_json(game, tree.start), "mainline": _line_json(game, tree.mainline)}
+    return {"start": _node_json(game, tree, tree.root),
+            "mainline": _line_json(game, tree, tree.mainline)}
 
 
-def _line_json(game: AnyGame, line: list[Node]) -> list[dict[str, Any]]:
+def _line_json(game: AnyGame, tree: Walk, line: list[Any]) -> list[dict[str, Any]]:
     """A line's nodes up to and with its first problem."""
-    return [_node_json(game, node) for node in played(line)]
+    return [_node_json(game, tree, node) for node in tree.played(line)]
 
 
 def glyph_text(nags: tuple[int, ...]) -> str:
@@ -101,17 +101,26 @@ def glyph_text(nags: tuple[int, ...]) -> str:
     return " ".join(GLYPH_OF.get(n, f"${n}") for n in nags)
 
 
-def _node_json(game: AnyGame, node: Node) -> dict[str, Any]:
-    item = node.item
-    event = (None if item is None else
-             game.format_event(item.event) if isinstance(item, EventNode) else item.text)
-    view = node.data if node.reached else {"position": None, "state": None, "result": None}
-    return {"ply": node.ply, "event": event, "mover": node.mover, "nags": list(node.nags),
-            "glyphs": glyph_text(node.nags),
-            "starting_comment": remark_of(node.starting), "comment": remark_of(node.comments),
+def event_text(game: AnyGame | None, node: Node) -> str | None:
+    """A walked node's event as ``replay --json --tree`` and the tables give it: written
+    canonically (as read, with no game to write it), an unreadable one as written, None
+    for the root."""
+    if not isinstance(node, ChildNode):
+        return None
+    if node.unread is not None:
+        return node.unread.text
+    return str(node.move) if game is None else game.format_event(node.move)
+
+
+def _node_json(game: AnyGame, tree: Walk, node: Node) -> dict[str, Any]:
+    step = tree.steps[node]
+    view = step.data if step.reached else {"position": None, "state": None, "result": None}
+    return {"ply": step.ply, "event": event_text(game, node), "mover": step.mover,
+            "nags": list(node.nags), "glyphs": glyph_text(tuple(node.nags)),
+            "starting_comment": node.starting_comment, "comment": node.comment,
             "commands": node.commands, **view,
-            "error": None if node.problem is None else node.problem.as_json(),
-            "variations": [_line_json(game, line) for line in node.variations]}
+            "error": None if step.problem is None else step.problem.as_json(),
+            "variations": [_line_json(game, tree, line) for line in step.variations]}
 
 
 def legal_json(outcome: Outcome, moves: list[Any] | None, listed: bool = True) -> dict[str, Any]:

@@ -323,9 +323,14 @@ class Node:
 
 class ChildNode(Node):
     """One move of a tree. Build with :meth:`Node.add_variation` (which checks the move);
-    the constructor appends the node to ``parent.variations`` unchecked."""
+    the constructor appends the node to ``parent.variations`` unchecked.
+
+    In a tree read leniently (:func:`lenient_tree`) an unreadable event is a node too:
+    ``move`` None and ``unread`` the text that failed to read."""
 
     parent: Node
+    #: The unreadable text this node stands for (only in a leniently read tree).
+    unread: Malformed | None = None
 
     def __init__(self, parent: Node, move: Any) -> None:
         super().__init__()
@@ -768,12 +773,34 @@ def _copy_words(source: Node, node: Node) -> None:
     node.pos, node._before, node._after = source.pos, source._before, source._after
 
 
+def lenient_tree(record: GameNode, items: list[Item] | None = None
+                 ) -> tuple[GameNode, dict[int, list[ChildNode]]]:
+    """``record``'s body read into a fresh tree as far as it reads (for a walk that shows a
+    broken record too; ``record`` itself is not expanded): an unreadable event is a node
+    whose ``move`` is None and ``unread`` its text, and the nodes after it hang from it; a
+    variation after no move, set-up lines inside a variation and other unreadable text
+    are left out, a variation never closed ends with the body. Also each line's nodes,
+    by the ``id`` of the item list they were read from (the lines the replayer plays;
+    ``items``: the body to read, ``record.items`` by default)."""
+    root = GameNode(record._rules or record.game, list(record.tags), index=record.index,
+                    source=record.source, pos=record.pos)
+    root._children = []
+    reading = _Reading(root, lenient=True)
+    reading.line(record.items if items is None else items, root, top=True)
+    reading.settle()
+    return root, reading.lines
+
+
 class _Reading:
     """One record read into a tree: nodes are made as events come; the comments found
-    before and after each move are read into its words at the end (:meth:`settle`)."""
+    before and after each move are read into its words at the end (:meth:`settle`).
+    ``lenient``: what a tree cannot hold is left out or kept as an unread node
+    (:func:`lenient_tree`), and each line's nodes are kept in ``lines``."""
 
-    def __init__(self, root: GameNode) -> None:
+    def __init__(self, root: GameNode, lenient: bool = False) -> None:
         self.root = root
+        self.lenient = lenient
+        self.lines: dict[int, list[ChildNode]] = {}
         self.before: dict[ChildNode, list[Comment]] = {}
         self.after: dict[Node, list[Comment]] = {}
 
@@ -782,10 +809,21 @@ class _Reading:
         of a line without a move (an empty variation's), for the move before it."""
         last: ChildNode | None = None
         leading: list[Comment] = []
+        made: list[ChildNode] | None = None
+        if self.lenient:
+            made = self.lines[id(items)] = []
         for item in items:
-            if isinstance(item, EventNode):
-                node = ChildNode(parent if last is None else last, item.event)
-                node.nags, node.pos = list(item.nags), item.pos
+            if isinstance(item, EventNode) or (made is not None and isinstance(item, Malformed)
+                                               and item.what == MalformedKind.EVENT):
+                node = ChildNode(parent if last is None else last, item.event
+                                 if isinstance(item, EventNode) else None)
+                if isinstance(item, EventNode):
+                    node.nags = list(item.nags)
+                else:
+                    node.unread = item
+                node.pos = item.pos
+                if made is not None:
+                    made.append(node)
                 if last is None and leading:
                     if top:
                         self.after.setdefault(parent, []).extend(leading)
@@ -801,10 +839,12 @@ class _Reading:
                 self.variation(item, last)
             elif isinstance(item, Directive):
                 if not top:
+                    if self.lenient:
+                        continue
                     raise self.where(item.pos, "a set-up line inside a variation")
                 (self.root._directives if last is None else self.root._trailer).append(
                     Directive(item.kind, item.text, item.pos))
-            else:
+            elif not self.lenient:
                 raise self.where(item.pos, item.message)
         if last is None and top:
             self.after.setdefault(parent, []).extend(leading)
@@ -812,7 +852,9 @@ class _Reading:
         return leading if last is None else []
 
     def variation(self, item: Variation, last: ChildNode | None) -> None:
-        if not item.closed:
+        if self.lenient and last is None:
+            return
+        if not item.closed and not self.lenient:
             raise self.where(item.pos, "variation '(' is never closed")
         if last is None:
             raise self.where(item.pos, "a variation '(' must follow the event it is an "

@@ -15,12 +15,13 @@ from __future__ import annotations
 from typing import Any, Iterable
 
 from notation.core.tree import GameNode
-from notation.core.ast import Comment, EventNode, Tag
+from notation.core.ast import Tag
 from notation.core.errors import Problem
 from notation.core.outcome import Outcome
-from notation.core.output import glyph_text
+from notation.core.output import event_text, glyph_text
 from notation.core.replay import run
-from notation.core.walk import Node, walk
+from notation.core.tree import Node
+from notation.core.walk import Step, Walk, walk
 from .pages import PartTable, filled
 
 #: A full position at least every this many plies along a path, so the script never
@@ -65,28 +66,20 @@ def _problem(problem: Problem) -> dict[str, Any]:
             "column": problem.column}
 
 
-def _remarks(comments: list[Comment]) -> list[str]:
-    """What the page shows of comments: their text without the commands."""
-    return [c.remark for c in comments if c.remark]
-
-
-def _node_data(node: Node, ids: dict[int, int], game: Any) -> dict[str, Any]:
+def _node_data(tree: Walk, node: Node, ids: dict[int, int], game: Any) -> dict[str, Any]:
     """One entry of the page's ``nodes``; empty fields are left out (a page stays small)."""
-    item = node.item
-    if isinstance(item, EventNode):
-        text = item.text or (game.format_event(item.event) if game else str(item.event))
-    else:
-        text = "" if item is None else item.text
-    data: dict[str, Any] = {"ply": node.ply, "text": text}
+    step = tree.steps[node]
+    data: dict[str, Any] = {"ply": step.ply, "text": step.written or event_text(game, node) or ""}
     if node.parent is not None:
         data["parent"] = ids[id(node.parent)]
-    if item is not None:
-        data["line"] = item.pos.line
+        if node.pos is not None:
+            data["line"] = node.pos.line
     fields = {"nags": [[n, glyph_text((n,))] for n in node.nags],
-              "before": _remarks(node.starting), "comments": _remarks(node.comments),
+              "before": [node.starting_comment] if node.starting_comment else [],
+              "comments": [node.comment] if node.comment else [],
               "commands": [[k, v] for k, v in node.commands.items()],
-              "variations": [[ids[id(n)] for n in line] for line in node.variations],
-              "problem": None if node.problem is None else _problem(node.problem)}
+              "variations": [[ids[id(n)] for n in line] for line in step.variations],
+              "problem": None if step.problem is None else _problem(step.problem)}
     data.update((key, value) for key, value in fields.items() if value)
     return data
 
@@ -101,26 +94,28 @@ def game_data(record: GameNode, outcome: Outcome | None = None, **options: Any) 
     game = outcome.game
     frames = _Frames()
 
-    def picture(node: Node, state: Any) -> int:
+    def picture(node: Node, step: Step, state: Any) -> int:
         assert game is not None  # only a game's positions are reached
-        parent = None if node.parent is None else node.parent.data
-        return frames.add(game.drawing(state, **options).parts(), parent, node.ply)
+        parent = None if node.parent is None else tree_steps[node.parent].data
+        return frames.add(game.drawing(state, **options).parts(), parent, step.ply)
 
-    tree = walk(record, outcome, picture)
+    tree_steps: dict[Node, Step] = {}
+    tree = walk(record, outcome, picture, tree_steps)
+    steps = tree.steps
     nodes = tree.nodes()
     ids = {id(node): at for at, node in enumerate(nodes)}
     # the start's own problem (a tag's) stays a note: the move list shows no start problem
-    placed = [n.problem for n in nodes[1:] if n.problem is not None]
-    ends = [n for n in [tree.start, *tree.mainline] if n.reached]
+    placed = [steps[n].problem for n in nodes[1:] if steps[n].problem is not None]
+    ends = [n for n in [tree.root, *tree.mainline] if steps[n].reached]
     focus = ids[id(ends[-1])] if ends else 0
     problem = outcome.error
     if problem is not None:
-        focus = next((ids[id(n)] for n in nodes if n.problem == problem), focus)
+        focus = next((ids[id(n)] for n in nodes if steps[n].problem == problem), focus)
     return {
         "title": f"{record.source} game {record.index}" + (f" ({game.name})" if game else ""),
         "game": game.name if game else None,
         "tags": [[t.key, t.value] for t in record.tags if isinstance(t, Tag)],
-        "nodes": [_node_data(node, ids, game) for node in nodes],
+        "nodes": [_node_data(tree, node, ids, game) for node in nodes],
         "main": [ids[id(node)] for node in tree.mainline],
         "error": None if problem is None else _problem(problem),
         "notes": [_problem(p) for p in outcome.problems if p not in placed],

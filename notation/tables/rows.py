@@ -8,21 +8,18 @@ verdict.
 from __future__ import annotations
 
 import json
-from collections import deque
 from functools import partial
 from typing import Any
 
-from notation.core.tree import GameNode
+from notation.core.tree import ChildNode, GameNode
 from notation.core import registry
-from notation.core.ast import EventNode
 from notation.core.fastpath import plain_events
 from notation.core.fields import fields_column
 from notation.core.game import AnyGame
-from notation.core.notes import remark_of
 from notation.core.outcome import Outcome
-from notation.core.output import glyph_text
+from notation.core.output import event_text, glyph_text
 from notation.core.replay import end_checks, run, structure_problems
-from notation.core.walk import Node, played, walk
+from notation.core.walk import Step, walk
 
 from .columns import Columns, Repeated
 from .keys import position_keys
@@ -60,19 +57,6 @@ def game_row(outcome: Outcome, players: int | None = None, over: bool | None = N
     }
 
 
-def _lines(tree_mainline: list[Node]) -> list[list[Node]]:
-    """Every line of the tree, the mainline first, each up to and with its first problem
-    (as ``replay --json --tree`` gives them: what follows a problem was never played)."""
-    found: list[list[Node]] = []
-    waiting = deque([tree_mainline])
-    while waiting:
-        kept = played(waiting.popleft())
-        for node in kept:
-            waiting.extend(node.variations)
-        found.append(kept)
-    return found
-
-
 def _columns(names: tuple[str, ...], rows: list[Row]) -> Columns:
     return {name: [row[name] for row in rows] for name in names}
 
@@ -95,24 +79,16 @@ def placed_rows(outcome: Outcome) -> dict[str, Any]:
     return placed
 
 
-def _is_move(game: AnyGame | None, node: Node) -> bool:
-    return isinstance(node.item, EventNode) and game is not None
-
-
-def _event_row(game: AnyGame | None, node: Node) -> Row:
+def _event_row(game: AnyGame | None, node: ChildNode, step: Step) -> Row:
     """An event's row; a move's ``fields`` are filled for the whole game at once."""
-    item = node.item
-    if isinstance(item, EventNode) and game is not None:
-        text = game.format_event(item.event)
-    else:
-        text = "" if item is None else item.text
     commands = node.commands
-    remarks = remark_of((*node.starting, *node.comments))
-    return {"ply": node.ply, "variation": node.label, "mover": node.mover,
-            "event": text, "fields": None, "glyphs": glyph_text(node.nags), "nags": _json(list(node.nags)),
+    remarks = " ".join(r for r in (node.starting_comment, node.comment) if r)
+    return {"ply": step.ply, "variation": step.label, "mover": step.mover,
+            "event": event_text(game, node) or "", "fields": None,
+            "glyphs": glyph_text(tuple(node.nags)), "nags": _json(list(node.nags)),
             "comment": remarks, "commands": _json(commands), "clock": commands.get("clk"),
             "eval": commands.get("eval"),
-            "error": None if node.problem is None else node.problem.message}
+            "error": None if step.problem is None else step.problem.message}
 
 
 _EVENT_NAMES = tuple(c.name for c in EVENTS[3:])
@@ -134,25 +110,26 @@ def table_rows(record: GameNode, outcome: Outcome, symmetric: bool = False) -> d
     game = outcome.game
     same = game is not None and game.compact_is_full
 
-    def visit(node: Node, live: Any) -> Row:
+    def visit(node: object, step: Step, live: Any) -> Row:
         """A position's row, its ``key`` the full position until the keys are taken."""
         assert game is not None  # a walk reaches positions of a known game only
         text = game.position(live)
-        return {"ply": node.ply, "variation": node.label, "position": text,
+        return {"ply": step.ply, "variation": step.label, "position": text,
                 "key": text if same else game.full_position(live)}
 
     tree = walk(record, outcome, visit)
     events: list[Row] = []
     moves: list[Row] = []
     positions: list[Row] = [tree.start.data] if tree.start.reached else []
-    for line in _lines(tree.mainline) if tree.start.reached else []:
+    for line in tree.lines() if tree.start.reached else []:
         for node in line:
-            row = _event_row(game, node)
+            step = tree.steps[node]
+            row = _event_row(game, node, step)
             events.append(row)
-            if _is_move(game, node):
+            if game is not None and node.unread is None:
                 moves.append(row)
-            if node.reached:
-                positions.append(node.data)
+            if step.reached:
+                positions.append(step.data)
     if game is not None:  # the game's fields and keys at once, as the one-pass path does
         for row, fields in zip(moves, fields_column(game, [row["event"] for row in moves])):
             row["fields"] = fields

@@ -104,15 +104,15 @@ def test_validation_and_the_walked_tree_see_the_same_replay(game, seed, count):
     stopped, and every position the walk reached is one validation played through."""
     record = mutated(random_tree(game, seed), random.Random(seed), count)
     outcome = run(record)
-    tree = walk(record, outcome, lambda node, state: None)
-    nodes = tree.nodes()
-    on_nodes = sorted((n.problem.ply, n.problem.variation, n.problem.message)
-                      for n in nodes if n.problem is not None
-                      and n.problem.kind != ProblemKind.SYNTAX)
+    tree = walk(record, outcome, lambda node, step, state: None)
+    steps = [tree.steps[n] for n in tree.nodes()]
+    on_nodes = sorted((s.problem.ply, s.problem.variation, s.problem.message)
+                      for s in steps if s.problem is not None
+                      and s.problem.kind != ProblemKind.SYNTAX)
     reported = sorted((p.ply, p.variation, p.message)
                       for p in outcome.problems if p.kind != ProblemKind.SYNTAX)
     assert on_nodes == reported
-    mainline_reached = [n for n in tree.mainline if n.reached]
+    mainline_reached = [n for n in tree.mainline if tree.steps[n].reached]
     assert len(mainline_reached) == outcome.plies
 
 
@@ -144,7 +144,10 @@ def test_a_record_of_no_known_game_is_walked_without_positions():
     (record,) = notation.parse("1. a 2. b (2. c) 3. d\n")
     outcome = run(record)
     assert outcome.game is None and not outcome.valid
-    tree = walk(record, outcome, lambda node, state: pytest.fail("no position to visit"))
-    assert [n.ply for n in tree.mainline] == [1, 2, 3]
-    assert [[n.ply for n in line] for line in tree.mainline[1].variations] == [[2]]
-    assert not any(n.reached for n in tree.nodes()[1:])
+    tree = walk(record, outcome, lambda node, step, state: pytest.fail("no position to visit"))
+    assert [tree.steps[n].ply for n in tree.mainline] == [1, 2, 3]
+    assert [[tree.steps[n].ply for n in line]
+            for line in tree.steps[tree.mainline[1]].variations] == [[2]]
+    # (no game reads them: each is an unread node, its text kept)
+    assert [n.unread.text for n in tree.root.variations[0].variations] == ["b", "c"]
+    assert not any(tree.steps[n].reached for n in tree.nodes()[1:])
