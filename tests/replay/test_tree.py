@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import notation
-from notation.core.tree import ChildNode, GameNode, Node, TreeError
+from notation.core.tree import ChildNode, GameNode, Node, TreeError, lenient_tree
 
 from conftest import SAMPLES
 from test_positions import GAMES, NEW_OPTIONS, snapshot
@@ -159,6 +159,27 @@ def test_a_record_the_tree_cannot_hold_is_refused_saying_where(text, message, wh
         record.variations
     assert (caught.value.line, caught.value.column) == where
     assert str(caught.value).startswith(f"x.tilewe:{where[0]}:{where[1]}: ")
+
+
+def test_a_lenient_tree_holds_what_the_tree_refuses():
+    """The walk's reading: an unreadable event is a node (``unread``, ``move`` None) and
+    the moves after it hang from it; a variation after no move and one never closed are
+    read as far as they go; the record itself is not expanded."""
+    text = HEAD + "(1. I2n-a1a1) 1. W5n-a1a1 2. X9z-zz 3. F5e-a2d4 (3. I3n-a1s3\n"
+    (record,) = notation.parse(text, source="x.tilewe")
+    root, lines = lenient_tree(record)
+    assert not record.unread and record._children is None  # (not expanded)
+    first = root.next()
+    assert first is not None and str(first.move) == "W5n-a1a1"
+    bad = first.next()
+    assert bad is not None and bad.move is None and bad.unread.text == "X9z-zz"
+    assert (bad.pos.line, bad.pos.column) == (4, 30)
+    after, alternative = bad.variations
+    assert [str(after.move), str(alternative.move)] == ["F5e-a2d4", "I3n-a1s3"]
+    assert lines[id(record.items)] == [first, bad, after]
+    assert len(root.variations) == 1  # the variation before any move is left out
+    with pytest.raises(TreeError):
+        record.variations  # the record's own tree still refuses
 
 
 # -- walking -------------------------------------------------------------------------------
