@@ -7,6 +7,7 @@ core's positions than it plays (:mod:`notation.core.position` builds on this).
 """
 from __future__ import annotations
 
+import sys
 from keyword import iskeyword
 from operator import itemgetter
 from typing import Any, Callable, ClassVar, Self, TypeVar, dataclass_transform, get_origin
@@ -88,6 +89,26 @@ def _constructor(kind: type, fields: tuple[str, ...], defaults: tuple[Any, ...])
     return new
 
 
+def _spelled(kind: type, fields: tuple[str, ...], spelling: str) -> Any:
+    """``kind.__str__`` from its spelling, an f-string over its fields
+    (``"vote {name} {'yes' if yes else 'no'}"``), compiled once: as fast as one written
+    by hand, names other than the fields looked up in the type's module when called."""
+    unpack = f"    {', '.join(fields)}, = self\n" if fields else ""
+    source = f"def __str__(self):\n{unpack}    return f{spelling!r}\n"
+    namespace: dict[str, Any] = {}
+    module = sys.modules[kind.__module__].__dict__
+    try:
+        code = compile(source, f"<{kind.__name__}.__str__>", "exec", dont_inherit=True)
+    except SyntaxError as exc:
+        raise TypeError(f"event type {kind.__name__}: spelling {spelling!r} is not an "
+                        f"f-string over its fields ({exc.msg})") from None
+    exec(code, module, namespace)
+    spell = namespace["__str__"]
+    spell.__qualname__ = f"{kind.__qualname__}.__str__"
+    spell.__doc__ = f"The event as written: {spelling}"
+    return spell
+
+
 @dataclass_transform(eq_default=False, frozen_default=True)
 class EventTuple(tuple[Any, ...]):
     """What a game's event type derives from: a tuple of the fields its class body
@@ -98,7 +119,8 @@ class EventTuple(tuple[Any, ...]):
 
     Each type writes ``__slots__ = ()`` (an event has no attributes but its fields; a
     metaclass that wrote it would slow every ``isinstance`` against an event type)
-    and its ``__str__``, the event's text.
+    and its text: ``spelling``, an f-string over the fields (``class Round(EventTuple,
+    game="nomic", spelling="round {number}")``), or a ``__str__`` of its own.
     """
 
     __slots__ = ()
@@ -106,7 +128,8 @@ class EventTuple(tuple[Any, ...]):
     game: ClassVar[str] = ""
     _fields: ClassVar[tuple[str, ...]] = ()
 
-    def __init_subclass__(cls, game: str = "", **kwargs: Any) -> None:
+    def __init_subclass__(cls, game: str = "", spelling: str | None = None,
+                          **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         if "__slots__" not in cls.__dict__:
             raise TypeError(f"event type {cls.__name__}: declare __slots__ = () (an event "
@@ -117,8 +140,10 @@ class EventTuple(tuple[Any, ...]):
                             f"(class {cls.__name__}(EventTuple, game=...))")
         hints = cls.__dict__.get("__annotations__", {})
         fields = tuple(name for name, hint in hints.items() if not _is_class_variable(hint))
-        if not fields and cls._fields:
-            return  # a type that only adds behaviour keeps its base's fields
+        if not fields and cls._fields:  # a type that only adds behaviour keeps its base's fields
+            if spelling is not None:
+                setattr(cls, "__str__", _spelled(cls, cls._fields, spelling))
+            return
         if cls._fields:
             raise TypeError(f"event type {cls.__name__} adds fields to {cls.__mro__[1].__name__}")
         defaults: list[Any] = []
@@ -134,6 +159,8 @@ class EventTuple(tuple[Any, ...]):
         cls._fields = fields
         setattr(cls, "__match_args__", fields)
         setattr(cls, "__new__", staticmethod(_constructor(cls, fields, tuple(defaults))))
+        if spelling is not None:
+            setattr(cls, "__str__", _spelled(cls, fields, spelling))
 
     @classmethod
     def parse(cls, text: str) -> Self:

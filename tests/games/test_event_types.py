@@ -129,6 +129,31 @@ def test_a_type_with_defaults_and_class_variables_builds_as_a_named_tuple_would(
         Pair()
 
 
+SHOUT = "!"  # a name the spelling below finds in its module when called
+
+
+def test_a_spelling_is_an_f_string_over_the_fields() -> None:
+    class Shout(EventTuple, game="nomic",
+                spelling="shout {word.upper()}{SHOUT * times}{'' if who is None else ' ' + who}"):
+        __slots__ = ()
+        word: str
+        times: int = 1
+        who: str | None = None
+
+    assert str(Shout("hey")) == "shout HEY!" and str(Shout("a", 3, "Ann")) == "shout A!!! Ann"
+    assert repr(Shout("a", 0)) == "Shout('shout A')"
+    assert Shout.__str__.__qualname__.endswith("Shout.__str__")
+
+    class Quiet(Shout, spelling="{word}"):  # only its text differs: its base's fields
+        __slots__ = ()
+
+    assert str(Quiet("hey")) == "hey" and Quiet._fields == Shout._fields
+    with pytest.raises(TypeError, match="is not an f-string over its fields"):
+        class Broken(EventTuple, game="nomic", spelling="open {x"):
+            __slots__ = ()
+            x: int
+
+
 @pytest.mark.parametrize("name", ["tilewe", "flows", "philosophy", "sanguine", "nomic"])
 def test_a_name_that_is_no_event_terminal_is_refused_in_one_way(name):
     """Every game's reader of a terminal its grammar has not (one token's reading, or the

@@ -23,7 +23,7 @@ GRAMMAR = "flows.lark"
 GAME = "flows"
 
 
-class Placement(EventTuple, game=GAME):
+class Placement(EventTuple, game=GAME, spelling="P{player}{label}T{tile}{orientation}"):
     """Player ``player`` (1-based) puts a ``tile`` on ``label``, facing ``orientation``."""
 
     __slots__ = ()
@@ -32,19 +32,13 @@ class Placement(EventTuple, game=GAME):
     tile: int
     orientation: str
 
-    def __str__(self) -> str:
-        return f"P{self.player}{self.label}T{self.tile}{self.orientation}"
 
-
-class Unplaceable(EventTuple, game=GAME):
+class Unplaceable(EventTuple, game=GAME, spelling="P{player}T{tile}"):
     """Player ``player`` drew ``tile`` and it fits nowhere (a constraint win)."""
 
     __slots__ = ()
     player: int
     tile: int
-
-    def __str__(self) -> str:
-        return f"P{self.player}T{self.tile}"
 
 
 Event = Placement | Unplaceable

@@ -44,36 +44,24 @@ def coord_text(c: Coord) -> str:
     return f"({c[0]},{c[1]})"
 
 
-class Round(EventTuple, game=GAME):
+class Round(EventTuple, game=GAME, spelling="round {number}"):
     __slots__ = ()
     number: int
 
-    def __str__(self) -> str:
-        return f"round {self.number}"
 
-
-class Join(EventTuple, game=GAME):
+class Join(EventTuple, game=GAME, spelling="join {name}"):
     __slots__ = ()
     name: str
 
-    def __str__(self) -> str:
-        return f"join {self.name}"
 
-
-class Turn(EventTuple, game=GAME):
+class Turn(EventTuple, game=GAME, spelling="turn {name}"):
     __slots__ = ()
     name: str
 
-    def __str__(self) -> str:
-        return f"turn {self.name}"
 
-
-class Roll(EventTuple, game=GAME):
+class Roll(EventTuple, game=GAME, spelling="roll {' '.join(map(str, values))}"):
     __slots__ = ()
     values: tuple[int, ...]
-
-    def __str__(self) -> str:
-        return "roll " + " ".join(map(str, self.values))
 
 
 class Move(EventTuple, game=GAME):
@@ -90,75 +78,51 @@ class Move(EventTuple, game=GAME):
         return f"move to {coord_text(self.to)}{via}"
 
 
-class Reveal(EventTuple, game=GAME):
+class Reveal(EventTuple, game=GAME, spelling="reveal {coord_text(at)} {resource}"):
     __slots__ = ()
     at: Coord
     resource: str
 
-    def __str__(self) -> str:
-        return f"reveal {coord_text(self.at)} {self.resource}"
 
-
-class Propose(EventTuple, game=GAME):
+class Propose(EventTuple, game=GAME,
+              spelling="propose {kind} {number}{'' if text is None else ' ' + quote(text)}"):
     __slots__ = ()
     kind: str  # enact, repeal or amend
     number: int
     text: str | None = None
 
-    def __str__(self) -> str:
-        tail = f" {quote(self.text)}" if self.text is not None else ""
-        return f"propose {self.kind} {self.number}{tail}"
 
-
-class Vote(EventTuple, game=GAME):
+class Vote(EventTuple, game=GAME, spelling="vote {name} {'yes' if yes else 'no'}"):
     __slots__ = ()
     name: str
     yes: bool
 
-    def __str__(self) -> str:
-        return f"vote {self.name} {'yes' if self.yes else 'no'}"
 
-
-class Outcome(EventTuple, game=GAME):
+class Outcome(EventTuple, game=GAME, spelling="{'adopted' if adopted else 'failed'}"):
     __slots__ = ()
     adopted: bool
 
-    def __str__(self) -> str:
-        return "adopted" if self.adopted else "failed"
 
-
-class Invoke(EventTuple, game=GAME):
+class Invoke(EventTuple, game=GAME, spelling="invoke {name} {quote(question)}"):
     __slots__ = ()
     name: str
     question: str
 
-    def __str__(self) -> str:
-        return f"invoke {self.name} {quote(self.question)}"
 
-
-class Judgment(EventTuple, game=GAME):
+class Judgment(EventTuple, game=GAME, spelling="judgment {number} {judge} {quote(ruling)}"):
     __slots__ = ()
     number: int
     judge: str
     ruling: str
 
-    def __str__(self) -> str:
-        return f"judgment {self.number} {self.judge} {quote(self.ruling)}"
 
-
-class Note(EventTuple, game=GAME):
+class Note(EventTuple, game=GAME, spelling="note {quote(text)}"):
     __slots__ = ()
     text: str
 
-    def __str__(self) -> str:
-        return f"note {quote(self.text)}"
 
-
-class End(EventTuple, game=GAME):
+class End(EventTuple, game=GAME, spelling="end"):
     __slots__ = ()
-
-    def __str__(self) -> str:
-        return "end"
 
 
 Event: TypeAlias = (Round | Join | Turn | Roll | Move | Reveal | Propose | Vote | Outcome | Invoke

@@ -35,26 +35,20 @@ def written_name(name: str) -> str:
     return '"' + name.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
-class Join(EventTuple, game=GAME):
+class Join(EventTuple, game=GAME,
+           spelling="{player}+{'' if name is None else ':' + written_name(name)}"):
     """``In+`` or ``In+:indigo`` (a name with spaces is quoted: ``In+:"Indiana Jones"``)."""
 
     __slots__ = ()
     player: str
     name: str | None = None
 
-    def __str__(self) -> str:
-        return f"{self.player}+" if self.name is None else f"{self.player}+:" + written_name(
-            self.name)
 
-
-class Leave(EventTuple, game=GAME):
+class Leave(EventTuple, game=GAME, spelling="{player}-"):
     """``In-``: a player leaves (or concedes)."""
 
     __slots__ = ()
     player: str
-
-    def __str__(self) -> str:
-        return f"{self.player}-"
 
 
 class Placement(EventTuple, game=GAME):
@@ -84,36 +78,27 @@ class Placement(EventTuple, game=GAME):
         return text + "." * self.dots
 
 
-class Choice(EventTuple, game=GAME):
+class Choice(EventTuple, game=GAME, spelling="{option}"):
     """A bare choice event: a space name, a direction code, or ``OO`` (off the board)."""
 
     __slots__ = ()
     option: str
 
-    def __str__(self) -> str:
-        return self.option
 
-
-class Respect(EventTuple, game=GAME):
+class Respect(EventTuple, game=GAME, spelling="R:{player}"):
     """``R:In``: the respect token passes to a player."""
 
     __slots__ = ()
     player: str
 
-    def __str__(self) -> str:
-        return f"R:{self.player}"
 
-
-class RuleChange(EventTuple, game=GAME):
+class RuleChange(EventTuple, game=GAME, spelling="rule:{rule}:{variable}:{value}"):
     """``rule:join:permitted:between_turns``: a rule variant takes a new value."""
 
     __slots__ = ()
     rule: str
     variable: str
     value: str
-
-    def __str__(self) -> str:
-        return f"rule:{self.rule}:{self.variable}:{self.value}"
 
 
 Event = Union[Join, Leave, Placement, Choice, Respect, RuleChange]

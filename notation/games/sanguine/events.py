@@ -25,55 +25,40 @@ SIDES = {"R": 0, "B": 1}
 SCORE_DIGITS = MAX_VALUE_DIGITS + 2 * MAX_DIGITS
 
 
-class Deal(EventTuple, game=GAME):
+class Deal(EventTuple, game=GAME, spelling="{'RB'[side]} deal {' '.join(cards)}"):
     __slots__ = ()
     side: int
     cards: tuple[str, ...]
 
-    def __str__(self) -> str:
-        return f"{'RB'[self.side]} deal {' '.join(self.cards)}"
 
-
-class Draw(EventTuple, game=GAME):
+class Draw(EventTuple, game=GAME, spelling="{'RB'[side]} draw {card}"):
     __slots__ = ()
     side: int
     card: str
 
-    def __str__(self) -> str:
-        return f"{'RB'[self.side]} draw {self.card}"
 
-
-class Place(EventTuple, game=GAME):
+class Place(EventTuple, game=GAME, spelling="{'RB'[side]} place {card} ({row},{col})"):
     __slots__ = ()
     side: int
     card: str
     row: int
     col: int
 
-    def __str__(self) -> str:
-        return f"{'RB'[self.side]} place {self.card} ({self.row},{self.col})"
-
     def mirrored(self, cols: int) -> Place:
         """The same placement, its column counted from the other side of the board."""
         return self._replace(col=cols - 1 - self.col)
 
 
-class Pass(EventTuple, game=GAME):
+class Pass(EventTuple, game=GAME, spelling="{'RB'[side]} pass"):
     __slots__ = ()
     side: int
 
-    def __str__(self) -> str:
-        return f"{'RB'[self.side]} pass"
 
-
-class Result(EventTuple, game=GAME):
+class Result(EventTuple, game=GAME, spelling="result {red}-{blue} {winner}"):
     __slots__ = ()
     red: int
     blue: int
     winner: str  # red, blue or tie
-
-    def __str__(self) -> str:
-        return f"result {self.red}-{self.blue} {self.winner}"
 
 
 Event = Union[Deal, Draw, Place, Pass, Result]
