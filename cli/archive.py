@@ -30,8 +30,8 @@ from notation.core.replay import game_of
 from notation.core.text import open_record_file, source_chunks
 
 from . import parallel
-from .common import (DIALECT_OPTION, ENCODING_OPTION, GAME_OPTION, JOBS_OPTION, PATHS, Context,
-                     color_option, emit, plural, say, shown)
+from .common import (JOBS_OPTION, PATHS, Context, color_option, emit, plural, reading_options, say,
+                     shown)
 from .game_options import WithGameOptions
 from .inputs import FileRecords, Inputs
 from .progress import watch
@@ -42,12 +42,10 @@ OUTPUT_OPTION = click.option("-o", "--output", metavar="FILE",
                                   "atomically, a device or pipe written directly; - is stdout.")
 
 
-def reading_options(func: Callable[..., Any]) -> Callable[..., Any]:
-    """PATH..., --json, --game, --encoding and --color: what every reading tool takes."""
-    for option in (color_option, ENCODING_OPTION, DIALECT_OPTION, GAME_OPTION, JSON_OPTION,
-                   PATHS):
-        func = option(func)
-    return func
+def archive_reading_options(func: Callable[..., Any]) -> Callable[..., Any]:
+    """PATH..., --json, --game, --dialect, --encoding and --color: what every reading tool
+    of an archive takes."""
+    return PATHS(JSON_OPTION(reading_options(color_option(func))))
 
 
 def echo(text: str) -> None:
@@ -119,7 +117,7 @@ def each_record(ctx: Context, paths: tuple[str, ...], **how: Any) -> Iterator[Ga
 # -- tags ----------------------------------------------------------------------------------
 
 @click.command()
-@reading_options
+@archive_reading_options
 def tags(paths: tuple[str, ...], as_json: bool, game_name: str | None, encoding: str,
          color: bool | None) -> None:
     """Headers only, one line per game: file, index, tags (nothing is replayed)."""
@@ -266,9 +264,7 @@ def answers(ctx: Context, paths: tuple[str, ...], selector: Selector, jobs: int 
 @OUTPUT_OPTION
 @JSON_OPTION
 @JOBS_OPTION
-@GAME_OPTION
-@DIALECT_OPTION
-@ENCODING_OPTION
+@reading_options
 @color_option
 def select(paths: tuple[str, ...], tag_specs: tuple[str, ...], validity: bool | None,
            plies_spec: str | None, winners: tuple[str, ...], players: int | None,
@@ -329,9 +325,7 @@ def _give(outcome: Outcome, sink: Sink | None, with_verdict: bool) -> None:
 @OUTPUT_OPTION
 @click.option("--report", is_flag=True, help="Name every duplicate and its original (stderr).")
 @JSON_OPTION
-@GAME_OPTION
-@DIALECT_OPTION
-@ENCODING_OPTION
+@reading_options
 @color_option
 def dedupe(paths: tuple[str, ...], output: str | None, report: bool, as_json: bool,
            game_name: str | None, encoding: str, color: bool | None,
@@ -383,9 +377,7 @@ def _first_copy_kept(duplicates: Duplicates, record: GameNode, sink: Sink, repor
               help="One file per value of this tag (file names: see above).")
 @click.option("--out-dir", default=".", show_default=True, help="Folder for the pieces.")
 @click.option("--prefix", default=None, help="File name prefix (default: the input's name).")
-@GAME_OPTION
-@DIALECT_OPTION
-@ENCODING_OPTION
+@reading_options
 @color_option
 def split(path: str, per_file: int | None, by_tag: str | None, out_dir: str,
           prefix: str | None, game_name: str | None, encoding: str, color: bool | None) -> None:
@@ -423,9 +415,7 @@ def split(path: str, per_file: int | None, by_tag: str | None, out_dir: str,
 @click.command()
 @PATHS
 @OUTPUT_OPTION
-@GAME_OPTION
-@DIALECT_OPTION
-@ENCODING_OPTION
+@reading_options
 @color_option
 def cat(paths: tuple[str, ...], output: str | None, game_name: str | None, encoding: str,
         color: bool | None) -> None:
@@ -462,7 +452,7 @@ def _figures(ctx: Context, paths: tuple[str, ...], jobs: int | None
 
 
 @click.command()
-@reading_options
+@archive_reading_options
 @JOBS_OPTION
 def stats(paths: tuple[str, ...], as_json: bool, game_name: str | None, encoding: str,
           color: bool | None, jobs: int | None) -> None:

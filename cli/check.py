@@ -15,10 +15,7 @@ from notation.core.outcome import Outcome
 from notation.core.output import every_json, legal_json, replay_json, tree_json
 from notation.core.replay import positions, run
 
-from .common import (
-    DIALECT_OPTION, ENCODING_OPTION, GAME_OPTION, JOBS_OPTION, PATHS, Context, color_option,
-    plural, say, shown,
-)
+from .common import JOBS_OPTION, PATHS, Context, color_option, plural, reading_options, say, shown
 from . import parallel
 from .game_options import WithGameOptions
 from .index_option import INDEX_OPTION, chosen
@@ -90,9 +87,7 @@ class Replay:
 @INDEX_OPTION
 @color_option
 @JOBS_OPTION
-@GAME_OPTION
-@DIALECT_OPTION
-@ENCODING_OPTION
+@reading_options
 def replay(paths: tuple[str, ...], ply: int | None, every: bool, as_json: bool, tree: bool,
            game_index: int | None, color: bool | None, jobs: int | None,
            game_name: str | None, encoding: str, game_options: dict[str, Any]) -> None:
@@ -130,9 +125,7 @@ def replay(paths: tuple[str, ...], ply: int | None, every: bool, as_json: bool, 
 @click.option("--json", "as_json", is_flag=True,
               help="One JSON object per game: file, index, game, ply, valid, errors, to_move, "
                    "over, position, count, moves (as text, in the game's reference order).")
-@GAME_OPTION
-@DIALECT_OPTION
-@ENCODING_OPTION
+@reading_options
 @color_option
 def legal(path: str, ply: int | None, game_index: int | None, count: bool, as_json: bool,
           game_name: str | None, encoding: str, color: bool | None,

@@ -55,6 +55,17 @@ def color_option(func: Callable[..., Any]) -> Callable[..., Any]:
                              "set or TERM=dumb).")(func)
 
 
+def reading_options(func: Callable[..., Any]) -> Callable[..., Any]:
+    """What every command that reads records takes: ``--game``, ``--dialect`` and
+    ``--encoding``, in that order."""
+    return GAME_OPTION(DIALECT_OPTION(ENCODING_OPTION(func)))
+
+
+#: ``--in-place``: what the rewriting commands take to rewrite their files.
+IN_PLACE_OPTION = click.option("--in-place", "-i", is_flag=True,
+                               help="Rewrite the files (atomically).")
+
+
 def wants_color(flag: bool | None, stream: Any = None) -> bool:
     if flag is not None:
         return flag

@@ -13,8 +13,7 @@ from notation.core import registry
 from notation.core.diffing import diff_records, diff_states
 from notation.core.errors import NotationError
 
-from .common import (DIALECT_OPTION, ENCODING_OPTION, GAME_OPTION, Context, color_option,
-                     plural, say, shown)
+from .common import Context, color_option, plural, reading_options, say, shown
 from .index_option import INDEX_OPTION, game_at
 from .inputs import FileRecords
 from .ply_option import note_past_end, ply_option
@@ -27,9 +26,7 @@ from .ply_option import note_past_end, ply_option
 @INDEX_OPTION
 @click.option("--position", "positions", is_flag=True,
               help="A and B are position strings (needs --game).")
-@GAME_OPTION
-@DIALECT_OPTION
-@ENCODING_OPTION
+@reading_options
 @color_option
 def diff(a: str, b: str, ply: int | None, game_index: int | None, positions: bool,
          game_name: str | None, encoding: str, color: bool | None) -> None:

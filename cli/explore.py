@@ -16,7 +16,7 @@ from notation.core.replay import game_of, run
 from notation.explore import DEFAULT_DEPTH, OpeningTree, page, tree_json, tree_lines
 
 from .archive import OUTPUT_OPTION, Sink
-from .common import DIALECT_OPTION, ENCODING_OPTION, GAME_OPTION, PATHS, Context
+from .common import PATHS, Context, reading_options
 from .progress import watch
 
 
@@ -53,9 +53,7 @@ def explored(ctx: Context, paths: tuple[str, ...], depth: int, symmetric: bool,
 @click.option("--html", "as_html", is_flag=True,
               help="The tree as a self-contained HTML page to browse, the board drawn.")
 @OUTPUT_OPTION
-@GAME_OPTION
-@DIALECT_OPTION
-@ENCODING_OPTION
+@reading_options
 def explore(paths: tuple[str, ...], depth: int, symmetric: bool, as_json: bool, as_html: bool,
             output: str | None, game_name: str | None, encoding: str) -> None:
     """The opening tree of archives: from each start, the moves played, how many games

@@ -20,7 +20,7 @@ from notation.tables import FORMATS, CsvTable, Export, JsonLinesTable, Opener, p
 from notation.tables import tabled, tabled_symmetric
 
 from . import parallel
-from .common import DIALECT_OPTION, ENCODING_OPTION, GAME_OPTION, JOBS_OPTION, PATHS, Context
+from .common import JOBS_OPTION, PATHS, Context, reading_options
 from .progress import Tally, watch
 
 #: How to get Parquet: said in one line, exit 2, when pyarrow is missing.
@@ -72,9 +72,7 @@ def _outcomes(ctx: Context, paths: tuple[str, ...], task: runner.Task,
 @click.option("--symmetric", is_flag=True,
               help="Position keys equal for Tilewe's eight board symmetries.")
 @JOBS_OPTION
-@GAME_OPTION
-@DIALECT_OPTION
-@ENCODING_OPTION
+@reading_options
 def export(paths: tuple[str, ...], to: str, folder: str, symmetric: bool, jobs: int | None,
            game_name: str | None, encoding: str) -> None:
     """Write archives as tables: games, events and positions."""

@@ -20,17 +20,14 @@ from notation.core.replay import run
 from notation.core.tree import GameNode, TreeError
 
 from .archive import OUTPUT_OPTION, Sink
-from .common import (DIALECT_OPTION, ENCODING_OPTION, GAME_OPTION, PATHS, Context, color_option,
-                     plural, warn)
+from .common import PATHS, Context, color_option, plural, reading_options, warn
 from .progress import watch
 
 
 @click.command()
 @PATHS
 @OUTPUT_OPTION
-@GAME_OPTION
-@DIALECT_OPTION
-@ENCODING_OPTION
+@reading_options
 @color_option
 def merge(paths: tuple[str, ...], output: str | None, game_name: str | None, encoding: str,
           color: bool | None) -> None:

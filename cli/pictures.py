@@ -13,8 +13,7 @@ from notation.core.errors import NotationError
 from notation.core.replay import game_of, run
 
 from .archive import OUTPUT_OPTION, Sink
-from .common import (DIALECT_OPTION, ENCODING_OPTION, GAME_OPTION, Context, color_option,
-                     plural, shown, warn)
+from .common import Context, color_option, plural, reading_options, shown, warn
 from .game_options import WithGameOptions
 from .inputs import Inputs
 from .ply_option import note_past_end, ply_option
@@ -40,9 +39,7 @@ COUNT_AT_MOST = 10_000
               help=f"With --html: at most N games on the page (default: {MAX_GAMES}, or 1 "
                    f"with --index; 0: every game, however big the page).")
 @OUTPUT_OPTION
-@GAME_OPTION
-@DIALECT_OPTION
-@ENCODING_OPTION
+@reading_options
 @color_option
 def render(path: str, ply: int | None, game_index: int | None, as_html: bool,
            max_games: int | None, output: str | None, game_name: str | None, encoding: str,

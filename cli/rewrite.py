@@ -27,10 +27,8 @@ from notation.core.outcome import Outcome
 from notation.core.replay import game_of
 
 from . import parallel
-from .common import (
-    DIALECT_OPTION, ENCODING_OPTION, GAME_OPTION, PATHS, Context, color_option, emit, plural,
-    say, shown, warn,
-)
+from .common import (IN_PLACE_OPTION, PATHS, Context, color_option, emit, plural, reading_options,
+                     say, shown, warn)
 from .index_option import INDEX_OPTION, chosen
 from .inputs import FileRecords
 from .game_options import WithGameOptions, check_for
@@ -45,7 +43,7 @@ Text = TypeVar("Text")
 
 @click.command()
 @PATHS
-@click.option("--in-place", "-i", is_flag=True, help="Rewrite the files (atomically).")
+@IN_PLACE_OPTION
 @click.option("--check", is_flag=True, help="Exit 1 if any file is not in canonical form.")
 @click.option("--fix-results", is_flag=True,
               help="Set every result tag to what the replay reaches (add missing ones).")
@@ -55,9 +53,7 @@ Text = TypeVar("Text")
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=None, metavar="N",
               help="With --check: worker processes (default: the number of cores); never "
                    "more than the cores nor than the input's batches of 256 KiB.")
-@GAME_OPTION
-@DIALECT_OPTION
-@ENCODING_OPTION
+@reading_options
 @color_option
 def fmt(paths: tuple[str, ...], in_place: bool, check: bool, fix_results: bool,
         canonical: bool, jobs: int | None, game_name: str | None, encoding: str,
@@ -84,11 +80,9 @@ def fmt(paths: tuple[str, ...], in_place: bool, check: bool, fix_results: bool,
 @click.option("--annotations", "-N", is_flag=True, help="Remove move glyphs and $N annotations.")
 @click.option("--commands", is_flag=True,
               help="Remove [%key value] commands from comments (a comment left empty goes).")
-@click.option("--in-place", "-i", is_flag=True, help="Rewrite the files (atomically).")
+@IN_PLACE_OPTION
 @click.option("--check", is_flag=True, help="Exit 1 if any file would change.")
-@GAME_OPTION
-@DIALECT_OPTION
-@ENCODING_OPTION
+@reading_options
 @color_option
 def strip(paths: tuple[str, ...], variations: bool, comments: bool, annotations: bool,
           commands: bool, in_place: bool, check: bool, game_name: str | None, encoding: str,
@@ -113,7 +107,7 @@ def strip(paths: tuple[str, ...], variations: bool, comments: bool, annotations:
 
 @click.command(cls=WithGameOptions)
 @PATHS
-@click.option("--in-place", "-i", is_flag=True, help="Rewrite the files (atomically).")
+@IN_PLACE_OPTION
 @click.option("--to", "target", metavar="FORMAT",
               help="Write in another format (blksgf, json) or in the game's own notation "
                    "(its name: tilewe), to standard output.")
@@ -124,9 +118,7 @@ def strip(paths: tuple[str, ...], variations: bool, comments: bool, annotations:
 @click.option("--out-dir", metavar="DIR",
               help="With --split: the folder of the files (made if need be; default: the "
                    "current one).")
-@GAME_OPTION
-@DIALECT_OPTION
-@ENCODING_OPTION
+@reading_options
 @color_option
 def convert(paths: tuple[str, ...], in_place: bool, target: str | None,
             game_index: int | None, split_games: bool, out_dir: str | None,

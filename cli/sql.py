@@ -14,7 +14,7 @@ from typing import Any, Iterator
 
 import click
 
-from .common import DIALECT_OPTION, ENCODING_OPTION, GAME_OPTION, JOBS_OPTION, Context, emit
+from .common import JOBS_OPTION, Context, emit, reading_options
 from .export import ExportError, write_tables
 from .progress import Tally, watch
 
@@ -30,9 +30,7 @@ DUCKDB_HINT = "notation sql needs duckdb: pip install 'game-notation[data]'"
 @click.option("--symmetric", is_flag=True,
               help="Archives: position keys equal for Tilewe's eight board symmetries.")
 @JOBS_OPTION
-@GAME_OPTION
-@DIALECT_OPTION
-@ENCODING_OPTION
+@reading_options
 def sql(sql_text: str, paths: tuple[str, ...], shape: str, symmetric: bool, jobs: int | None,
         game_name: str | None, encoding: str) -> None:
     """Run a SQL query (DuckDB) over the tables games, events and positions.

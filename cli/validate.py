@@ -15,10 +15,7 @@ from notation.core.outcome import Outcome
 from notation.core.replay import run
 
 from . import parallel
-from .common import (
-    DIALECT_OPTION, ENCODING_OPTION, GAME_OPTION, JOBS_OPTION, PATHS, Context, color_option,
-    plural, say, shown,
-)
+from .common import JOBS_OPTION, PATHS, Context, color_option, plural, reading_options, say, shown
 from .progress import Tally, watch
 
 
@@ -61,9 +58,7 @@ class Verdicts:
 @click.option("--scheduler", metavar="ADDRESS",
               help="Validate on a Dask cluster (tcp://HOST:8786); needs game-notation[dask].")
 @parallel.WORKER_TIMEOUT_OPTION
-@GAME_OPTION
-@DIALECT_OPTION
-@ENCODING_OPTION
+@reading_options
 @color_option
 def validate(paths: tuple[str, ...], as_json: bool, quiet: bool, jobs: int | None,
              scheduler: str | None, worker_timeout: float, game_name: str | None, encoding: str,
