@@ -39,7 +39,7 @@ a changed one is written in canonical form.
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable, Iterator, Mapping, MutableMapping, TypeVar
+from typing import Any, Callable, Generic, Iterable, Iterator, Mapping, MutableMapping, TypeVar
 from typing import overload
 
 from .ast import Comment, Directive, EventNode, Item, Malformed, MalformedKind, Pos, Tag
@@ -345,6 +345,28 @@ class ChildNode(Node):
         return f"<ChildNode at ply {self.ply()}: {rules.format_event(self.move)}>"
 
 
+class _RootWord(Generic[T]):
+    """One of the root's words (``comment``, ``nags``...): read with the tree, so reading
+    it walks the tree first; kept in the attribute of its name with a ``_`` before."""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.slot = "_" + name
+
+    @overload
+    def __get__(self, record: None, owner: type) -> _RootWord[T]: ...
+    @overload
+    def __get__(self, record: GameNode, owner: type) -> T: ...
+    def __get__(self, record: GameNode | None, owner: type) -> T | _RootWord[T]:
+        if record is None:
+            return self
+        record._walked()
+        value: T = getattr(record, self.slot)
+        return value
+
+    def __set__(self, record: GameNode, value: T) -> None:
+        setattr(record, self.slot, value)
+
+
 class GameNode(Node):
     """A game record, and the root of its tree: the tags (``tags`` as read, ``headers`` by
     name), the body (``items``), the set-up lines (``directives``, and ``trailer``: those
@@ -542,41 +564,10 @@ class GameNode(Node):
         self._children = value
 
     # The root's own words (the comments before the first move) are read with the tree.
-    @property
-    def comment(self) -> str:
-        self._walked()
-        return self._comment
-
-    @comment.setter
-    def comment(self, value: str) -> None:
-        self._comment = value
-
-    @property
-    def starting_comment(self) -> str:
-        self._walked()
-        return self._starting_comment
-
-    @starting_comment.setter
-    def starting_comment(self, value: str) -> None:
-        self._starting_comment = value
-
-    @property
-    def nags(self) -> list[int]:
-        self._walked()
-        return self._nags
-
-    @nags.setter
-    def nags(self, value: list[int]) -> None:
-        self._nags = value
-
-    @property
-    def commands(self) -> dict[str, str]:
-        self._walked()
-        return self._commands
-
-    @commands.setter
-    def commands(self, value: dict[str, str]) -> None:
-        self._commands = value
+    comment: _RootWord[str] = _RootWord()
+    starting_comment: _RootWord[str] = _RootWord()
+    nags: _RootWord[list[int]] = _RootWord()
+    commands: _RootWord[dict[str, str]] = _RootWord()
 
     def _walked(self) -> None:
         if self._children is None:
