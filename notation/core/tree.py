@@ -292,10 +292,7 @@ class Node:
 
     def set_clock(self, seconds: float | None) -> None:
         """Set the ``[%clk]`` command (None removes it)."""
-        if seconds is None:
-            self.commands.pop("clk", None)
-        else:
-            self.commands["clk"] = write_clock(seconds)
+        self._set_command("clk", None if seconds is None else write_clock(seconds))
 
     def eval(self) -> float | None:
         """The ``[%eval]`` value as a number (None when there is none or it is not one)."""
@@ -303,10 +300,13 @@ class Node:
 
     def set_eval(self, value: float | None) -> None:
         """Set the ``[%eval]`` command (None removes it)."""
-        if value is None:
-            self.commands.pop("eval", None)
+        self._set_command("eval", None if value is None else write_eval(value))
+
+    def _set_command(self, key: str, text: str | None) -> None:
+        if text is None:
+            self.commands.pop(key, None)
         else:
-            self.commands["eval"] = write_eval(value)
+            self.commands[key] = text
 
     def _comments_before(self) -> list[Comment]:
         written = self._before

@@ -37,6 +37,10 @@ def script_json(value: Any) -> str:
 
 
 def filled(template: str, data: Any) -> str:
-    """The page ``templates/TEMPLATE`` with ``data`` where its script reads it."""
+    """The page ``templates/TEMPLATE`` with ``data`` where its script reads it; its
+    ``<!--HEAD-->`` and ``<!--SCRIPT-->`` lines are what every page starts its head and
+    its script with (``head.html``, ``script.html``: the security policy, ``DATA``)."""
     text = package_text("notation.render", f"templates/{template}")
+    for mark, part in (("<!--HEAD-->\n", "head.html"), ("<!--SCRIPT-->\n", "script.html")):
+        text = text.replace(mark, package_text("notation.render", f"templates/{part}"), 1)
     return text.replace("/*DATA*/null", script_json(data), 1)
