@@ -348,6 +348,13 @@ def test_the_readme_is_a_front_door():
     assert "\n## Install\n" in text
 
 
+def test_the_readme_shows_a_visitor_of_ones_own():
+    """A user's visitor is a first-class citizen: the README's sessions (run above) define
+    one and read games with it."""
+    sessions = ["\n".join(block.body) for block in pycon_blocks()]
+    assert any("(notation.BaseVisitor[" in body and "Visitor=" in body for body in sessions)
+
+
 # -- the distribution's name ---------------------------------------------------------------
 
 #: `notation[...]` as a requirement: the index's `notation` is someone else's project.
