@@ -260,6 +260,7 @@ def pieces(text_chunks: Iterable[str], source: str = "<text>") -> Iterator[tuple
     body = False          # a body line in the current piece
     piece = _Piece(source)
     line = 1              # the line at ``at``
+    most = limits.MAX_GAME_CHARS
     for chunk in text_chunks:
         at = pos = 0      # the chunk's text not yet in a piece; where the search resumes
         while True:
@@ -271,8 +272,14 @@ def pieces(text_chunks: Iterable[str], source: str = "<text>") -> Iterator[tuple
             i = _tag_line_at(chunk, pos, match_next_line)  # then the first tag line after it: a cut
             if i < 0:
                 break
-            piece.add(chunk, at, i, line, True)
-            yield piece.taken()
+            if piece.first or piece.blanks.size:  # begun in an earlier chunk
+                piece.add(chunk, at, i, line, True)
+                yield piece.taken()
+            elif (i - at > 2 and chunk[i - 2] == "\n" and not chunk[i - 3].isspace()
+                  and not chunk[at].isspace() and i - at <= most):
+                yield line, chunk[at:i - 1]  # most games: one blank line after, none before
+            else:  # the whole piece lies in this chunk: no parts to join
+                yield piece.whole(chunk, at, i, line)
             line += chunk.count("\n", at, i)
             at, pos, body = i, i, False
         piece.add(chunk, at, len(chunk), line, body)
@@ -318,6 +325,18 @@ class _Piece:
             self.blanks.add(chunk[end:stop], limits.MAX_GAME_CHARS - self.held)
             if self.blanks.lost and not body:
                 check_game(self.held + self.blanks.size, self.first, self.source)
+
+    def whole(self, chunk: str, start: int, stop: int, line: int) -> tuple[int, str]:
+        """``(first line, text)`` of a piece that is ``chunk[start:stop]`` whole, the first
+        of its lines line ``line`` (:meth:`add` then :meth:`taken`, without holding it)."""
+        end = _content_end(chunk, start, stop)
+        if chunk[start].isspace():  # blank lines before a game are no game's
+            found = _NON_BLANK_LINE.search(chunk, start, end)
+            assert found is not None  # (a piece that is cut has a body line)
+            line += chunk.count("\n", start, found.start())
+            start = found.start()
+        check_game(end - start, line, self.source)
+        return line, chunk[start:end]
 
     def taken(self) -> tuple[int, str]:
         """``(first line, text)`` of the piece, which ends here (the blank lines after it
@@ -371,6 +390,10 @@ class _Blanks:
 _NON_BLANK_LINE = re.compile(r"^[^\S\n]*\S", re.MULTILINE)
 
 
+#: Characters :func:`_content_end` looks back one by one before it strips the run in C.
+_LOOK_BACK = 16
+
+
 def _content_end(chunk: str, start: int, stop: int) -> int:
     """Where the last line of ``chunk[start:stop]`` that is not blank ends (after its line
     break), or ``start`` when all are blank. Found from the end at C speed: most runs end
@@ -382,6 +405,12 @@ def _content_end(chunk: str, start: int, stop: int) -> int:
         return start
     if not chunk[last].isspace():
         return stop
+    floor = max(start, last - _LOOK_BACK)  # most runs end in a blank line or two
+    while last >= floor and chunk[last].isspace():
+        last -= 1
+    if last >= floor:
+        line_end = chunk.find("\n", last, stop)
+        return stop if line_end < 0 else line_end + 1
     whole = chunk if start == 0 and stop == len(chunk) else chunk[start:stop]
     kept = len(whole.rstrip())
     if not kept:
