@@ -27,7 +27,7 @@ from notation.core.ast import Tag
 from notation.core.game import MissingCapability, needed
 from notation.core.outcome import Outcome
 from notation.core.replay import game_of
-from notation.core.text import open_record_file, source_chunks
+from notation.read.text import open_record_file, source_chunks
 
 from . import parallel
 from .common import (JOBS_OPTION, PATHS, Context, color_option, emit, plural, reading_options, say,

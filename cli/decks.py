@@ -8,7 +8,7 @@ import click
 
 from notation.core.errors import InputError
 from notation.core.limits import MAX_DECK_BYTES
-from notation.core.text import decode
+from notation.read.text import decode
 from notation.games.sanguine.deck import Card, Deck, DeckError, draw_grid, load_deck, parse_deck
 
 from .common import color_option, plural, say, shown, warn

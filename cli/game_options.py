@@ -16,7 +16,7 @@ import click
 
 from notation.core import registry
 from notation.core.game import AnyGame
-from notation.core.options import GameOption, refusal
+from notation.core.plugins import GameOption, refusal
 
 
 def click_type(options: list[GameOption]) -> click.ParamType | None:

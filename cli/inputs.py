@@ -15,7 +15,7 @@ from notation.core.tree import GameNode
 from notation.core import formats, registry
 
 from notation.core.errors import InputError
-from notation.core.reading import FolderErrors, record_files
+from notation.read.reading import FolderErrors, record_files
 
 STDIN = "<stdin>"
 
@@ -101,8 +101,8 @@ class FileRecords:
     def games(self) -> Iterator[GameNode]:
         """The input's records as read (a subclass may read them another way: ``select``
         passes over games that cannot match); iterating the object adds the bookkeeping."""
-        from notation.core.reading import source_records  # loads Lark
-        from notation.core.text import open_record_file
+        from notation.read.reading import source_records  # loads Lark
+        from notation.read.text import open_record_file
         inputs = self.inputs
         if self.path == "-":
             if sys.stdin is None:

@@ -40,11 +40,11 @@ if TYPE_CHECKING:
     from notation.core.outcome import Outcome
     from notation.core.events import parse_event
     from notation.core.position import LegalMoves, Position, Result, from_position
-    from notation.core.reading import (load, parse, read_game, read_games, read_headers,
+    from notation.read.reading import (load, parse, read_game, read_games, read_headers,
                                        read_verdicts)
     from notation.core.replay import ReplayError, Step, replay, run
     from notation.core.tree import ChildNode, GameNode, Node, RecordFile, TreeError
-    from notation.core.visitor import BaseVisitor, Span
+    from notation.read.visitor import BaseVisitor, Span
     from notation.core.writer import format_events, format_record
 
 __version__ = "0.1.0"
@@ -57,9 +57,9 @@ _EXPORTS = {
                              "MoveError", "NotationError", "Problem", "ProblemKind", "RuleError",
                              "TagError"),
     "notation.core.game": ("Game",),
-    "notation.core.reading": ("load", "parse", "read_game", "read_games", "read_headers",
+    "notation.read.reading": ("load", "parse", "read_game", "read_games", "read_headers",
                               "read_verdicts"),
-    "notation.core.visitor": ("BaseVisitor", "Span"),
+    "notation.read.visitor": ("BaseVisitor", "Span"),
     "notation.core.events": ("parse_event",),
     "notation.core.position": ("LegalMoves", "Position", "Result", "from_position"),
     "notation.core.outcome": ("Outcome",),

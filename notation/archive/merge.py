@@ -32,7 +32,7 @@ from typing import Mapping, Sequence
 
 from notation.core.ast import Pos
 from notation.core.errors import NotationError, TagError
-from notation.core.reading import parse
+from notation.read.reading import parse
 from notation.core.replay import run
 from notation.core.tree import ChildNode, GameNode, Node
 from notation.core.writer import format_record

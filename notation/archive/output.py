@@ -7,7 +7,7 @@ pipes cannot be renamed over, so they are written directly.
 
 A new file whose name ends in ``.gz``, ``.bz2``, ``.xz`` or ``.zst`` is written
 compressed so; a file replaced in place keeps the compression its content has
-(:mod:`notation.core.compression`).
+(:mod:`notation.read.compression`).
 """
 from __future__ import annotations
 
@@ -20,8 +20,8 @@ import tempfile
 from types import TracebackType
 from typing import BinaryIO, Iterator
 
-from notation.core import compression
-from notation.core.compression import Compressing
+from notation.read import compression
+from notation.read.compression import Compressing
 
 from .errors import WriteError
 

@@ -21,7 +21,7 @@ from notation.core.errors import InputError, NotationError, Problem
 from notation.core.game import Game
 from notation.core.replay import game_of, run
 from notation.core.results import with_result_tags
-from notation.core.text import source_chunks
+from notation.read.text import source_chunks
 from notation.core.writer import PIECE, format_pieces, format_record
 
 from .errors import WriteError

@@ -14,7 +14,7 @@ from typing import Iterable, Union
 from notation.core.tree import GameNode
 from notation.core import formats
 
-from notation.core.compression import plain_name
+from notation.read.compression import plain_name
 from notation.core.errors import NotationError
 from notation.core.formats import RecordFormat
 from notation.core.writer import format_record

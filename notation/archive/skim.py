@@ -3,14 +3,14 @@ cannot match without reading their tags.
 
 Looking for a value's text in a game costs far less than reading the game's tags,
 and most games of a big archive fail a tag filter. A *simple* piece of text (one
-:func:`notation.core.text.pieces` gives) has no ``{`` and no backslash; its first
+:func:`notation.read.text.pieces` gives) has no ``{`` and no backslash; its first
 lines are blank or hold one ``TAG`` each, and the rest holds no ``[`` and a line that
 is neither blank nor a comment. It reads as exactly one game, which takes nothing
 from the piece before it and hands nothing on. When such a piece
 follows another simple piece and lacks the quoted text of a wanted value, its game
 fails the filter whatever its tags, so a stand-in (a record with no tags) takes its
 place: as many records in the same order, with the same verdicts. Every other
-piece is read by :func:`notation.core.reading.records_of_pieces`, as it would have been.
+piece is read by :func:`notation.read.reading.records_of_pieces`, as it would have been.
 """
 from __future__ import annotations
 
@@ -24,10 +24,10 @@ from notation.core import formats
 
 from notation.core.fastpath import PLAIN_LINE
 from notation.core.game import AnyGame
-from notation.core.grammars import terminal_pattern
-from notation.core.other_readings import OtherGames
-from notation.core.reading import records_of, records_of_pieces
-from notation.core.text import pieces
+from notation.read.grammars import terminal_pattern
+from notation.read.other_readings import OtherGames
+from notation.read.reading import records_of, records_of_pieces
+from notation.read.text import pieces
 
 from .filters import Filters
 

@@ -16,7 +16,7 @@ from typing import Callable, NoReturn, TypeVar
 from notation.core.tree import GameNode
 from notation.core import registry
 
-from notation.core.compression import plain_name
+from notation.read.compression import plain_name
 
 from .errors import WriteError
 from .output import AtomicFile, made_folders, remove_file, remove_folders, sync_folder

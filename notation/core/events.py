@@ -14,7 +14,7 @@ from typing import Any, Callable, ClassVar, Self, TypeVar, dataclass_transform, 
 
 from . import registry
 from .errors import NotationError, shorten
-from .scanner import scanner
+from notation.read.scanner import scanner
 from .game import AnyGame
 
 try:  # the C getter a named tuple's fields use

@@ -23,8 +23,8 @@ from .ast import Directive, Malformed, Pos, Tag
 from .errors import NotationError, RuleError, TagError
 from .game import AnyGame
 from .outcome import Judged
-from .scanner import Scanner, scanner
-from .visitor import tag_parts
+from notation.read.scanner import Scanner, scanner
+from notation.read.visitor import tag_parts
 from .replay import end_checks, structure_problems
 
 _BLANKS = re.compile("[ \t]*")

@@ -18,7 +18,7 @@ from functools import lru_cache
 from re import Match
 from typing import Any, Callable
 
-from .scanner import scanner
+from notation.read.scanner import scanner
 from .game import AnyGame
 
 

@@ -25,7 +25,7 @@ from .plugins import entry_points
 from typing import Iterable, Iterator, NamedTuple
 
 
-from .compression import MAGIC_BYTES, decompressed, plain_name
+from notation.read.compression import MAGIC_BYTES, decompressed, plain_name
 from .errors import Error, InputError, NotationError
 from .game import AnyGame
 

@@ -16,8 +16,7 @@ from typing import TYPE_CHECKING, Any, Callable, Generic, Iterable, Mapping, Seq
 
 from .ast import Tag
 from .errors import Error, InputError, NotationError, TagError
-from .options import check_setup, setup_options, under_names
-from .plugins import GameSpec
+from .plugins import GameSpec, check_setup, setup_options, under_names
 from .protocols import (CAPABILITIES, REFINEMENTS, Conversion, Coordinates, LineColumns,
                         Notation, Pictures, Rec, RecordView, Result, Rules, Scores, SetUp,
                         Symmetries)

@@ -13,7 +13,7 @@ from .ast import EventNode
 from .errors import Error, NotationError
 from .events import game_named
 from .game import AnyGame, Game, snake_case
-from .options import check_setup, under_names
+from .plugins import check_setup, under_names
 from .position import Position, started
 from .tree import GameNode
 

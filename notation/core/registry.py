@@ -10,11 +10,10 @@ from __future__ import annotations
 
 import importlib
 
-from .compression import plain_name
+from notation.read.compression import plain_name
 from .errors import Error, InputError
 from .game import AnyGame, Game
-from .options import GameOption
-from .plugins import GROUP, EntryPoint, GameSpec, entry_points
+from .plugins import GROUP, EntryPoint, GameOption, GameSpec, entry_points
 
 _GAMES: dict[str, AnyGame] = {}
 _PENDING: dict[str, GameSpec] = {}

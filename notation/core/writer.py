@@ -14,7 +14,7 @@ from .ast import GLYPH_OF, Comment, Directive, EventNode, Item, Malformed, Tag, 
 from .errors import Error, NotationError, shorten
 from .game import AnyGame, Game
 from .limits import MAX_VARIATION_DEPTH
-from .text import starts_tag_line
+from notation.read.text import starts_tag_line
 
 WIDTH = 79
 

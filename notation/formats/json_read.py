@@ -12,12 +12,12 @@ from notation.core.ast import (MAX_NAG, Comment, Directive, EventNode, Item, Mal
                                MalformedKind, Pos, Tag)
 from notation.core.ast import Variation as VariationItem
 from notation.core.errors import Error, NotationError, shorten
-from notation.core.scanner import scanner
+from notation.read.scanner import scanner
 from notation.core.game import AnyGame
 from notation.core.limits import MAX_VARIATION_DEPTH, whole
-from notation.core.parsing import parser_for
+from notation.read.parsing import parser_for
 from notation.core.events import parse_event
-from notation.core.text import starts_tag_line
+from notation.read.text import starts_tag_line
 
 from . import FORMAT_NAME, VERSION
 from .jsontext import Array, Broken, Number, Object, Text, Value, describe, parse_piece, pieces

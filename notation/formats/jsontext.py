@@ -20,8 +20,8 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 
 from notation.core.ast import Pos
 from notation.core.errors import shorten
-from notation.core.grammars import GRAMMAR_PACKAGE, load
-from notation.core.text import check_game
+from notation.read.grammars import GRAMMAR_PACKAGE, load
+from notation.read.text import check_game
 
 
 @dataclass(slots=True)

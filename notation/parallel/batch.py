@@ -1,6 +1,6 @@
 """Archives cut into batches of whole games, checked anywhere (worker processes, Dask).
 
-The reader's pieces (see :mod:`notation.core.reading`) are grouped into
+The reader's pieces (see :mod:`notation.read.reading`) are grouped into
 batches of about ``target`` bytes. A batch never ends after a piece that may
 hand comments or tags on to the next game (a piece holding ``{`` or nothing
 but comments), so each batch reads exactly as it would in one pass. A batch
@@ -17,8 +17,8 @@ from typing import IO, Iterable, Iterator
 
 from notation.core.tree import GameNode
 from notation.core.formats import RecordFormat
-from notation.core.reading import claimed, records_of, records_of_pieces
-from notation.core.text import label_of, may_carry, open_record_file, pieces, source_chunks
+from notation.read.reading import claimed, records_of, records_of_pieces
+from notation.read.text import label_of, may_carry, open_record_file, pieces, source_chunks
 
 TARGET = 256 << 10
 

@@ -2,7 +2,7 @@
 
 The client scans a file once (lines only, nothing is parsed) and notes where
 batches of games begin: byte offset and line number, by the same rule as the
-streaming reader (:class:`~notation.core.text.Cutter`). A worker that can
+streaming reader (:class:`~notation.read.text.Cutter`). A worker that can
 see the file (a local cluster, or a cluster on shared storage) reads its range
 and checks those games (:func:`notation.parallel.work.span_part`); their line
 numbers are the file's.
@@ -26,10 +26,12 @@ from dataclasses import dataclass, replace
 from contextlib import contextmanager
 from typing import IO, Iterator
 
-from notation.core import compression, formats
+from notation.core import formats
+
+from notation.read import compression
 from notation.parallel.batch import TARGET
 from notation.core.errors import InputError
-from notation.core.text import Cutter, open_record_file
+from notation.read.text import Cutter, open_record_file
 
 #: Bytes at the head of a file that client and worker digest to agree it is the same file.
 HEAD = 64 << 10

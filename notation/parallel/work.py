@@ -13,8 +13,8 @@ from typing import Iterator, Union
 from notation.parallel.batch import Batch, batch_records
 from notation.core.errors import InputError
 from notation.core.outcome import Outcome
-from notation.core.reading import records_of
-from notation.core.text import chunks, decoded_blocks, source_chunks
+from notation.read.reading import records_of
+from notation.read.text import chunks, decoded_blocks, source_chunks
 from notation.parallel.spans import Span, open_whole, read_span
 
 from .tasks import Task, outcome_of

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from notation.core.grammars import package_text
+from notation.read.grammars import package_text
 
 
 class PartTable:

@@ -2,7 +2,7 @@
 
 A column's values for one game are a list, a range (plies counted), a :class:`Repeated`
 value (a plain game's variation, comment and the like: one value for every row) or
-:class:`~notation.core.texts.Texts` (positions written by compiled code). Workers send
+:class:`~notation.read.texts.Texts` (positions written by compiled code). Workers send
 them home as they are; a Parquet writer turns a row group's runs of one value into one
 Arrow array, and takes texts' buffers whole; text formats read every value.
 """
@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from itertools import repeat
 from typing import Any, Union
 
-from notation.core.texts import Texts
+from notation.read.texts import Texts
 
 
 class Repeated:

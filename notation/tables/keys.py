@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from typing import Any, Callable
 
 from notation.core.game import AnyGame
-from notation.core.texts import LENGTH, Texts
+from notation.read.texts import LENGTH, Texts
 
 hex_digests: Callable[[list[str]], list[str]] | None
 hex_digest_texts: Callable[[bytes, bytes], bytes] | None

@@ -22,7 +22,7 @@ os.environ.setdefault("MIMALLOC_ARENA_EAGER_COMMIT", "0")
 import pyarrow as pa  # noqa: E402  (after mimalloc's option)
 import pyarrow.parquet as pq  # noqa: E402
 
-from notation.core.texts import LENGTH, Texts  # noqa: E402
+from notation.read.texts import LENGTH, Texts  # noqa: E402
 
 text_offsets: Callable[[bytes], bytes] | None
 try:  # the offsets compiled (compiled/columns.c), where the install could build it

@@ -210,7 +210,7 @@ def test_a_dying_worker_is_reported_not_waited_for(mixed):
 @pytest.mark.slow
 def test_batches_read_exactly_like_the_stream(tmp_path):
     from notation.parallel import batch
-    from notation.core.reading import source_records
+    from notation.read.reading import source_records
     path = mixed_archive(tmp_path, 3)
     expected = [(r.pos, r.tags, r.items) for r in source_records(path, checked=True)]
     for target in (1, 300, 5000, 1 << 20):

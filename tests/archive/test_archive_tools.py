@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 import pytest
 
 import notation
-from notation.core.reading import source_records
+from notation.read.reading import source_records
 from notation.core.writer import format_record
 from notation.archive import (Duplicates, FilterError, Filters, Summary, game_figures,
                               game_key, parse_plies)

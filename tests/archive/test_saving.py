@@ -7,7 +7,7 @@ import os
 import pytest
 
 import notation
-from notation.core.compression import kind_of_file
+from notation.read.compression import kind_of_file
 
 from conftest import ROOT
 

@@ -14,8 +14,8 @@ from notation.archive import Filters
 from notation.archive.skim import is_simple, needles, skimmed_records
 from notation.core import formats
 from notation.core.ast import Comment
-from notation.core.reading import records_of
-from notation.core.text import chunks, pieces
+from notation.read.reading import records_of
+from notation.read.text import chunks, pieces
 
 import notation.cli.archive as archive_cli
 from conftest import SAMPLES, invoke

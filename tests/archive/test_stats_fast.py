@@ -26,8 +26,8 @@ from notation.archive import Stats
 from notation.archive.stats import first_written_event, game_figures
 from notation.cli import parallel
 from notation.core.ast import Comment, EventNode, Item, Variation
-from notation.core.reading import records_of, source_records
-from notation.core.text import chunks
+from notation.read.reading import records_of, source_records
+from notation.read.text import chunks
 from notation.core.results import with_result_tags
 from notation.core.writer import format_record
 import notation.parallel as workers

@@ -23,7 +23,7 @@ from pathlib import Path
 
 from notation.core.new_games import random_record
 import notation
-from notation.core.reading import source_records
+from notation.read.reading import source_records
 from notation.core.results import with_result_tags
 from notation.core.writer import format_record
 

@@ -20,8 +20,9 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from conftest import HANG_BREAKER, ROOT, TILEWE, write
-from notation.core import grammars, plugins
-from notation.core.grammars import Terminal
+from notation.core import plugins
+from notation.read import grammars
+from notation.read.grammars import Terminal
 
 #: Top-level packages no start-up needs (and ``importlib.metadata``, checked apart).
 HEAVY = ("lark", "pyarrow", "duckdb", "zstandard", "dask")
@@ -57,10 +58,10 @@ def test_help_loads_no_command_no_registry_and_no_record_model():
 
 def test_reading_a_valid_file_loads_no_lark_once_the_tables_are_cached(tmp_path):
     env = {"XDG_CACHE_HOME": str(tmp_path)}
-    code = ("from notation.core import grammars\n"
+    code = ("from notation.read import grammars\n"
             "for name in ('container.lark', 'tilewe.lark'):\n"
             "    grammars.terminals(name)\n"
-            "import notation.core.parsing, notation.core.text")
+            "import notation.read.parsing, notation.read.text")
     assert "lark" in imported_by(code, env)          # the first run derives the tables
     assert heavy(imported_by(code, env)) == set()   # the next reads them
 

@@ -11,7 +11,7 @@ from notation.core.new_games import random_record
 import notation
 from notation.core import registry
 from notation.core.errors import NotationError
-from notation.core.options import setup_options
+from notation.core.plugins import setup_options
 
 from conftest import SAMPLES, invoke
 

@@ -24,8 +24,8 @@ LAZY_ALLOWED = {"dask", "dask.bag", "logging", "dask.distributed", "distributed"
                 "selenium", "pyarrow", "duckdb",
                 # start-up: what a command needs only when it meets a record it must parse
                 "lark", "lark.exceptions", "hashlib", "importlib.metadata",
-                "notation.core.record_builder", "notation.core.other_readings",
-                "notation.core.parsing",
+                "notation.read.record_builder", "notation.read.other_readings",
+                "notation.read.parsing",
                 "multiprocessing", "concurrent.futures",
                 # `notation --version` alone loads the games, to say what runs compiled
                 "notation.core.registry", "notation.tables.keys",

@@ -28,10 +28,11 @@ import zstandard
 
 from notation.parallel import runs as runner
 from notation.archive.output import AtomicFile
-from notation.core import compression, limits, registry
-from notation.core import text as text_stage
+from notation.core import limits, registry
+from notation.read import compression
+from notation.read import text as text_stage
 from notation.core.errors import InputError
-from notation.core.reading import source_records
+from notation.read.reading import source_records
 from notation.parallel.work import span_part
 from notation.parallel.spans import spans
 

@@ -17,7 +17,7 @@ import pytest
 
 from notation.core.new_games import random_record
 import notation
-from notation.core.reading import source_records
+from notation.read.reading import source_records
 from notation.core.writer import format_record
 
 from conftest import SAMPLES
@@ -151,7 +151,7 @@ def _layouts(draw, words: list[str]) -> str:
 def test_split_reading_of_plain_bodies_agrees_with_the_general_one(data, seed):
     """``body.split()`` (the usual layout, in C) reads what the number-by-number path reads."""
     from notation.core.fastpath import _numbered_words, _plain_words
-    from notation.core.scanner import scanner
+    from notation.read.scanner import scanner
     game, words = _random_moves(seed, data.draw(st.integers(1, 30)))
     body = _layouts(data.draw, words) + data.draw(st.sampled_from(["", "\n", " \n\n"]))
     scan = scanner(game)
@@ -167,7 +167,7 @@ def test_split_reading_of_plain_bodies_agrees_with_the_general_one(data, seed):
 def test_dedupe_keys_from_words_as_written_equal_the_parsed_ones(data, seed):
     """``dedupe`` reads a plain game's moves without parsing; its key must be the parse's."""
     from notation.archive import game_key
-    from notation.core.reading import parse
+    from notation.read.reading import parse
     game, words = _random_moves(seed, data.draw(st.integers(1, 12)))
     odd = st.sampled_from(["hello", "F5e-a2d4;", "1.", "F5E-a2d4", "I2s-a1t20", "I2n-a2t20",
                            "O1n-a1a1", "{x}", "F5e-a2d4x"])

@@ -22,9 +22,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from notation.core import registry
-from notation.core.scanner import scanner
-from notation.core.grammars import grammar, terminal_pattern
-from notation.core.parsing import parser_for
+from notation.read.scanner import scanner
+from notation.read.grammars import grammar, terminal_pattern
+from notation.read.parsing import parser_for
 
 UNIT_CODES = {sre.ANY, sre.IN, sre.LITERAL, sre.NOT_LITERAL, sre.CATEGORY}
 

@@ -27,7 +27,7 @@ import pytest
 
 import notation
 from notation.core.ast import Comment
-from notation.core.reading import source_records
+from notation.read.reading import source_records
 
 pytestmark = pytest.mark.slow
 

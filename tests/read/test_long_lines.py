@@ -20,7 +20,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from notation.core import text as text_stage
+from notation.read import text as text_stage
 
 from conftest import HANG_BREAKER, notation_exe
 

@@ -30,7 +30,7 @@ from notation.cli import archive
 from notation.cli.common import shown
 from notation.core import fastpath, writer
 from notation.core.ast import Tag
-from notation.core.reading import parse
+from notation.read.reading import parse
 
 from conftest import HANG_BREAKER, SAMPLES, cpu_limited, notation_exe
 from test_fuzz import mutated

@@ -9,7 +9,7 @@ import time
 import pytest
 
 import notation
-from notation.core import other_readings, reading
+from notation.read import other_readings, reading
 from notation.core.replay import run
 
 from conftest import SAMPLES, invoke
@@ -106,7 +106,7 @@ def test_junk_costs_about_its_own_reading(tmp_path):
 def test_unread_events_past_the_problem_cap_count_as_unread():
     """Past the most a game lists, unread events are counted, not built: they still weigh
     as many events against the read ones."""
-    from notation.core.other_readings import reads_few
+    from notation.read.other_readings import reads_few
 
     (record,) = notation.parse("W5n-a1a1 " * 150 + "zz " * 250 + "\n", "tilewe")
     assert reads_few(record.items)

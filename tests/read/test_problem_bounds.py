@@ -25,7 +25,7 @@ from notation.core.ast import Unlisted
 from notation.core.errors import Problem, ProblemKind
 from notation.core.limits import MAX_PROBLEMS, MAX_VARIATION_DEPTH
 from notation.core.outcome import Outcome
-from notation.core.reading import text_records
+from notation.read.reading import text_records
 
 from conftest import cpu_limited, invoke, notation_exe
 

@@ -15,10 +15,10 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 import notation
-from notation.core import text as text_stage
-from notation.core.parsing import parser_for
+from notation.read import text as text_stage
+from notation.read.parsing import parser_for
 from notation.core.errors import InputError
-from notation.core.reading import choose_game
+from notation.read.reading import choose_game
 
 from conftest import SAMPLES
 from test_fuzz import mutated

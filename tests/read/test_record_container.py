@@ -7,9 +7,9 @@ from lark import Lark
 import notation
 from notation.core import registry
 from notation.core.ast import Comment, EventNode, Malformed
-from notation.core.grammars import grammar_text
-from notation.core.reading import choose_game
-from notation.core.text import decode
+from notation.read.grammars import grammar_text
+from notation.read.reading import choose_game
+from notation.read.text import decode
 from notation.core.errors import InputError
 
 from conftest import SAMPLES, TILEWE, no_traceback, run_cli, write
@@ -201,7 +201,7 @@ def test_problem_lines_and_caret_excerpts():
 def test_a_changed_container_is_never_read_from_a_stale_parser_cache(tmp_path, monkeypatch):
     """Lark checks an imported grammar for changes only at a path it can open; the
     container is a package resource, so the loader's repr carries its digest."""
-    from notation.core import grammars
+    from notation.read import grammars
 
     cache = str(tmp_path / "parser.cache")
     before = grammars.load(grammars.GRAMMAR_PACKAGE, "tilewe.lark", cache=cache)

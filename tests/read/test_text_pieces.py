@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from notation.core import limits
-from notation.core import text as text_stage
+from notation.read import text as text_stage
 from notation.core.errors import InputError
 
 from conftest import HANG_BREAKER, SAMPLES, notation_exe

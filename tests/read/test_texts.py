@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from notation.core.texts import Texts
+from notation.read.texts import Texts
 
 
 @pytest.mark.slow

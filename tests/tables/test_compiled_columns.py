@@ -19,8 +19,8 @@ from hypothesis import strategies as st
 
 from notation.core import registry
 from notation.core.replay import run
-from notation.core.reading import chunks, records_of
-from notation.core.texts import LENGTH, Texts
+from notation.read.reading import chunks, records_of
+from notation.read.texts import LENGTH, Texts
 from notation.tables import keys, parquet
 from notation.tables.rows import plain_rows, table_rows
 

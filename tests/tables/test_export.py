@@ -18,7 +18,7 @@ from notation.core.new_games import random_record
 import notation
 from notation.archive.stats import game_figures
 from notation.cli.export import PARQUET_HINT, export
-from notation.core.reading import read_games, text_records
+from notation.read.reading import read_games, text_records
 from notation.games.tilewe.symmetry import transform_record
 from notation.core.writer import format_record
 from notation.tables import TABLES, writers

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from notation.core.new_games import random_record
 from notation.core import registry
-from notation.core.reading import chunks, records_of
+from notation.read.reading import chunks, records_of
 from notation.core.replay import run
 from notation.core.writer import format_record
 from notation.tables.rows import plain_rows, table_rows

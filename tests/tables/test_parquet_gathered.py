@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 pa = pytest.importorskip("pyarrow")
 pq = pytest.importorskip("pyarrow.parquet")
 
-from notation.core.texts import Texts  # noqa: E402
+from notation.read.texts import Texts  # noqa: E402
 from notation.tables.columns import Column, Repeated  # noqa: E402
 from notation.tables import parquet  # noqa: E402
 from notation.tables.parquet import Gathered, ParquetTable  # noqa: E402

@@ -10,8 +10,7 @@ offer them before the game loads.
 """
 from __future__ import annotations
 
-from notation.core.options import GameOption
-from notation.core.plugins import GameSpec
+from notation.core.plugins import GameOption, GameSpec
 
 #: The notations a ``[Dialect]`` tag, ``--dialect`` and ``convert --to`` name
 #: (``dialect.NOTATIONS``; a test holds the two equal).

@@ -13,7 +13,7 @@ import re
 from typing import Callable
 
 from notation.core.errors import NotationError, shorten
-from notation.core.grammars import terminal_pattern
+from notation.read.grammars import terminal_pattern
 from notation.core.limits import is_whole
 from notation.core.events import EventTuple, remembered
 

@@ -12,7 +12,7 @@ from typing import Any, Callable, Mapping
 from notation.core.protocols import RecordView
 from notation.core.ast import Directive
 from notation.core.errors import NotationError, RuleError, TagError, shorten
-from notation.core.grammars import terminal_pattern
+from notation.read.grammars import terminal_pattern
 from notation.core.limits import is_whole
 
 from .dialect import SEED, Notation, notation_named

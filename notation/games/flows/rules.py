@@ -14,7 +14,7 @@ from notation.core.protocols import RecordView
 from notation.core.tree import GameNode
 from notation.core.ast import Malformed, MalformedKind
 from notation.core.errors import NotationError, TagError
-from notation.core.other_readings import first_reading, retagged, tag_advice
+from notation.read.other_readings import first_reading, retagged, tag_advice
 from notation.core.protocols import Result
 
 from .dialect import NOTATIONS, SEED
@@ -86,7 +86,7 @@ def readable_as(record: GameNode) -> str | None:
 class Hint:
     """What a refusal adds when another notation reads the record (worked out once, at the
     first refusal; a class, not a closure, so a state still pickles): the core's
-    :mod:`~notation.core.other_readings`, as a record of another game is told its game."""
+    :mod:`~notation.read.other_readings`, as a record of another game is told its game."""
 
     __slots__ = ("record", "text")
 

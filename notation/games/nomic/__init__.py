@@ -6,8 +6,7 @@ loads when a record of it is read.
 """
 from __future__ import annotations
 
-from notation.core.options import GameOption
-from notation.core.plugins import GameSpec
+from notation.core.plugins import GameOption, GameSpec
 
 #: The players of a new game given by number (``random nomic --players 3``,
 #: ``notation.new("nomic", players=3)``), in turn order.

@@ -12,7 +12,7 @@ from re import Match
 from typing import Callable, NoReturn, TypeAlias
 
 from notation.core.errors import NotationError
-from notation.core.grammars import terminal_pattern
+from notation.read.grammars import terminal_pattern
 from notation.core.limits import whole
 from notation.core.events import EventTuple
 

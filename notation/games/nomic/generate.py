@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable, Mapping
 
-from notation.core.options import whole_number
+from notation.core.plugins import whole_number
 from notation.core.protocols import RecordView
 
 from . import rules

@@ -6,8 +6,7 @@ loads when a record of it is read.
 """
 from __future__ import annotations
 
-from notation.core.options import GameOption
-from notation.core.plugins import GameSpec
+from notation.core.plugins import GameOption, GameSpec
 
 #: How ``convert --choices`` writes the choices of a placement.
 CHOICE_FORMS = ("inline", "separate")

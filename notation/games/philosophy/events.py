@@ -12,7 +12,7 @@ import re
 from typing import Callable, Union
 
 from notation.core.errors import NotationError
-from notation.core.grammars import terminal_pattern
+from notation.read.grammars import terminal_pattern
 from notation.core.events import EventTuple, remembered
 
 from .geometry import DIR_INDEX, DIRECTIONS

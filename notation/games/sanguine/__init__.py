@@ -10,8 +10,7 @@ loads.
 """
 from __future__ import annotations
 
-from notation.core.options import GameOption
-from notation.core.plugins import GameSpec
+from notation.core.plugins import GameOption, GameSpec
 
 #: The decks installed with the package (``notation.samples``), by name.
 BUNDLED_DECKS = ("ember", "legion", "skirmish", "tide")

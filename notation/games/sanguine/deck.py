@@ -13,9 +13,9 @@ from importlib import resources
 from typing import NamedTuple
 
 from notation.core.errors import Error, InputError, shorten
-from notation.core.grammars import grammar, terminal_pattern
+from notation.read.grammars import grammar, terminal_pattern
 from notation.core.limits import MAX_DECK_BYTES, MAX_VALUE_DIGITS, is_whole
-from notation.core.text import decode, read_beside, read_bytes
+from notation.read.text import decode, read_beside, read_bytes
 
 from . import BUNDLED_DECKS
 

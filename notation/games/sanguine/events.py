@@ -12,7 +12,7 @@ import re
 from typing import Callable, NoReturn, Union
 
 from notation.core.errors import NotationError, shorten
-from notation.core.grammars import terminal_pattern
+from notation.read.grammars import terminal_pattern
 from notation.core.limits import MAX_DIGITS, MAX_VALUE_DIGITS, whole
 from notation.core.events import EventTuple, remembered
 

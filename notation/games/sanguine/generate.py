@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from notation.core.ast import Item, Tag
 from notation.core.errors import InputError, NotationError, TagError
-from notation.core.options import check_setup, under_names
+from notation.core.plugins import check_setup, under_names
 from notation.core.protocols import RecordView, SetUp
 
 from . import rules

@@ -12,7 +12,7 @@ from notation.core.protocols import RecordView
 from notation.core import protocols
 from notation.core.ast import Directive
 from notation.core.errors import InputError, NotationError, RuleError, TagError, shorten
-from notation.core.grammars import terminal_pattern
+from notation.read.grammars import terminal_pattern
 from notation.core.limits import MAX_DIGITS, whole
 
 from .deck import Card, Deck, DeckError, load_deck_beside, parse_deck

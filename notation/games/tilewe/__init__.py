@@ -12,8 +12,7 @@ before the game loads.
 from __future__ import annotations
 
 from notation.core.formats import FormatPlugin
-from notation.core.options import GameOption
-from notation.core.plugins import GameSpec
+from notation.core.plugins import GameOption, GameSpec
 
 #: The colours in seat order: how moves, results and ``select --winner`` name them.
 COLORS = ("blue", "yellow", "red", "green")

@@ -18,7 +18,7 @@ from functools import lru_cache
 
 from notation.core.fields import fields_json
 from notation.core.game import AnyGame, LineColumns
-from notation.core.texts import Texts
+from notation.read.texts import Texts
 
 from .events import SIZE, Move, square_name
 from .pieces import ORIENTATION_NAMES, PIECE_NAMES, orientation

@@ -12,7 +12,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from notation.core.errors import NotationError
-from notation.core.grammars import terminal_pattern
+from notation.read.grammars import terminal_pattern
 from notation.core.events import event_repr
 
 from .pieces import (

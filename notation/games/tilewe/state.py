@@ -12,7 +12,7 @@ from operator import itemgetter
 from typing import Any, Callable, Iterable, Iterator, Sequence, TypeVar
 
 from notation.core.game import state_repr
-from notation.core.texts import Texts
+from notation.read.texts import Texts
 
 from . import COLORS as COLORS
 from . import bitboard
@@ -257,7 +257,7 @@ def replayed_columns(board: Board, play: Callable[[Any], None],
     one to move (the rules proved it placing it), where asking the board would search
     for a player who can move. The last position asks the board. Compiled, the play
     keeps only each move's colour, tiles and piece, and ``line_texts`` writes the whole
-    line into one buffer (:class:`~notation.core.texts.Texts`), writing again only the
+    line into one buffer (:class:`~notation.read.texts.Texts`), writing again only the
     ranks each move covers; in Python, :func:`written_positions` does as much."""
     if compiled_line_texts is None:
         movers: list[str | None] = []

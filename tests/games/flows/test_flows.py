@@ -11,7 +11,7 @@ from notation.core.tree import GameNode
 import notation
 from notation.core.ast import Tag
 from notation.core.errors import NotationError, RuleError
-from notation.core.grammars import terminal_pattern
+from notation.read.grammars import terminal_pattern
 from notation.games.flows import events, rules
 from notation.games.flows.events import Placement, Unplaceable
 from notation.games.flows.geometry import (

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from notation.core.tree import GameNode
 import notation
 from notation.core.ast import Tag
-from notation.core.grammars import terminal_pattern
+from notation.read.grammars import terminal_pattern
 from notation.games.nomic import events as ev
 
 from conftest import SAMPLES, invoke, run_cli

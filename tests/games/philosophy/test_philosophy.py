@@ -13,7 +13,7 @@ from notation.core.tree import GameNode
 import notation
 from notation.core.ast import EventNode, Tag
 from notation.core.errors import NotationError, RuleError
-from notation.core.grammars import terminal_pattern
+from notation.read.grammars import terminal_pattern
 from notation.games.philosophy.events import (
     Choice, Join, Leave, Placement, Respect, RuleChange, read,
 )

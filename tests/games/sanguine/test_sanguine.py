@@ -16,7 +16,7 @@ import notation
 import notation.games.sanguine.deck
 from notation.core.errors import RuleError
 from notation.core.limits import shorten
-from notation.core.grammars import grammar_text, terminal_pattern
+from notation.read.grammars import grammar_text, terminal_pattern
 from notation.games.sanguine.deck import Card, DeckError, parse_deck
 from notation.games.sanguine.events import Deal, Draw, Pass, Place, Result
 from notation.core.new_games import random_record
@@ -493,7 +493,7 @@ def test_any_name_a_deck_can_hold_is_dealt_drawn_and_placed(tmp_path, where):
     assert full.state.hand(0) == ["!x", "$", "a;b", "{b}"] and full.state.hand(1) == ["$5", "[c]", "}"]
     assert full.state.board[0][2][1].name == "?" and full.state.board[0][1][1].name == ";a"
     # the fast path reads it too, to the same state; so do the command line and a position
-    from notation.core.reading import source_records
+    from notation.read.reading import source_records
     (fast,) = source_records(path, checked=True)
     assert fast.outcome is not None and fast.outcome.plies == full.plies == 15  # (valid)
     assert SANG.full_position(fast.outcome.state) == SANG.full_position(full.state)
@@ -628,7 +628,7 @@ def test_generated_names_play_alike_on_the_full_and_fast_paths(tmp_path_factory,
     assert full.events == record.events
     outcome = notation.run(full)
     assert outcome.valid, outcome.error
-    from notation.core.reading import source_records
+    from notation.read.reading import source_records
     (fast,) = source_records(path, checked=True)
     assert fast.outcome is not None, "a well-formed game takes the fast path"
     assert fast.outcome.plies == outcome.plies

@@ -16,7 +16,7 @@ from notation.core.ast import Comment, EventNode, Item, Tag, Variation
 from notation.core.diffing import diff_records
 from notation.core.errors import InputError, NotationError, TagError
 from notation.core.errors import IllegalMoveError
-from notation.core.reading import source_records, text_records
+from notation.read.reading import source_records, text_records
 from notation.core.tree import GameNode, Node
 from notation.core.writer import writable_comments
 from notation.games.tilewe import blokus, generate, rules
@@ -456,7 +456,7 @@ def test_a_game_of_a_pentobi_file_past_the_game_limit_is_refused(monkeypatch) ->
 def test_the_cut_skips_values_as_the_grammar_reads_them() -> None:
     """The cutter's scan of a value's text is the grammar's own VALUE terminal, between its
     brackets (written out once more: the cut resumes a value in the next chunk)."""
-    from notation.core.grammars import terminal_pattern
+    from notation.read.grammars import terminal_pattern
     value = terminal_pattern("blksgf.lark", "VALUE").pattern
     assert value == "(?s:\\[" + sgf._VALUE_BODY.pattern + "\\])"
 

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from notation.core.new_games import random_record
 from notation.core import registry
 from notation.core.fields import fields_column, fields_json
-from notation.core.texts import Texts
+from notation.read.texts import Texts
 from notation.games.tilewe import columns
 from notation.games.tilewe.events import Move
 

@@ -19,11 +19,11 @@ from notation.core.new_games import random_record
 from notation.core import registry
 from notation.core.ast import EventNode, Tag
 from notation.core.game import Game
-from notation.core.reading import chunks, records_of
+from notation.read.reading import chunks, records_of
 from notation.games.tilewe import state
 from notation.games.tilewe.state import Board
 from notation.core.replay import run
-from notation.core.texts import Texts
+from notation.read.texts import Texts
 from notation.tables.rows import plain_rows, table_rows
 
 from conftest import drawn_square_by_square, rows_as_lists, SAMPLES

@@ -16,7 +16,7 @@ from notation.archive.spelling import canonical_spellings
 from notation.core import registry
 from notation.core.ast import EventNode, Tag
 from notation.core.errors import NotationError
-from notation.core.grammars import terminal_pattern
+from notation.read.grammars import terminal_pattern
 from notation.core.tree import GameNode
 from notation.core.writer import format_record
 from notation.games.tilewe.bitboard import move_mask

@@ -14,9 +14,9 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from notation.core.ast import Pos
-from notation.core.grammars import terminals
+from notation.read.grammars import terminals
 from notation.core.limits import MAX_PROBLEMS
-from notation.core.text import check_game
+from notation.read.text import check_game
 
 GRAMMAR = "blksgf.lark"
 _ESCAPE = re.compile(r"\\(\r\n|\n\r|[\s\S])")

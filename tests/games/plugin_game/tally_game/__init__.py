@@ -3,8 +3,7 @@
 The entry point names :data:`SPEC`, all notation knows of the game before its code
 loads; ``tally_game.game`` puts the game together from its two required parts.
 """
-from notation.core.options import GameOption
-from notation.core.plugins import GameSpec
+from notation.core.plugins import GameOption, GameSpec
 
 #: The tags a record of Tally reads, and what they mean (``notation games``).
 TAGS = {"Game": '"tally"', "Goal": "the total that wins (default 10)",

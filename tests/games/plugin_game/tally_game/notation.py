@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from notation.core.errors import NotationError
-from notation.core.grammars import terminal_pattern
+from notation.read.grammars import terminal_pattern
 
 from . import SPEC
 from .rules import Total

@@ -4,7 +4,7 @@ calls on a visitor, ``begin_game`` to ``end_game``, and the visitor's ``result()
 The reader cuts the text into games and Lark's LALR parser tokenizes each one by the
 game's grammar; :func:`visit_tokens` turns those tokens into visits, with every place as
 a :class:`Span`. The record a command reads is one visitor's result
-(:class:`~notation.core.record_builder.RecordBuilding`); a user's visitor sees the same
+(:class:`~notation.read.record_builder.RecordBuilding`); a user's visitor sees the same
 visits (``notation.read_game(handle, Visitor=...)``) and keeps only what it needs.
 
 The container's token kinds and the text of a quoted tag value are here too: what both
@@ -16,9 +16,9 @@ from __future__ import annotations
 import re
 from typing import Any, Generic, Iterable, Mapping, NamedTuple, TypeVar
 
-from .ast import GLYPHS, MAX_NAG, MalformedKind
-from .errors import shorten
-from .limits import MAX_VARIATION_DEPTH, is_whole
+from notation.core.ast import GLYPHS, MAX_NAG, MalformedKind
+from notation.core.errors import shorten
+from notation.core.limits import MAX_VARIATION_DEPTH, is_whole
 
 ResultT = TypeVar("ResultT")
 

@@ -13,12 +13,12 @@ from typing import Any, Callable, Mapping
 
 from lark import Token, Transformer
 
-from .tree import GameNode
-from .ast import (GLYPH_OF, UNLISTED_MESSAGE, Comment, Directive, EventNode, Malformed,
+from notation.core.tree import GameNode
+from notation.core.ast import (GLYPH_OF, UNLISTED_MESSAGE, Comment, Directive, EventNode, Malformed,
                   MalformedKind, Pos, Tag, Unlisted, Variation)
-from .errors import NotationError, shorten
-from .game import AnyGame
-from .limits import MAX_PROBLEMS
+from notation.core.errors import NotationError, shorten
+from notation.core.game import AnyGame
+from notation.core.limits import MAX_PROBLEMS
 from .visitor import BaseVisitor, Span, visit_tokens
 
 

@@ -1,7 +1,7 @@
 """Reading archives game by game, in flat memory whatever their size.
 
-The last stage before replay: text cut into pieces (:mod:`notation.core.text`)
-is given to the game's LALR parser (:mod:`notation.core.parsing`) a piece at a
+The last stage before replay: text cut into pieces (:mod:`notation.read.text`)
+is given to the game's LALR parser (:mod:`notation.read.parsing`) a piece at a
 time, or, for commands that want verdicts, to the fast path
 (:mod:`notation.core.fastpath`), and its records get the file's line numbers.
 ``parse`` and ``load`` are this same reader over text in memory or a file.
@@ -24,15 +24,15 @@ import stat
 import weakref
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Mapping, TypeVar, overload
 
-from .tree import GameNode, RecordFile
-from . import formats, registry
-from .ast import Comment, Item, Malformed, Pos, Tag, Variation
+from notation.core.tree import GameNode, RecordFile
+from notation.core import formats, registry
+from notation.core.ast import Comment, Item, Malformed, Pos, Tag, Variation
 from .compression import plain_name
-from .errors import Error, InputError
-from .fastpath import hollowed, try_fast, try_headers
-from .game import AnyGame, Game
-from .outcome import Outcome
-from .replay import run
+from notation.core.errors import Error, InputError
+from notation.core.fastpath import hollowed, try_fast, try_headers
+from notation.core.game import AnyGame, Game
+from notation.core.outcome import Outcome
+from notation.core.replay import run
 from .text import Source, chunks, label_of, pieces, source_chunks
 from .visitor import BaseVisitor, unescape
 
@@ -340,7 +340,7 @@ def read_game(handle: Source, Visitor: Callable[[], BaseVisitor[ResultT]] | None
               game: str | AnyGame | None = None) -> GameNode | ResultT | None:
     """The next game of an open file (python-chess's ``read_game``), None past the last:
     as a :class:`GameNode`, or as ``Visitor()`` makes it of the reading's visits
-    (:class:`~notation.core.visitor.BaseVisitor`; spans in the file's lines). Each call
+    (:class:`~notation.read.visitor.BaseVisitor`; spans in the file's lines). Each call
     goes on where the last one on the same file stopped; a path is read from its start.
 
     :raises InputError: input that cannot be read or decoded.

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from typing import Callable, Iterable
 
-from .tree import GameNode
-from . import registry
-from .ast import EventNode, Item, Malformed, MalformedKind, Tag, Unlisted
-from .errors import shorten
-from .game import AnyGame
+from notation.core.tree import GameNode
+from notation.core import registry
+from notation.core.ast import EventNode, Item, Malformed, MalformedKind, Tag, Unlisted
+from notation.core.errors import shorten
+from notation.core.game import AnyGame
 
 
 def retagged(record: GameNode, key: str, value: str | None) -> GameNode:

@@ -20,7 +20,7 @@ import os
 from functools import lru_cache
 from typing import IO, Any, Protocol, cast
 
-from .errors import InputError, shorten
+from notation.core.errors import InputError, shorten
 
 GZIP, BZIP2, XZ, ZSTD = "gzip", "bzip2", "xz", "zstd"
 

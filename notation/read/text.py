@@ -5,7 +5,7 @@ decoded block by block, line ends normalised to LF, and the text cut into
 pieces at lines that start a tag after a game's body: exactly where the
 container grammar starts a new game, and where no comment or block can run
 on. That rule is the grammar's own ``NEXT_LINE`` terminal, compiled from
-``record.lark`` (see :mod:`notation.core.grammars`), and it is used by every
+``record.lark`` (see :mod:`notation.read.grammars`), and it is used by every
 reader: serial, pool batches and Dask spans alike.
 """
 from __future__ import annotations
@@ -17,8 +17,10 @@ import re
 import stat
 from typing import IO, Any, Callable, Iterable, Iterator, Union
 
-from . import compression, limits
-from .errors import InputError, shorten
+from notation.core import limits
+
+from . import compression
+from notation.core.errors import InputError, shorten
 from .grammars import terminal_pattern
 
 BLOCK = 1 << 16
@@ -464,7 +466,7 @@ def source_chunks(source: str | os.PathLike[str] | IO[Any], encoding: str = "utf
 
 def plain_blocks(stream: IO[Any], label: str, encoding: str = "utf-8") -> Iterator[str]:
     """Decoded text blocks of a stream, decompressed first when its first bytes say it is
-    compressed (gzip, bzip2, xz, Zstandard: :mod:`notation.core.compression`)."""
+    compressed (gzip, bzip2, xz, Zstandard: :mod:`notation.read.compression`)."""
     first = stream.read(BLOCK)
     while isinstance(first, bytes) and 0 < len(first) < compression.MAGIC_BYTES:
         more = stream.read(BLOCK)  # a pipe may give a few bytes at a time

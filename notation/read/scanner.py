@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from .game import AnyGame
+from notation.core.game import AnyGame
 from .grammars import terminal_pattern
 from .grammars import terminals as terminals_of
 from .visitor import CONTAINER

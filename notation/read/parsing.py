@@ -4,7 +4,7 @@ One LALR parser per game, built once on first use from the game's grammar
 file (which imports ``record.lark``), with an inline transformer
 (:mod:`.record_builder`) so the parse produces
 :class:`~notation.core.ast.GameNode` objects directly. The reader
-(:mod:`notation.core.reading`) hands it one piece at a time.
+(:mod:`notation.read.reading`) hands it one piece at a time.
 
 Text is untrusted: line ends are normalised to LF first (CRLF and a lone CR
 both end a line), numbers are read within :mod:`~notation.core.limits`, and
@@ -19,11 +19,12 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Callable, Mapping
 
-from .tree import GameNode
-from . import grammars, registry
+from notation.core.tree import GameNode
+from notation.core import registry
+from . import grammars
 
-from .errors import shorten
-from .game import AnyGame
+from notation.core.errors import shorten
+from notation.core.game import AnyGame
 from .grammars import GRAMMAR_PACKAGE
 # The fast scanner and the reader find the container's token kinds here, as they always have.
 from .visitor import ANNOTATIONS as ANNOTATIONS
@@ -35,7 +36,7 @@ from .visitor import unescape as unescape
 if TYPE_CHECKING:
     from lark import Lark
 
-    from .ast import Pos
+    from notation.core.ast import Pos
     from .record_builder import RecordBuilder
     from .visitor import BaseVisitor
 
