@@ -120,7 +120,7 @@ def each_record(ctx: Context, paths: tuple[str, ...], **how: Any) -> Iterator[Ga
 @archive_reading_options
 def tags(paths: tuple[str, ...], as_json: bool, game_name: str | None, encoding: str,
          color: bool | None) -> None:
-    """Headers only, one line per game: file, index, tags (nothing is replayed)."""
+    """A line gives the file, the game's index and its tags."""
     ctx = Context(game_name, encoding, color)
     watch(ctx, paths, not as_json)
     for record in each_record(ctx, paths, headers=True):
@@ -272,7 +272,7 @@ def select(paths: tuple[str, ...], tag_specs: tuple[str, ...], validity: bool | 
            count_only: bool, invert: bool,
            output: str | None, as_json: bool, jobs: int | None, game_name: str | None,
            encoding: str, color: bool | None) -> None:
-    """Write the games that match every filter, unchanged, as one archive."""
+    """The games that match go out as one archive."""
     ctx = Context(game_name, encoding, color)
     watch(ctx, paths, not as_json)
     filters = make_filters(tag_specs, validity, plies_spec, winners, players, positions,
@@ -330,7 +330,7 @@ def _give(outcome: Outcome, sink: Sink | None, with_verdict: bool) -> None:
 def dedupe(paths: tuple[str, ...], output: str | None, report: bool, as_json: bool,
            game_name: str | None, encoding: str, color: bool | None,
            game_options: dict[str, Any]) -> None:
-    """Keep the first copy of every game (same events in canonical form); drop the others."""
+    """Two games are copies when their events are the same in canonical form."""
     symmetric = bool(game_options.get("symmetric"))
     ctx = Context(game_name, encoding, color)
     watch(ctx, paths, not as_json)
@@ -381,7 +381,7 @@ def _first_copy_kept(duplicates: Duplicates, record: GameNode, sink: Sink, repor
 @color_option
 def split(path: str, per_file: int | None, by_tag: str | None, out_dir: str,
           prefix: str | None, game_name: str | None, encoding: str, color: bool | None) -> None:
-    """Cut an archive into files of N games, or one file per tag value (games unchanged).
+    """By a tag: one file per tag value. The games are unchanged.
 
     Pieces are named PREFIX-0001.EXT, PREFIX-0002.EXT, ... or PREFIX-VALUE.EXT. A tag
     value names its file as it is when it is at most 100 characters, all letters,
@@ -419,7 +419,7 @@ def split(path: str, per_file: int | None, by_tag: str | None, out_dir: str,
 @color_option
 def cat(paths: tuple[str, ...], output: str | None, game_name: str | None, encoding: str,
         color: bool | None) -> None:
-    """Join archives into one: every game unchanged, a blank line between games."""
+    """A blank line stands between games."""
     ctx = Context(game_name, encoding, color)
     watch(ctx, paths, True)
     with Sink(ctx, output) as sink:  # an exception on the way: nothing is left
@@ -456,7 +456,7 @@ def _figures(ctx: Context, paths: tuple[str, ...], jobs: int | None
 @JOBS_OPTION
 def stats(paths: tuple[str, ...], as_json: bool, game_name: str | None, encoding: str,
           color: bool | None, jobs: int | None) -> None:
-    """Games, verdicts, plies, results per seat or colour, first events, per-game figures."""
+    """Results per seat or colour, and figures per game."""
     ctx = Context(game_name, encoding, color)
     watch(ctx, paths, not as_json)
     figures = Stats()

@@ -91,7 +91,6 @@ class Replay:
 def replay(paths: tuple[str, ...], ply: int | None, every: bool, as_json: bool, tree: bool,
            game_index: int | None, color: bool | None, jobs: int | None,
            game_name: str | None, encoding: str, game_options: dict[str, Any]) -> None:
-    """Replay records and show the board after a ply, after every ply, or at the end."""
     if tree and not as_json:
         raise click.UsageError("--tree is for --json")
     ctx = Context(game_name, encoding, color)
@@ -130,7 +129,6 @@ def replay(paths: tuple[str, ...], ply: int | None, every: bool, as_json: bool, 
 def legal(path: str, ply: int | None, game_index: int | None, count: bool, as_json: bool,
           game_name: str | None, encoding: str, color: bool | None,
           game_options: dict[str, Any]) -> None:
-    """List the legal moves of the player to move."""
     ctx = Context(game_name, encoding, color)
     options = game_options  # narrowing the question where a game needs it (a drawn tile)
     for records in ctx.inputs.read((path,)):

@@ -30,7 +30,7 @@ from .ply_option import note_past_end, ply_option
 @color_option
 def diff(a: str, b: str, ply: int | None, game_index: int | None, positions: bool,
          game_name: str | None, encoding: str, color: bool | None) -> None:
-    """Compare two record files (or two positions): first differing event, differing squares.
+    """It names the first event that differs, and the squares that differ.
 
     Game K of A is compared with game K of B, for every game (or, with --index K, game K
     only). Exit 0 when they are the same, 1 when they differ, 2 on errors.

@@ -19,7 +19,7 @@ DECK_EXTENSIONS = (".deck",)
 
 @click.group()
 def deck() -> None:
-    """Check and show Sanguine deck files."""
+    """`check` validates deck files; `show` prints them."""
 
 
 def _decks(paths: tuple[str, ...], inputs: Inputs) -> Iterator[tuple[str, Deck | DeckError]]:

@@ -56,9 +56,9 @@ def explored(ctx: Context, paths: tuple[str, ...], depth: int, symmetric: bool,
 @reading_options
 def explore(paths: tuple[str, ...], depth: int, symmetric: bool, as_json: bool, as_html: bool,
             output: str | None, game_name: str | None, encoding: str) -> None:
-    """The opening tree of archives: from each start, the moves played, how many games
-    went each way, and how they ended for each seat (wins alone, shared wins, losses,
-    no winner, unfinished; the mean final score where the game keeps scores).
+    """From each start: the moves played, how many games went each way, and how they
+    ended for each seat (wins alone, shared wins, losses, no winner, unfinished; the mean
+    final score where the game keeps scores).
 
     Positions reached by different move orders meet. Only each game's mainline counts
     (variations are analysis, not games played). An invalid game is reported and left

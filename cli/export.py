@@ -75,7 +75,6 @@ def _outcomes(ctx: Context, paths: tuple[str, ...], task: runner.Task,
 @reading_options
 def export(paths: tuple[str, ...], to: str, folder: str, symmetric: bool, jobs: int | None,
            game_name: str | None, encoding: str) -> None:
-    """Write archives as tables: games, events and positions."""
     ctx = Context(game_name, encoding, None)
     tally = Tally(watch(ctx, paths, True))
     write_tables(ctx, tally, paths, to, folder, symmetric, jobs)

@@ -34,7 +34,7 @@ from .progress import Progress, terminal
 @color_option
 def random_games(game_name: str, seed: int | None, count: int, jobs: int | None,
                  output: str | None, color: bool | None, game_options: dict[str, Any]) -> None:
-    """Print random complete legal games, in canonical form, each as soon as it is made.
+    """Each game is in canonical form, printed as soon as it is made.
 
     Every game carries its result tags, [Seed] and [Round] (its number in the run): game R
     of a run is game R of any run with the same seed and options, whatever --jobs. The

@@ -13,7 +13,6 @@ from .common import color_option, say
 @click.command()
 @color_option
 def games(color: bool | None) -> None:
-    """List the registered games, their file extensions and tags."""
     for game in registry.games():
         say(f"{game.name}  ({' '.join(game.extensions)})  {game.title}")
         for key, meaning in game.tags.items():
@@ -29,7 +28,7 @@ def games(color: bool | None) -> None:
 @color_option
 def coords(coord: str, to: str, seats: str | None, players: int | None, game_name: str,
            color: bool | None) -> None:
-    """Convert one coordinate between player views: P2A4 --to P1 prints P1G4."""
+    """P2A4 --to P1 prints P1G4."""
     game = registry.get(game_name)
     if game is None:
         raise click.UsageError(f"unknown game {game_name!r}; known games: "

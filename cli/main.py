@@ -9,6 +9,7 @@ SIGTERM), 141 the reader of the output went away (a broken pipe, as git does).
 from __future__ import annotations
 
 import importlib
+import inspect
 import os
 import sys
 from typing import Any, NoReturn, Sequence
@@ -20,7 +21,8 @@ import notation
 from . import signals
 from .signals import OutputGone, ending
 
-#: Every command: its module, its object and its one-line help. Commands are
+#: Every command: its module, its object and its one-line help, written here only (a
+#: command's docstring says the rest: its help is this line, then that). Commands are
 #: imported when used, so `notation --help` loads neither Lark nor any game.
 COMMANDS = {
     "validate": ("validate", "validate", "Check every game of every record file against its rules."),
@@ -80,9 +82,13 @@ class NotationGroup(click.Group):
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
         if name not in COMMANDS:
             return None
-        module, attribute, _help = COMMANDS[name]
+        module, attribute, summary = COMMANDS[name]
         command: click.Command = getattr(importlib.import_module(f"{__package__}.{module}"),
                                          attribute)
+        if command.short_help != summary:  # (once) the summary heads the command's help
+            command.short_help = summary
+            details = inspect.cleandoc(command.help or "")
+            command.help = summary + (f"\n\n{details}" if details else "")
         return command
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:

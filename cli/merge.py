@@ -31,9 +31,8 @@ from .progress import watch
 @color_option
 def merge(paths: tuple[str, ...], output: str | None, game_name: str | None, encoding: str,
           color: bool | None) -> None:
-    """Merge annotated copies of one game into one tree: every line, comment, annotation
-    and command of each kept; a tag or command given two values keeps the first (a warning).
-    """
+    """Every line, comment, annotation and command of each copy is kept; a tag or command
+    given two values keeps the first (a warning)."""
     ctx = Context(game_name, encoding, color)
     watch(ctx, paths, True)
     trees, refused = _copies(ctx, paths)

@@ -44,7 +44,7 @@ COUNT_AT_MOST = 10_000
 def render(path: str, ply: int | None, game_index: int | None, as_html: bool,
            max_games: int | None, output: str | None, game_name: str | None, encoding: str,
            color: bool | None, game_options: dict[str, Any]) -> None:
-    """Draw a position as SVG (stdout, or -o FILE.svg), or games as an HTML viewer.
+    """The SVG goes to standard output, or to -o FILE.svg.
 
     An invalid record is drawn as it stands before its first error; the
     error is reported as everywhere (exit 1).

@@ -58,7 +58,7 @@ Text = TypeVar("Text")
 def fmt(paths: tuple[str, ...], in_place: bool, check: bool, fix_results: bool,
         canonical: bool, jobs: int | None, game_name: str | None, encoding: str,
         color: bool | None) -> None:
-    """Write records in canonical form: Game tag first, events in canonical spelling."""
+    """The Game tag comes first, and every event is in its canonical spelling."""
     if in_place and check:
         raise click.UsageError("--in-place and --check exclude each other")
     ctx = Context(game_name, encoding, color)
@@ -87,7 +87,7 @@ def fmt(paths: tuple[str, ...], in_place: bool, check: bool, fix_results: bool,
 def strip(paths: tuple[str, ...], variations: bool, comments: bool, annotations: bool,
           commands: bool, in_place: bool, check: bool, game_name: str | None, encoding: str,
           color: bool | None) -> None:
-    """Write records without their variations, comments or annotations, in canonical form.
+    """What is left is written in canonical form.
 
     What is removed is not checked: a variation with an illegal move is no
     obstacle to -V (the mainline that stays must be valid).
@@ -124,7 +124,7 @@ def convert(paths: tuple[str, ...], in_place: bool, target: str | None,
             game_index: int | None, split_games: bool, out_dir: str | None,
             game_name: str | None, encoding: str, color: bool | None,
             game_options: dict[str, Any]) -> None:
-    """Rewrite records another way without changing what they mean (comments kept).
+    """Comments are kept.
 
     How is the game's to say: the options below are each game's own. --to
     writes them in another format, with the game's options or without. A format

@@ -33,7 +33,7 @@ DUCKDB_HINT = "notation sql needs duckdb: pip install 'game-notation[data]'"
 @reading_options
 def sql(sql_text: str, paths: tuple[str, ...], shape: str, symmetric: bool, jobs: int | None,
         game_name: str | None, encoding: str) -> None:
-    """Run a SQL query (DuckDB) over the tables games, events and positions.
+    """The tables are games, events and positions.
 
     Each PATH is a folder written by notation export, or archives (files or folders of
     records), which are exported on the way. Invalid games are rows like the others.

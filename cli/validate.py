@@ -63,7 +63,6 @@ class Verdicts:
 def validate(paths: tuple[str, ...], as_json: bool, quiet: bool, jobs: int | None,
              scheduler: str | None, worker_timeout: float, game_name: str | None, encoding: str,
              color: bool | None) -> None:
-    """Check every game of every record file against its rules."""
     ctx = Context(game_name, encoding, color)
     verdicts = Verdicts(ctx, Tally(watch(ctx, paths, not (quiet or as_json))), as_json, quiet)
     elsewhere = parallel.elsewhere(ctx, paths, "validate", jobs, scheduler, worker_timeout)
