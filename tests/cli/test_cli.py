@@ -1,6 +1,7 @@
 """The `notation` command line: outputs, exit codes, and never a traceback."""
 from __future__ import annotations
 
+import importlib
 import io
 import json
 import os
@@ -11,6 +12,7 @@ from pathlib import Path
 import pytest
 
 import notation
+from notation.cli.main import COMMANDS
 
 from conftest import (HANG_BREAKER, SAMPLES, TILEWE, invoke, notation_exe, reference_games,
                       run_cli, write)
@@ -542,3 +544,17 @@ def test_colour_switches_and_no_color(tmp_path):
     finally:
         del os.environ["NO_COLOR"]
     assert env  # NO_COLOR is read from the environment at each call
+
+
+@pytest.mark.parametrize("name", sorted(COMMANDS))
+def test_a_command_s_one_line_help_is_written_once(name):
+    """The summary is ``main.COMMANDS``'s (what ``notation --help`` lists without loading
+    the command); the command's own help starts with it and its docstring does not say it
+    again."""
+    module, attribute, summary = COMMANDS[name]
+    command = getattr(importlib.import_module(f"notation.cli.{module}"), attribute)
+    doc = " ".join((command.callback.__doc__ or "").split())
+    assert summary.rstrip(".").lower() not in doc.lower()
+    shown = invoke(name, "--help").output
+    assert " ".join(shown.split("\n\n")[1].split()) == summary
+    assert invoke(name, "--help").output == shown  # (asked twice: said once)
