@@ -48,6 +48,12 @@ def archive_reading_options(func: Callable[..., Any]) -> Callable[..., Any]:
     return PATHS(JSON_OPTION(reading_options(color_option(func))))
 
 
+def joining_options(func: Callable[..., Any]) -> Callable[..., Any]:
+    """PATH..., -o, --game, --dialect, --encoding and --color: what a command that makes
+    one archive of several takes (``cat``, ``merge``)."""
+    return PATHS(OUTPUT_OPTION(reading_options(color_option(func))))
+
+
 def echo(text: str) -> None:
     """Text of the records themselves to standard output, as it is."""
     emit(text, nl=False)
@@ -413,10 +419,7 @@ def split(path: str, per_file: int | None, by_tag: str | None, out_dir: str,
 
 
 @click.command()
-@PATHS
-@OUTPUT_OPTION
-@reading_options
-@color_option
+@joining_options
 def cat(paths: tuple[str, ...], output: str | None, game_name: str | None, encoding: str,
         color: bool | None) -> None:
     """A blank line stands between games."""

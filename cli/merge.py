@@ -19,16 +19,13 @@ from notation.core.errors import Problem, ProblemKind
 from notation.core.replay import run
 from notation.core.tree import GameNode, TreeError
 
-from .archive import OUTPUT_OPTION, Sink
-from .common import PATHS, Context, color_option, plural, reading_options, warn
+from .archive import Sink, joining_options
+from .common import Context, plural, warn
 from .progress import watch
 
 
 @click.command()
-@PATHS
-@OUTPUT_OPTION
-@reading_options
-@color_option
+@joining_options
 def merge(paths: tuple[str, ...], output: str | None, game_name: str | None, encoding: str,
           color: bool | None) -> None:
     """Every line, comment, annotation and command of each copy is kept; a tag or command
