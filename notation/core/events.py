@@ -93,8 +93,9 @@ def _spelled(kind: type, fields: tuple[str, ...], spelling: str) -> Any:
     """``kind.__str__`` from its spelling, an f-string over its fields
     (``"vote {name} {'yes' if yes else 'no'}"``), compiled once: as fast as one written
     by hand, names other than the fields looked up in the type's module when called."""
-    unpack = f"    {', '.join(fields)}, = self\n" if fields else ""
-    source = f"def __str__(self):\n{unpack}    return f{spelling!r}\n"
+    # (the event is ``_event``: a field cannot start with "_", so no field hides it)
+    unpack = f"    {', '.join(fields)}, = _event\n" if fields else ""
+    source = f"def __str__(_event):\n{unpack}    return f{spelling!r}\n"
     namespace: dict[str, Any] = {}
     module = sys.modules[kind.__module__].__dict__
     try:
