@@ -69,7 +69,7 @@ fuzz: $(VENV)/.installed-test
 # python -c pass, validate). Each script of tests/benchmarks/ also runs on its own.
 bench: $(VENV)/.installed-test
 	$(BYTECODE)
-	$(BIN)/python tests/benchmarks/bench_round3.py
+	$(BIN)/python tests/benchmarks/bench_table.py
 
 # Redraw the README's pictures (samples/pictures/) with `notation render` (tests/ on the
 # path: the script takes the suite's shared helpers, conftest.py, as its tests do).

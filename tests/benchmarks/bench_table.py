@@ -1,13 +1,13 @@
-"""Issue 23's table in one run: every row a ratio measured here, with its peer.
+"""The benchmark table in one run: every row a ratio measured here, with its peer.
 
-    python tests/benchmarks/bench_round3.py [--runs 5]
+    python tests/benchmarks/bench_table.py [--runs 5]
 
 Each row comes from the script that measures it (CPU time, one core, runs interleaved
 with the peer's, the least of several): the peers are python-chess's ``read_game``
 (``bench_peers.py``), pgn-extract (``bench_select.py``), ``python -c pass``
 (``bench_startup.py``), ``validate`` itself (``bench_stats.py``, ``bench_export.py``,
 and the cost of generating games), and the old way of writing pictures
-(``bench_render.py``). ``make bench`` prints it; the README carries the last figures.
+(``bench_render.py``). ``make bench`` prints it; the Speed page of the handbook carries the last figures.
 """
 from __future__ import annotations
 
@@ -131,7 +131,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     ap.add_argument("--runs", type=int, default=5)
     args = ap.parse_args()
-    folder = Path(tempfile.mkdtemp(prefix="notation-round3-"))
+    folder = Path(tempfile.mkdtemp(prefix="notation-bench-"))
     try:
         rows = [*peers(args.runs), *startup(args.runs), *stats(args.runs, folder), *select(),
                 *render(args.runs, folder), *dedupe(), *random_games(args.runs, folder),
