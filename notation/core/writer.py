@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Iterator
 
-from .tree import GameNode
 from . import registry
 from .ast import GLYPH_OF, Comment, Directive, EventNode, Item, Malformed, Tag, Variation
 from .errors import Error, NotationError, shorten
 from .game import AnyGame, Game
 from .limits import MAX_VARIATION_DEPTH
+from .protocols import RecordView
 from notation.read.text import starts_tag_line
 
 WIDTH = 79
@@ -71,7 +71,7 @@ def check_nesting(items: list[Item]) -> None:
                             f"(a reader reads no deeper)")
 
 
-def format_record(record: GameNode, game: AnyGame | None = None) -> str:
+def format_record(record: RecordView, game: AnyGame | None = None) -> str:
     """Canonical text of one record (which must have no malformed items); ``game``:
     the record's own by default. Variations nested deeper than the reader reads
     (:data:`~notation.core.limits.MAX_VARIATION_DEPTH`) raise :class:`NotationError`:
@@ -79,7 +79,7 @@ def format_record(record: GameNode, game: AnyGame | None = None) -> str:
     return "".join(format_pieces(record, game))
 
 
-def format_pieces(record: GameNode, game: AnyGame | None = None) -> Iterator[str]:
+def format_pieces(record: RecordView, game: AnyGame | None = None) -> Iterator[str]:
     """:func:`format_record`'s text in pieces, for a writer that takes them one by one: a
     tag value over :data:`PIECE` characters is escaped and given a piece at a time (a 32
     MB value is never copied whole: quoted, into its line, into the record's text). What
@@ -89,7 +89,7 @@ def format_pieces(record: GameNode, game: AnyGame | None = None) -> Iterator[str
         if game is None:
             raise Error(f"cannot write a record of no known game ({record.game!r})")
     check_nesting(record.items)
-    return _pieces(tag_pairs(record.tags, game), _body_lines(record, game))
+    return _pieces(tag_pairs(record.tags, game), _body_lines(record.items, game))
 
 
 def _pieces(pairs: list[tuple[str, str]], body: list[str]) -> Iterator[str]:
@@ -109,7 +109,7 @@ def _pieces(pairs: list[tuple[str, str]], body: list[str]) -> Iterator[str]:
     yield "".join(text)
 
 
-def _body_lines(record: GameNode, game: AnyGame) -> list[str]:
+def _body_lines(items: list[Item], game: AnyGame) -> list[str]:
     """The lines of a record's body: its events numbered, comments, variations."""
     words: list[str] = []
     body: list[str] = []
@@ -184,7 +184,7 @@ def _body_lines(record: GameNode, game: AnyGame) -> list[str]:
             elif isinstance(item, Malformed):  # pragma: no cover - callers refuse these
                 raise ValueError(f"cannot format a malformed item: {item.text!r}")
 
-    write(record.items, 0)
+    write(items, 0)
     flush()
     return body
 
@@ -222,6 +222,5 @@ def annotation_text(nags: tuple[int, ...], blank: bool) -> str:
 
 def format_events(game: AnyGame, tags: dict[str, str], events: list[Any]) -> str:
     """Canonical text of a record given as tags and event values."""
-    record = GameNode(game.name, [Tag(k, v) for k, v in tags.items()],
-                    [EventNode(e) for e in events])
-    return format_record(record, game)
+    pairs = tag_pairs([Tag(k, v) for k, v in tags.items()], game)
+    return "".join(_pieces(pairs, _body_lines([EventNode(e) for e in events], game)))
