@@ -169,18 +169,15 @@ class _Walker(Replayer):
             self.walk(self.waiting.popleft())
 
 
-def walk(record: GameNode, outcome: Outcome, visit: Visit,
-         steps: dict[Node, Step] | None = None) -> Walk:
+def walk(record: GameNode, outcome: Outcome, visit: Visit) -> Walk:
     """``record``'s tree, ``visit(node, step, state)`` called on every position reached
     (the start first, then line by line). ``outcome``: its full
     :func:`~notation.core.replay.run`; when that has no state (no game, or a tag it cannot
-    start from) nothing is reached, and the nodes are only listed. ``steps``: the dict to
-    keep the steps in (a visit that looks at a parent's step reads it as it fills)."""
+    start from) nothing is reached, and the nodes are only listed."""
     items = record.items
     root, lines = lenient_tree(record, items)
     start = Step(0)
-    steps = {} if steps is None else steps
-    steps[root] = start
+    steps: dict[Node, Step] = {root: start}
     game, state = outcome.game, None
     if game is not None and outcome.state is not None:
         state = game.start(record)  # a new state (replay started from it): the walk's own

@@ -274,14 +274,14 @@ def pieces(text_chunks: Iterable[str], source: str = "<text>") -> Iterator[tuple
             i = _tag_line_at(chunk, pos, match_next_line)  # then the first tag line after it: a cut
             if i < 0:
                 break
-            if piece.first or piece.blanks.size:  # begun in an earlier chunk
+            if (not piece.first and not piece.blanks.size and i - at > 2 and i - at <= most
+                    and chunk[i - 2] == "\n" and not chunk[i - 3].isspace()
+                    and not chunk[at].isspace()):
+                # most games: whole in this chunk, one blank line after them, none before
+                yield line, chunk[at:i - 1]
+            else:
                 piece.add(chunk, at, i, line, True)
                 yield piece.taken()
-            elif (i - at > 2 and chunk[i - 2] == "\n" and not chunk[i - 3].isspace()
-                  and not chunk[at].isspace() and i - at <= most):
-                yield line, chunk[at:i - 1]  # most games: one blank line after, none before
-            else:  # the whole piece lies in this chunk: no parts to join
-                yield piece.whole(chunk, at, i, line)
             line += chunk.count("\n", at, i)
             at, pos, body = i, i, False
         piece.add(chunk, at, len(chunk), line, body)
@@ -327,18 +327,6 @@ class _Piece:
             self.blanks.add(chunk[end:stop], limits.MAX_GAME_CHARS - self.held)
             if self.blanks.lost and not body:
                 check_game(self.held + self.blanks.size, self.first, self.source)
-
-    def whole(self, chunk: str, start: int, stop: int, line: int) -> tuple[int, str]:
-        """``(first line, text)`` of a piece that is ``chunk[start:stop]`` whole, the first
-        of its lines line ``line`` (:meth:`add` then :meth:`taken`, without holding it)."""
-        end = _content_end(chunk, start, stop)
-        if chunk[start].isspace():  # blank lines before a game are no game's
-            found = _NON_BLANK_LINE.search(chunk, start, end)
-            assert found is not None  # (a piece that is cut has a body line)
-            line += chunk.count("\n", start, found.start())
-            start = found.start()
-        check_game(end - start, line, self.source)
-        return line, chunk[start:end]
 
     def taken(self) -> tuple[int, str]:
         """``(first line, text)`` of the piece, which ends here (the blank lines after it

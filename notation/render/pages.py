@@ -39,7 +39,7 @@ def script_json(value: Any) -> str:
 def filled(template: str, data: Any) -> str:
     """The page ``templates/TEMPLATE`` with ``data`` where its script reads it; its
     ``<!--HEAD-->`` and ``<!--SCRIPT-->`` lines are what every page starts its head and
-    its script with (``head.html``, ``script.html``: the security policy, ``DATA``)."""
+    its script with (``head.html``, ``script.html``: the security policy, the shared style, ``DATA``)."""
     text = package_text("notation.render", f"templates/{template}")
     for mark, part in (("<!--HEAD-->\n", "head.html"), ("<!--SCRIPT-->\n", "script.html")):
         text = text.replace(mark, package_text("notation.render", f"templates/{part}"), 1)

@@ -14,13 +14,12 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from notation.core.tree import GameNode
 from notation.core.ast import Tag
 from notation.core.errors import Problem
 from notation.core.outcome import Outcome
 from notation.core.output import event_text, glyph_text
 from notation.core.replay import run
-from notation.core.tree import Node
+from notation.core.tree import GameNode, Node
 from notation.core.walk import Step, Walk, walk
 from .pages import PartTable, filled
 
@@ -94,13 +93,16 @@ def game_data(record: GameNode, outcome: Outcome | None = None, **options: Any) 
     game = outcome.game
     frames = _Frames()
 
+    frame_of: dict[Node, int] = {}  # each position's frame, for the positions after it
+
     def picture(node: Node, step: Step, state: Any) -> int:
         assert game is not None  # only a game's positions are reached
-        parent = None if node.parent is None else tree_steps[node.parent].data
-        return frames.add(game.drawing(state, **options).parts(), parent, step.ply)
+        parent = None if node.parent is None else frame_of.get(node.parent)
+        frame = frame_of[node] = frames.add(game.drawing(state, **options).parts(), parent,
+                                            step.ply)
+        return frame
 
-    tree_steps: dict[Node, Step] = {}
-    tree = walk(record, outcome, picture, tree_steps)
+    tree = walk(record, outcome, picture)
     steps = tree.steps
     nodes = tree.nodes()
     ids = {id(node): at for at, node in enumerate(nodes)}
