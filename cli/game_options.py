@@ -19,7 +19,7 @@ from notation.core.game import AnyGame
 from notation.core.plugins import GameOption, refusal
 
 
-def click_type(options: list[GameOption]) -> click.ParamType | None:
+def click_type(options: list[GameOption]) -> click.ParamType[int | str, str] | None:
     """The click type of an option's values (None: a flag or plain text); where games
     declare it with different values (Tilewe's 1 to 4 players, Flows' 2 to 6), any of
     theirs, and the game named checks its own (:func:`check_for`)."""

@@ -23,11 +23,10 @@ from .ast import Directive, Malformed, Pos, Tag
 from .errors import NotationError, RuleError, TagError
 from .game import AnyGame
 from .outcome import Judged
-from notation.read.scanner import Scanner, scanner
+from notation.read.scanner import LONG_VALUE, Scanner, opening_tags, scanner
 from notation.read.visitor import tag_parts
 from .replay import end_checks, structure_problems
 
-_BLANKS = re.compile("[ \t]*")
 _DIGITS = frozenset("0123456789")
 
 
@@ -105,7 +104,7 @@ def _token_events(scan: Scanner, body: str, line: int, record: GameNode,
 def _header(text: str, first_line: int, scan: Scanner) -> tuple[list[Tag | Malformed], int, int] | None:
     """The tag lines that open a piece: (tags, where the body starts, its line), or None."""
     tags: list[Tag | Malformed] = []
-    found = _opening_tags(text, scan)
+    found = opening_tags(text, scan)
     if found is None:
         return None
     places, at, lines = found
@@ -117,35 +116,6 @@ def _header(text: str, first_line: int, scan: Scanner) -> tuple[list[Tag | Malfo
     return tags, at, first_line + lines
 
 
-def _opening_tags(text: str, scan: Scanner
-                  ) -> tuple[list[tuple[int, int, int, int]], int, int] | None:
-    """The tag lines that open ``text`` (blank lines among them), each as (its line from
-    0, where the line starts, where its tag starts and ends), then where the first other
-    line starts and its line from 0; None for a broken tag line among them. Positions in
-    ``text``, never a line's copy (a tag may be 32 MB)."""
-    places: list[tuple[int, int, int, int]] = []
-    line, at, size = 0, 0, len(text)
-    tag_match = scan.tag.match
-    while at < size:
-        end = text.find("\n", at)
-        end = size if end < 0 else end
-        first = _after_blanks(text, at, end)
-        if first < end:
-            if text[first] != "[":
-                break
-            m = tag_match(text, first, end)
-            if m is None or _after_blanks(text, m.end(), end) != end:
-                return None
-            places.append((line, at, first, m.end()))
-        at = end + 1
-        line += 1
-    return places, at, line
-
-
-#: A tag value longer than this is not given to Lark (:func:`hollowed`).
-LONG_VALUE = 1 << 16
-
-
 def hollowed(text: str, game: AnyGame) -> tuple[str, dict[int, str]] | None:
     """A piece for the full parse without its long tag values: each tag line that opens it
     with a value over :data:`LONG_VALUE` characters written ``[Key ""]``, and those values
@@ -154,7 +124,7 @@ def hollowed(text: str, game: AnyGame) -> tuple[str, dict[int, str]] | None:
     its size); its lines and every column before the value stay as they were, and the
     line holds nothing after the tag. None: no such value, or a broken tag line among
     them (the text is parsed as it is)."""
-    found = _opening_tags(text, scanner(game))
+    found = opening_tags(text, scanner(game))
     if found is None:
         return None
     values: dict[int, str] = {}
@@ -171,12 +141,6 @@ def hollowed(text: str, game: AnyGame) -> tuple[str, dict[int, str]] | None:
         return None
     kept.append(text[done:])
     return "".join(kept), values
-
-
-def _after_blanks(text: str, at: int, end: int) -> int:
-    """Where the spaces and tabs from ``text[at]`` on end (at ``end`` at the latest)."""
-    found = _BLANKS.match(text, at, end)
-    return end if found is None else found.end()
 
 
 #: A body line that is neither blank, a comment nor a tag (broken or not): what makes a

@@ -26,17 +26,19 @@ from . import grammars
 from notation.core.errors import shorten
 from notation.core.game import AnyGame
 from .grammars import GRAMMAR_PACKAGE
+from .scanner import scanned_tokens
 # The fast scanner and the reader find the container's token kinds here, as they always have.
 from .visitor import ANNOTATIONS as ANNOTATIONS
 from .visitor import CONTAINER as CONTAINER
 from .visitor import VARIATION_ENDS as VARIATION_ENDS
 from .visitor import VARIATION_STARTS as VARIATION_STARTS
 from .visitor import unescape as unescape
+from .visitor import visit_tokens
+from notation.core.ast import Pos
 
 if TYPE_CHECKING:
     from lark import Lark
 
-    from notation.core.ast import Pos
     from .record_builder import RecordBuilder
     from .visitor import BaseVisitor
 
@@ -61,6 +63,23 @@ def builder_for(game: AnyGame | None, strict: bool = False) -> RecordBuilder:
     # Deliberately lazy: the transformer subclasses Lark's, and Lark is the slow path's.
     from .record_builder import RecordBuilder
     return RecordBuilder(game)
+
+
+def scan_games(game: AnyGame | None, text: str, visitor: VisitorFactory | None = None,
+               lines: int = 0) -> list[Any] | None:
+    """:func:`parse_games` of a plain game (:func:`.scanner.scanned_tokens`), its visits
+    made from the scanner's tokens without Lark; None for any other text (parse it)."""
+    if game is None:
+        return None
+    tokens = scanned_tokens(text, game)
+    if tokens is None:
+        return None
+    if visitor is None:
+        from .record_builder import RecordBuilding
+        visitor = RecordBuilding
+    made = visitor(game, Pos(tokens[0].line, tokens[0].column))
+    visit_tokens(tokens, made, game.directives, lines=lines)
+    return [made.result()]
 
 
 def parse_games(game: AnyGame | None, text: str, visitor: VisitorFactory | None = None,

@@ -96,7 +96,10 @@ def _parse_piece(text: str, chosen: AnyGame | None, source: str) -> list[GameNod
     # Deliberately lazy (start-up): Lark is loaded by the first piece that must be parsed.
     from lark.exceptions import LarkError, UnexpectedInput
 
-    from .parsing import parse_games
+    from .parsing import parse_games, scan_games
+    scanned = scan_games(chosen, text)
+    if scanned is not None:
+        return scanned
     hollow = hollowed(text, chosen) if chosen is not None else None
     try:
         if hollow is None:
@@ -362,9 +365,11 @@ def read_game(handle: Source, Visitor: Callable[[], BaseVisitor[ResultT]] | None
         first_line, text = piece
         chosen = choose_game(text, reading.label, reading.game)
         made = Visitor  # (each game's visitor is new; it takes no arguments)
-        from .parsing import parse_games  # (start-up: as in _parse_piece)
-        reading.ready.extend(parse_games(chosen, text, lambda _game, _pos: made(),
-                                         lines=first_line - 1))
+        from .parsing import parse_games, scan_games  # (start-up: as in _parse_piece)
+        lines = first_line - 1
+        scanned = scan_games(chosen, text, lambda _game, _pos: made(), lines)
+        reading.ready.extend(scanned if scanned is not None else
+                             parse_games(chosen, text, lambda _game, _pos: made(), lines=lines))
     found: ResultT = reading.ready.popleft()
     return found
 

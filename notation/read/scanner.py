@@ -4,12 +4,16 @@ lexer tries them, with each event terminal's reader.
 The grammar stays the one definition of the notation: the scanner is derived from it
 (and kept between runs, so a well-formed file is read without loading Lark). Reading one
 event (:func:`notation.core.events.parse_event`) and the fast path over whole games
-(:mod:`notation.core.fastpath`) both scan with it.
+(:mod:`notation.core.fastpath`) both scan with it, and :func:`scanned_tokens` makes it the
+reader's second source of visits: a plain game's tokens as Lark's lexer would give them,
+for :func:`~notation.read.visitor.visit_tokens` (the tests hold the two sources' visits
+equal on random and mutated games of every game).
 """
 from __future__ import annotations
 
 import re
 from functools import lru_cache
+from typing import NamedTuple
 
 from notation.core.game import AnyGame
 from .grammars import terminal_pattern
@@ -17,6 +21,11 @@ from .grammars import terminals as terminals_of
 from .visitor import CONTAINER
 
 _CONTAINER = CONTAINER | {"WS"}
+_BLANKS = re.compile("[ \t]*")
+
+#: A tag value longer than this is given to no token: Lark reads its tag hollowed
+#: (:func:`notation.core.fastpath.hollowed`), the scanner steps aside.
+LONG_VALUE = 1 << 16
 
 
 class Scanner:
@@ -62,3 +71,97 @@ class Scanner:
 @lru_cache(maxsize=None)
 def scanner(game: AnyGame) -> Scanner:
     return Scanner(game)
+
+
+class Scanned(NamedTuple):
+    """A token as the scanner reads it, in the shape of Lark's: its terminal, its text,
+    and where it starts (line and column from 1)."""
+
+    type: str
+    value: str
+    line: int
+    column: int
+
+
+def scanned_tokens(text: str, game: AnyGame) -> list[Scanned] | None:
+    """The tokens of a plain game, as Lark's lexer would read them, or None.
+
+    Plain: tag lines (blank lines among them), then a body of the game's events and
+    directives, with or without their numbers, and comments; at least one event; nothing
+    else (no variation, annotation, lone number, broken tag or unreadable word: the
+    full parse reads and reports those). Lark is not loaded.
+    """
+    scan = scanner(game)
+    found = opening_tags(text, scan)
+    if found is None:
+        return None
+    places, at, line = found
+    tokens: list[Scanned] = []
+    for row, start, first, end in places:
+        if end - first > LONG_VALUE:
+            return None
+        tokens.append(Scanned("TAG", text[first:end], row + 1, first - start + 1))
+    line += 1  # (the body's first line, from 1)
+    line_start = at  # where the line being scanned starts
+    counted = at  # line breaks are counted up to here (each part of the text once)
+    known = scan.terminal_names
+    token = scan.token.match
+    events = 0
+    while True:
+        m = token(text, at)
+        if m is None:
+            break
+        at = m.end()
+        index = m.lastindex or 0
+        kind = m.lastgroup or ""
+        if kind not in known:  # pragma: no cover - every alternative is a named group
+            return None
+        begin = m.start(index)
+        breaks = text.count("\n", counted, begin)
+        if breaks:
+            line += breaks
+            line_start = text.rindex("\n", counted, begin) + 1
+        tokens.append(Scanned(kind, m.group(index), line, begin - line_start + 1))
+        if kind in scan.readers:
+            events += 1
+        value = tokens[-1].value
+        inner = value.count("\n")  # (a brace comment may run over lines)
+        if inner:
+            line += inner
+            line_start = begin + value.rindex("\n") + 1
+        counted = at
+    tail = scan.tail.match(text, at)
+    if tail is None or tail.end() != len(text) or not events:
+        return None
+    return tokens
+
+
+def opening_tags(text: str, scan: Scanner
+                 ) -> tuple[list[tuple[int, int, int, int]], int, int] | None:
+    """The tag lines that open ``text`` (blank lines among them), each as (its line from
+    0, where the line starts, where its tag starts and ends), then where the first other
+    line starts and its line from 0; None for a broken tag line among them. Positions in
+    ``text``, never a line's copy (a tag may be 32 MB)."""
+    places: list[tuple[int, int, int, int]] = []
+    line, at, size = 0, 0, len(text)
+    tag_match = scan.tag.match
+    while at < size:
+        end = text.find("\n", at)
+        end = size if end < 0 else end
+        first = _after_blanks(text, at, end)
+        if first < end:
+            if text[first] != "[":
+                break
+            m = tag_match(text, first, end)
+            if m is None or _after_blanks(text, m.end(), end) != end:
+                return None
+            places.append((line, at, first, m.end()))
+        at = end + 1
+        line += 1
+    return places, at, line
+
+
+def _after_blanks(text: str, at: int, end: int) -> int:
+    """Where the spaces and tabs from ``text[at]`` on end (at ``end`` at the latest)."""
+    found = _BLANKS.match(text, at, end)
+    return end if found is None else found.end()
