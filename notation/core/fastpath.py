@@ -68,21 +68,17 @@ def _token_events(scan: Scanner, body: str, line: int, record: GameNode,
     unless all that is wanted is a ``verdict``, a comment: an export keeps comments)."""
     directives, readers = scan.directives, scan.readers
     skipped = scan.skipped if verdict else frozenset()
-    token = scan.token.match
     events: list[tuple[Reader, str]] = []
-    pos = 0
-    while True:
-        m = token(body, pos)
-        if m is None:
-            break
-        pos = m.end()
-        kind = m.lastgroup or ""  # (always set: every alternative is a named group)
-        index = m.lastindex or 0
-        word = m.group(index)
+    token = scan.token.match  # (inline, not scan.tokens: a generator costs 2-3% here)
+    at = 0
+    while (m := token(body, at)) is not None:
+        at = m.end()
+        index = m.lastindex or 0  # (always set: every alternative is a named group)
+        kind, word = m.lastgroup or "", m.group(index)
         if kind in skipped:
             continue
         if kind not in readers and kind not in directives:
-            return None  # a comment, where it matters
+            return None  # a comment where it matters, or what the scanner cannot read
         if kind in directives:
             start = m.start(index)
             row = line + body.count("\n", 0, start)
@@ -95,10 +91,8 @@ def _token_events(scan: Scanner, body: str, line: int, record: GameNode,
                 return None
             word = word[dot + 1:].lstrip(" \t")
         events.append((readers[kind], word))
-    tail = scan.tail.match(body, pos)
-    if tail is None or tail.end() != len(body) or not events:
-        return None
-    return events
+    tail = scan.tail.match(body, at)
+    return events if events and tail is not None and tail.end() == len(body) else None
 
 
 def _header(text: str, first_line: int, scan: Scanner) -> tuple[list[Tag | Malformed], int, int] | None:
@@ -307,13 +301,11 @@ def first_plain_event(record: GameNode) -> tuple[Reader, str] | None:
         return None
     game, body, _line = found
     scan = scanner(game)
-    token, at = scan.token.match, 0
-    while (m := token(body, at)) is not None:
-        at = m.end()
-        kind = m.lastgroup or ""
+    for kind, word, _start in scan.tokens(body):
         if kind in scan.directives or kind in scan.skipped:  # set-up lines, comments
             continue
-        word = m.group(m.lastindex or 0)
+        if not kind:
+            return None
         if word[0] <= "9":  # "1. F5e-a2d4": the number is no part of the event
             word = word[word.find(".") + 1:].lstrip(" \t")
         return scan.readers[kind], word

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import NamedTuple
+from typing import Iterator, NamedTuple
 
 from notation.core.game import AnyGame
 from .grammars import terminal_pattern
@@ -67,6 +67,20 @@ class Scanner:
             self.words = re.compile(f"(?:{blank})?({event})")
             self.number = terminal_pattern("container.lark", "EVENT_NUMBER")
 
+    def tokens(self, text: str, at: int = 0) -> Iterator[tuple[str, str, int]]:
+        """Each token of ``text`` from ``at`` on, as (its terminal, its text, where it
+        starts); then, unless only blanks are left, ``("", "", where the scan stopped)``:
+        what no terminal here reads (a container token but a comment, a broken word)."""
+        for m in self.token.finditer(text, at):
+            if m.start() != at:  # (finditer passes over what it cannot read)
+                break
+            at = m.end()
+            index = m.lastindex or 0  # (always set: every alternative is a named group)
+            yield m.lastgroup or "", m.group(index), m.start(index)
+        tail = self.tail.match(text, at)
+        if tail is None or tail.end() != len(text):
+            yield "", "", at
+
 
 @lru_cache(maxsize=None)
 def scanner(game: AnyGame) -> Scanner:
@@ -104,36 +118,23 @@ def scanned_tokens(text: str, game: AnyGame) -> list[Scanned] | None:
     line += 1  # (the body's first line, from 1)
     line_start = at  # where the line being scanned starts
     counted = at  # line breaks are counted up to here (each part of the text once)
-    known = scan.terminal_names
-    token = scan.token.match
+    readers = scan.readers
     events = 0
-    while True:
-        m = token(text, at)
-        if m is None:
-            break
-        at = m.end()
-        index = m.lastindex or 0
-        kind = m.lastgroup or ""
-        if kind not in known:  # pragma: no cover - every alternative is a named group
+    for kind, value, begin in scan.tokens(text, at):
+        if not kind:
             return None
-        begin = m.start(index)
         breaks = text.count("\n", counted, begin)
         if breaks:
             line += breaks
             line_start = text.rindex("\n", counted, begin) + 1
-        tokens.append(Scanned(kind, m.group(index), line, begin - line_start + 1))
-        if kind in scan.readers:
-            events += 1
-        value = tokens[-1].value
+        tokens.append(Scanned(kind, value, line, begin - line_start + 1))
+        events += kind in readers
         inner = value.count("\n")  # (a brace comment may run over lines)
         if inner:
             line += inner
             line_start = begin + value.rindex("\n") + 1
-        counted = at
-    tail = scan.tail.match(text, at)
-    if tail is None or tail.end() != len(text) or not events:
-        return None
-    return tokens
+        counted = begin + len(value)
+    return tokens if events else None
 
 
 def opening_tags(text: str, scan: Scanner
