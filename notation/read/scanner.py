@@ -71,9 +71,8 @@ class Scanner:
         """Each token of ``text`` from ``at`` on, as (its terminal, its text, where it
         starts); then, unless only blanks are left, ``("", "", where the scan stopped)``:
         what no terminal here reads (a container token but a comment, a broken word)."""
-        for m in self.token.finditer(text, at):
-            if m.start() != at:  # (finditer passes over what it cannot read)
-                break
+        token = self.token.match  # (anchored: a search would try every later place)
+        while (m := token(text, at)) is not None:
             at = m.end()
             index = m.lastindex or 0  # (always set: every alternative is a named group)
             yield m.lastgroup or "", m.group(index), m.start(index)
