@@ -16,7 +16,7 @@ import sys
 from typing import Callable
 
 import notation
-from notation.archive.output import write_atomically
+from notation.archive import write_atomically
 
 Bot = Callable[[notation.Position, random.Random], object]
 

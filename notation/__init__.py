@@ -28,8 +28,8 @@ if TYPE_CHECKING:
     from types import ModuleType
 
     from notation.api import diff, get_game, new
-    from notation.archive.errors import WriteError
-    from notation.archive.saving import write
+    from notation.core.errors import WriteError
+    from notation.save.records import write
     from notation.core import registry
     from notation.core.ast import Comment, EventNode, Malformed, MalformedKind, Tag
     from notation.core.diffing import CellChange, RecordDiff, diff_states
@@ -55,7 +55,7 @@ _EXPORTS = {
     "notation.core.diffing": ("CellChange", "RecordDiff", "diff_states"),
     "notation.core.errors": ("Error", "IllegalMoveError", "InputError", "InvalidEventError",
                              "MoveError", "NotationError", "Problem", "ProblemKind", "RuleError",
-                             "TagError"),
+                             "TagError", "WriteError"),
     "notation.core.game": ("Game",),
     "notation.read.reading": ("load", "parse", "read_game", "read_games", "read_headers",
                               "read_verdicts"),
@@ -67,8 +67,7 @@ _EXPORTS = {
     "notation.core.writer": ("format_events", "format_record"),
     "notation.core.tree": ("ChildNode", "GameNode", "Node", "RecordFile", "TreeError"),
     "notation.api": ("get_game", "diff", "new"),
-    "notation.archive.saving": ("write",),
-    "notation.archive.errors": ("WriteError",),
+    "notation.save.records": ("write",),
 }
 _LAZY = {name: module for module, names in _EXPORTS.items() for name in names}
 _LAZY["registry"] = "notation.core.registry"  # a module, not a name in one

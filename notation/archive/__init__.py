@@ -13,19 +13,21 @@ What the ``select``, ``dedupe``, ``split``, ``cat``, ``stats``, ``fmt``, ``strip
                 out.add(record)
         out.commit()
 
-The tools' own errors (a bad filter, an output that cannot be written) derive
-from :class:`ArchiveError`; reading and notation errors stay the core's.
+The tools' own errors (a bad filter, a merge conflict) derive from
+:class:`ArchiveError`; an output that cannot be written raises ``notation.WriteError``
+(the twin of ``notation.InputError``), and notation errors stay the core's.
 """
 from __future__ import annotations
 
-from .errors import ArchiveError, FilterError, WriteError
+from notation.core.errors import WriteError
+from .errors import ArchiveError, FilterError
 from .filters import Filters, Selector, TagTest, parse_plies, reaches
 from .keys import Duplicates, game_key
 from .merge import Conflict, MergeError, merge_trees
-from .output import AtomicFile, DeviceFile, open_output, write_atomically
+from notation.save.files import AtomicFile, DeviceFile, open_output, write_atomically
 from .rewrite import (FileRewrite, Mode, Settled, canonical_text, converted_text,
                       to_format)
-from .sink import GameSink, game_text
+from notation.save.sink import GameSink, game_text
 from .split import PieceNames, Pieces, game_extension, input_name, piece_name
 from .stats import Stats, Summary, game_figures, summary_lines
 from .strip import Strip

@@ -17,15 +17,3 @@ class FilterError(ArchiveError, ValueError):
     def __init__(self, name: str, message: str) -> None:
         super().__init__(message)
         self.name = name
-
-
-class WriteError(ArchiveError):
-    """An output that could not be written; whatever it replaces is left as it was.
-
-    ``path`` is the file concerned when the writer knows it better than its
-    caller does (one of ``split``'s pieces, say).
-    """
-
-    def __init__(self, message: str, path: str | None = None) -> None:
-        super().__init__(message)
-        self.path = path

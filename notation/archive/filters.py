@@ -23,7 +23,7 @@ from notation.core.replay import game_of, replay, run
 from notation.core.walk import Step, walk
 
 from .errors import FilterError
-from .sink import game_text
+from notation.save.sink import game_text
 
 #: The ply range of an open ``MIN:`` bound.
 NO_LIMIT = 10**12

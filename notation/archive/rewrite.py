@@ -24,8 +24,8 @@ from notation.core.results import with_result_tags
 from notation.read.text import source_chunks
 from notation.core.writer import PIECE, format_pieces, format_record
 
-from .errors import WriteError
-from .output import AtomicFile
+from notation.core.errors import WriteError
+from notation.save.files import AtomicFile
 from .spelling import canonical_spellings
 
 #: Text to print is held until the whole file passed; beyond this, on disk.

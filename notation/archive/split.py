@@ -18,9 +18,9 @@ from notation.core import registry
 
 from notation.read.compression import plain_name
 
-from .errors import WriteError
-from .output import AtomicFile, made_folders, remove_file, remove_folders, sync_folder
-from .sink import game_text
+from notation.core.errors import WriteError
+from notation.save.files import AtomicFile, made_folders, remove_file, remove_folders, sync_folder
+from notation.save.sink import game_text
 
 #: split keeps at most this many pieces open at once; the others are closed and reopened
 #: (in append mode) when their next game comes, so any number of pieces fits in a small

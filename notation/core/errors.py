@@ -124,6 +124,18 @@ class InputError(Error):
         self.message = message
 
 
+class WriteError(Error):
+    """An output that could not be written (the twin of :class:`InputError`); whatever it replaces is left as it was.
+
+    ``path`` is the file concerned when the writer knows it better than its
+    caller does (one of ``split``'s pieces, say).
+    """
+
+    def __init__(self, message: str, path: str | None = None) -> None:
+        super().__init__(message)
+        self.path = path
+
+
 @dataclass(frozen=True, slots=True)
 class Problem:
     """One thing wrong with a record, as the CLI and the JSON output show it.

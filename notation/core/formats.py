@@ -20,14 +20,18 @@ from __future__ import annotations
 import importlib
 import re
 from abc import ABC, abstractmethod
-from .tree import GameNode
 from .plugins import entry_points
-from typing import Iterable, Iterator, NamedTuple
+from typing import Any, Generic, Iterable, Iterator, NamedTuple, TypeVar
 
 
 from notation.read.compression import MAGIC_BYTES, decompressed, plain_name
 from .errors import Error, InputError, NotationError
 from .game import AnyGame
+from .protocols import RecordView
+
+#: The records a format reads and writes: the tree's (:class:`~notation.core.tree.GameNode`),
+#: which sits above this registry (a format's module names it: ``RecordFormat[GameNode]``).
+RecordT = TypeVar("RecordT", bound=RecordView)
 
 #: The entry-point group formats are announced in.
 GROUP = "notation.formats"
@@ -69,7 +73,7 @@ class CannotWrite(NotationError):
     problem of that record, said with the reason; nothing of its file is written."""
 
 
-class RecordFormat(ABC):
+class RecordFormat(ABC, Generic[RecordT]):
     """Reading and writing records in one format."""
 
     name: str = ""
@@ -80,7 +84,7 @@ class RecordFormat(ABC):
 
     @abstractmethod
     def records(self, text: Iterable[str], source: str,
-                game: AnyGame | None = None) -> Iterator[GameNode]:
+                game: AnyGame | None = None) -> Iterator[RecordT]:
         """The records of a file's text (``text``: its chunks, whole lines each), with the
         file's line and column numbers. Bad content never raises: it is in the records
         (a ``game_problem``, or ``Malformed`` items); ``game``: the one ``--game`` named."""
@@ -93,14 +97,14 @@ class RecordFormat(ABC):
         file is one batch)."""
         return None
 
-    def write(self, record: GameNode) -> str:
+    def write(self, record: RecordT) -> str:
         """A valid record in this format (the file's text for it, ending in a newline);
         :class:`NotationError` saying why for a record the format cannot hold."""
         raise NotationError(f"{self.name} files cannot be written")
 
 
 _PLUGINS: dict[str, FormatPlugin] = {}
-_LOADED: dict[str, RecordFormat] = {}
+_LOADED: dict[str, RecordFormat[Any]] = {}
 _FOUND = False
 
 
@@ -139,7 +143,7 @@ def extensions() -> tuple[str, ...]:
     return tuple(ext for plugin in plugins() for ext in plugin.extensions)
 
 
-def get(name: str) -> RecordFormat | None:
+def get(name: str) -> RecordFormat[Any] | None:
     """The format called ``name``, loaded; None when there is none."""
     _discover()
     plugin = _PLUGINS.get(name)
@@ -154,7 +158,7 @@ def get(name: str) -> RecordFormat | None:
     return _LOADED[name]
 
 
-def claiming(source: str, head: str) -> RecordFormat | None:
+def claiming(source: str, head: str) -> RecordFormat[Any] | None:
     """The format of a file named ``source`` whose text starts with ``head``, or None for
     the games' own notation."""
     for plugin in plugins():

@@ -79,6 +79,9 @@ class RecordView(Protocol):
     def source(self) -> str:
         """The file it was read from."""
     @property
+    def raw(self) -> str:
+        """Its own lines of that file, as written."""
+    @property
     def index(self) -> int:
         """Its 1-based place in that file."""
     @property

@@ -10,6 +10,7 @@ from there, the main one first::
     other = tree.add_variation("I2n-a1a1", comment="also fine")  # checked by the rules
     tree.promote_to_main(other)
     text = notation.format_record(tree)
+    tree.save("tree.tilewe.gz")                       # whole or not at all, compressed
 
 Lazy, as sgfmill's unexpanded root is: a reader makes the root with its body as read
 (``items``: events, comments, variations and unreadable text, in file order), and a
@@ -39,6 +40,7 @@ a changed one is written in canonical form.
 """
 from __future__ import annotations
 
+import os
 from typing import Any, Callable, Generic, Iterable, Iterator, Mapping, MutableMapping, TypeVar
 from typing import overload
 
@@ -644,6 +646,17 @@ class GameNode(Node):
         for child in self.variations:
             other.graft(child)
         return other
+
+    def save(self, path: str | os.PathLike[str], encoding: str = "utf-8") -> None:
+        """Write the record to ``path`` as one file, whole or not at all (a temporary
+        beside it, then a rename), compressed as its name ends (``.gz``, ``.xz``, ...), in
+        the format its name says (``.blksgf``, ``.notation.json``; any other name: the
+        game's own notation). ``notation.write`` writes several records to one file.
+
+        :raises WriteError: the file cannot be written (nothing is changed).
+        :raises NotationError: a record the file's format cannot hold."""
+        from notation.save.records import write  # (start-up: a reading never writes)
+        write(self, path, encoding)
 
     def _written(self) -> list[Item]:
         """The body written from the nodes: set-up lines, the root's comments, the

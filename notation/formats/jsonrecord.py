@@ -13,7 +13,7 @@ from .json_write import dumps
 from .jsontext import pieces
 
 
-class JSONRecords(RecordFormat):
+class JSONRecords(RecordFormat[GameNode]):
     """One JSON document per game (``schemas/record.schema.json``), one a line."""
 
     name = "json"

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
-from typing import IO, Iterable, Iterator
+from typing import IO, Any, Iterable, Iterator
 
 
 from notation.core.tree import GameNode
@@ -86,7 +86,7 @@ def _batches(handle: IO[bytes], label: str, game: str | None, encoding: str,
         yield taken(batch)
 
 
-def _cut(other: RecordFormat | None, text_chunks: Iterable[str],
+def _cut(other: RecordFormat[Any] | None, text_chunks: Iterable[str],
          label: str) -> Iterable[tuple[int, int, str]]:
     """``(line, column, text)`` pieces of a file's text: the notation's pieces, or those
     of the format that claimed the file (the whole text, for a format that cannot cut)."""

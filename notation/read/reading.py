@@ -198,7 +198,7 @@ def records_of_pieces(cut: Iterable[tuple[int, str]], source: str,
 
 
 def claimed(text_chunks: Iterable[str],
-            source: str) -> tuple[formats.RecordFormat | None, Iterator[str]]:
+            source: str) -> tuple[formats.RecordFormat[Any] | None, Iterator[str]]:
     """The format that claims a file by its first chunk (None: the games' own notation),
     and the file's text chunks again, that chunk first."""
     rest = iter(text_chunks)

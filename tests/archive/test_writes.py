@@ -558,7 +558,7 @@ def test_in_place_refuses_read_only_and_hard_linked_files(tmp_path):
 
 
 def test_in_place_failure_leaves_the_file_and_no_temporary(tmp_path, monkeypatch):
-    from notation.archive import output
+    from notation.save import files as output
     path = _unformatted(tmp_path)
     before = path.read_text()
 
@@ -573,7 +573,7 @@ def test_in_place_failure_leaves_the_file_and_no_temporary(tmp_path, monkeypatch
 
 def test_in_place_into_a_folder_it_cannot_write(tmp_path, monkeypatch):
     # Root writes into read-only folders, so the refusal is simulated where it happens.
-    from notation.archive import output
+    from notation.save import files as output
     path = _unformatted(tmp_path)
 
     def refused(**kwargs):

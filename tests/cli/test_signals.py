@@ -161,7 +161,7 @@ def test_a_signal_during_fmt_in_place_leaves_the_file_whole_and_no_temporary(tmp
 def test_a_writer_interrupted_between_write_and_rename_removes_its_temporary(tmp_path,
                                                                                monkeypatch):
     """The exception a signal raises, arriving at the worst moment of ``fmt -i``."""
-    from notation.archive import output
+    from notation.save import files as output
     from notation.cli.main import run
     path, original, _formatted = _formatted_and_original(tmp_path)
 

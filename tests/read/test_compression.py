@@ -27,7 +27,7 @@ from notation.archive import input_name
 import zstandard
 
 from notation.parallel import runs as runner
-from notation.archive.output import AtomicFile
+from notation.save.files import AtomicFile
 from notation.core import limits, registry
 from notation.read import compression
 from notation.read import text as text_stage

@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 
 from notation.core.tree import GameNode
 import notation
-from notation.archive import sink
+from notation.save import sink
 from notation.cli import archive
 from notation.cli.common import shown
 from notation.core import fastpath, writer

@@ -11,7 +11,7 @@ from notation.core.game import AnyGame
 from . import reader, sgf, writer
 
 
-class BlokusSgf(RecordFormat):
+class BlokusSgf(RecordFormat[GameNode]):
     """Reads every game tree of a file as a Tilewe record; writes one back."""
 
     name = "blksgf"

@@ -74,3 +74,35 @@ def test_a_file_that_cannot_be_written_is_one_error(tmp_path):
     blocker.write_text("")
     with pytest.raises(notation.WriteError):
         notation.write(list(notation.read_games(SAMPLE)), blocker / "under.tilewe")
+
+
+def test_a_tree_saves_itself_as_its_name_says_edits_and_all(tmp_path):
+    """``GameNode.save``: an edited tree, compressed by its name, reads back as written."""
+    (record,) = notation.read_games(PENTOBI)
+    tree = record.copy()
+    first = tree.next()
+    assert first is not None
+    alternative = tree.add_variation(first.move, comment="played again")  # (a second node)
+    tree.promote_to_main(alternative)
+    path = tmp_path / "edited.tilewe.xz"
+    tree.save(path)
+    assert kind_of_file(path) == "xz"
+    (back,) = notation.read_games(path)
+    assert texts([back]) == texts([tree])
+    assert back.next() is not None and back.next().comment == "played again"
+    tree.save(tmp_path / "edited.blksgf")  # Pentobi's format, by the name
+    (sgf,) = notation.read_games(tmp_path / "edited.blksgf")
+    assert sgf.events == tree.events
+
+
+def test_a_tree_a_format_cannot_hold_leaves_the_file_as_it_was(tmp_path):
+    """A record the file's format refuses (Pentobi's classic board is written for four
+    colours): an error, and the file as it was; an unwritable place: one WriteError."""
+    record = notation.GameNode.from_position(notation.new("tilewe", players="3"))
+    path = tmp_path / "three.blksgf"
+    path.write_text("before")
+    with pytest.raises(notation.NotationError, match="four colours"):
+        record.save(path)
+    assert path.read_text() == "before" and os.listdir(tmp_path) == ["three.blksgf"]
+    with pytest.raises(notation.WriteError):
+        record.save(tmp_path / "three.blksgf" / "under.tilewe")

@@ -2,7 +2,7 @@
 
 The copy is itself a valid archive (comments kept). It goes to a text
 callback (standard output, say) or to a file named by the user, which is
-replaced all at once at the end (see :func:`notation.archive.output.open_output`).
+replaced all at once at the end (see :func:`notation.save.files.open_output`).
 """
 from __future__ import annotations
 
@@ -10,20 +10,20 @@ from types import TracebackType
 from typing import Callable, Iterator
 
 
-from notation.core.tree import GameNode
-from .output import AtomicFile, DeviceFile, open_output
+from notation.core.protocols import RecordView
+from .files import AtomicFile, DeviceFile, open_output
 
 
 #: Characters of a game's text written at a time (:func:`game_pieces`).
 PIECE = 1 << 20
 
 
-def game_text(record: GameNode | str) -> str:
+def game_text(record: RecordView | str) -> str:
     """A game's own lines as written (a record, or its text), ending in one line break."""
     return (record if isinstance(record, str) else record.raw).rstrip("\n") + "\n"
 
 
-def game_pieces(record: GameNode | str) -> Iterator[str]:
+def game_pieces(record: RecordView | str) -> Iterator[str]:
     """:func:`game_text` a piece of at most :data:`PIECE` characters at a time, sliced
     from the game's own text: a game of megabytes (a 32 MB tag value) is never copied
     whole on its way out (stripped, joined to its line break, encoded as it is written)."""
@@ -64,7 +64,7 @@ class GameSink:
                  trace: TracebackType | None) -> None:
         self.discard()  # after commit(): nothing left to remove
 
-    def add(self, record: GameNode | str) -> None:
+    def add(self, record: RecordView | str) -> None:
         """One more game, after a blank line if it is not the first (written a piece at a
         time: :func:`game_pieces`)."""
         if self.count:

@@ -23,7 +23,7 @@ from typing import BinaryIO, Iterator
 from notation.read import compression
 from notation.read.compression import Compressing
 
-from .errors import WriteError
+from notation.core.errors import WriteError
 
 #: Temporary files are named so that no walk ever reads them as records; a
 #: killed process may leave one behind, which is safe to delete.

@@ -9,20 +9,20 @@ blank line between games.
 from __future__ import annotations
 
 import os
-from typing import Iterable, Union
+from typing import Any, Iterable, Union
 
-from notation.core.tree import GameNode
 from notation.core import formats
 
 from notation.read.compression import plain_name
 from notation.core.errors import NotationError
 from notation.core.formats import RecordFormat
+from notation.core.protocols import RecordView
 from notation.core.writer import format_record
 
 from .sink import GameSink
 
 #: What :func:`write` takes: one record or game tree, or any number of them.
-Writable = Union[GameNode, Iterable[GameNode]]
+Writable = Union[RecordView, Iterable[RecordView]]
 
 
 def write(records: Writable, path: str | os.PathLike[str], encoding: str = "utf-8") -> int:
@@ -34,7 +34,7 @@ def write(records: Writable, path: str | os.PathLike[str], encoding: str = "utf-
     """
     target = os.fspath(path)
     kind = format_named_by(target)
-    given = [records] if isinstance(records, GameNode) else records
+    given = records if isinstance(records, Iterable) else [records]  # (a record is not)
     with GameSink(target, encoding) as sink:
         for record in given:
             if kind is not None and kind.one_game_a_file and sink.count:
@@ -44,7 +44,7 @@ def write(records: Writable, path: str | os.PathLike[str], encoding: str = "utf-
         return sink.count
 
 
-def format_named_by(path: str) -> RecordFormat | None:
+def format_named_by(path: str) -> RecordFormat[Any] | None:
     """The record format whose extension ``path`` ends in (under any compression
     ending), None for a game's own notation."""
     name = plain_name(path).lower()
