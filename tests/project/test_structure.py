@@ -27,6 +27,8 @@ LAZY_ALLOWED = {"dask", "dask.bag", "logging", "dask.distributed", "distributed"
                 "notation.read.record_builder", "notation.read.other_readings",
                 "notation.read.parsing",
                 "multiprocessing", "concurrent.futures",
+                # only `notation lsp` needs the server (and pygls, an extra)
+                "notation.lsp.server",
                 # start-up: a reading never writes (GameNode.save)
                 "notation.save.records",
                 # `notation --version` alone loads the games, to say what runs compiled

@@ -1,0 +1,139 @@
+"""``notation lsp``: the Language Server Protocol over :mod:`.findings`, through ``pygls``.
+
+The server holds no logic of its own: each open document is a
+:class:`~notation.lsp.findings.Document`, checked on open, on every change and on save,
+and its findings are published as diagnostics (the rule as ``code``, its entry in the
+handbook's rule catalogue as ``codeDescription``). Whatever a client sends, the server
+answers and stays up: a document it cannot read (binary, a game over the size bound) gets
+one diagnostic saying why at its first line.
+"""
+from __future__ import annotations
+
+import os
+from urllib.parse import unquote, urlparse
+
+from lsprotocol import types
+from pygls.lsp.server import LanguageServer
+
+from notation import __version__
+from notation.core.errors import Error
+
+from .findings import Document, Finding
+
+#: A document larger than this is checked on save only (said once, as a diagnostic).
+LIVE_CHARS = 8 * 1024 * 1024
+
+
+def path_of(uri: str) -> str:
+    """The file a ``file:`` URI names (its last part for any other: the ending still
+    chooses the game)."""
+    parsed = urlparse(uri)
+    path = unquote(parsed.path)
+    return path if parsed.scheme == "file" else os.path.basename(path) or uri
+
+
+def _utf16_column(line_text: str, column: int) -> int:
+    """A 1-based column in characters as LSP's 0-based UTF-16 offset."""
+    prefix = line_text[:column - 1]
+    return len(prefix.encode("utf-16-le")) // 2
+
+
+def diagnostic(finding: Finding, lines: list[str], catalogue: str | None = None
+               ) -> types.Diagnostic:
+    """A finding as the protocol's diagnostic, its columns in UTF-16 units; ``catalogue``:
+    the address of the handbook's rule catalogue page, which the rule's link points into."""
+    def at(line: int, column: int) -> types.Position:
+        text = lines[line - 1] if 0 < line <= len(lines) else ""
+        return types.Position(line=max(line - 1, 0), character=_utf16_column(text, column))
+
+    return types.Diagnostic(
+        range=types.Range(start=at(finding.line, finding.column),
+                          end=at(finding.end_line, finding.end_column)),
+        message=finding.message,
+        severity=(types.DiagnosticSeverity.Error if finding.severity == "error"
+                  else types.DiagnosticSeverity.Warning),
+        code=finding.rule or None,
+        code_description=(types.CodeDescription(href=f"{catalogue}#{finding.anchor}")
+                          if finding.anchor and catalogue else None),
+        source="notation")
+
+
+def _one_line(message: str) -> types.Diagnostic:
+    start = types.Position(line=0, character=0)
+    return types.Diagnostic(range=types.Range(start=start, end=start), message=message,
+                            severity=types.DiagnosticSeverity.Error, source="notation")
+
+
+class NotationServer(LanguageServer):
+    """The server: one :class:`Document` an open file; ``catalogue``: the address of the
+    handbook's rule catalogue page (``make docs`` builds it), where a rule's link points."""
+
+    def __init__(self, catalogue: str | None = None) -> None:
+        super().__init__("notation", __version__, text_document_sync_kind=(
+            types.TextDocumentSyncKind.Full))
+        self.catalogue = catalogue
+        self.documents: dict[str, Document] = {}
+        self.too_large: set[str] = set()
+
+    def check(self, uri: str, saved: bool = False) -> None:
+        """Publish the findings of the document at ``uri`` as it stands."""
+        text = self.workspace.get_text_document(uri).source
+        lines = text.split("\n")
+        if len(text) > LIVE_CHARS and not saved:
+            if uri not in self.too_large:  # said once, then checked on save
+                self.too_large.add(uri)
+                self.publish(uri, [_one_line(f"this document is larger than "
+                                             f"{LIVE_CHARS // (1024 * 1024)} MB: it is "
+                                             f"checked when it is saved")])
+            return
+        document = self.documents.setdefault(uri, Document(path_of(uri)))
+        try:
+            found = [diagnostic(f, lines, self.catalogue) for f in document.findings(text)]
+        except Error as exc:  # a game over the size bound, text that is not a record
+            found = [_one_line(str(exc))]
+        except Exception as exc:  # a bug of ours: said, and the server goes on
+            found = [_one_line(f"internal error: {exc.__class__.__name__}: {exc}")]
+        self.publish(uri, found)
+
+    def publish(self, uri: str, found: list[types.Diagnostic]) -> None:
+        self.text_document_publish_diagnostics(
+            types.PublishDiagnosticsParams(uri=uri, diagnostics=found))
+
+
+def make_server(catalogue: str | None = None) -> NotationServer:
+    """A server with every feature wired (not started)."""
+    server = NotationServer(catalogue)
+
+    @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
+    def did_open(ls: NotationServer, params: types.DidOpenTextDocumentParams) -> None:
+        ls.check(params.text_document.uri)
+
+    @server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
+    def did_change(ls: NotationServer, params: types.DidChangeTextDocumentParams) -> None:
+        ls.check(params.text_document.uri)
+
+    @server.feature(types.TEXT_DOCUMENT_DID_SAVE)
+    def did_save(ls: NotationServer, params: types.DidSaveTextDocumentParams) -> None:
+        ls.check(params.text_document.uri, saved=True)
+
+    @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
+    def did_close(ls: NotationServer, params: types.DidCloseTextDocumentParams) -> None:
+        uri = params.text_document.uri
+        ls.documents.pop(uri, None)
+        ls.too_large.discard(uri)
+        ls.publish(uri, [])
+
+    return server
+
+
+def serve(tcp_port: int | None = None, catalogue: str | None = None) -> None:
+    """Serve on stdin and stdout, or on ``127.0.0.1:tcp_port``."""
+    server = make_server(catalogue)
+    if tcp_port is None:
+        server.start_io()
+    else:
+        server.start_tcp("127.0.0.1", tcp_port)
+
+
+__all__ = ["LIVE_CHARS", "NotationServer", "diagnostic", "make_server",
+           "path_of", "serve"]
