@@ -22,7 +22,7 @@ from notation.core.errors import Problem, rule_anchor
 from notation.core.game import AnyGame
 from notation.core.replay import run
 from notation.read.reading import records_of_pieces
-from notation.read.text import pieces
+from notation.read.text import chunks, pieces
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,7 +85,7 @@ class Document:
         self.read_afresh = 0
         index = 0
         unit: list[tuple[int, str]] = []  # pieces read as one: comments, then their game
-        cut = pieces([text], self.source)
+        cut = pieces(chunks((text,), self.source), self.source)  # (CR and CRLF end lines)
         for first_line, piece in itertools.chain(cut, [(0, "")]):
             if piece:
                 unit.append((first_line, piece))

@@ -10,6 +10,7 @@ one diagnostic saying why at its first line.
 from __future__ import annotations
 
 import os
+import re
 from urllib.parse import unquote, urlparse
 
 from lsprotocol import types
@@ -19,9 +20,14 @@ from notation import __version__
 from notation.core.errors import Error
 
 from .findings import Document, Finding
+from .hovers import hover_at
 
 #: A document larger than this is checked on save only (said once, as a diagnostic).
 LIVE_CHARS = 8 * 1024 * 1024
+
+
+#: What ends a line, for the protocol as for the reader: LF, CRLF or a lone CR.
+_LINE_END = re.compile(r"\r\n|\r|\n")
 
 
 def path_of(uri: str) -> str:
@@ -58,6 +64,16 @@ def diagnostic(finding: Finding, lines: list[str], catalogue: str | None = None
         source="notation")
 
 
+def _character(line_text: str, utf16: int) -> int:
+    """LSP's 0-based UTF-16 offset on a line as a 1-based column in characters."""
+    units = 0
+    for index, char in enumerate(line_text):
+        if units >= utf16:
+            return index + 1
+        units += 2 if ord(char) > 0xFFFF else 1
+    return len(line_text) + 1
+
+
 def _one_line(message: str) -> types.Diagnostic:
     start = types.Position(line=0, character=0)
     return types.Diagnostic(range=types.Range(start=start, end=start), message=message,
@@ -78,7 +94,7 @@ class NotationServer(LanguageServer):
     def check(self, uri: str, saved: bool = False) -> None:
         """Publish the findings of the document at ``uri`` as it stands."""
         text = self.workspace.get_text_document(uri).source
-        lines = text.split("\n")
+        lines = _LINE_END.split(text)
         if len(text) > LIVE_CHARS and not saved:
             if uri not in self.too_large:  # said once, then checked on save
                 self.too_large.add(uri)
@@ -115,6 +131,29 @@ def make_server(catalogue: str | None = None) -> NotationServer:
     @server.feature(types.TEXT_DOCUMENT_DID_SAVE)
     def did_save(ls: NotationServer, params: types.DidSaveTextDocumentParams) -> None:
         ls.check(params.text_document.uri, saved=True)
+
+    @server.feature(types.TEXT_DOCUMENT_HOVER)
+    def hover(ls: NotationServer, params: types.HoverParams) -> types.Hover | None:
+        uri = params.text_document.uri
+        text = ls.workspace.get_text_document(uri).source
+        if len(text) > LIVE_CHARS:
+            return None
+        lines = _LINE_END.split(text)
+        row = params.position.line
+        line_text = lines[row] if row < len(lines) else ""
+        try:
+            found = hover_at(text, path_of(uri), row + 1,
+                             _character(line_text, params.position.character))
+        except Exception:  # (unreadable text, or a bug of ours: no hover, the server goes on)
+            return None
+        if found is None:
+            return None
+        return types.Hover(
+            contents=types.MarkupContent(kind=types.MarkupKind.Markdown, value=found.text),
+            range=types.Range(
+                start=types.Position(line=row, character=_utf16_column(line_text, found.column)),
+                end=types.Position(line=row,
+                                   character=_utf16_column(line_text, found.end_column))))
 
     @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
     def did_close(ls: NotationServer, params: types.DidCloseTextDocumentParams) -> None:

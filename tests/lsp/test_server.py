@@ -97,3 +97,32 @@ async def test_the_server_answers_whatever_it_is_sent(client: LanguageClient):
         assert all(d.range.start.line >= 0 for d in shown)
     unknown = await changed(client, "file:///tmp/odd.tilewe", '[Game "nosuchgame"]\n\n1. x\n', 9)
     assert any("nosuchgame" in d.message for d in unknown)
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("game", ["tilewe", "flows", "philosophy", "nomic", "sanguine"])
+async def test_a_hover_on_an_event_shows_its_ply_mover_and_the_position_after(
+        client: LanguageClient, game: str):
+    path = sorted((SAMPLES / game).glob(f"*.{game}"))[0]
+    text = path.read_text(encoding="utf-8")
+    uri = path.as_uri()
+    await opened(client, uri, text)
+    record = notation.load(path)[0]
+    events = [i for i in record.items if isinstance(i, notation.EventNode)]
+    ply = min(3, len(events))
+    event = events[ply - 1]
+    shown = await client.text_document_hover_async(types.HoverParams(
+        text_document=types.TextDocumentIdentifier(uri=uri),
+        position=types.Position(line=event.pos.line - 1, character=event.pos.column)))
+    assert shown is not None
+    value = shown.contents.value  # type: ignore[union-attr]
+    position = notation.Position.from_record(record, ply)
+    assert f"**ply {ply}**" in value and f"`{event.text}`" in value
+    assert f"position: `{position.game.full_position(position.state)}`" in value
+    mover = notation.Position.from_record(record, ply - 1).turn
+    assert mover is None or f"· {mover} ·" in value
+    assert shown.range is not None and shown.range.start.line == event.pos.line - 1
+    nothing = await client.text_document_hover_async(types.HoverParams(
+        text_document=types.TextDocumentIdentifier(uri=uri),
+        position=types.Position(line=0, character=1)))  # a tag line
+    assert nothing is None
