@@ -20,6 +20,7 @@ from notation import __version__
 from notation.core.errors import Error
 
 from .findings import Document, Finding
+from .completions import completions_at
 from .hovers import hover_at
 
 #: A document larger than this is checked on save only (said once, as a diagnostic).
@@ -154,6 +155,28 @@ def make_server(catalogue: str | None = None) -> NotationServer:
                 start=types.Position(line=row, character=_utf16_column(line_text, found.column)),
                 end=types.Position(line=row,
                                    character=_utf16_column(line_text, found.end_column))))
+
+    @server.feature(types.TEXT_DOCUMENT_COMPLETION)
+    def complete(ls: NotationServer, params: types.CompletionParams
+                 ) -> types.CompletionList | None:
+        uri = params.text_document.uri
+        text = ls.workspace.get_text_document(uri).source
+        if len(text) > LIVE_CHARS:
+            return None
+        lines = _LINE_END.split(text)
+        row = params.position.line
+        line_text = lines[row] if row < len(lines) else ""
+        try:
+            words = completions_at(text, path_of(uri), row + 1,
+                                   _character(line_text, params.position.character))
+        except Exception:  # (unreadable text, or a bug of ours: nothing offered)
+            return None
+        if words is None:
+            return None
+        return types.CompletionList(is_incomplete=False, items=[
+            types.CompletionItem(label=word, kind=types.CompletionItemKind.Value,
+                                 sort_text=f"{index:06d}")
+            for index, word in enumerate(words)])
 
     @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
     def did_close(ls: NotationServer, params: types.DidCloseTextDocumentParams) -> None:

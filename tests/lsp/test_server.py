@@ -126,3 +126,46 @@ async def test_a_hover_on_an_event_shows_its_ply_mover_and_the_position_after(
         text_document=types.TextDocumentIdentifier(uri=uri),
         position=types.Position(line=0, character=1)))  # a tag line
     assert nothing is None
+
+
+def legal_words(record, ply: int) -> list[str]:
+    """What ``notation legal`` lists after ``ply`` of ``record``."""
+    position = notation.Position.from_record(record, ply)
+    return [position.game.format_event(m) for m in position.game.legal_moves(position.state)]
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("game", ["tilewe", "flows", "philosophy", "nomic", "sanguine"])
+async def test_completion_offers_what_notation_legal_lists_at_that_ply(
+        client: LanguageClient, game: str):
+    path = sorted((SAMPLES / game).glob(f"*.{game}"))[0]
+    whole = path.read_text(encoding="utf-8")
+    record = notation.load(path)[0]
+    events = [i for i in record.items if isinstance(i, notation.EventNode)]
+    # the first ply from the second on whose event is a move of the player to move (a
+    # Philosophy rule change or a nomic vote is written, never offered)
+    ply = next(p for p in range(2, len(events)) if events[p - 1].text in legal_words(record, p - 1))
+    last = events[ply - 1]
+    lines = whole.split("\n")[:last.pos.line]
+    lines[-1] = lines[-1][:last.pos.column - 1 + len(last.text)]
+    uri = path.as_uri()
+    # the record cut after that ply, as one types it: first the event, then what ends it
+    await opened(client, uri, "\n".join(lines))
+
+    async def offered(row: int, character: int) -> list[str]:
+        found = await client.text_document_completion_async(types.CompletionParams(
+            text_document=types.TextDocumentIdentifier(uri=uri),
+            position=types.Position(line=row, character=character)))
+        assert found is not None
+        items = found.items if isinstance(found, types.CompletionList) else found
+        return [item.label for item in items]
+
+    typing = await offered(len(lines) - 1, len(lines[-1]))
+    assert last.text in typing
+    assert typing == [w for w in legal_words(record, ply - 1) if w.startswith(last.text)]
+    if notation.get_game(game).event_per_line:  # (nomic: the next event on a line of its own)
+        lines.append("")
+    else:
+        lines[-1] += " "
+    await changed(client, uri, "\n".join(lines), 2)
+    assert await offered(len(lines) - 1, len(lines[-1])) == legal_words(record, ply)
