@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import re
+from typing import Callable, TypeVar
 from urllib.parse import unquote, urlparse
 
 from lsprotocol import types
@@ -21,11 +22,14 @@ from notation.core.errors import Error
 
 from .findings import Document, Finding
 from .completions import completions_at
+from .formatting import Formatted, formatted, formatted_range
 from .hovers import hover_at
 
 #: A document larger than this is checked on save only (said once, as a diagnostic).
 LIVE_CHARS = 8 * 1024 * 1024
 
+
+T = TypeVar("T")
 
 #: What ends a line, for the protocol as for the reader: LF, CRLF or a lone CR.
 _LINE_END = re.compile(r"\r\n|\r|\n")
@@ -112,6 +116,22 @@ class NotationServer(LanguageServer):
             found = [_one_line(f"internal error: {exc.__class__.__name__}: {exc}")]
         self.publish(uri, found)
 
+    def guarded(self, work: Callable[[], T]) -> T | None:
+        """What ``work`` gives; what it refuses is said to the user (a record with a
+        problem is not formatted, say), and a bug of ours too: the server goes on."""
+        try:
+            found = work()
+        except Exception as exc:
+            self.window_show_message(types.ShowMessageParams(
+                type=types.MessageType.Error,
+                message=f"notation: {exc.__class__.__name__}: {exc}"))
+            return None
+        refused = getattr(found, "refused", "")
+        if refused:
+            self.window_show_message(types.ShowMessageParams(
+                type=types.MessageType.Warning, message=f"notation: {refused}"))
+        return found
+
     def publish(self, uri: str, found: list[types.Diagnostic]) -> None:
         self.text_document_publish_diagnostics(
             types.PublishDiagnosticsParams(uri=uri, diagnostics=found))
@@ -177,6 +197,41 @@ def make_server(catalogue: str | None = None) -> NotationServer:
             types.CompletionItem(label=word, kind=types.CompletionItemKind.Value,
                                  sort_text=f"{index:06d}")
             for index, word in enumerate(words)])
+
+    @server.feature(types.TEXT_DOCUMENT_FORMATTING)
+    def format_document(ls: NotationServer, params: types.DocumentFormattingParams
+                        ) -> list[types.TextEdit] | None:
+        uri = params.text_document.uri
+        text = ls.workspace.get_text_document(uri).source
+        done = ls.guarded(lambda: formatted(text, path_of(uri)))
+        if done is None or done.text is None:
+            return None
+        if done.text == text:
+            return []
+        lines = _LINE_END.split(text)
+        end = types.Position(line=len(lines) - 1, character=_utf16_column(lines[-1],
+                                                                          len(lines[-1]) + 1))
+        return [types.TextEdit(range=types.Range(start=types.Position(line=0, character=0),
+                                                 end=end), new_text=done.text)]
+
+    @server.feature(types.TEXT_DOCUMENT_RANGE_FORMATTING)
+    def format_range(ls: NotationServer, params: types.DocumentRangeFormattingParams
+                     ) -> list[types.TextEdit] | None:
+        uri = params.text_document.uri
+        text = ls.workspace.get_text_document(uri).source
+        span = params.range
+        done = ls.guarded(lambda: formatted_range(text, path_of(uri), span.start.line + 1,
+                                                  span.end.line + 1))
+        if done is None or isinstance(done, Formatted):
+            return None
+        lines = _LINE_END.split(text)
+        return [types.TextEdit(
+            range=types.Range(start=types.Position(line=edit.first_line - 1, character=0),
+                              end=types.Position(line=edit.last_line - 1,
+                                                 character=_utf16_column(
+                                                     lines[edit.last_line - 1],
+                                                     len(lines[edit.last_line - 1]) + 1))),
+            new_text=edit.text) for edit in done]
 
     @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
     def did_close(ls: NotationServer, params: types.DidCloseTextDocumentParams) -> None:

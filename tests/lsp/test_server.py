@@ -169,3 +169,75 @@ async def test_completion_offers_what_notation_legal_lists_at_that_ply(
         lines[-1] += " "
     await changed(client, uri, "\n".join(lines), 2)
     assert await offered(len(lines) - 1, len(lines[-1])) == legal_words(record, ply)
+
+
+def applied(text: str, edits: list[types.TextEdit]) -> str:
+    """``text`` with the edits (whole lines, as the server makes them) applied."""
+    lines = text.split("\n")
+    for edit in sorted(edits, key=lambda e: e.range.start.line, reverse=True):
+        start, end = edit.range.start, edit.range.end
+        head = lines[start.line][:start.character]
+        tail = lines[end.line][end.character:]
+        lines[start.line:end.line + 1] = (head + edit.new_text + tail).split("\n")
+    return "\n".join(lines)
+
+
+def untidy(text: str) -> str:
+    """The same record written carelessly: blanks doubled after the event numbers."""
+    return text.replace("2. ", "2.   ").replace("3. ", "3.\t")
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("game", ["tilewe", "flows", "philosophy", "nomic", "sanguine"])
+async def test_formatting_gives_what_notation_fmt_writes(client: LanguageClient, game: str,
+                                                        tmp_path):
+    import subprocess
+    path = sorted((SAMPLES / game).glob(f"*.{game}"))[-1]
+    text = untidy(path.read_text(encoding="utf-8"))
+    copy = tmp_path / path.name
+    copy.write_text(text, encoding="utf-8")
+    for deck in path.parent.glob("decks"):  # (Sanguine's decks, beside the record)
+        (tmp_path / "decks").symlink_to(deck)
+    written = subprocess.run([sys.executable, "-m", "notation", "fmt", str(copy)],
+                             capture_output=True, text=True, check=True).stdout
+    uri = copy.as_uri()
+    await opened(client, uri, text)
+    edits = await client.text_document_formatting_async(types.DocumentFormattingParams(
+        text_document=types.TextDocumentIdentifier(uri=uri),
+        options=types.FormattingOptions(tab_size=4, insert_spaces=True)))
+    assert edits is not None
+    assert applied(text, edits) == written
+
+
+@pytest.mark.asyncio
+async def test_range_formatting_touches_only_the_games_in_the_range(client: LanguageClient):
+    path = SAMPLES / "tilewe" / "random-4p-three-games.tilewe"
+    text = untidy(path.read_text(encoding="utf-8"))
+    uri = "file:///tmp/range.tilewe"
+    await opened(client, uri, text)
+    records = notation.parse(text, "tilewe")
+    second = records[1].pos.line  # the second game's first line
+    edits = await client.text_document_range_formatting_async(
+        types.DocumentRangeFormattingParams(
+            text_document=types.TextDocumentIdentifier(uri=uri),
+            range=types.Range(start=types.Position(line=second + 2, character=0),
+                              end=types.Position(line=second + 3, character=0)),
+            options=types.FormattingOptions(tab_size=4, insert_spaces=True)))
+    assert edits is not None and len(edits) == 1
+    after = notation.parse(applied(text, edits), "tilewe")
+    tidy = notation.parse(path.read_text(encoding="utf-8"), "tilewe")
+    assert after[1].raw.rstrip("\n") == tidy[1].raw.rstrip("\n")  # formatted
+    assert after[0].raw == records[0].raw and after[2].raw == records[2].raw  # untouched
+
+
+@pytest.mark.asyncio
+async def test_a_record_with_a_problem_is_not_formatted(client: LanguageClient):
+    uri = "file:///tmp/bad.tilewe"
+    text = '[Game "tilewe"]\n\n1. W5n-a1a1   2. W5n-a1a1\n'
+    await opened(client, uri, text)
+    edits = await client.text_document_formatting_async(types.DocumentFormattingParams(
+        text_document=types.TextDocumentIdentifier(uri=uri),
+        options=types.FormattingOptions(tab_size=4, insert_spaces=True)))
+    assert edits is None
+    await client.wait_for_notification(types.WINDOW_SHOW_MESSAGE)
+    assert any("fmt writes no record with a problem" in m.message for m in client.messages)

@@ -1,0 +1,63 @@
+"""What an editor's "format document" does to a record file: what ``notation fmt``
+writes (the Game tag first, every event in its canonical spelling), for the whole
+document or for the games a range touches; nothing for a document with a record that has
+a problem, as ``fmt`` writes none."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from notation.archive.rewrite import canonical_text, to_format
+from notation.core.game import AnyGame
+from notation.read.reading import text_records
+from notation.read.text import chunks, pieces
+
+
+@dataclass(frozen=True, slots=True)
+class Formatted:
+    """A document's text as ``fmt`` writes it, or None with the reason it writes none."""
+
+    text: str | None
+    refused: str = ""
+
+
+def formatted(text: str, source: str, game: str | AnyGame | None = None) -> Formatted:
+    """``fmt``'s text of a whole document."""
+    out: list[str] = []
+    for record in text_records(text, source, game):
+        written, problems = to_format(record)
+        if problems:
+            return Formatted(None, f"game {record.index}: {problems[0].describe()} (fmt "
+                                   f"writes no record with a problem)")
+        out.append(canonical_text(written).rstrip("\n") + "\n")
+    return Formatted("\n".join(out))
+
+
+@dataclass(frozen=True, slots=True)
+class PieceEdit:
+    """One game's lines (``first_line`` to ``last_line``, 1-based, whole lines) and the text
+    ``fmt`` writes in their place."""
+
+    first_line: int
+    last_line: int
+    text: str
+
+
+def formatted_range(text: str, source: str, first_line: int, last_line: int,
+                    game: str | AnyGame | None = None) -> list[PieceEdit] | Formatted:
+    """The edits that format each game with a line from ``first_line`` to ``last_line``
+    (the blank lines between games stay as they are); a :class:`Formatted` saying why
+    when one of them has a problem."""
+    edits: list[PieceEdit] = []
+    for start, piece in pieces(chunks((text,), source), source):
+        end = start + piece.rstrip("\n").count("\n")
+        if end < first_line or start > last_line:
+            continue
+        done = formatted(piece, source, game)
+        if done.text is None:
+            return done
+        if done.text.rstrip("\n") != piece.rstrip("\n"):
+            edits.append(PieceEdit(start, end, done.text.rstrip("\n")))
+    return edits
+
+
+__all__ = ["Formatted", "PieceEdit", "formatted", "formatted_range"]
