@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import re
+from dataclasses import dataclass
 from typing import Callable, TypeVar
 from urllib.parse import unquote, urlparse
 
@@ -85,6 +86,18 @@ def _one_line(message: str) -> types.Diagnostic:
                             severity=types.DiagnosticSeverity.Error, source="notation")
 
 
+@dataclass(frozen=True, slots=True)
+class Cursor:
+    """A request's document and cursor: its text, its file, the cursor's line and column
+    (1-based, in characters, as the reader counts them) and the text of its line."""
+
+    text: str
+    source: str
+    line: int
+    column: int
+    line_text: str
+
+
 class NotationServer(LanguageServer):
     """The server: one :class:`Document` an open file; ``catalogue``: the address of the
     handbook's rule catalogue page (``make docs`` builds it), where a rule's link points."""
@@ -132,6 +145,19 @@ class NotationServer(LanguageServer):
                 type=types.MessageType.Warning, message=f"notation: {refused}"))
         return found
 
+    def cursor(self, params: types.HoverParams | types.CompletionParams) -> Cursor | None:
+        """Where a request's cursor is, in the reader's terms (None: a document too large
+        to work on live)."""
+        uri = params.text_document.uri
+        text = self.workspace.get_text_document(uri).source
+        if len(text) > LIVE_CHARS:
+            return None
+        lines = _LINE_END.split(text)
+        row = params.position.line
+        line_text = lines[row] if row < len(lines) else ""
+        return Cursor(text, path_of(uri), row + 1,
+                      _character(line_text, params.position.character), line_text)
+
     def publish(self, uri: str, found: list[types.Diagnostic]) -> None:
         self.text_document_publish_diagnostics(
             types.PublishDiagnosticsParams(uri=uri, diagnostics=found))
@@ -155,20 +181,16 @@ def make_server(catalogue: str | None = None) -> NotationServer:
 
     @server.feature(types.TEXT_DOCUMENT_HOVER)
     def hover(ls: NotationServer, params: types.HoverParams) -> types.Hover | None:
-        uri = params.text_document.uri
-        text = ls.workspace.get_text_document(uri).source
-        if len(text) > LIVE_CHARS:
+        cursor = ls.cursor(params)
+        if cursor is None:
             return None
-        lines = _LINE_END.split(text)
-        row = params.position.line
-        line_text = lines[row] if row < len(lines) else ""
         try:
-            found = hover_at(text, path_of(uri), row + 1,
-                             _character(line_text, params.position.character))
+            found = hover_at(cursor.text, cursor.source, cursor.line, cursor.column)
         except Exception:  # (unreadable text, or a bug of ours: no hover, the server goes on)
             return None
         if found is None:
             return None
+        row, line_text = cursor.line - 1, cursor.line_text
         return types.Hover(
             contents=types.MarkupContent(kind=types.MarkupKind.Markdown, value=found.text),
             range=types.Range(
@@ -179,16 +201,11 @@ def make_server(catalogue: str | None = None) -> NotationServer:
     @server.feature(types.TEXT_DOCUMENT_COMPLETION)
     def complete(ls: NotationServer, params: types.CompletionParams
                  ) -> types.CompletionList | None:
-        uri = params.text_document.uri
-        text = ls.workspace.get_text_document(uri).source
-        if len(text) > LIVE_CHARS:
+        cursor = ls.cursor(params)
+        if cursor is None:
             return None
-        lines = _LINE_END.split(text)
-        row = params.position.line
-        line_text = lines[row] if row < len(lines) else ""
         try:
-            words = completions_at(text, path_of(uri), row + 1,
-                                   _character(line_text, params.position.character))
+            words = completions_at(cursor.text, cursor.source, cursor.line, cursor.column)
         except Exception:  # (unreadable text, or a bug of ours: nothing offered)
             return None
         if words is None:
