@@ -6,42 +6,13 @@ from __future__ import annotations
 import sys
 
 import pytest
-import pytest_lsp
 from lsprotocol import types
-from pytest_lsp import ClientServerConfig, LanguageClient
+from pytest_lsp import LanguageClient
 
 import notation
 
 from conftest import SAMPLES
-
-CATALOGUE = "file:///handbook/catalogue.html"
-
-
-@pytest_lsp.fixture(config=ClientServerConfig(
-    server_command=[sys.executable, "-m", "notation", "lsp", "--catalogue", CATALOGUE]))
-async def client(lsp_client: LanguageClient):
-    await lsp_client.initialize_session(types.InitializeParams(
-        capabilities=types.ClientCapabilities()))
-    yield
-    await lsp_client.shutdown_session()
-
-
-async def opened(client: LanguageClient, uri: str, text: str) -> list[types.Diagnostic]:
-    client.text_document_did_open(types.DidOpenTextDocumentParams(
-        text_document=types.TextDocumentItem(uri=uri, language_id="notation", version=1,
-                                             text=text)))
-    await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
-    return list(client.diagnostics[uri])
-
-
-async def changed(client: LanguageClient, uri: str, text: str, version: int
-                  ) -> list[types.Diagnostic]:
-    client.text_document_did_change(types.DidChangeTextDocumentParams(
-        text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=version),
-        content_changes=[types.TextDocumentContentChangeWholeDocument(text=text)]))
-    await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
-    return list(client.diagnostics[uri])
-
+from session import CATALOGUE, applied, ask, changed, client, opened  # noqa: F401
 
 def problems_of(path, text: str) -> list[tuple[int, int, str, str]]:
     """What ``validate`` says of ``text`` read as ``path``: (line, column, rule, message)."""
@@ -111,9 +82,9 @@ async def test_a_hover_on_an_event_shows_its_ply_mover_and_the_position_after(
     events = [i for i in record.items if isinstance(i, notation.EventNode)]
     ply = min(3, len(events))
     event = events[ply - 1]
-    shown = await client.text_document_hover_async(types.HoverParams(
+    shown = await ask(client, client.text_document_hover_async(types.HoverParams(
         text_document=types.TextDocumentIdentifier(uri=uri),
-        position=types.Position(line=event.pos.line - 1, character=event.pos.column)))
+        position=types.Position(line=event.pos.line - 1, character=event.pos.column))))
     assert shown is not None
     value = shown.contents.value  # type: ignore[union-attr]
     position = notation.Position.from_record(record, ply)
@@ -122,9 +93,9 @@ async def test_a_hover_on_an_event_shows_its_ply_mover_and_the_position_after(
     mover = notation.Position.from_record(record, ply - 1).turn
     assert mover is None or f"· {mover} ·" in value
     assert shown.range is not None and shown.range.start.line == event.pos.line - 1
-    nothing = await client.text_document_hover_async(types.HoverParams(
+    nothing = await ask(client, client.text_document_hover_async(types.HoverParams(
         text_document=types.TextDocumentIdentifier(uri=uri),
-        position=types.Position(line=0, character=1)))  # a tag line
+        position=types.Position(line=0, character=1))))  # a tag line
     assert nothing is None
 
 
@@ -153,9 +124,9 @@ async def test_completion_offers_what_notation_legal_lists_at_that_ply(
     await opened(client, uri, "\n".join(lines))
 
     async def offered(row: int, character: int) -> list[str]:
-        found = await client.text_document_completion_async(types.CompletionParams(
+        found = await ask(client, client.text_document_completion_async(types.CompletionParams(
             text_document=types.TextDocumentIdentifier(uri=uri),
-            position=types.Position(line=row, character=character)))
+            position=types.Position(line=row, character=character))))
         assert found is not None
         items = found.items if isinstance(found, types.CompletionList) else found
         return [item.label for item in items]
@@ -169,17 +140,6 @@ async def test_completion_offers_what_notation_legal_lists_at_that_ply(
         lines[-1] += " "
     await changed(client, uri, "\n".join(lines), 2)
     assert await offered(len(lines) - 1, len(lines[-1])) == legal_words(record, ply)
-
-
-def applied(text: str, edits: list[types.TextEdit]) -> str:
-    """``text`` with the edits (whole lines, as the server makes them) applied."""
-    lines = text.split("\n")
-    for edit in sorted(edits, key=lambda e: e.range.start.line, reverse=True):
-        start, end = edit.range.start, edit.range.end
-        head = lines[start.line][:start.character]
-        tail = lines[end.line][end.character:]
-        lines[start.line:end.line + 1] = (head + edit.new_text + tail).split("\n")
-    return "\n".join(lines)
 
 
 def untidy(text: str) -> str:
@@ -202,9 +162,9 @@ async def test_formatting_gives_what_notation_fmt_writes(client: LanguageClient,
                              capture_output=True, text=True, check=True).stdout
     uri = copy.as_uri()
     await opened(client, uri, text)
-    edits = await client.text_document_formatting_async(types.DocumentFormattingParams(
+    edits = await ask(client, client.text_document_formatting_async(types.DocumentFormattingParams(
         text_document=types.TextDocumentIdentifier(uri=uri),
-        options=types.FormattingOptions(tab_size=4, insert_spaces=True)))
+        options=types.FormattingOptions(tab_size=4, insert_spaces=True))))
     assert edits is not None
     assert applied(text, edits) == written
 
@@ -217,12 +177,12 @@ async def test_range_formatting_touches_only_the_games_in_the_range(client: Lang
     await opened(client, uri, text)
     records = notation.parse(text, "tilewe")
     second = records[1].pos.line  # the second game's first line
-    edits = await client.text_document_range_formatting_async(
+    edits = await ask(client, client.text_document_range_formatting_async(
         types.DocumentRangeFormattingParams(
             text_document=types.TextDocumentIdentifier(uri=uri),
             range=types.Range(start=types.Position(line=second + 2, character=0),
                               end=types.Position(line=second + 3, character=0)),
-            options=types.FormattingOptions(tab_size=4, insert_spaces=True)))
+            options=types.FormattingOptions(tab_size=4, insert_spaces=True))))
     assert edits is not None and len(edits) == 1
     after = notation.parse(applied(text, edits), "tilewe")
     tidy = notation.parse(path.read_text(encoding="utf-8"), "tilewe")
@@ -235,9 +195,9 @@ async def test_a_record_with_a_problem_is_not_formatted(client: LanguageClient):
     uri = "file:///tmp/bad.tilewe"
     text = '[Game "tilewe"]\n\n1. W5n-a1a1   2. W5n-a1a1\n'
     await opened(client, uri, text)
-    edits = await client.text_document_formatting_async(types.DocumentFormattingParams(
+    edits = await ask(client, client.text_document_formatting_async(types.DocumentFormattingParams(
         text_document=types.TextDocumentIdentifier(uri=uri),
-        options=types.FormattingOptions(tab_size=4, insert_spaces=True)))
+        options=types.FormattingOptions(tab_size=4, insert_spaces=True))))
     assert edits is None
     # (the message was sent before the reply, so it is in: waiting for it would wait for
     # a second one, for ever)
