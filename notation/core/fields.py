@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import json
 from functools import lru_cache
-from re import Match
-from typing import Any, Callable
+from re import Match, Pattern
+from typing import AbstractSet, Any, Callable
 
 from notation.read.scanner import scanner
 from .game import AnyGame
@@ -28,16 +28,22 @@ Layout = dict[str, list[tuple[int, str]]]
 
 @lru_cache(maxsize=None)
 def layout(game: AnyGame) -> Layout:
-    """Which groups of the scanner's pattern are each terminal's fields: those numbered
-    after the terminal's own group and before the next terminal's."""
+    """Which groups of the game's scanner's pattern are each terminal's fields."""
     scan = scanner(game)
-    starts = sorted((index, name) for name, index in scan.token.groupindex.items()
-                    if name in scan.terminal_names)
-    named = sorted((index, name) for name, index in scan.token.groupindex.items()
-                   if name not in scan.terminal_names)
+    return terminal_layout(scan.token, scan.terminal_names)
+
+
+def terminal_layout(pattern: Pattern[str], terminal_names: AbstractSet[str]) -> Layout:
+    """Which groups of ``pattern`` (terminals as named alternatives, their fields named
+    groups inside them) are each terminal's fields: those numbered after the terminal's
+    own group and before the next terminal's."""
+    starts = sorted((index, name) for name, index in pattern.groupindex.items()
+                    if name in terminal_names)
+    named = sorted((index, name) for name, index in pattern.groupindex.items()
+                   if name not in terminal_names)
     found: Layout = {}
     for at, (first, kind) in enumerate(starts):
-        last = starts[at + 1][0] if at + 1 < len(starts) else scan.token.groups + 1
+        last = starts[at + 1][0] if at + 1 < len(starts) else pattern.groups + 1
         prefix = kind.lower() + "_"
         fields = [(index, name.removeprefix(prefix)) for index, name in named
                   if first < index < last]

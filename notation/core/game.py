@@ -74,7 +74,7 @@ class Game(Generic[State, Event]):
                                                           spec.directives)
         self.setup_positions, self.event_per_line = spec.setup_positions, spec.event_per_line
         self.numbered, self.dialects, self.options = spec.numbered, spec.dialects, spec.options
-        self.winner_names = spec.winners
+        self.winner_names, self.file_tags = spec.winners, spec.file_tags
         #: The parts served by compiled code in this install (``notation --version``).
         self.compiled = compiled
         _check(spec, "rules", rules, Rules)

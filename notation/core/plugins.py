@@ -187,7 +187,8 @@ class GameSpec(NamedTuple):
     ``game`` says where the :class:`~notation.core.game.Game` is, as
     ``"module:attribute"``. ``tags`` maps each tag the game reads to its meaning;
     ``directives`` are grammar terminals kept in the record, not events; ``winners``
-    is every word a result may name a winner by (None: the game cannot say).
+    is every word a result may name a winner by (None: the game cannot say);
+    ``file_tags`` the tags whose value names a file beside the record (Sanguine's decks).
     """
 
     name: str
@@ -205,6 +206,7 @@ class GameSpec(NamedTuple):
     numbered: bool = True
     dialects: tuple[str, ...] = ()
     winners: tuple[str, ...] | None = None
+    file_tags: frozenset[str] = frozenset()
 
 
 # -- entry points of the installed packages, read without importlib.metadata ----------

@@ -27,7 +27,8 @@ _NUMBER = re.compile(r"\A[0-9]+\.")
 def completions_at(text: str, source: str, line: int, column: int,
                    game: str | AnyGame | None = None) -> list[str] | None:
     """The legal events at ``line``, ``column`` (1-based) that start with what is typed
-    there, or None where the cursor is in no game's body (or the game is unknown).
+    there, or None where the cursor is in no game's body (or the game is unknown); on a
+    tag line, the game's tags (or, in the value, the values their meanings quote).
 
     What is typed is the longest end of the line before the cursor, from a word's start,
     that begins a legal event (an event may hold blanks: Sanguine's ``R draw Ar``); the
@@ -42,6 +43,8 @@ def completions_at(text: str, source: str, line: int, column: int,
         return None
     start = before.rfind("\n") + 1
     current = before[start:]
+    if _TAG_START.match(current):
+        return _tag_words(current, before[:start], chosen)
     starts = [k for k in range(len(current) + 1)
               if k == 0 or (current[k - 1] in _BREAKS and (k == len(current)
                                                           or current[k] not in " \t"))]
@@ -57,6 +60,30 @@ def completions_at(text: str, source: str, line: int, column: int,
         if offered or k == starts[-1]:
             return offered
     return []  # (no word start on the line: not reached)
+
+
+#: A line that starts a tag, up to the cursor: the key typed so far, or the key and the
+#: start of the value.
+_TAG_START = re.compile(r"[ \t]*\[")
+_TAG_KEY = re.compile(r"[ \t]*\[[ \t]*(?P<key>[A-Za-z0-9_]*)\Z")
+_TAG_VALUE = re.compile(r'[ \t]*\[[ \t]*(?P<key>[A-Za-z][A-Za-z0-9_]*)[ \t]+"(?P<value>[^"]*)\Z')
+_TAG_KEYS = re.compile(r"^[ \t]*\[[ \t]*([A-Za-z][A-Za-z0-9_]*)", re.MULTILINE)
+_QUOTED = re.compile(r'"([^"]+)"')
+
+
+def _tag_words(current: str, above: str, game: AnyGame) -> list[str]:
+    """On a tag line: the game's tags not yet given (as the key is typed), or the values
+    its meaning quotes (as the value is typed: ``"recorded"``, ``"file"``)."""
+    key = _TAG_KEY.match(current)
+    if key is not None:
+        given = set(_TAG_KEYS.findall(above))
+        return [name for name in game.tags if name not in given
+                and name.startswith(key["key"])]
+    value = _TAG_VALUE.match(current)
+    if value is None or value["key"] not in game.tags:
+        return []
+    choices = list(dict.fromkeys(_QUOTED.findall(game.tags[value["key"]])))
+    return [choice for choice in choices if choice.startswith(value["value"])]
 
 
 #: What a word starts after: a blank, or a bracket of the container (a variation's "(").

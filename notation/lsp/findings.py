@@ -24,6 +24,8 @@ from notation.core.replay import run
 from notation.read.reading import records_of_pieces
 from notation.read.text import chunks, pieces
 
+from .outline import GameOutline, outline
+
 
 @dataclass(frozen=True, slots=True)
 class Finding:
@@ -74,6 +76,8 @@ class Document:
         self._kept: dict[Unit, Checked] = {}
         #: How many pieces the last :meth:`findings` read afresh (the rest were kept).
         self.read_afresh = 0
+        #: The outline of each game of the text :meth:`findings` last read.
+        self.outlines: list[GameOutline] = []
 
     def findings(self, text: str) -> list[Finding]:
         """Every finding of ``text``, in the document's order.
@@ -81,6 +85,7 @@ class Document:
         :raises InputError: a game longer than any game may be (said once, at its start).
         """
         found: list[Finding] = []
+        outlines: list[GameOutline] = []
         kept: dict[Unit, Checked] = {}
         self.read_afresh = 0
         index = 0
@@ -103,9 +108,11 @@ class Document:
                 kept[key] = checked
             found.extend(finding(problem, index + game).moved(start - checked.start)
                          for game, problem in checked.problems)
+            outlines.extend(shape.moved(start - checked.start, index + shape.number)
+                            for shape in checked.outlines)
             index += checked.games
             unit = []
-        self._kept = kept
+        self._kept, self.outlines = kept, outlines
         return found
 
     def _checked(self, unit: list[tuple[int, str]]) -> Checked:
@@ -115,6 +122,7 @@ class Document:
         for last in records_of_pieces(unit, self.source, self.game, checked=True):
             checked.games += 1
             checked.problems.extend((checked.games, p) for p in run(last).problems)
+            checked.outlines.append(outline(last, checked.games))
         checked.hands_on = last is not None and not last.events and all(
             isinstance(item, Comment) for item in last.items)
         checked.says_lines = any(_LINE.search(p.message) for _game, p in checked.problems)
@@ -143,6 +151,8 @@ class Checked:
     hands_on: bool = False
     #: Whether a message names a line: read again where the unit has moved.
     says_lines: bool = False
+    #: Each game's outline, numbered from 1 in the unit.
+    outlines: list[GameOutline] = field(default_factory=list)
 
 
 __all__ = ["Checked", "Document", "Finding", "finding"]

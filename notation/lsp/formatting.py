@@ -5,9 +5,12 @@ a problem, as ``fmt`` writes none."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Callable
 
 from notation.archive.rewrite import canonical_text, to_format
+from notation.core.errors import Problem
 from notation.core.game import AnyGame
+from notation.core.tree import GameNode
 from notation.read.reading import text_records
 from notation.read.text import chunks, pieces
 
@@ -20,11 +23,18 @@ class Formatted:
     refused: str = ""
 
 
-def formatted(text: str, source: str, game: str | AnyGame | None = None) -> Formatted:
-    """``fmt``'s text of a whole document."""
+#: What a rewrite does to a record before it is written: the record to write and its
+#: problems (it is written only without any): ``fmt``'s :func:`to_format` by default.
+Prepare = Callable[[GameNode], tuple[GameNode, list[Problem]]]
+
+
+def formatted(text: str, source: str, game: str | AnyGame | None = None,
+              prepare: Prepare = to_format) -> Formatted:
+    """``fmt``'s text of a whole document (``prepare``: what is done to each record
+    first, as ``fmt --fix-results`` or ``strip -V`` do)."""
     out: list[str] = []
     for record in text_records(text, source, game):
-        written, problems = to_format(record)
+        written, problems = prepare(record)
         if problems:
             return Formatted(None, f"game {record.index}: {problems[0].describe()} (fmt "
                                    f"writes no record with a problem)")

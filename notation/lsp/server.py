@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 import re
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Callable, TypeVar
 from urllib.parse import unquote, urlparse
 
@@ -21,10 +22,14 @@ from pygls.lsp.server import LanguageServer
 from notation import __version__
 from notation.core.errors import Error
 
+from .actions import Replace, actions_at
 from .findings import Document, Finding
 from .completions import completions_at
 from .formatting import Formatted, formatted, formatted_range
+from .highlights import KINDS, words
 from .hovers import hover_at
+from .links import link_at
+from .outline import Branch, line_comment_folds
 
 #: A document larger than this is checked on save only (said once, as a diagnostic).
 LIVE_CHARS = 8 * 1024 * 1024
@@ -80,10 +85,55 @@ def _character(line_text: str, utf16: int) -> int:
     return len(line_text) + 1
 
 
-def _one_line(message: str) -> types.Diagnostic:
+def _one_line(message: str, severity: types.DiagnosticSeverity = (
+        types.DiagnosticSeverity.Error)) -> types.Diagnostic:
     start = types.Position(line=0, character=0)
     return types.Diagnostic(range=types.Range(start=start, end=start), message=message,
-                            severity=types.DiagnosticSeverity.Error, source="notation")
+                            severity=severity, source="notation")
+
+
+def _position(lines: list[str], line: int, column: int) -> types.Position:
+    """A 1-based line and character column as the protocol's position."""
+    text = lines[line - 1] if 0 < line <= len(lines) else ""
+    return types.Position(line=max(line - 1, 0), character=_utf16_column(text, column))
+
+
+def text_edit(replace: Replace, lines: list[str]) -> types.TextEdit:
+    return types.TextEdit(range=types.Range(start=_position(lines, replace.line, replace.column),
+                                            end=_position(lines, replace.end_line,
+                                                          replace.end_column)),
+                          new_text=replace.text)
+
+
+def _whole_lines(line: int, end_line: int, lines: list[str]) -> types.Range:
+    return types.Range(start=types.Position(line=line - 1, character=0),
+                       end=_position(lines, end_line, len(lines[end_line - 1]) + 1
+                                     if 0 < end_line <= len(lines) else 1))
+
+
+def _branch_symbol(branch: Branch, lines: list[str]) -> types.DocumentSymbol:
+    return types.DocumentSymbol(
+        name=f"({branch.ply}. {branch.first or '...'}", detail=f"variation at ply {branch.ply}",
+        kind=types.SymbolKind.Namespace, range=_whole_lines(branch.line, branch.end_line, lines),
+        selection_range=types.Range(start=_position(lines, branch.line, branch.column),
+                                    end=_position(lines, branch.line, branch.column + 1)),
+        children=[_branch_symbol(b, lines) for b in branch.branches])
+
+
+def semantic_data(text: str, source: str, lines: list[str]) -> list[int]:
+    """The coloured words of a document as the protocol encodes them: five numbers a word
+    (line and start relative to the word before, length, kind, no modifiers), in UTF-16."""
+    data: list[int] = []
+    last_line, last_start = 0, 0
+    for word in words(text, source):
+        line_text = lines[word.line - 1] if word.line <= len(lines) else ""
+        start = _utf16_column(line_text, word.column)
+        length = _utf16_column(line_text, word.column + word.length) - start
+        row = word.line - 1
+        data += [row - last_line, start - last_start if row == last_line else start, length,
+                 KINDS.index(word.kind), 0]
+        last_line, last_start = row, start
+    return data
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,7 +154,7 @@ class NotationServer(LanguageServer):
 
     def __init__(self, catalogue: str | None = None) -> None:
         super().__init__("notation", __version__, text_document_sync_kind=(
-            types.TextDocumentSyncKind.Full))
+            types.TextDocumentSyncKind.Incremental))
         self.catalogue = catalogue
         self.documents: dict[str, Document] = {}
         self.too_large: set[str] = set()
@@ -120,12 +170,17 @@ class NotationServer(LanguageServer):
                                              f"{LIVE_CHARS // (1024 * 1024)} MB: it is "
                                              f"checked when it is saved")])
             return
+        self.too_large.discard(uri)
         document = self.documents.setdefault(uri, Document(path_of(uri)))
         try:
             found = [diagnostic(f, lines, self.catalogue) for f in document.findings(text)]
+            if not document.outlines:  # (validate's warning for a file without a game)
+                found.append(_one_line("no games", types.DiagnosticSeverity.Warning))
         except Error as exc:  # a game over the size bound, text that is not a record
+            document.outlines = []
             found = [_one_line(str(exc))]
         except Exception as exc:  # a bug of ours: said, and the server goes on
+            document.outlines = []
             found = [_one_line(f"internal error: {exc.__class__.__name__}: {exc}")]
         self.publish(uri, found)
 
@@ -145,7 +200,22 @@ class NotationServer(LanguageServer):
                 type=types.MessageType.Warning, message=f"notation: {refused}"))
         return found
 
-    def cursor(self, params: types.HoverParams | types.CompletionParams) -> Cursor | None:
+    def live_text(self, uri: str) -> str | None:
+        """The document's text, if it is small enough to work on live."""
+        text = self.workspace.get_text_document(uri).source
+        return None if len(text) > LIVE_CHARS else text
+
+    def checked(self, uri: str) -> Document | None:
+        """The document as last checked (checked now if it never was); None when it is
+        too large to work on live."""
+        if self.live_text(uri) is None:
+            return None
+        if uri not in self.documents:
+            self.check(uri)
+        return self.documents.get(uri)
+
+    def cursor(self, params: types.HoverParams | types.CompletionParams
+               | types.DefinitionParams) -> Cursor | None:
         """Where a request's cursor is, in the reader's terms (None: a document too large
         to work on live)."""
         uri = params.text_document.uri
@@ -250,6 +320,90 @@ def make_server(catalogue: str | None = None) -> NotationServer:
                                                      len(lines[edit.last_line - 1]) + 1))),
             new_text=edit.text) for edit in done]
 
+    @server.feature(types.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
+    def symbols(ls: NotationServer, params: types.DocumentSymbolParams
+                ) -> list[types.DocumentSymbol] | None:
+        uri = params.text_document.uri
+        document = ls.checked(uri)
+        if document is None:
+            return None
+        lines = _LINE_END.split(ls.workspace.get_text_document(uri).source)
+        return [types.DocumentSymbol(
+            name=f"game {shape.number}", detail=" · ".join(filter(None, (shape.name,
+                                                                        shape.result))),
+            kind=types.SymbolKind.Module, range=_whole_lines(shape.line, shape.end_line, lines),
+            selection_range=_whole_lines(shape.line, shape.line, lines),
+            children=[_branch_symbol(b, lines) for b in shape.branches])
+            for shape in document.outlines]
+
+    @server.feature(types.TEXT_DOCUMENT_FOLDING_RANGE)
+    def folds(ls: NotationServer, params: types.FoldingRangeParams
+              ) -> list[types.FoldingRange] | None:
+        uri = params.text_document.uri
+        document = ls.checked(uri)
+        if document is None:
+            return None
+        lines = _LINE_END.split(ls.workspace.get_text_document(uri).source)
+        found = [fold for shape in document.outlines for fold in shape.folds]
+        found += line_comment_folds(lines)
+        kinds = {"comment": types.FoldingRangeKind.Comment}
+        ranges = [types.FoldingRange(start_line=shape.line - 1, end_line=shape.end_line - 1,
+                                     kind=types.FoldingRangeKind.Region)
+                  for shape in document.outlines if shape.end_line > shape.line]
+        ranges += [types.FoldingRange(start_line=fold.line - 1, end_line=fold.end_line - 1,
+                                      kind=kinds.get(fold.kind, types.FoldingRangeKind.Region))
+                   for fold in found if fold.end_line > fold.line]
+        return sorted(ranges, key=lambda r: (r.start_line, -r.end_line))
+
+    @server.feature(types.TEXT_DOCUMENT_SEMANTIC_TOKENS_FULL, types.SemanticTokensLegend(
+        token_types=list(KINDS), token_modifiers=[]))
+    def semantic_tokens(ls: NotationServer, params: types.SemanticTokensParams
+                        ) -> types.SemanticTokens | None:
+        uri = params.text_document.uri
+        text = ls.live_text(uri)
+        if text is None:
+            return None
+        found = ls.guarded(lambda: semantic_data(text, path_of(uri), _LINE_END.split(text)))
+        return None if found is None else types.SemanticTokens(data=found)
+
+    @server.feature(types.TEXT_DOCUMENT_CODE_ACTION, types.CodeActionOptions(
+        code_action_kinds=[types.CodeActionKind.QuickFix, types.CodeActionKind.Source]))
+    def code_actions(ls: NotationServer, params: types.CodeActionParams
+                     ) -> list[types.CodeAction] | None:
+        uri = params.text_document.uri
+        text = ls.live_text(uri)
+        if text is None:
+            return None
+        span = params.range
+        found = ls.guarded(lambda: actions_at(text, path_of(uri), span.start.line + 1,
+                                              span.end.line + 1))
+        if not found:
+            return None
+        lines = _LINE_END.split(text)
+        kinds = {"quickfix": types.CodeActionKind.QuickFix,
+                 "source": types.CodeActionKind.Source}
+        return [types.CodeAction(
+            title=action.title, kind=kinds[action.kind],
+            edit=types.WorkspaceEdit(changes={uri: [text_edit(e, lines)
+                                                    for e in action.edits]}))
+            for action in found]
+
+    @server.feature(types.TEXT_DOCUMENT_DEFINITION)
+    def definition(ls: NotationServer, params: types.DefinitionParams
+                   ) -> types.Location | None:
+        cursor = ls.cursor(params)
+        if cursor is None or not params.text_document.uri.startswith("file:"):
+            return None
+        try:
+            found = link_at(cursor.text, cursor.source, cursor.line, cursor.column)
+        except Exception:  # (unreadable text, or a bug of ours: nowhere to go)
+            return None
+        if found is None:
+            return None
+        start = types.Position(line=0, character=0)
+        return types.Location(uri=Path(found.path).as_uri(),
+                              range=types.Range(start=start, end=start))
+
     @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
     def did_close(ls: NotationServer, params: types.DidCloseTextDocumentParams) -> None:
         uri = params.text_document.uri
@@ -260,14 +414,22 @@ def make_server(catalogue: str | None = None) -> NotationServer:
     return server
 
 
+def built_catalogue() -> str | None:
+    """The rule catalogue of the handbook ``make docs`` built beside this package (in a
+    checkout), as a ``file:`` address; None where there is none."""
+    page = Path(__file__).resolve().parents[2] / "build" / "docs" / "catalogue.html"
+    return page.as_uri() if page.is_file() else None
+
+
 def serve(tcp_port: int | None = None, catalogue: str | None = None) -> None:
-    """Serve on stdin and stdout, or on ``127.0.0.1:tcp_port``."""
-    server = make_server(catalogue)
+    """Serve on stdin and stdout, or on ``127.0.0.1:tcp_port``; ``catalogue``: where the
+    rules link to (by default the built handbook's page, if there is one)."""
+    server = make_server(catalogue or built_catalogue())
     if tcp_port is None:
         server.start_io()
     else:
         server.start_tcp("127.0.0.1", tcp_port)
 
 
-__all__ = ["LIVE_CHARS", "NotationServer", "diagnostic", "make_server",
-           "path_of", "serve"]
+__all__ = ["LIVE_CHARS", "NotationServer", "built_catalogue", "diagnostic", "make_server",
+           "path_of", "semantic_data", "serve", "text_edit"]

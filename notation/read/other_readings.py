@@ -5,10 +5,12 @@ Two kinds of reading are tried the same way: another notation of the record's ga
 ``[Dialect]``: Flows' records in the quortextt app's spelling), and another game altogether
 (``[Game]``, through the registry: a Flows record named ``.tilewe``). Each is a value of one
 tag under which the record reads (:func:`first_reading`), and the advice says how to write
-that tag (:func:`tag_advice`).
+that tag (:func:`tag_advice`), in words an editor reads back as a fix
+(:func:`advised_tags`).
 """
 from __future__ import annotations
 
+import re
 from typing import Callable, Iterable
 
 from notation.core.tree import GameNode
@@ -16,6 +18,7 @@ from notation.core import registry
 from notation.core.ast import EventNode, Item, Malformed, MalformedKind, Tag, Unlisted
 from notation.core.errors import shorten
 from notation.core.game import AnyGame
+from .visitor import unescape
 
 
 def retagged(record: GameNode, key: str, value: str | None) -> GameNode:
@@ -39,6 +42,24 @@ def tag_advice(key: str, given: str | None, wanted: str, default: str | None = N
     if wanted == default:
         return f'remove [{key} "{shorten(given)}"]'
     return f'change [{key} "{shorten(given)}"] to [{key} "{wanted}"]'
+
+
+def tag_choices(key: str, values: Iterable[str]) -> str:
+    """Several values one of which the tag ``key`` should take, as advice."""
+    return " or ".join(f'[{key} "{value}"]' for value in values)
+
+
+#: A tag as advice writes it: after "add", "to", "of" or "or" a value to give it, after
+#: "remove" one to take away (its value shortened, so not read).
+_ADVISED = re.compile(r'\b(?P<verb>add|remove|to|or|of) \[(?P<key>[A-Za-z][A-Za-z0-9_]*) '
+                      r'"(?P<value>(?:[^"\\\n]|\\.)*)"\]')
+
+
+def advised_tags(message: str) -> list[tuple[str, str | None]]:
+    """The tag changes a refusal's message advises (:func:`tag_advice`,
+    :func:`tag_choices`), as (key, value to set or None to remove), in its order."""
+    return [(m["key"], None if m["verb"] == "remove" else unescape(m["value"]))
+            for m in _ADVISED.finditer(message)]
 
 
 def mainline_events(items: list[Item]) -> list[Item]:

@@ -516,12 +516,19 @@ def read_bytes(path: str | os.PathLike[str], limit: int | None = None) -> bytes:
 
 
 def read_beside(record_source: str, relative: str, limit: int) -> tuple[str, bytes]:
-    """A file that a record names, read only if it lies in the record's own folder.
+    """A file that a record names, read only if it lies in the record's own folder
+    (:func:`path_beside`), a regular file of at most ``limit`` bytes. Returns the path
+    used and the bytes."""
+    path, target = path_beside(record_source, relative)
+    return path, read_bytes(target, limit)
 
-    ``relative`` is a ``/``-separated path below the folder of ``record_source``:
-    no absolute path, no ``..``, no symbolic link that leads out, a regular file
-    of at most ``limit`` bytes. Returns the path used and the bytes. A record
-    read from standard input or a string has no folder and may name no file.
+
+def path_beside(record_source: str, relative: str) -> tuple[str, str]:
+    """Where a file that a record names is, if it may be read: ``relative`` is a
+    ``/``-separated path below the folder of ``record_source``: no absolute path, no
+    ``..``, no symbolic link that leads out (InputError). Returns the path as the record
+    names it and the real path. A record read from standard input or a string has no
+    folder and may name no file.
     """
     if not record_source or record_source.startswith("<"):
         raise InputError(relative, "a record read from standard input cannot name a file "
@@ -540,4 +547,4 @@ def read_beside(record_source: str, relative: str, limit: int) -> tuple[str, byt
     if os.path.commonpath([folder, target]) != folder:
         raise InputError(shorten(relative), "leads out of the record's folder (a symbolic link); "
                                             "not read")
-    return path, read_bytes(target, limit)
+    return path, target

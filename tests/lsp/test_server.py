@@ -3,6 +3,7 @@ drives it: diagnostics at their places with their rules and links, fresh after e
 and the server up whatever it is sent."""
 from __future__ import annotations
 
+import shutil
 import sys
 
 import pytest
@@ -10,9 +11,11 @@ from lsprotocol import types
 from pytest_lsp import LanguageClient
 
 import notation
+import notation.core.fields
+from notation.lsp.actions import MOST_REPLACEMENTS
 
 from conftest import SAMPLES
-from session import CATALOGUE, applied, ask, changed, client, opened  # noqa: F401
+from session import CATALOGUE, applied, ask, changed, client, edited, opened  # noqa: F401
 
 def problems_of(path, text: str) -> list[tuple[int, int, str, str]]:
     """What ``validate`` says of ``text`` read as ``path``: (line, column, rule, message)."""
@@ -93,10 +96,13 @@ async def test_a_hover_on_an_event_shows_its_ply_mover_and_the_position_after(
     mover = notation.Position.from_record(record, ply - 1).turn
     assert mover is None or f"· {mover} ·" in value
     assert shown.range is not None and shown.range.start.line == event.pos.line - 1
-    nothing = await ask(client, client.text_document_hover_async(types.HoverParams(
+    tag = await ask(client, client.text_document_hover_async(types.HoverParams(
         text_document=types.TextDocumentIdentifier(uri=uri),
-        position=types.Position(line=0, character=1))))  # a tag line
-    assert nothing is None
+        position=types.Position(line=0, character=1))))  # the Game tag
+    assert tag is not None
+    assert tag.contents.value.startswith("**[Game]** · ")  # type: ignore[union-attr]
+    game_object = notation.get_game(game)
+    assert game_object.tags["Game"] in tag.contents.value  # type: ignore[union-attr]
 
 
 def legal_words(record, ply: int) -> list[str]:
@@ -202,3 +208,232 @@ async def test_a_record_with_a_problem_is_not_formatted(client: LanguageClient):
     # (the message was sent before the reply, so it is in: waiting for it would wait for
     # a second one, for ever)
     assert any("fmt writes no record with a problem" in m.message for m in client.messages)
+
+
+async def fixes(client: LanguageClient, uri: str, line: int) -> list[types.CodeAction]:
+    """The code actions offered on ``line`` (0-based)."""
+    found = await ask(client, client.text_document_code_action_async(types.CodeActionParams(
+        text_document=types.TextDocumentIdentifier(uri=uri),
+        range=types.Range(start=types.Position(line=line, character=0),
+                          end=types.Position(line=line, character=0)),
+        context=types.CodeActionContext(diagnostics=[]))))
+    return [a for a in found or [] if isinstance(a, types.CodeAction)]
+
+
+def fixed(text: str, uri: str, action: types.CodeAction) -> str:
+    assert action.edit is not None and action.edit.changes is not None
+    return applied(text, list(action.edit.changes[uri]))
+
+
+def cut_after(path, ply: int) -> str:
+    """The record of ``path`` up to ``ply`` with the result tags that fit, as fmt writes it."""
+    from notation.archive.rewrite import canonical_text
+    from notation.core.results import with_result_tags
+    record = notation.load(path)[0]
+    whole = path.read_text(encoding="utf-8")
+    event = [i for i in record.items if isinstance(i, notation.EventNode)][ply - 1]
+    lines = whole.split("\n")[:event.pos.line]
+    lines[-1] = lines[-1][:event.pos.column - 1 + len(event.text)]
+    cut = notation.parse("\n".join(lines) + "\n", game=record.game, source=str(path))[0]
+    tagged, outcome = with_result_tags(cut)
+    assert outcome.valid
+    return canonical_text(tagged)
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("game", ["tilewe", "flows", "philosophy", "nomic", "sanguine"])
+async def test_an_illegal_event_is_offered_the_legal_spellings_of_the_same_piece(
+        client: LanguageClient, game: str, tmp_path):
+    path = sorted((SAMPLES / game).glob(f"*.{game}"))[0]
+    record = notation.load(path)[0]
+    events = [i for i in record.items if isinstance(i, notation.EventNode)]
+    ply = next(p for p in range(4, len(events)) if events[p - 1].text in legal_words(record, p - 1))
+    valid = cut_after(path, ply)
+    copy = tmp_path / path.name
+    for deck in path.parent.glob("decks"):  # (Sanguine's decks, beside the record)
+        shutil.copytree(deck, tmp_path / "decks")
+    last = [i for i in notation.parse(valid, game, source=str(copy))[0].items
+            if isinstance(i, notation.EventNode)][-1]
+    rows = valid.split("\n")
+    row = rows[last.pos.line - 1]
+    at = last.pos.column - 1
+    # the last event replaced by the first one, played again: against every game's rules
+    rows[last.pos.line - 1] = row[:at] + events[0].text + row[at + len(last.text):]
+    broken = "\n".join(rows)
+    uri = copy.as_uri()
+    shown = await opened(client, uri, broken)
+    assert any(d.range.start.line == last.pos.line - 1 for d in shown)
+    offered = [a for a in await fixes(client, uri, last.pos.line - 1)
+               if a.title.startswith(f"Replace {events[0].text} by ")]
+    assert offered, "an illegal event should be offered legal ones"
+    legal = legal_words(notation.parse(valid, game, source=str(copy))[0], ply - 1)
+    played = notation.core.fields.event_fields(record_game := notation.get_game(game),
+                                               events[0].text)
+    same = [word for word in legal if all(
+        notation.core.fields.event_fields(record_game, word).get(k) == played[k]
+        for k in ("piece", "tile") if k in played)]
+    words = [action.title.split(" by ", 1)[1] for action in offered]
+    assert set(words) <= set(same or legal)
+    assert len(words) == min(len(same or legal), MOST_REPLACEMENTS)
+    mended = fixed(broken, uri, offered[0])
+    assert await changed(client, uri, mended, 2) == []
+
+
+@pytest.mark.asyncio
+async def test_the_fixes_a_refusal_advises_make_the_record_valid(client: LanguageClient):
+    # the quortextt app's bare export: first its [Dialect], then one of its [Seats]
+    text = ("Game: 2-player\n\n"
+            "1. P1B2T3SE 2. P2E1T1NW 3. P1A2T1S 4. P2E5T3SE 5. P1E1T3SW 6. P2C5T0S\n")
+    uri = "file:///tmp/export.flows"
+    assert await opened(client, uri, text) != []
+    (dialect,) = [a for a in await fixes(client, uri, 2) if "Dialect" in a.title]
+    assert dialect.title == 'Add [Dialect "quortextt"]'
+    text = fixed(text, uri, dialect)
+    shown = await changed(client, uri, text, 2)
+    assert shown and all("seatings" in d.message for d in shown)
+    seats = [a for a in await fixes(client, uri, 3) if "Seats" in a.title]
+    assert len(seats) == 5
+    assert await changed(client, uri, fixed(text, uri, seats[0]), 3) == []
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("name", ["tilewe/random-4p.tilewe", "flows/flows-090.flows",
+                                  "sanguine/example-1.sanguine"])
+async def test_wrong_result_tags_are_set_to_what_the_replay_reaches(client: LanguageClient,
+                                                                    name: str, tmp_path):
+    path = SAMPLES / name
+    game = path.suffix[1:]
+    copy = tmp_path / path.name
+    for deck in path.parent.glob("decks"):
+        shutil.copytree(deck, tmp_path / "decks")
+    valid = cut_after(path, 6)
+    record = notation.parse(valid, game, source=str(copy))[0]
+    keys = list(notation.get_game(game).result_tags(notation.run(record).state))
+    lines = valid.split("\n")
+    # the game's result tag given a wrong value: a finished game's for a game under way
+    broken = "\n".join(f'[{keys[0]} "1-0 red"]' if line.startswith(f"[{keys[0]} ") else line
+                       for line in lines)
+    assert broken != valid
+    uri = copy.as_uri()
+    assert await opened(client, uri, broken) != []
+    (action,) = [a for a in await fixes(client, uri, 0) if "result tags" in a.title]
+    assert fixed(broken, uri, action).rstrip("\n") == valid.rstrip("\n")
+
+
+@pytest.mark.asyncio
+async def test_an_illegal_variation_is_stripped(client: LanguageClient):
+    valid = cut_after(SAMPLES / "tilewe" / "random-4p.tilewe", 6)
+    record = notation.parse(valid, "tilewe")[0]
+    first, second = [i for i in record.items if isinstance(i, notation.EventNode)][:2]
+    rows = valid.split("\n")
+    row = rows[second.pos.line - 1]
+    end = second.pos.column - 1 + len(second.text)
+    # a variation to the second event that plays the first one's piece again
+    rows[second.pos.line - 1] = row[:end] + f" (2. {first.text})" + row[end:]
+    text = "\n".join(rows)
+    uri = "file:///tmp/variation.tilewe"
+    assert await opened(client, uri, text) != []
+    (strip,) = [a for a in await fixes(client, uri, second.pos.line - 1)
+                if a.title.startswith("Strip")]
+    assert fixed(text, uri, strip).rstrip("\n") == valid.rstrip("\n")
+
+
+@pytest.mark.asyncio
+async def test_the_outline_holds_the_games_then_their_variations(client: LanguageClient):
+    text = ('[Game "tilewe"]\n[Event "first"]\n\n1. O1n-a1a1 (1. I2n-a1a1\n (1. O1n-t1t1)) '
+            '2. O1n-t20t20\n\n[Game "tilewe"]\n\n1. O1n-a1a1 {two\nlines}\n')
+    uri = "file:///tmp/outline.tilewe"
+    await opened(client, uri, text)
+    symbols = await ask(client, client.text_document_document_symbol_async(
+        types.DocumentSymbolParams(text_document=types.TextDocumentIdentifier(uri=uri))))
+    assert symbols is not None
+    first, second = symbols
+    assert isinstance(first, types.DocumentSymbol) and isinstance(second, types.DocumentSymbol)
+    assert (first.name, first.range.start.line, first.range.end.line) == ("game 1", 0, 4)
+    assert first.detail == "first"
+    assert (second.name, second.range.start.line, second.range.end.line) == ("game 2", 6, 9)
+    (variation,) = first.children or []
+    assert (variation.name, variation.range.start.line, variation.range.end.line) == \
+        ("(1. I2n-a1a1", 3, 4)
+    (inner,) = variation.children or []
+    assert (inner.name, inner.range.start.line) == ("(1. O1n-t1t1", 4)
+    folds = await ask(client, client.text_document_folding_range_async(
+        types.FoldingRangeParams(text_document=types.TextDocumentIdentifier(uri=uri))))
+    assert [(f.start_line, f.end_line, f.kind) for f in folds or []] == [
+        (0, 4, types.FoldingRangeKind.Region), (3, 4, types.FoldingRangeKind.Region),
+        (6, 9, types.FoldingRangeKind.Region), (8, 9, types.FoldingRangeKind.Comment)]
+
+
+@pytest.mark.asyncio
+async def test_semantic_tokens_colour_events_movers_coordinates_glyphs_and_comments(
+        client: LanguageClient):
+    text = '[Game "flows"]\n\n1. P1F6T3S!? {a\nnote} 2. P2E7T1SW $4\n'
+    uri = "file:///tmp/colours.flows"
+    await opened(client, uri, text)
+    found = await ask(client, client.text_document_semantic_tokens_full_async(
+        types.SemanticTokensParams(text_document=types.TextDocumentIdentifier(uri=uri))))
+    assert found is not None
+    legend = ["event", "mover", "coordinate", "glyph", "comment", "tag", "number"]
+    lines, words, line, start = text.split("\n"), [], 0, 0
+    data = found.data
+    for k in range(0, len(data), 5):
+        line += data[k]
+        start = data[k + 1] + (start if data[k] == 0 else 0)
+        words.append((lines[line][start:start + data[k + 2]], legend[data[k + 3]]))
+    assert words == [('[Game "flows"]', "tag"), ("1. ", "number"), ("P", "event"),
+                     ("1", "mover"), ("F6", "coordinate"), ("T3S", "event"), ("!?", "glyph"),
+                     ("{a", "comment"), ("note}", "comment"), ("2. ", "number"),
+                     ("P", "event"), ("2", "mover"), ("E7", "coordinate"), ("T1SW", "event"),
+                     ("$4", "glyph")]
+
+
+@pytest.mark.asyncio
+async def test_a_deck_path_leads_to_the_deck_file_inside_the_records_folder(
+        client: LanguageClient):
+    path = SAMPLES / "sanguine" / "example-1.sanguine"
+    text = path.read_text(encoding="utf-8")
+    uri = path.as_uri()
+    await opened(client, uri, text)
+    row = next(k for k, line in enumerate(text.split("\n")) if line.startswith("[RedDeck"))
+
+    async def definition(at_text: str, at_uri: str) -> object:
+        return await ask(client, client.text_document_definition_async(types.DefinitionParams(
+            text_document=types.TextDocumentIdentifier(uri=at_uri),
+            position=types.Position(line=row, character=12))))
+
+    found = await definition(text, uri)
+    assert isinstance(found, types.Location)
+    assert found.uri == (path.parent / "decks" / "ember.deck").as_uri()
+    outside = text.replace('"decks/ember.deck"', '"../../README.md"')
+    await changed(client, uri, outside, 2)
+    assert await definition(outside, uri) is None  # (never out of the record's folder)
+
+
+@pytest.mark.asyncio
+async def test_a_ranged_edit_gives_the_diagnostics_of_the_whole_new_text(
+        client: LanguageClient):
+    path = SAMPLES / "tilewe" / "random-4p-three-games.tilewe"
+    text = path.read_text(encoding="utf-8")
+    uri = "file:///tmp/ranged.tilewe"
+    assert await opened(client, uri, text) == []
+    record = notation.parse(text, "tilewe")[1]
+    first = [i for i in record.items if isinstance(i, notation.EventNode)][0]
+    at = types.Position(line=first.pos.line - 1, character=first.pos.column - 1)
+    # the second game's first event typed again in front of itself
+    shown = await edited(client, uri, 2, [types.TextDocumentContentChangePartial(
+        range=types.Range(start=at, end=at), text=first.text + " ")])
+    lines = text.split("\n")
+    row = lines[first.pos.line - 1]
+    lines[first.pos.line - 1] = row[:at.character] + first.text + " " + row[at.character:]
+    expected = problems_of(path, "\n".join(lines))
+    assert expected and [(d.range.start.line + 1, d.range.start.character + 1) for d in shown] \
+        == [(line, column) for line, column, _rule, _message in expected]
+    end = types.Position(line=at.line, character=at.character + len(first.text) + 1)
+    assert await edited(client, uri, 3, [types.TextDocumentContentChangePartial(
+        range=types.Range(start=at, end=end), text="")]) == []
+
+
+@pytest.mark.asyncio
+async def test_a_document_without_a_game_is_warned_of(client: LanguageClient):
+    (shown,) = await opened(client, "file:///tmp/empty.tilewe", "\n\n")
+    assert shown.severity == types.DiagnosticSeverity.Warning and shown.message == "no games"

@@ -14,7 +14,7 @@ from notation.core.protocols import RecordView
 from notation.core.tree import GameNode
 from notation.core.ast import Malformed, MalformedKind
 from notation.core.errors import NotationError, TagError
-from notation.read.other_readings import first_reading, retagged, tag_advice
+from notation.read.other_readings import first_reading, retagged, tag_advice, tag_choices
 from notation.core.protocols import Result
 
 from .dialect import NOTATIONS, SEED
@@ -49,8 +49,9 @@ def only_seating(record: RecordView, state: FlowsState) -> Seating:
     named = ", ".join(f'"{seats_text(s)}"' for s in best[:6]) + (", ..." if len(best) > 6 else "")
     if reached == len(events):
         raise TagError("Seats", f"the record names no seats and replays legally under "
-                                f"{len(best)} seatings with P1 at side 0 ({named}): add the "
-                                f"right one as [Seats]")
+                                f"{len(best)} seatings with P1 at side 0: add the right one of "
+                                f"{tag_choices('Seats', map(seats_text, best[:6]))}"
+                                + (" (or another)" if len(best) > 6 else ""))
     raise TagError("Seats", f"the record names no seats and replays legally under no seating "
                             f"with P1 at side 0 (the best, {named}, stop after ply {reached})")
 

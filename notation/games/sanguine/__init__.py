@@ -57,4 +57,4 @@ SPEC = GameSpec(
      "Result": '"*" or "RED-BLUE red|blue|tie"; when the game is over it must match'},
     OPTIONS, events_module="notation.games.sanguine.events",
     directives=frozenset({"DECK_BLOCK"}), event_per_line=True, numbered=False,
-    winners=SIDE_NAMES)
+    winners=SIDE_NAMES, file_tags=frozenset({"RedDeck", "BlueDeck"}))
