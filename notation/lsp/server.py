@@ -55,17 +55,19 @@ def _utf16_column(line_text: str, column: int) -> int:
     return len(prefix.encode("utf-16-le")) // 2
 
 
+def _position(lines: list[str], line: int, column: int) -> types.Position:
+    """A 1-based line and character column as the protocol's position."""
+    text = lines[line - 1] if 0 < line <= len(lines) else ""
+    return types.Position(line=max(line - 1, 0), character=_utf16_column(text, column))
+
+
 def diagnostic(finding: Finding, lines: list[str], catalogue: str | None = None
                ) -> types.Diagnostic:
     """A finding as the protocol's diagnostic, its columns in UTF-16 units; ``catalogue``:
     the address of the handbook's rule catalogue page, which the rule's link points into."""
-    def at(line: int, column: int) -> types.Position:
-        text = lines[line - 1] if 0 < line <= len(lines) else ""
-        return types.Position(line=max(line - 1, 0), character=_utf16_column(text, column))
-
     return types.Diagnostic(
-        range=types.Range(start=at(finding.line, finding.column),
-                          end=at(finding.end_line, finding.end_column)),
+        range=types.Range(start=_position(lines, finding.line, finding.column),
+                          end=_position(lines, finding.end_line, finding.end_column)),
         message=finding.message,
         severity=(types.DiagnosticSeverity.Error if finding.severity == "error"
                   else types.DiagnosticSeverity.Warning),
@@ -90,12 +92,6 @@ def _one_line(message: str, severity: types.DiagnosticSeverity = (
     start = types.Position(line=0, character=0)
     return types.Diagnostic(range=types.Range(start=start, end=start), message=message,
                             severity=severity, source="notation")
-
-
-def _position(lines: list[str], line: int, column: int) -> types.Position:
-    """A 1-based line and character column as the protocol's position."""
-    text = lines[line - 1] if 0 < line <= len(lines) else ""
-    return types.Position(line=max(line - 1, 0), character=_utf16_column(text, column))
 
 
 def text_edit(replace: Replace, lines: list[str]) -> types.TextEdit:
@@ -194,10 +190,9 @@ class NotationServer(LanguageServer):
                 type=types.MessageType.Error,
                 message=f"notation: {exc.__class__.__name__}: {exc}"))
             return None
-        refused = getattr(found, "refused", "")
-        if refused:
+        if isinstance(found, Formatted) and found.refused:
             self.window_show_message(types.ShowMessageParams(
-                type=types.MessageType.Warning, message=f"notation: {refused}"))
+                type=types.MessageType.Warning, message=f"notation: {found.refused}"))
         return found
 
     def live_text(self, uri: str) -> str | None:
