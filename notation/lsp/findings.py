@@ -108,8 +108,11 @@ class Document:
                 kept[key] = checked
             found.extend(finding(problem, index + game).moved(start - checked.start)
                          for game, problem in checked.problems)
-            outlines.extend(shape.moved(start - checked.start, index + shape.number)
-                            for shape in checked.outlines)
+            if checked.shown_at != (start, index):  # (moved or renumbered: made again)
+                checked.shown = [shape.moved(start - checked.start, index + shape.number)
+                                 for shape in checked.outlines]
+                checked.shown_at = (start, index)
+            outlines.extend(checked.shown)
             index += checked.games
             unit = []
         self._kept, self.outlines = kept, outlines
@@ -151,8 +154,11 @@ class Checked:
     hands_on: bool = False
     #: Whether a message names a line: read again where the unit has moved.
     says_lines: bool = False
-    #: Each game's outline, numbered from 1 in the unit.
+    #: Each game's outline, numbered from 1 in the unit, at the lines it was read at.
     outlines: list[GameOutline] = field(default_factory=list)
+    #: The outlines as last given: at which first line and after how many games.
+    shown: list[GameOutline] = field(default_factory=list)
+    shown_at: tuple[int, int] = (0, -1)
 
 
 __all__ = ["Checked", "Document", "Finding", "finding"]

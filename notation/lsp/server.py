@@ -10,19 +10,21 @@ one diagnostic saying why at its first line.
 from __future__ import annotations
 
 import os
-import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, TypeVar
+from typing import Any, Callable, Iterator, TypeVar
 from urllib.parse import unquote, urlparse
 
 from lsprotocol import types
 from pygls.lsp.server import LanguageServer
+from pygls.protocol import LanguageServerProtocol
+from pygls.protocol.language_server import lsp_method
 
 from notation import __version__
 from notation.core.errors import Error
 
 from .actions import Replace, actions_at
+from .edits import LINE_END, changed
 from .findings import Document, Finding
 from .completions import completions_at
 from .formatting import Formatted, formatted, formatted_range
@@ -37,8 +39,6 @@ LIVE_CHARS = 8 * 1024 * 1024
 
 T = TypeVar("T")
 
-#: What ends a line, for the protocol as for the reader: LF, CRLF or a lone CR.
-_LINE_END = re.compile(r"\r\n|\r|\n")
 
 
 def path_of(uri: str) -> str:
@@ -51,8 +51,8 @@ def path_of(uri: str) -> str:
 
 def _utf16_column(line_text: str, column: int) -> int:
     """A 1-based column in characters as LSP's 0-based UTF-16 offset."""
-    prefix = line_text[:column - 1]
-    return len(prefix.encode("utf-16-le")) // 2
+    prefix = line_text[:column - 1]  # (a lone surrogate, which JSON may carry, is one unit)
+    return len(prefix.encode("utf-16-le", "surrogatepass")) // 2
 
 
 def _position(lines: list[str], line: int, column: int) -> types.Position:
@@ -144,21 +144,57 @@ class Cursor:
     line_text: str
 
 
+class NotationProtocol(LanguageServerProtocol):
+    """pygls's protocol, but for the changes to a document: those are applied here
+    (:meth:`NotationServer.changed`), by the protocol's rules, where pygls would apply
+    them by ``str.splitlines`` and rewrite each change's range in place as it does."""
+
+    @lsp_method(types.TEXT_DOCUMENT_DID_CHANGE)
+    def lsp_text_document__did_change(self, params: types.DidChangeTextDocumentParams
+                                      ) -> Iterator[tuple[Any, tuple[Any, ...], None]]:
+        handler = self.fm.features.get(types.TEXT_DOCUMENT_DID_CHANGE)
+        if handler is not None:
+            yield handler, (params,), None
+
+
 class NotationServer(LanguageServer):
     """The server: one :class:`Document` an open file; ``catalogue``: the address of the
     handbook's rule catalogue page (``make docs`` builds it), where a rule's link points."""
 
     def __init__(self, catalogue: str | None = None) -> None:
         super().__init__("notation", __version__, text_document_sync_kind=(
-            types.TextDocumentSyncKind.Incremental))
+            types.TextDocumentSyncKind.Incremental), protocol_cls=NotationProtocol)
         self.catalogue = catalogue
         self.documents: dict[str, Document] = {}
         self.too_large: set[str] = set()
+        #: Each open document's text, as the client has it (:mod:`.edits`).
+        self.texts: dict[str, str] = {}
+
+    def text(self, uri: str) -> str:
+        """The text of the document at ``uri`` ("" for one not open), a byte order mark
+        at its start read as a blank (as the reader drops it, and no column moves)."""
+        text = self.texts.get(uri, "")
+        return " " + text[1:] if text.startswith("\ufeff") else text
+
+    def opened(self, params: types.DidOpenTextDocumentParams) -> None:
+        self.texts[params.text_document.uri] = params.text_document.text
+
+    def changed(self, params: types.DidChangeTextDocumentParams) -> None:
+        uri = params.text_document.uri
+        text = self.texts.get(uri, "")
+        for change in params.content_changes:
+            if isinstance(change, types.TextDocumentContentChangePartial):
+                span = change.range
+                text = changed(text, (span.start.line, span.start.character),
+                               (span.end.line, span.end.character), change.text)
+            else:
+                text = change.text
+        self.texts[uri] = text
 
     def check(self, uri: str, saved: bool = False) -> None:
         """Publish the findings of the document at ``uri`` as it stands."""
-        text = self.workspace.get_text_document(uri).source
-        lines = _LINE_END.split(text)
+        text = self.text(uri)
+        lines = LINE_END.split(text)
         if len(text) > LIVE_CHARS and not saved:
             if uri not in self.too_large:  # said once, then checked on save
                 self.too_large.add(uri)
@@ -197,7 +233,7 @@ class NotationServer(LanguageServer):
 
     def live_text(self, uri: str) -> str | None:
         """The document's text, if it is small enough to work on live."""
-        text = self.workspace.get_text_document(uri).source
+        text = self.text(uri)
         return None if len(text) > LIVE_CHARS else text
 
     def checked(self, uri: str) -> Document | None:
@@ -214,10 +250,10 @@ class NotationServer(LanguageServer):
         """Where a request's cursor is, in the reader's terms (None: a document too large
         to work on live)."""
         uri = params.text_document.uri
-        text = self.workspace.get_text_document(uri).source
+        text = self.text(uri)
         if len(text) > LIVE_CHARS:
             return None
-        lines = _LINE_END.split(text)
+        lines = LINE_END.split(text)
         row = params.position.line
         line_text = lines[row] if row < len(lines) else ""
         return Cursor(text, path_of(uri), row + 1,
@@ -234,10 +270,12 @@ def make_server(catalogue: str | None = None) -> NotationServer:
 
     @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
     def did_open(ls: NotationServer, params: types.DidOpenTextDocumentParams) -> None:
+        ls.opened(params)
         ls.check(params.text_document.uri)
 
     @server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
     def did_change(ls: NotationServer, params: types.DidChangeTextDocumentParams) -> None:
+        ls.changed(params)
         ls.check(params.text_document.uri)
 
     @server.feature(types.TEXT_DOCUMENT_DID_SAVE)
@@ -284,13 +322,13 @@ def make_server(catalogue: str | None = None) -> NotationServer:
     def format_document(ls: NotationServer, params: types.DocumentFormattingParams
                         ) -> list[types.TextEdit] | None:
         uri = params.text_document.uri
-        text = ls.workspace.get_text_document(uri).source
+        text = ls.text(uri)
         done = ls.guarded(lambda: formatted(text, path_of(uri)))
         if done is None or done.text is None:
             return None
         if done.text == text:
             return []
-        lines = _LINE_END.split(text)
+        lines = LINE_END.split(text)
         end = types.Position(line=len(lines) - 1, character=_utf16_column(lines[-1],
                                                                           len(lines[-1]) + 1))
         return [types.TextEdit(range=types.Range(start=types.Position(line=0, character=0),
@@ -300,13 +338,13 @@ def make_server(catalogue: str | None = None) -> NotationServer:
     def format_range(ls: NotationServer, params: types.DocumentRangeFormattingParams
                      ) -> list[types.TextEdit] | None:
         uri = params.text_document.uri
-        text = ls.workspace.get_text_document(uri).source
+        text = ls.text(uri)
         span = params.range
         done = ls.guarded(lambda: formatted_range(text, path_of(uri), span.start.line + 1,
                                                   span.end.line + 1))
         if done is None or isinstance(done, Formatted):
             return None
-        lines = _LINE_END.split(text)
+        lines = LINE_END.split(text)
         return [types.TextEdit(
             range=types.Range(start=types.Position(line=edit.first_line - 1, character=0),
                               end=types.Position(line=edit.last_line - 1,
@@ -322,7 +360,7 @@ def make_server(catalogue: str | None = None) -> NotationServer:
         document = ls.checked(uri)
         if document is None:
             return None
-        lines = _LINE_END.split(ls.workspace.get_text_document(uri).source)
+        lines = LINE_END.split(ls.text(uri))
         return [types.DocumentSymbol(
             name=f"game {shape.number}", detail=" · ".join(filter(None, (shape.name,
                                                                         shape.result))),
@@ -338,7 +376,7 @@ def make_server(catalogue: str | None = None) -> NotationServer:
         document = ls.checked(uri)
         if document is None:
             return None
-        lines = _LINE_END.split(ls.workspace.get_text_document(uri).source)
+        lines = LINE_END.split(ls.text(uri))
         found = [fold for shape in document.outlines for fold in shape.folds]
         found += line_comment_folds(lines)
         kinds = {"comment": types.FoldingRangeKind.Comment}
@@ -358,7 +396,7 @@ def make_server(catalogue: str | None = None) -> NotationServer:
         text = ls.live_text(uri)
         if text is None:
             return None
-        found = ls.guarded(lambda: semantic_data(text, path_of(uri), _LINE_END.split(text)))
+        found = ls.guarded(lambda: semantic_data(text, path_of(uri), LINE_END.split(text)))
         return None if found is None else types.SemanticTokens(data=found)
 
     @server.feature(types.TEXT_DOCUMENT_CODE_ACTION, types.CodeActionOptions(
@@ -374,7 +412,7 @@ def make_server(catalogue: str | None = None) -> NotationServer:
                                               span.end.line + 1))
         if not found:
             return None
-        lines = _LINE_END.split(text)
+        lines = LINE_END.split(text)
         kinds = {"quickfix": types.CodeActionKind.QuickFix,
                  "source": types.CodeActionKind.Source}
         return [types.CodeAction(
@@ -403,6 +441,7 @@ def make_server(catalogue: str | None = None) -> NotationServer:
     def did_close(ls: NotationServer, params: types.DidCloseTextDocumentParams) -> None:
         uri = params.text_document.uri
         ls.documents.pop(uri, None)
+        ls.texts.pop(uri, None)
         ls.too_large.discard(uri)
         ls.publish(uri, [])
 
@@ -419,6 +458,11 @@ def built_catalogue() -> str | None:
 def serve(tcp_port: int | None = None, catalogue: str | None = None) -> None:
     """Serve on stdin and stdout, or on ``127.0.0.1:tcp_port``; ``catalogue``: where the
     rules link to (by default the built handbook's page, if there is one)."""
+    import gc
+    # A server lives long: the collector's usual settings, not the batch commands' (which
+    # freeze what is loaded and collect rarely: each hover's walk leaves cycles behind).
+    gc.unfreeze()
+    gc.set_threshold(700, 10, 10)
     server = make_server(catalogue or built_catalogue())
     if tcp_port is None:
         server.start_io()

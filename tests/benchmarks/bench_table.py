@@ -6,8 +6,9 @@ Each row comes from the script that measures it (CPU time, one core, runs interl
 with the peer's, the least of several): the peers are python-chess's ``read_game``
 (``bench_peers.py``), pgn-extract (``bench_select.py``), ``python -c pass``
 (``bench_startup.py``), ``validate`` itself (``bench_stats.py``, ``bench_export.py``,
-and the cost of generating games), and the old way of writing pictures
-(``bench_render.py``). ``make bench`` prints it; the Speed page of the handbook carries the last figures.
+and the cost of generating games), the old way of writing pictures
+(``bench_render.py``), and the language server's whole check of an archive on open,
+for one game's edit (``bench_lsp.py``). ``make bench`` prints it; the Speed page of the handbook carries the last figures.
 """
 from __future__ import annotations
 
@@ -23,6 +24,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).parent))
 
 import bench_export  # noqa: E402
+import bench_lsp  # noqa: E402
 import bench_peers  # noqa: E402
 import bench_render  # noqa: E402
 import bench_select  # noqa: E402
@@ -127,6 +129,11 @@ def export(runs: int) -> list[Row]:
     return [(name, ratio, f"<= {target}x", ratio <= target)]
 
 
+def lsp(runs: int) -> list[Row]:
+    name, ratio, target = bench_lsp.row(1000, runs)
+    return [(name, ratio, f"<= {target}x", ratio <= target)]
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     ap.add_argument("--runs", type=int, default=5)
@@ -135,10 +142,11 @@ def main() -> None:
     try:
         rows = [*peers(args.runs), *startup(args.runs), *stats(args.runs, folder), *select(),
                 *render(args.runs, folder), *dedupe(), *random_games(args.runs, folder),
-                *export(args.runs)]
+                *export(args.runs), *lsp(args.runs)]
     finally:
         shutil.rmtree(folder, ignore_errors=True)
-    print(f"\nIssue 23 (and the data issue's export), CPU time, one core, least of {args.runs}:\n")
+    print(f"\nIssue 23 (and the data issue's export, the language server's edit), CPU time, "
+          f"one core, least of {args.runs}:\n")
     print("| row | measured | target | met |")
     print("|---|---|---|---|")
     for name, value, target, met in rows:
