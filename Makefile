@@ -42,7 +42,8 @@ demo: $(VENV)/.installed-demo
 	$(BIN)/notation replay samples/flows/flows-090.flows
 	$(BIN)/notation replay samples/sanguine/example-1.sanguine
 
-# The suite drives Debian's chromium (browser test) and pentobi (exported Blokus files):
+# The suite drives Debian's chromium (browser test), pentobi (exported Blokus files) and
+# neovim (the language server's client):
 # .ci/system-packages installs them where it can, else stops here saying what to install.
 # Everything runs: first on every core, then, one at a time, the tests that start a browser,
 # a cluster or an install of their own (each already busies several processes).

@@ -48,6 +48,13 @@ def completions_at(text: str, source: str, line: int, column: int,
     starts = [k for k in range(len(current) + 1)
               if k == 0 or (current[k - 1] in _BREAKS and (k == len(current)
                                                           or current[k] not in " \t"))]
+    # An event holds no bracket of the container but its own coordinates' (Sanguine's
+    # "(1,0)"): of the word starts after brackets only the last is tried (a line of
+    # 100,000 "(" is read once, not 8 times).
+    blank = [k for k in starts if not k or current[k - 1] in " \t"]
+    if len(blank) < len(starts):
+        last = max(k for k in starts if k and current[k - 1] not in " \t")
+        starts = sorted(blank + [last])
     for k in starts[-_MOST_WORDS:]:
         typed = _NUMBER.sub("", current[k:].lstrip(" \t")).lstrip(" \t")
         records = list(records_of_pieces([(first_line, before[:start + k])], source, chosen))

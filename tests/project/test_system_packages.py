@@ -10,7 +10,8 @@ from conftest import HANG_BREAKER, ROOT
 
 
 def _bare_path(tmp_path: Path, uid: str) -> Path:
-    """A PATH with bash and the few tools the script uses, no chromium, pentobi or sudo."""
+    """A PATH with bash and the few tools the script uses, no chromium, pentobi, neovim
+    or sudo."""
     folder = tmp_path / "bin"
     folder.mkdir()
     for tool in ("bash", "cat"):
@@ -26,7 +27,7 @@ def test_make_test_says_which_packages_it_needs_when_it_cannot_install_them(tmp_
                             env={"PATH": str(folder)}, capture_output=True, text=True,
                             timeout=HANG_BREAKER)
     missing = "chromium chromium-driver" + (
-        "" if Path("/usr/games/pentobi-thumbnailer").exists() else " pentobi")
+        "" if Path("/usr/games/pentobi-thumbnailer").exists() else " pentobi") + " neovim"
     assert result.returncode == 1 and result.stdout == ""
     assert result.stderr == (f"make test: the suite needs Debian's {missing}: run 'sudo "
                              f"apt-get install {missing}', then make test again\n")
