@@ -145,16 +145,25 @@ class Cursor:
 
 
 class NotationProtocol(LanguageServerProtocol):
-    """pygls's protocol, but for the changes to a document: those are applied here
-    (:meth:`NotationServer.changed`), by the protocol's rules, where pygls would apply
-    them by ``str.splitlines`` and rewrite each change's range in place as it does."""
+    """pygls's protocol, but for an open document's text: the server keeps it
+    (:meth:`NotationServer.opened`, :meth:`NotationServer.changed`) and applies each change
+    by the protocol's rules, where pygls would keep a second copy, apply changes by
+    ``str.splitlines`` and rewrite each change's range in place as it does."""
+
+    def _handed_on(self, method: str, params: Any) -> Iterator[tuple[Any, tuple[Any, ...], None]]:
+        handler = self.fm.features.get(method)
+        if handler is not None:
+            yield handler, (params,), None
+
+    @lsp_method(types.TEXT_DOCUMENT_DID_OPEN)
+    def lsp_text_document__did_open(self, params: types.DidOpenTextDocumentParams
+                                    ) -> Iterator[tuple[Any, tuple[Any, ...], None]]:
+        yield from self._handed_on(types.TEXT_DOCUMENT_DID_OPEN, params)
 
     @lsp_method(types.TEXT_DOCUMENT_DID_CHANGE)
     def lsp_text_document__did_change(self, params: types.DidChangeTextDocumentParams
                                       ) -> Iterator[tuple[Any, tuple[Any, ...], None]]:
-        handler = self.fm.features.get(types.TEXT_DOCUMENT_DID_CHANGE)
-        if handler is not None:
-            yield handler, (params,), None
+        yield from self._handed_on(types.TEXT_DOCUMENT_DID_CHANGE, params)
 
 
 class NotationServer(LanguageServer):
