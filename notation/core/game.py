@@ -46,7 +46,8 @@ class Game(Generic[State, Event]):
     ``rules`` and ``notation`` are required; ``pictures``, ``symmetries``,
     ``conversion``, ``coordinates`` and ``scores`` are capabilities (None: a command
     that needs one refuses in one line); the refinements (``report``, ``positions``,
-    ``identity``, ``layout``, ``columns``, ``fast_apply``, ``setup``, ``random``) may
+    ``identity``, ``layout``, ``columns``, ``fast_apply``, ``setup``, ``random``,
+    ``chance``) may
     implement any of their members, the others keep the core's default. A part given
     by module name loads when first asked for. A part missing a member its protocol
     requires is refused (:class:`InputError`) when it is first had.
@@ -64,7 +65,8 @@ class Game(Generic[State, Event]):
                  scores: Scores[State] | str | None = None, report: object = None,
                  positions: object = None, identity: object = None, layout: object = None,
                  columns: object = None, fast_apply: object = None, setup: object = None,
-                 random: object = None, compiled: tuple[str, ...] = ()) -> None:
+                 random: object = None, chance: object = None,
+                 compiled: tuple[str, ...] = ()) -> None:
         #: What the game is before its code loads (the entry point's value).
         self.spec = spec
         #: Registry name, also the value of the ``[Game "..."]`` tag; the rest as the spec says.
@@ -84,7 +86,8 @@ class Game(Generic[State, Event]):
             "pictures": pictures, "symmetries": symmetries, "conversion": conversion,
             "coordinates": coordinates, "scores": scores, "report": report,
             "positions": positions, "identity": identity, "layout": layout,
-            "columns": columns, "fast_apply": fast_apply, "setup": setup, "random": random}
+            "columns": columns, "fast_apply": fast_apply, "setup": setup, "random": random,
+            "chance": chance}
         #: Each refinement member had so far, by name (None: the core's default).
         self._refined: dict[str, Callable[..., Any] | None] = {}
         # The hot paths, bound once.
@@ -398,6 +401,31 @@ class Game(Generic[State, Event]):
         """``event_keys`` straight from the words as written, where cheap; None: read."""
         own = self._own("quick_keys")
         return own(words) if own is not None else None
+
+    # -- chance -----------------------------------------------------------------------
+    def chance_due(self, state: State) -> bool:
+        """Whether the next event is chance's (default: whether it has outcomes)."""
+        own = self._own("chance_due")
+        return bool(own(state) if own is not None else self.chance_outcomes(state))
+
+    def chance_outcomes(self, state: State) -> list[tuple[Event, float]]:
+        """The chance event due now (a tile drawn, a hand dealt, a die rolled): each
+        outcome with its probability, in the order of ``legal_moves``; [] when the next
+        event is a player's (a game without chance: always)."""
+        own = self._own("chance_outcomes")
+        return [] if own is None else own(state)
+
+    def sample_chance(self, state: State, rng: random.Random) -> Event | None:
+        """One outcome of the chance event due now, drawn with its probability (None when
+        the next event is a player's)."""
+        own = self._own("sample_chance")
+        if own is not None:
+            return own(state, rng)  # type: ignore[no-any-return]
+        outcomes = self.chance_outcomes(state)
+        if not outcomes:
+            return None
+        return rng.choices([event for event, _ in outcomes],
+                           weights=[probability for _, probability in outcomes])[0]
 
     # -- archives ---------------------------------------------------------------------
     def seats(self, state: State) -> list[str] | None:

@@ -18,7 +18,8 @@ rules forbid :class:`IllegalMoveError` (python-chess's pair), with the words
 from __future__ import annotations
 
 import itertools
-from typing import Any, Callable, Generic, Iterator, Mapping, Sequence, TypeVar, overload
+from typing import (TYPE_CHECKING, Any, Callable, Generic, Iterator, Mapping, Sequence, TypeVar,
+                    overload)
 
 from .protocols import RecordView
 from .ast import Directive, Pos
@@ -29,6 +30,9 @@ from .game import AnyGame, Game
 from .protocols import Result as Result
 from .replay import game_of, replay
 from .replayer import refusal
+
+if TYPE_CHECKING:  # (start-up: only names a type)
+    import random
 
 
 #: The type of a position's events (``Position[Move]`` for Tilewe).
@@ -264,6 +268,27 @@ class Position(Generic[EventT]):
 
     def is_over(self) -> bool:
         return self.game.is_over(self.state)
+
+    # -- chance --------------------------------------------------------------------------
+    def is_chance(self) -> bool:
+        """Whether the next event is chance's, not a player's: a card drawn or a hand
+        dealt (Sanguine), a die rolled or a space revealed (nomic). A bot loop plays
+        :meth:`sample_chance` there, never one of the :attr:`legal_moves`."""
+        return self.game.chance_due(self.state)
+
+    def chance_outcomes(self) -> list[tuple[EventT, float]]:
+        """The outcomes of the chance event due now, each with its probability (they sum
+        to 1); [] when a player is to move."""
+        return self.game.chance_outcomes(self.state)
+
+    def sample_chance(self, rng: random.Random) -> EventT:
+        """Draw the chance event due now with its probability, push it and return it.
+
+        :raises ValueError: the next event is a player's, not chance's."""
+        event = self.game.sample_chance(self.state, rng)
+        if event is None:
+            raise ValueError(f"no chance event is due: {self.turn or 'nobody'} is to move")
+        return self.push(event)
 
     def result(self) -> Result:
         """Over or not, the winners, the result tags and the scores."""

@@ -295,6 +295,15 @@ class RandomGames(Protocol[E]):
     def random_events(self, rng: random.Random, record: RecordView, /) -> list[E]: ...
 
 
+class Chance(Protocol[S_in, E]):
+    """The events no player chooses: a tile drawn from a bag, a hand dealt, a die rolled
+    (default: none; every event is a player's)."""
+
+    def chance_due(self, state: S_in, /) -> bool: ...
+    def chance_outcomes(self, state: S_in, /) -> list[tuple[E, float]]: ...
+    def sample_chance(self, state: S_in, rng: random.Random, /) -> E | None: ...
+
+
 #: Each capability's protocol, the noun a refusal uses, and its members.
 CAPABILITIES: dict[str, tuple[type, str]] = {
     "pictures": (Pictures, "pictures"),
@@ -314,5 +323,6 @@ REFINEMENTS: dict[str, tuple[str, ...]] = {
     "fast_apply": ("applier",),
     "setup": ("set_up", "setup_options", "option_tags"),
     "random": ("random_setup", "random_tags", "random_events"),
+    "chance": ("chance_due", "chance_outcomes", "sample_chance"),
 }
 

@@ -8,6 +8,7 @@ replay of the moves; an illegal move's error is what ``validate`` says.
 """
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pytest
@@ -329,3 +330,16 @@ def test_a_comment_is_no_event(game, text):
         notation.new(game, **NEW_OPTIONS[game]).push(text)
     with pytest.raises(notation.NotationError):
         notation.parse_event(game, text)
+
+
+@pytest.mark.parametrize("game", ["tilewe", "philosophy"])
+def test_a_game_without_chance_is_never_at_a_chance_point(game):
+    rng = random.Random(2)
+    pos = notation.new(game)
+    for _ in range(12):
+        assert not pos.is_chance() and pos.chance_outcomes() == []
+        if pos.is_over():
+            break
+        pos.push(rng.choice(pos.legal_moves))
+    with pytest.raises(ValueError, match="no chance event is due"):
+        pos.sample_chance(rng)

@@ -10,6 +10,6 @@ from .state import NomicState
 
 GAME: Game[NomicState, Event] = Game(
     SPEC, rules=rules, notation=notation, pictures=".render", scores=rules, report=".render",
-    positions=".position", setup=".generate", random=".generate")
+    positions=".position", setup=".generate", random=".generate", chance=".chance")
 
 __all__ = ["GAME"]

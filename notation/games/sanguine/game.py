@@ -12,6 +12,6 @@ from .state import SanguineState
 GAME: Game[SanguineState, Event] = Game(
     SPEC, rules=rules, notation=notation, pictures=".render", conversion=".records",
     scores=rules, report=".render", positions=notation, layout=events, fast_apply=rules,
-    setup=".records", random=".records")
+    setup=".records", random=".records", chance=".chance")
 
 __all__ = ["GAME"]
