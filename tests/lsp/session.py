@@ -6,6 +6,7 @@ from __future__ import annotations
 import sys
 from typing import Awaitable, TypeVar
 
+import pytest
 import pytest_lsp
 from lsprotocol import types
 from pytest_lsp import ClientServerConfig, LanguageClient
@@ -17,7 +18,13 @@ T = TypeVar("T")
 CATALOGUE = "file:///handbook/catalogue.html"
 
 
-@pytest_lsp.fixture(config=ClientServerConfig(
+#: One server for a test module, as an editor keeps one for a session (each test opens
+#: its own documents; a server start costs a CPU second). A module that uses it marks
+#: its tests ``pytestmark = ON_THE_MODULES_LOOP``.
+ON_THE_MODULES_LOOP = pytest.mark.asyncio(loop_scope="module")
+
+
+@pytest_lsp.fixture(scope="module", config=ClientServerConfig(
     server_command=[sys.executable, "-m", "notation", "lsp", "--catalogue", CATALOGUE]))
 async def client(lsp_client: LanguageClient):
     await ask(lsp_client, lsp_client.initialize_session(types.InitializeParams(

@@ -61,10 +61,11 @@ def _look(pid: int) -> tuple[tuple[int, str, int], ...] | None:
 
 
 class Watch:
-    """Looks at a process's family; :meth:`still` says when it has stalled."""
+    """Looks at a process's family; :meth:`still` says when it has stalled (``looks``
+    still looks in a row)."""
 
-    def __init__(self, pid: int) -> None:
-        self.pid = pid
+    def __init__(self, pid: int, looks: int = STILL) -> None:
+        self.pid, self.looks = pid, looks
         self.last: tuple[tuple[int, str, int], ...] | None = None
         self.quiet = 0
 
@@ -73,13 +74,14 @@ class Watch:
         asleep = seen is not None and all(state in "SI" for _pid, state, _cpu in seen)
         self.quiet = self.quiet + 1 if asleep and seen == self.last else 0
         self.last = seen
-        return self.quiet >= STILL
+        return self.quiet >= self.looks
 
 
-async def answered(awaitable: Awaitable[T], pid: int, what: str = "a reply") -> T:
+async def answered(awaitable: Awaitable[T], pid: int, what: str = "a reply",
+                   looks: int = STILL) -> T:
     """What ``awaitable`` gives, unless the process ``pid`` stalls first (:class:`Stalled`)."""
     task = asyncio.ensure_future(awaitable)
-    watch = Watch(pid)
+    watch = Watch(pid, looks)
     while True:
         done, _ = await asyncio.wait({task}, timeout=EVERY)
         if done:
@@ -89,10 +91,10 @@ async def answered(awaitable: Awaitable[T], pid: int, what: str = "a reply") -> 
             raise Stalled(f"waited for {what}: the server sleeps and owes nothing")
 
 
-def finished(process: subprocess.Popen[bytes], what: str) -> int:
+def finished(process: subprocess.Popen[bytes], what: str, looks: int = STILL) -> int:
     """``process``'s exit code once it ends; killed (:class:`Stalled`) if it and the
     processes it started stall first."""
-    watch = Watch(process.pid)
+    watch = Watch(process.pid, looks)
     while process.poll() is None:
         if watch.still():
             for member in reversed(_family(process.pid)):

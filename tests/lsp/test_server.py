@@ -15,7 +15,9 @@ import notation.core.fields
 from notation.lsp.actions import MOST_REPLACEMENTS
 
 from conftest import SAMPLES
-from session import CATALOGUE, applied, ask, changed, client, edited, opened  # noqa: F401
+from session import ON_THE_MODULES_LOOP, CATALOGUE, applied, ask, changed, client, edited, opened  # noqa: F401
+
+pytestmark = ON_THE_MODULES_LOOP
 
 def problems_of(path, text: str) -> list[tuple[int, int, str, str]]:
     """What ``validate`` says of ``text`` read as ``path``: (line, column, rule, message)."""
@@ -28,7 +30,6 @@ def problems_of(path, text: str) -> list[tuple[int, int, str, str]]:
     return found
 
 
-@pytest.mark.asyncio
 @pytest.mark.parametrize("game", ["tilewe", "flows", "philosophy", "nomic", "sanguine"])
 async def test_an_illegal_event_is_marked_where_validate_finds_it(client: LanguageClient,
                                                                  game: str):
@@ -59,7 +60,6 @@ async def test_an_illegal_event_is_marked_where_validate_finds_it(client: Langua
     assert await changed(client, uri, text, 3) == []  # mended: the marks go
 
 
-@pytest.mark.asyncio
 async def test_the_server_answers_whatever_it_is_sent(client: LanguageClient):
     uri = "file:///tmp/odd.tilewe"
     for version, text in enumerate(["\x00\x01\x02" * 100, "[Game \"tilewe\"]\n\n1. W5", "(" * 100_000,
@@ -73,7 +73,6 @@ async def test_the_server_answers_whatever_it_is_sent(client: LanguageClient):
     assert any("nosuchgame" in d.message for d in unknown)
 
 
-@pytest.mark.asyncio
 @pytest.mark.parametrize("game", ["tilewe", "flows", "philosophy", "nomic", "sanguine"])
 async def test_a_hover_on_an_event_shows_its_ply_mover_and_the_position_after(
         client: LanguageClient, game: str):
@@ -111,7 +110,6 @@ def legal_words(record, ply: int) -> list[str]:
     return [position.game.format_event(m) for m in position.game.legal_moves(position.state)]
 
 
-@pytest.mark.asyncio
 @pytest.mark.parametrize("game", ["tilewe", "flows", "philosophy", "nomic", "sanguine"])
 async def test_completion_offers_what_notation_legal_lists_at_that_ply(
         client: LanguageClient, game: str):
@@ -153,7 +151,6 @@ def untidy(text: str) -> str:
     return text.replace("2. ", "2.   ").replace("3. ", "3.\t")
 
 
-@pytest.mark.asyncio
 @pytest.mark.parametrize("game", ["tilewe", "flows", "philosophy", "nomic", "sanguine"])
 async def test_formatting_gives_what_notation_fmt_writes(client: LanguageClient, game: str,
                                                         tmp_path):
@@ -175,7 +172,6 @@ async def test_formatting_gives_what_notation_fmt_writes(client: LanguageClient,
     assert applied(text, edits) == written
 
 
-@pytest.mark.asyncio
 async def test_range_formatting_touches_only_the_games_in_the_range(client: LanguageClient):
     path = SAMPLES / "tilewe" / "random-4p-three-games.tilewe"
     text = untidy(path.read_text(encoding="utf-8"))
@@ -196,7 +192,6 @@ async def test_range_formatting_touches_only_the_games_in_the_range(client: Lang
     assert after[0].raw == records[0].raw and after[2].raw == records[2].raw  # untouched
 
 
-@pytest.mark.asyncio
 async def test_a_record_with_a_problem_is_not_formatted(client: LanguageClient):
     uri = "file:///tmp/bad.tilewe"
     text = '[Game "tilewe"]\n\n1. W5n-a1a1   2. W5n-a1a1\n'
@@ -240,7 +235,6 @@ def cut_after(path, ply: int) -> str:
     return canonical_text(tagged)
 
 
-@pytest.mark.asyncio
 @pytest.mark.parametrize("game", ["tilewe", "flows", "philosophy", "nomic", "sanguine"])
 async def test_an_illegal_event_is_offered_the_legal_spellings_of_the_same_piece(
         client: LanguageClient, game: str, tmp_path):
@@ -279,7 +273,6 @@ async def test_an_illegal_event_is_offered_the_legal_spellings_of_the_same_piece
     assert await changed(client, uri, mended, 2) == []
 
 
-@pytest.mark.asyncio
 async def test_the_fixes_a_refusal_advises_make_the_record_valid(client: LanguageClient):
     # the quortextt app's bare export: first its [Dialect], then one of its [Seats]
     text = ("Game: 2-player\n\n"
@@ -296,7 +289,6 @@ async def test_the_fixes_a_refusal_advises_make_the_record_valid(client: Languag
     assert await changed(client, uri, fixed(text, uri, seats[0]), 3) == []
 
 
-@pytest.mark.asyncio
 @pytest.mark.parametrize("name", ["tilewe/random-4p.tilewe", "flows/flows-090.flows",
                                   "sanguine/example-1.sanguine"])
 async def test_wrong_result_tags_are_set_to_what_the_replay_reaches(client: LanguageClient,
@@ -320,7 +312,6 @@ async def test_wrong_result_tags_are_set_to_what_the_replay_reaches(client: Lang
     assert fixed(broken, uri, action).rstrip("\n") == valid.rstrip("\n")
 
 
-@pytest.mark.asyncio
 async def test_an_illegal_variation_is_stripped(client: LanguageClient):
     valid = cut_after(SAMPLES / "tilewe" / "random-4p.tilewe", 6)
     record = notation.parse(valid, "tilewe")[0]
@@ -338,7 +329,6 @@ async def test_an_illegal_variation_is_stripped(client: LanguageClient):
     assert fixed(text, uri, strip).rstrip("\n") == valid.rstrip("\n")
 
 
-@pytest.mark.asyncio
 async def test_the_outline_holds_the_games_then_their_variations(client: LanguageClient):
     text = ('[Game "tilewe"]\n[Event "first"]\n\n1. O1n-a1a1 (1. I2n-a1a1\n (1. O1n-t1t1)) '
             '2. O1n-t20t20\n\n[Game "tilewe"]\n\n1. O1n-a1a1 {two\nlines}\n')
@@ -364,7 +354,6 @@ async def test_the_outline_holds_the_games_then_their_variations(client: Languag
         (6, 9, types.FoldingRangeKind.Region), (8, 9, types.FoldingRangeKind.Comment)]
 
 
-@pytest.mark.asyncio
 async def test_semantic_tokens_colour_events_movers_coordinates_glyphs_and_comments(
         client: LanguageClient):
     text = '[Game "flows"]\n\n1. P1F6T3S!? {a\nnote} 2. P2E7T1SW $4\n'
@@ -387,7 +376,6 @@ async def test_semantic_tokens_colour_events_movers_coordinates_glyphs_and_comme
                      ("$4", "glyph")]
 
 
-@pytest.mark.asyncio
 async def test_a_deck_path_leads_to_the_deck_file_inside_the_records_folder(
         client: LanguageClient):
     path = SAMPLES / "sanguine" / "example-1.sanguine"
@@ -409,7 +397,6 @@ async def test_a_deck_path_leads_to_the_deck_file_inside_the_records_folder(
     assert await definition(outside, uri) is None  # (never out of the record's folder)
 
 
-@pytest.mark.asyncio
 async def test_a_ranged_edit_gives_the_diagnostics_of_the_whole_new_text(
         client: LanguageClient):
     path = SAMPLES / "tilewe" / "random-4p-three-games.tilewe"
@@ -433,7 +420,6 @@ async def test_a_ranged_edit_gives_the_diagnostics_of_the_whole_new_text(
         range=types.Range(start=at, end=end), text="")]) == []
 
 
-@pytest.mark.asyncio
 async def test_a_document_without_a_game_is_warned_of(client: LanguageClient):
     (shown,) = await opened(client, "file:///tmp/empty.tilewe", "\n\n")
     assert shown.severity == types.DiagnosticSeverity.Warning and shown.message == "no games"

@@ -14,7 +14,7 @@ from stalls import Stalled, answered, finished
 def test_a_process_that_sleeps_for_ever_is_stopped() -> None:
     sleeper = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(10**6)"])
     with pytest.raises(Stalled):
-        finished(sleeper, "a sleeper")
+        finished(sleeper, "a sleeper", looks=5)
     assert sleeper.returncode is not None
 
 
@@ -28,7 +28,7 @@ async def test_a_reply_that_never_comes_from_a_sleeping_server_is_stopped() -> N
     sleeper = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(10**6)"])
     try:
         with pytest.raises(Stalled):
-            await answered(asyncio.Event().wait(), sleeper.pid)
+            await answered(asyncio.Event().wait(), sleeper.pid, looks=5)
     finally:
         sleeper.kill()
         sleeper.wait()
