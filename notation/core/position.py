@@ -77,6 +77,12 @@ class LegalMoves(Generic[EventT]):
     def __iter__(self) -> Iterator[EventT]:
         return iter(self._list)
 
+    @property
+    def by_chance(self) -> bool:
+        """Whether these events are chance's to draw, not a player's to choose (a card
+        drawn, a die rolled: :meth:`Position.sample_chance` plays them)."""
+        return self._game.chance_due(self._state)
+
     def __call__(self, **options: Any) -> list[EventT]:
         """The legal events narrowed by the game's own options (Flows' ``tile``:
         ``pos.legal_moves(tile=2)``), worked out afresh."""
@@ -121,7 +127,8 @@ class LegalMoves(Generic[EventT]):
     def __repr__(self) -> str:
         shown = ", ".join(self._game.format_event(event) for event in self._list[:8])
         more = f", ... ({len(self)} moves)" if len(self) > 8 else ""
-        return f"<LegalMoves: {shown}{more}>"
+        whose = " by chance" if self.by_chance else ""
+        return f"<LegalMoves{whose}: {shown}{more}>"
 
 
 

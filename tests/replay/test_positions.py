@@ -343,3 +343,15 @@ def test_a_game_without_chance_is_never_at_a_chance_point(game):
         pos.push(rng.choice(pos.legal_moves))
     with pytest.raises(ValueError, match="no chance event is due"):
         pos.sample_chance(rng)
+
+
+def test_the_legal_moves_say_when_they_are_chances_to_draw():
+    rng = random.Random(4)
+    pos = notation.new("sanguine", rows=3, cols=3, hand_size=2)
+    assert pos.legal_moves.by_chance and "by chance" in repr(pos.legal_moves)
+    pos.sample_chance(rng)
+    pos.sample_chance(rng)
+    assert pos.legal_moves.by_chance  # Red's turn starts with a draw
+    assert {str(m) for m in pos.legal_moves} == {str(e) for e, _ in pos.chance_outcomes()}
+    pos.sample_chance(rng)
+    assert not pos.legal_moves.by_chance and "by chance" not in repr(pos.legal_moves)
