@@ -48,6 +48,8 @@ COMMANDS = {
     "sql": ("sql", "sql", "Run a SQL query (DuckDB) over archives or exported tables."),
     "explore": ("explore", "explore", "The archive's opening tree, with results per seat."),
     "stats": ("archive", "stats", "Games, verdicts, plies, results, first events, figures."),
+    "engine": ("engine", "engine", "A bot on standard input and output, speaking the engine "
+                                   "protocol (GTP's shape)."),
     "lsp": ("lsp", "lsp", "Serve the Language Server Protocol: records checked as they are "
                           "typed, in any editor."),
     "render": ("pictures", "render", "Draw a position as SVG, or games as an HTML replay "
