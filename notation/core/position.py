@@ -262,6 +262,13 @@ class Position(Generic[EventT]):
         """The events pushed so far, first to last (a copy)."""
         return [event for event, _ in self._stack]
 
+    def history(self, chance: str = "chance") -> list[tuple[str | None, EventT]]:
+        """Each event pushed, first to last, with who played it: the seat to move before it,
+        or ``chance`` where it was chance's (a draw, a deal, a roll)."""
+        game = self.game
+        return [(chance if game.chance_due(before) else game.to_move(before), event)
+                for event, before in self._stack]
+
     @property
     def ply(self) -> int:
         """How many events were pushed since the position was set up."""

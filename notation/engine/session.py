@@ -26,6 +26,12 @@ PROTOCOL_VERSION = "2"
 CHANCE = "chance"
 
 
+def seat_word(seat: str | None) -> str:
+    """A seat as the protocol names it: one word (Philosophy's ``new player``, whose turn
+    it is before everyone has joined, is ``new_player``; no seat at all is ``anyone``)."""
+    return "anyone" if seat is None else seat.replace(" ", "_")
+
+
 class EngineSession:
     """One bot's side of the protocol: a game, its position, the bot and its dice."""
 
@@ -98,15 +104,14 @@ class EngineSession:
         return ""
 
     def genmove(self, args: list[str]) -> str:
-        """``genmove SEAT``: the bot's event for SEAT (a seat may hold blanks: Philosophy's
-        ``new player``, whose turn it is before everyone has joined)."""
-        if not args:
+        """``genmove SEAT``: the bot's event for SEAT."""
+        if len(args) != 1:
             raise ValueError("usage: genmove SEAT")
         if self.position.is_over():
             raise ValueError("the game is over")
         if self.position.is_chance():
             raise ValueError("chance is to play (play chance EVENT), not a seat")
-        self._check_seat(" ".join(args))
+        self._check_seat(args[0])
         move = self.bot(self.position, self.rng)
         return self.position.game.format_event(self.position.push(move))
 
@@ -131,8 +136,8 @@ class EngineSession:
         if seat != CHANCE and chance:
             raise ValueError("chance is to play now, not a seat")
         turn = self.position.turn
-        if seat != CHANCE and turn is not None and seat != turn:
-            raise ValueError(f"it is {turn}'s turn, not {seat}'s")
+        if seat != CHANCE and turn is not None and seat != seat_word(turn):
+            raise ValueError(f"it is {seat_word(turn)}'s turn, not {seat}'s")
 
     # -- the streams -------------------------------------------------------------------
     def serve(self, commands: IO[bytes], replies: IO[bytes]) -> None:
@@ -166,4 +171,4 @@ def _one_line(exc: BaseException) -> str:
     return text or exc.__class__.__name__
 
 
-__all__ = ["CHANCE", "EngineSession", "PROTOCOL_VERSION"]
+__all__ = ["CHANCE", "EngineSession", "PROTOCOL_VERSION", "seat_word"]

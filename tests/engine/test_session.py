@@ -12,7 +12,7 @@ import pytest
 
 import notation
 from notation.engine.protocol import Reply, read_reply
-from notation.engine.session import EngineSession
+from notation.engine.session import EngineSession, seat_word
 
 from stalls_path import finished  # noqa: F401  (the suite's hang breaker)
 
@@ -97,7 +97,7 @@ def test_an_engine_plays_a_whole_game_that_validates(game):
             reply = ask(f"play chance {pos.game.format_event(event)}")
             assert reply.ok, reply.text
         else:
-            reply = ask(f"genmove {pos.turn}" if pos.turn else "genmove anyone")
+            reply = ask(f"genmove {seat_word(pos.turn)}")
             assert reply.ok, reply.text
             pos.push(reply.text)
         plies += 1
@@ -107,3 +107,34 @@ def test_an_engine_plays_a_whole_game_that_validates(game):
     assert finished(engine, "the engine") == 0
     record = notation.GameNode.from_position(pos)
     assert notation.run(notation.parse(notation.format_record(record), game)[0]).valid
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_popen_drives_a_bot_from_python_for_a_whole_game(game):
+    import notation.engine
+    rng = random.Random(2)
+    options = dict(zip(GAMES[game][::2], (v.strip('"') for v in GAMES[game][1::2])))
+    pos = notation.new(game, **{notation.core.game.snake_case(k): v for k, v in options.items()})
+    with notation.engine.popen([sys.executable, "-m", "notation", "engine", game]) as bot:
+        while not pos.is_over() and pos.ply < 60:
+            if pos.is_chance():
+                pos.sample_chance(rng)
+            else:
+                pos.push(bot.play(pos))
+        process = bot.process
+    assert finished(process, "the bot") == 0
+    record = notation.GameNode.from_position(pos)
+    assert notation.run(notation.parse(notation.format_record(record), game)[0]).valid
+
+
+def test_a_bot_that_answers_garbage_or_nothing_is_one_engine_error(tmp_path):
+    import notation.engine
+    script = tmp_path / "bad_bot.py"
+    script.write_text("import sys\nfor line in sys.stdin:\n    print('garbage')\n"
+                      "    print()\n    sys.stdout.flush()\n")
+    pos = notation.new("tilewe")
+    with notation.engine.popen([sys.executable, str(script)]) as bot:
+        with pytest.raises(notation.engine.EngineError, match="not a reply"):
+            bot.play(pos)
+    with pytest.raises(notation.engine.EngineError, match="cannot start"):
+        notation.engine.popen(["/nonexistent/bot"])
