@@ -92,15 +92,21 @@ def test_junk_costs_about_its_own_reading(tmp_path):
             run(record)
         return time.process_time() - start
 
+    def bare_cpu() -> float:
+        tried = other_readings.first_reading
+        other_readings.first_reading = lambda *args: None
+        try:
+            return cpu()
+        finally:
+            other_readings.first_reading = tried
+
     cpu()  # grammars loaded, caches warm
-    checked = min(cpu() for _ in range(2))
-    tried = other_readings.first_reading
-    other_readings.first_reading = lambda *args: None
-    try:
-        bare = min(cpu() for _ in range(2))
-    finally:
-        other_readings.first_reading = tried
-    assert checked < bare * 1.5, (checked, bare)
+    # (rounds alternate, the least of each kept: a slow stretch of a shared machine
+    # weighs on both sides, not on one; measured side by side with the tree before a
+    # change, single pairs ranged from 0.75x to 1.8x on a busy machine)
+    rounds = [(cpu(), bare_cpu()) for _ in range(3)]
+    checked, bare = min(c for c, _ in rounds), min(b for _, b in rounds)
+    assert checked < bare * 1.5, rounds
 
 
 def test_unread_events_past_the_problem_cap_count_as_unread():
