@@ -29,9 +29,9 @@ from notation.core.tree import GameNode
 from notation.core.writer import quote
 from notation.read.other_readings import advised_tags
 from notation.read.reading import records_of_pieces
-from notation.read.text import chunks, pieces
 
 from .completions import completions_at
+from .edits import pieces_touching
 from .formatting import Prepare, formatted
 
 #: At most this many replacements are offered for one illegal event.
@@ -66,10 +66,7 @@ def actions_at(text: str, source: str, first_line: int, last_line: int,
                game: str | AnyGame | None = None) -> list[Action]:
     """The fixes for the games with a line from ``first_line`` to ``last_line``."""
     found: list[Action] = []
-    for start, piece in pieces(chunks((text,), source), source):
-        end = start + piece.rstrip("\n").count("\n")
-        if end < first_line or start > last_line:
-            continue
+    for start, end, piece in pieces_touching(text, source, first_line, last_line):
         for record in records_of_pieces([(start, piece)], source, game):
             found.extend(_fixes(text, source, record, start, end, piece, first_line,
                                 last_line, game))
@@ -80,10 +77,10 @@ def _fixes(text: str, source: str, record: GameNode, start: int, end: int, piece
            first_line: int, last_line: int, game: str | AnyGame | None
            ) -> Iterator[Action]:
     problems = run(record).problems
-    if problems:
+    if problems and _result_tags_differ(record):  # (then rewritten: the costlier step)
         rewritten = _rewritten(piece, source, start, end, game,
                                lambda r: to_format(r, fix_results=True))
-        if rewritten is not None and _result_tags_differ(record):
+        if rewritten is not None:
             yield Action("Set the result tags to what the replay reaches", "quickfix",
                          (rewritten,))
     advised: list[tuple[str, str | None]] = []

@@ -12,7 +12,8 @@ from notation.core.errors import Problem
 from notation.core.game import AnyGame
 from notation.core.tree import GameNode
 from notation.read.reading import text_records
-from notation.read.text import chunks, pieces
+
+from .edits import pieces_touching
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,10 +59,7 @@ def formatted_range(text: str, source: str, first_line: int, last_line: int,
     (the blank lines between games stay as they are); a :class:`Formatted` saying why
     when one of them has a problem."""
     edits: list[PieceEdit] = []
-    for start, piece in pieces(chunks((text,), source), source):
-        end = start + piece.rstrip("\n").count("\n")
-        if end < first_line or start > last_line:
-            continue
+    for start, end, piece in pieces_touching(text, source, first_line, last_line):
         done = formatted(piece, source, game)
         if done.text is None:
             return done

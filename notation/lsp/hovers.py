@@ -12,7 +12,8 @@ from notation.core.replay import run
 from notation.core.tree import ChildNode, Node
 from notation.core.walk import Step, walk
 from notation.read.reading import choose_game, records_of_pieces
-from notation.read.text import chunks, pieces
+
+from .edits import pieces_touching
 
 #: A tag as it starts a line: its key, and where its value starts.
 _TAG = re.compile(r'[ \t]*\[[ \t]*(?P<key>[A-Za-z][A-Za-z0-9_]*)')
@@ -33,11 +34,7 @@ def hover_at(text: str, source: str, line: int, column: int,
              game: str | AnyGame | None = None) -> Hover | None:
     """The event written at ``line``, ``column`` of a document (1-based), or the tag
     (what it means to the record's game); None elsewhere (a comment, blank space)."""
-    for first_line, piece in pieces(chunks((text,), source), source):  # (CR ends lines)
-        if first_line > line:
-            break
-        if line > first_line + piece.count("\n"):
-            continue
+    for first_line, _last, piece in pieces_touching(text, source, line, line):
         tag = _TAG.match(piece.split("\n")[line - first_line])
         if tag is not None:
             return _tag_hover(tag, line, column, choose_game(piece, source, game))

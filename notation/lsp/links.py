@@ -13,8 +13,10 @@ from notation.core.errors import InputError
 from notation.core.game import AnyGame
 from notation.read.grammars import terminal_pattern
 from notation.read.reading import choose_game
-from notation.read.text import chunks, path_beside, pieces
+from notation.read.text import path_beside
 from notation.read.visitor import tag_parts
+
+from .edits import pieces_touching
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,13 +35,8 @@ def link_at(text: str, source: str, line: int, column: int,
     """The file the tag at ``line``, ``column`` names, if its game reads that tag as a
     file's path and the file is inside the record's folder (None otherwise)."""
     tag = terminal_pattern("record.lark", "TAG")
-    for first_line, piece in pieces(chunks((text,), source), source):
-        if first_line > line:
-            break
-        rows = piece.split("\n")
-        if line - first_line >= len(rows):
-            continue
-        row = rows[line - first_line]
+    for first_line, _last, piece in pieces_touching(text, source, line, line):
+        row = piece.split("\n")[line - first_line]
         found = tag.search(row)
         chosen = choose_game(piece, source, game)
         if found is None or chosen is None or not found.start() <= column - 1 < found.end():

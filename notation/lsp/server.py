@@ -24,7 +24,7 @@ from notation import __version__
 from notation.core.errors import Error
 
 from .actions import Replace, actions_at
-from .edits import LINE_END, changed
+from .edits import LINE_END, changed, column_of, utf16_units
 from .findings import Document, Finding
 from .completions import completions_at
 from .formatting import Formatted, formatted, formatted_range
@@ -49,16 +49,10 @@ def path_of(uri: str) -> str:
     return path if parsed.scheme == "file" else os.path.basename(path) or uri
 
 
-def _utf16_column(line_text: str, column: int) -> int:
-    """A 1-based column in characters as LSP's 0-based UTF-16 offset."""
-    prefix = line_text[:column - 1]  # (a lone surrogate, which JSON may carry, is one unit)
-    return len(prefix.encode("utf-16-le", "surrogatepass")) // 2
-
-
 def _position(lines: list[str], line: int, column: int) -> types.Position:
     """A 1-based line and character column as the protocol's position."""
     text = lines[line - 1] if 0 < line <= len(lines) else ""
-    return types.Position(line=max(line - 1, 0), character=_utf16_column(text, column))
+    return types.Position(line=max(line - 1, 0), character=utf16_units(text, column))
 
 
 def diagnostic(finding: Finding, lines: list[str], catalogue: str | None = None
@@ -75,16 +69,6 @@ def diagnostic(finding: Finding, lines: list[str], catalogue: str | None = None
         code_description=(types.CodeDescription(href=f"{catalogue}#{finding.anchor}")
                           if finding.anchor and catalogue else None),
         source="notation")
-
-
-def _character(line_text: str, utf16: int) -> int:
-    """LSP's 0-based UTF-16 offset on a line as a 1-based column in characters."""
-    units = 0
-    for index, char in enumerate(line_text):
-        if units >= utf16:
-            return index + 1
-        units += 2 if ord(char) > 0xFFFF else 1
-    return len(line_text) + 1
 
 
 def _one_line(message: str, severity: types.DiagnosticSeverity = (
@@ -123,8 +107,8 @@ def semantic_data(text: str, source: str, lines: list[str]) -> list[int]:
     last_line, last_start = 0, 0
     for word in words(text, source):
         line_text = lines[word.line - 1] if word.line <= len(lines) else ""
-        start = _utf16_column(line_text, word.column)
-        length = _utf16_column(line_text, word.column + word.length) - start
+        start = utf16_units(line_text, word.column)
+        length = utf16_units(line_text, word.column + word.length) - start
         row = word.line - 1
         data += [row - last_line, start - last_start if row == last_line else start, length,
                  KINDS.index(word.kind), 0]
@@ -245,28 +229,30 @@ class NotationServer(LanguageServer):
         text = self.text(uri)
         return None if len(text) > LIVE_CHARS else text
 
-    def checked(self, uri: str) -> Document | None:
-        """The document as last checked (checked now if it never was); None when it is
-        too large to work on live."""
-        if self.live_text(uri) is None:
+    def checked(self, uri: str) -> tuple[Document, list[str]] | None:
+        """The document as last checked (checked now if it never was) and its lines; None
+        when it is too large to work on live."""
+        text = self.live_text(uri)
+        if text is None:
             return None
         if uri not in self.documents:
             self.check(uri)
-        return self.documents.get(uri)
+        document = self.documents.get(uri)
+        return None if document is None else (document, LINE_END.split(text))
 
     def cursor(self, params: types.HoverParams | types.CompletionParams
                | types.DefinitionParams) -> Cursor | None:
         """Where a request's cursor is, in the reader's terms (None: a document too large
         to work on live)."""
         uri = params.text_document.uri
-        text = self.text(uri)
-        if len(text) > LIVE_CHARS:
+        text = self.live_text(uri)
+        if text is None:
             return None
         lines = LINE_END.split(text)
         row = params.position.line
         line_text = lines[row] if row < len(lines) else ""
         return Cursor(text, path_of(uri), row + 1,
-                      _character(line_text, params.position.character), line_text)
+                      column_of(line_text, params.position.character), line_text)
 
     def publish(self, uri: str, found: list[types.Diagnostic]) -> None:
         self.text_document_publish_diagnostics(
@@ -306,9 +292,9 @@ def make_server(catalogue: str | None = None) -> NotationServer:
         return types.Hover(
             contents=types.MarkupContent(kind=types.MarkupKind.Markdown, value=found.text),
             range=types.Range(
-                start=types.Position(line=row, character=_utf16_column(line_text, found.column)),
+                start=types.Position(line=row, character=utf16_units(line_text, found.column)),
                 end=types.Position(line=row,
-                                   character=_utf16_column(line_text, found.end_column))))
+                                   character=utf16_units(line_text, found.end_column))))
 
     @server.feature(types.TEXT_DOCUMENT_COMPLETION)
     def complete(ls: NotationServer, params: types.CompletionParams
@@ -338,10 +324,7 @@ def make_server(catalogue: str | None = None) -> NotationServer:
         if done.text == text:
             return []
         lines = LINE_END.split(text)
-        end = types.Position(line=len(lines) - 1, character=_utf16_column(lines[-1],
-                                                                          len(lines[-1]) + 1))
-        return [types.TextEdit(range=types.Range(start=types.Position(line=0, character=0),
-                                                 end=end), new_text=done.text)]
+        return [types.TextEdit(range=_whole_lines(1, len(lines), lines), new_text=done.text)]
 
     @server.feature(types.TEXT_DOCUMENT_RANGE_FORMATTING)
     def format_range(ls: NotationServer, params: types.DocumentRangeFormattingParams
@@ -354,22 +337,16 @@ def make_server(catalogue: str | None = None) -> NotationServer:
         if done is None or isinstance(done, Formatted):
             return None
         lines = LINE_END.split(text)
-        return [types.TextEdit(
-            range=types.Range(start=types.Position(line=edit.first_line - 1, character=0),
-                              end=types.Position(line=edit.last_line - 1,
-                                                 character=_utf16_column(
-                                                     lines[edit.last_line - 1],
-                                                     len(lines[edit.last_line - 1]) + 1))),
-            new_text=edit.text) for edit in done]
+        return [types.TextEdit(range=_whole_lines(edit.first_line, edit.last_line, lines),
+                               new_text=edit.text) for edit in done]
 
     @server.feature(types.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
     def symbols(ls: NotationServer, params: types.DocumentSymbolParams
                 ) -> list[types.DocumentSymbol] | None:
-        uri = params.text_document.uri
-        document = ls.checked(uri)
-        if document is None:
+        checked = ls.checked(params.text_document.uri)
+        if checked is None:
             return None
-        lines = LINE_END.split(ls.text(uri))
+        document, lines = checked
         return [types.DocumentSymbol(
             name=f"game {shape.number}", detail=" · ".join(filter(None, (shape.name,
                                                                         shape.result))),
@@ -381,11 +358,10 @@ def make_server(catalogue: str | None = None) -> NotationServer:
     @server.feature(types.TEXT_DOCUMENT_FOLDING_RANGE)
     def folds(ls: NotationServer, params: types.FoldingRangeParams
               ) -> list[types.FoldingRange] | None:
-        uri = params.text_document.uri
-        document = ls.checked(uri)
-        if document is None:
+        checked = ls.checked(params.text_document.uri)
+        if checked is None:
             return None
-        lines = LINE_END.split(ls.text(uri))
+        document, lines = checked
         found = [fold for shape in document.outlines for fold in shape.folds]
         found += line_comment_folds(lines)
         kinds = {"comment": types.FoldingRangeKind.Comment}
