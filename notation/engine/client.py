@@ -21,7 +21,7 @@ from typing import IO, Any, Sequence
 from notation.core.errors import Error
 from notation.core.position import Position
 
-from .protocol import Command, ProtocolError, Reply, read_reply
+from .protocol import ProtocolError, Reply, read_reply
 from .session import CHANCE, seat_word
 
 
@@ -53,7 +53,7 @@ class Engine:
 
         :raises EngineError: a refusal (``?``), no reply in time, a closed pipe, garbage."""
         try:
-            self._stdin.write(str(Command(*_words(line))).encode("utf-8") + b"\n")
+            self._stdin.write(line.encode("utf-8") + b"\n")
             self._stdin.flush()
         except OSError as exc:
             raise EngineError(f"the bot's input is closed ({exc.strerror or exc})") from None
@@ -102,11 +102,6 @@ class Engine:
 
     def __exit__(self, *exc_info: object) -> None:
         self.quit()
-
-
-def _words(line: str) -> tuple[str, tuple[str, ...]]:
-    name, *args = line.split()
-    return name, tuple(args)
 
 
 def popen(command: str | Sequence[str]) -> Engine:

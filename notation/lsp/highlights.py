@@ -16,6 +16,7 @@ from typing import Iterator, NamedTuple
 
 from notation.core.fields import Layout, terminal_layout
 from notation.core.game import AnyGame
+from notation.read.grammars import Terminal
 from notation.read.grammars import terminals as terminals_of
 from notation.read.reading import choose_game
 from notation.read.text import chunks, pieces
@@ -99,7 +100,7 @@ class Highlighter:
 def highlighter(game: AnyGame) -> Highlighter:
     every = terminals_of(game.grammar, game.grammar_package)
     # the order the lexer tries them in (as the scanner's, with the container's too)
-    ordered = sorted(every, key=lambda t: (-t.priority, -t.max_width, -t.length, t.name))
+    ordered = sorted(every, key=Terminal.lexer_rank)
     pattern = re.compile("|".join(f"(?P<{t.name}>{t.regexp})" for t in ordered))
     names = {t.name for t in ordered}
     kinds = {}

@@ -184,6 +184,11 @@ class Terminal(NamedTuple):
         return cls(definition.name, pattern.to_regexp(), "".join(pattern.flags),
                    definition.priority, pattern.max_width, len(pattern.value))
 
+    def lexer_rank(self) -> tuple[int, int, int, str]:
+        """Where the lexer tries this terminal: the higher priority, then the wider
+        match, then the longer pattern first, then by name (a sort key)."""
+        return -self.priority, -self.max_width, -self.length, self.name
+
     def compiled(self) -> re.Pattern[str]:
         flags = 0
         for letter in self.flags:

@@ -16,7 +16,7 @@ from functools import lru_cache
 from typing import Iterator, NamedTuple
 
 from notation.core.game import AnyGame
-from .grammars import terminal_pattern
+from .grammars import Terminal, terminal_pattern
 from .grammars import terminals as terminals_of
 from .visitor import CONTAINER
 
@@ -40,7 +40,7 @@ class Scanner:
         self.skipped = frozenset({"COMMENT"})
         terminals = [t for t in every if t.name not in _CONTAINER or t.name in self.skipped]
         # The contextual lexer tries terminals in this order; so does the scanner.
-        terminals.sort(key=lambda t: (-t.priority, -t.max_width, -t.length, t.name))
+        terminals.sort(key=Terminal.lexer_rank)
         self.game = game
         self.directives = game.directives
         #: Each event terminal's own reader (``Game.event_reader``), looked up once here:

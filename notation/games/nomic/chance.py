@@ -11,17 +11,10 @@ from .state import RESOURCES, NomicState
 FACES = range(1, 7)
 
 
-def chance_due(state: NomicState, /) -> bool:
-    return bool(_due(state))
-
-
 def chance_outcomes(state: NomicState, /) -> list[tuple[Event, float]]:
     """The reveal owed, or the roll that starts the turn's movement, each outcome with
-    its probability; [] when a player acts."""
-    return _due(state)
-
-
-def _due(state: NomicState) -> list[tuple[Event, float]]:
+    its probability; [] when a player acts (whether chance is due: the core's default,
+    whether there are outcomes)."""
     if state.ended or state.current is None:
         return []
     if state.reveal_due is not None:
@@ -34,4 +27,4 @@ def _due(state: NomicState) -> list[tuple[Event, float]]:
     return []
 
 
-__all__ = ["chance_due", "chance_outcomes"]
+__all__ = ["chance_outcomes"]
