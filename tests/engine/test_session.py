@@ -14,7 +14,7 @@ import notation
 from notation.engine.protocol import Reply, read_reply
 from notation.engine.session import EngineSession, seat_word
 
-from stalls_path import finished  # noqa: F401  (the suite's hang breaker)
+from stalls import finished
 
 
 def talk(session: EngineSession, *lines: str) -> list[Reply]:
