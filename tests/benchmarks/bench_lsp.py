@@ -31,7 +31,7 @@ from pathlib import Path
 from lsprotocol import types
 from pytest_lsp import LanguageClient, make_test_lsp_client
 
-sys.path.insert(0, str(Path(__file__).parents[1]))
+sys.path.insert(0, str(Path(__file__).parents[1] / "lsp"))
 
 from stalls import answered  # noqa: E402  (the suite's hang breaker: no clock)
 

@@ -19,7 +19,7 @@
 --
 -- Each step waits on an event (the notification, a reply), never a clock or a poll: a
 -- server that owes nothing leaves both processes asleep, which the test's hang breaker
--- (tests/stalls.py) sees as a stall. Any failure writes {"error": ...} instead and
+-- (tests/lsp/stalls.py) sees as a stall. Any failure writes {"error": ...} instead and
 -- quits with status 1.
 
 local output = os.getenv("NOTATION_OUTPUT")
