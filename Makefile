@@ -45,13 +45,14 @@ demo: $(VENV)/.installed-demo
 # The suite drives Debian's chromium (browser test), pentobi (exported Blokus files) and
 # neovim (the language server's client):
 # .ci/system-packages installs them where it can, else stops here saying what to install.
-# Everything runs: first on every core, then, one at a time, the tests that start a browser,
-# a cluster or an install of their own (each already busies several processes).
-ALONE := browser or dask or install
+# Everything runs: first on every core (idle workers take queued tests from busy ones:
+# worksteal), then, one at a time, the tests that start a browser or a cluster (each
+# already busies several processes; an install is one process at a time and runs first).
+ALONE := browser or dask
 test: $(VENV)/.installed-test
 	$(BYTECODE)
 	@bash .ci/system-packages
-	$(PYTEST) -n auto -m "not ($(ALONE))"
+	$(PYTEST) -n auto --dist worksteal -m "not ($(ALONE))"
 	$(PYTEST) -m "$(ALONE)"
 
 # The fast inner loop: everything but the tests marked slow, browser, dask, install and

@@ -127,6 +127,10 @@ class EventTuple(tuple[Any, ...]):
     __slots__ = ()
     #: The name of the game whose grammar reads the type's events.
     game: ClassVar[str] = ""
+    #: False for an event of play that no record writes (Flows' tile drawn, which the
+    #: placement after it names): :class:`Position` plays it but neither counts it as a
+    #: ply nor lists it in ``moves``.
+    written: ClassVar[bool] = True
     _fields: ClassVar[tuple[str, ...]] = ()
 
     def __init_subclass__(cls, game: str = "", spelling: str | None = None,

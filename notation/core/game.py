@@ -47,7 +47,7 @@ class Game(Generic[State, Event]):
     ``conversion``, ``coordinates`` and ``scores`` are capabilities (None: a command
     that needs one refuses in one line); the refinements (``report``, ``positions``,
     ``identity``, ``layout``, ``columns``, ``fast_apply``, ``setup``, ``random``,
-    ``chance``) may
+    ``chance``, ``actors``) may
     implement any of their members, the others keep the core's default. A part given
     by module name loads when first asked for. A part missing a member its protocol
     requires is refused (:class:`InputError`) when it is first had.
@@ -65,7 +65,7 @@ class Game(Generic[State, Event]):
                  scores: Scores[State] | str | None = None, report: object = None,
                  positions: object = None, identity: object = None, layout: object = None,
                  columns: object = None, fast_apply: object = None, setup: object = None,
-                 random: object = None, chance: object = None,
+                 random: object = None, chance: object = None, actors: object = None,
                  compiled: tuple[str, ...] = ()) -> None:
         #: What the game is before its code loads (the entry point's value).
         self.spec = spec
@@ -87,7 +87,7 @@ class Game(Generic[State, Event]):
             "coordinates": coordinates, "scores": scores, "report": report,
             "positions": positions, "identity": identity, "layout": layout,
             "columns": columns, "fast_apply": fast_apply, "setup": setup, "random": random,
-            "chance": chance}
+            "chance": chance, "actors": actors}
         #: Each refinement member had so far, by name (None: the core's default).
         self._refined: dict[str, Callable[..., Any] | None] = {}
         # The hot paths, bound once.
@@ -426,6 +426,35 @@ class Game(Generic[State, Event]):
             return None
         return rng.choices([event for event, _ in outcomes],
                            weights=[probability for _, probability in outcomes])[0]
+
+    def chance_event(self, event: Event) -> bool:
+        """Whether ``event`` is one chance plays (a draw, a deal, a roll), not a player:
+        a player's event pushed where chance is due (a Flows placement naming the tile it
+        drew) is the player's."""
+        own = self._own("chance_event")
+        return bool(own(event)) if own is not None else False
+
+    def carries_chance(self, event: Event) -> bool:
+        """Whether ``event``'s text carries a chance outcome of its own (a Flows placement
+        names the tile it drew): a record's replay plays it where chance is due, but
+        :attr:`Position.legal_moves` offers chance's outcomes there instead."""
+        own = self._own("carries_chance")
+        return bool(own(event)) if own is not None else False
+
+    # -- actors -----------------------------------------------------------------------
+    def opening(self, state: State, players: int) -> list[Event]:
+        """The events a referee plays itself before any seat moves, to seat ``players``
+        (Philosophy's joins); none by default."""
+        own = self._own("opening")
+        return [] if own is None else list(own(state, players))
+
+    def actor(self, state: State, event: Event) -> str | None:
+        """The seat that plays ``event`` from ``state`` (a nomic vote: the voter's), or
+        None for an event the rules play themselves, which a referee plays and no seat
+        may (nomic's turn order and a vote's outcome, Philosophy's joins); by default the
+        seat to move."""
+        own = self._own("actor")
+        return self.to_move(state) if own is None else own(state, event)
 
     # -- archives ---------------------------------------------------------------------
     def seats(self, state: State) -> list[str] | None:

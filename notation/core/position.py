@@ -60,7 +60,13 @@ class LegalMoves(Generic[EventT]):
     @property
     def _list(self) -> list[EventT]:
         if self._events is None:
-            self._events = self._game.legal_moves(self._state)
+            game, state = self._game, self._state
+            events = game.legal_moves(state)
+            if game.chance_due(state):  # (its outcomes first; no player chooses a tile)
+                events = [event for event, _ in game.chance_outcomes(state)] + [
+                    event for event in events
+                    if not (game.chance_event(event) or game.carries_chance(event))]
+            self._events = events
         return self._events
 
     @overload
@@ -79,8 +85,10 @@ class LegalMoves(Generic[EventT]):
 
     @property
     def by_chance(self) -> bool:
-        """Whether these events are chance's to draw, not a player's to choose (a card
-        drawn, a die rolled: :meth:`Position.sample_chance` plays them)."""
+        """Whether chance is due: the events begin with its outcomes, not a player's to
+        choose (a tile or card drawn, a die rolled: :meth:`Position.sample_chance` plays
+        one); any after them are the alternatives to it (the nomic game's new round, once
+        rule 102 changed)."""
         return self._game.chance_due(self._state)
 
     def __call__(self, **options: Any) -> list[EventT]:
@@ -157,6 +165,7 @@ class Position(Generic[EventT]):
         #: The position notation it was set up from (:func:`from_position`), if it was.
         self.set_up = set_up
         self._stack: list[tuple[EventT, Any]] = []  # (event, the state before it)
+        self._unwritten = 0  # (events on the stack no record writes: see ``moves``)
 
     @property
     def state(self) -> Any:
@@ -189,6 +198,9 @@ class Position(Generic[EventT]):
                 event: EventT = parse_event(self.game, move)
                 return event
             except NotationError as exc:
+                drawn = self._chance_named(move)
+                if drawn is not None:  # (chance's, where no record writes it: T2)
+                    return drawn
                 raise InvalidEventError(Problem(ProblemKind.SYNTAX, 0, 0, self.ply + 1,
                                                 move.strip(), str(exc))) from None
         kinds = self.game.event_types
@@ -198,6 +210,13 @@ class Position(Generic[EventT]):
                             f"one of its events ({names}), not {type(move).__name__} "
                             f"{shorten(repr(move))}")
         return move
+
+    def _chance_named(self, text: str) -> EventT | None:
+        """The outcome of the chance event due that ``text`` writes, if one does."""
+        word = text.strip()
+        game = self.game
+        return next((event for event, _ in game.chance_outcomes(self.state)
+                     if game.format_event(event) == word), None)
 
     def push(self, move: str | EventT) -> EventT:
         """Play ``move`` (text or an event) and return it as an event; a move that cannot
@@ -223,6 +242,8 @@ class Position(Generic[EventT]):
             self.state = before
             raise
         self._stack.append((event, before))
+        if not getattr(event, "written", True):
+            self._unwritten += 1
         self._legal = None  # (the state changed in place)
         return event
 
@@ -235,6 +256,8 @@ class Position(Generic[EventT]):
         if not self._stack:
             raise IndexError("pop from a position with no moves")
         event, before = self._stack.pop()
+        if not getattr(event, "written", True):
+            self._unwritten -= 1
         self.state = before
         return event
 
@@ -259,20 +282,23 @@ class Position(Generic[EventT]):
 
     @property
     def moves(self) -> list[EventT]:
-        """The events pushed so far, first to last (a copy)."""
-        return [event for event, _ in self._stack]
+        """The events pushed so far that a record writes, first to last (a copy): a Flows
+        tile drawn ahead of its placement is not one (the placement names it)."""
+        if not self._unwritten:
+            return [event for event, _ in self._stack]
+        return [event for event, _ in self._stack if getattr(event, "written", True)]
 
     def history(self, chance: str = "chance") -> list[tuple[str | None, EventT]]:
-        """Each event pushed, first to last, with who played it: the seat to move before it,
-        or ``chance`` where it was chance's (a draw, a deal, a roll)."""
+        """Each event pushed, first to last, written or not, with who played it: the seat
+        to move before it, or ``chance`` where it was chance's (a draw, a deal, a roll)."""
         game = self.game
-        return [(chance if game.chance_due(before) else game.to_move(before), event)
+        return [(chance if game.chance_event(event) else game.to_move(before), event)
                 for event, before in self._stack]
 
     @property
     def ply(self) -> int:
-        """How many events were pushed since the position was set up."""
-        return len(self._stack)
+        """How many events a record writes were pushed since the position was set up."""
+        return len(self._stack) - self._unwritten
 
     # -- how it stands -------------------------------------------------------------------
     @property
@@ -341,6 +367,7 @@ class Position(Generic[EventT]):
                          self.directives)
         if stack:
             other._stack = [(event, self.game.copy(before)) for event, before in self._stack]
+            other._unwritten = self._unwritten
         return other
 
     def __str__(self) -> str:

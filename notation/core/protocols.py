@@ -302,6 +302,16 @@ class Chance(Protocol[S_in, E]):
     def chance_due(self, state: S_in, /) -> bool: ...
     def chance_outcomes(self, state: S_in, /) -> list[tuple[E, float]]: ...
     def sample_chance(self, state: S_in, rng: random.Random, /) -> E | None: ...
+    def chance_event(self, event: E, /) -> bool: ...
+    def carries_chance(self, event: E, /) -> bool: ...
+
+
+class Actors(Protocol[S_in, E]):
+    """Who plays each event, for a referee seating programs (default: the seat to move
+    plays every event, and nothing comes before the first move)."""
+
+    def opening(self, state: S_in, players: int, /) -> list[E]: ...
+    def actor(self, state: S_in, event: E, /) -> str | None: ...
 
 
 #: Each capability's protocol, the noun a refusal uses, and its members.
@@ -323,6 +333,8 @@ REFINEMENTS: dict[str, tuple[str, ...]] = {
     "fast_apply": ("applier",),
     "setup": ("set_up", "setup_options", "option_tags"),
     "random": ("random_setup", "random_tags", "random_events"),
-    "chance": ("chance_due", "chance_outcomes", "sample_chance"),
+    "chance": ("chance_due", "chance_outcomes", "sample_chance", "chance_event",
+               "carries_chance"),
+    "actors": ("opening", "actor"),
 }
 

@@ -224,13 +224,13 @@ def test_random_push_and_pop_agree_with_a_fresh_replay(game):
     def agree(script):
         position = start.copy()
         for pop, pick in script:
-            if pop and position.ply:
+            if pop and position.history():
                 position.pop()
             elif not position.is_over():
-                moves = position.legal_moves
+                moves = position.legal_moves  # (chance's draws too, which no record writes)
                 position.push(moves[pick % len(moves)])
             fresh = start.copy()
-            for move in position.moves:
+            for _, move in position.history():
                 fresh.push(move)
             assert snapshot(fresh) == snapshot(position)
 

@@ -244,7 +244,7 @@ def test_an_illegal_move_in_a_read_tree_is_raised_by_position():
 def alternatives(node: Node, count: int) -> list:
     """``count`` legal moves at ``node`` that are not already there."""
     taken = [child.move for child in node.variations]
-    return [m for m in node.position().legal_moves if m not in taken][:count]
+    return [m for m in node.position().legal_moves() if m not in taken][:count]
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -266,9 +266,9 @@ def test_adding_moves_checks_them_and_keeps_what_is_said(game):
     with pytest.raises(notation.IllegalMoveError):
         main.add_variation(illegal)
     with pytest.raises(ValueError, match=r"\$0 to \$255"):
-        main.add_variation(main.position().legal_moves[0], nags=[256])
+        main.add_variation(main.position().legal_moves()[0], nags=[256])
     assert len(main.variations) == count  # nothing added
-    end = main.add_line(main.position().legal_moves[:1], comment="and so on")
+    end = main.add_line(main.position().legal_moves()[:1], comment="and so on")
     assert isinstance(end, ChildNode) and end.parent is main and end.comment == "and so on"
     assert main.add_line([]) is main
     text = written(tree)

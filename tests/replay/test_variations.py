@@ -24,7 +24,7 @@ def line_of(position: notation.Position, rng: random.Random, plies: int, depth: 
     for _ in range(plies):
         if position.is_over():
             break
-        moves = position.legal_moves
+        moves = position.legal_moves()  # (what a record may write next)
         move = rng.choice(moves)
         before = position.copy(stack=False)
         position.push(move)
@@ -160,10 +160,10 @@ def test_a_variation_must_follow_an_event_and_numbers_count_from_the_branch():
 def test_philosophy_options_lists_keep_their_meaning_beside_variations():
     position = notation.new("philosophy")
     for _ in range(2):
-        position.push(next(m for m in position.legal_moves if str(m).endswith("+")))
-    first, other = position.legal_moves[:2]
+        position.push(next(m for m in position.legal_moves() if str(m).endswith("+")))
+    first, other = position.legal_moves()[:2]
     position.push(first)
-    third = position.legal_moves[0]
+    third = position.legal_moves()[0]
     text = f'[Game "philosophy"]\n\n1. In+ 2. Am+ 3. {first} (3. {other}) 4. {third}\n'
     text = text.replace("In+", str(position.moves[0])).replace("Am+", str(position.moves[1]))
     (record,) = notation.parse(text)

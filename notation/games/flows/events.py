@@ -41,7 +41,19 @@ class Unplaceable(EventTuple, game=GAME, spelling="P{player}T{tile}"):
     tile: int
 
 
-Event = Placement | Unplaceable
+class Draw(EventTuple, game=GAME, spelling="T{tile}"):
+    """Chance hands the mover a ``tile`` from the bag. Played, never written: a record's
+    placement names the tile it drew (``P1A2T0N``), so the replay of a record draws it
+    with the placement; :meth:`Position.sample_chance` plays it ahead, for a bot to place
+    the tile it was dealt. No grammar reads it (no record holds one); ``Position.read``
+    takes its text (``T2``) where a draw is due."""
+
+    __slots__ = ()
+    written = False
+    tile: int
+
+
+Event = Placement | Unplaceable | Draw
 
 _PLACEMENT = terminal_pattern(GRAMMAR, "PLACEMENT")
 _UNPLACEABLE = terminal_pattern(GRAMMAR, "UNPLACEABLE")

@@ -11,6 +11,6 @@ from .state import FlowsState
 GAME: Game[FlowsState, Event] = Game(
     SPEC, rules=rules, notation=notation, pictures=".render", conversion=".convert",
     coordinates=".convert", scores=rules, report=".state", positions=".position",
-    identity=".convert", fast_apply=play, random=".generate")
+    identity=".convert", fast_apply=play, random=".generate", chance=".chance")
 
 __all__ = ["GAME"]

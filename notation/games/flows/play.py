@@ -16,7 +16,7 @@ from notation.read.grammars import terminal_pattern
 from notation.core.limits import is_whole
 
 from .dialect import SEED, Notation, notation_named
-from .events import GRAMMAR, Event, Placement, Unplaceable
+from .events import GRAMMAR, Draw, Event, Placement, Unplaceable
 from .geometry import HEXES, N_HEXES, ORIENTATIONS
 from . import PLAYERS
 from .position import parse_seats, read_position
@@ -136,6 +136,9 @@ def apply(state: FlowsState, event: Event) -> None:
 
 def play(state: FlowsState, event: Event) -> None:
     """:func:`apply` without the hint."""
+    if isinstance(event, Draw):
+        draw(state, event.tile)
+        return
     player = event.player - 1
     if player >= state.seating.players:
         raise RuleError(f"there is no P{event.player} in a {state.seating.players}-player game",
@@ -166,7 +169,24 @@ def expect_turn(state: FlowsState, player: int) -> None:
         raise RuleError(f"it is P{mover + 1}'s turn, not P{player + 1}'s", "turn order")
 
 
+def draw(state: FlowsState, tile: int) -> None:
+    """Chance hands the mover ``tile`` (:class:`~.events.Draw`), to be placed next."""
+    if state.to_move is None:
+        raise RuleError("the game is over", "game end")
+    if state.drawn is not None:
+        raise RuleError(f"P{state.to_move + 1} already holds a T{state.drawn}; it is to be "
+                        f"placed", "one tile a turn")
+    if not 0 <= tile <= 3:
+        raise NotationError(f"tile type {tile} is not 0 to 3")
+    _draw(state, tile)
+    state.drawn = tile
+
+
 def _draw(state: FlowsState, tile: int) -> None:
+    """The move's tile leaves the bag: the one chance handed the mover, if it did."""
+    if state.drawn is not None and tile != state.drawn:
+        raise RuleError(f"P{(state.to_move or 0) + 1} drew a T{state.drawn}, not a T{tile}",
+                        "the drawn tile")
     if not state.in_bag(tile):
         raise RuleError(f"all {TILES_PER_TYPE} T{tile} tiles are already on the board",
                         "10 tiles of each type")
@@ -235,6 +255,7 @@ def _count(state: FlowsState, tile: int, winners: list[int]) -> None:
     and the turn or the result."""
     state.placed[tile] += 1
     state.ply += 1
+    state.drawn = None
     if winners:
         state.over = True
         state.winners = winners
@@ -264,7 +285,7 @@ def applier(state: FlowsState) -> Callable[[Event], None]:
             player = event.player - 1
             tile = event.tile
             if player == turns[state.step % len(turns)] and tile in _TILE_TYPES \
-                    and state.placed[tile] < TILES_PER_TYPE:
+                    and state.placed[tile] < TILES_PER_TYPE and state.drawn is None:
                 view = state.view
                 side = seating.seats[player] if view is None else view
                 spelling = state.notation
@@ -291,6 +312,7 @@ def unplaceable(state: FlowsState, player: int, tile: int) -> None:
         raise RuleError(f"T{tile} has {len(legal)} legal placements, so it must be placed",
                         "mandatory placement")
     state.ply += 1
+    state.drawn = None
     state.over = True
     state.winners = list(state.seating.team(player))
     state.win_type = "constraint"
@@ -299,17 +321,22 @@ def unplaceable(state: FlowsState, player: int, tile: int) -> None:
 def legal_moves(state: FlowsState, /, **options: Any) -> list[Event]:
     """What the mover may play for each tile they could draw (``tile``: the one in hand).
 
-    The draw is not an event of its own: the notation writes it inside the move
+    The draw is not an event a record writes: the notation writes it inside the move
     (``P1A2T0N`` drew a T0; ``P1T2`` drew a T2 that fits nowhere). So the moves
     are, for every type still in the bag (type by type, in hex and rotation
     order), its legal placements, or the ``P{n}T{type}`` that ends the game
     when it has none; a tile not in the bag cannot be drawn and gives nothing.
+    Once chance has handed the mover a tile (:class:`~.events.Draw`), that tile's only.
     """
     tile = options.pop("tile", None)
     if options:
         raise NotationError(f"flows legal moves take only a tile ({', '.join(options)})")
     if tile is not None and not 0 <= tile <= 3:
         raise NotationError(f"tile type {tile} is not 0 to 3")
+    if state.drawn is not None:
+        if tile is not None and tile != state.drawn:
+            return []
+        tile = state.drawn
     mover = state.to_move
     if mover is None:
         return []

@@ -7,7 +7,8 @@ A position is ``<rows> <to-move> <seats> <result> [<view>]``, e.g. the start of 
 * rows: row 6 (top) down to row 0, ``/`` between rows; a hex is ``.`` or two digits,
   tile type and rotation (0-5, clockwise sixths of a turn, internal frame);
 * to-move: ``P{n}``, or ``-`` once the game is over (it must be whoever the number
-  of tiles on the board makes it);
+  of tiles on the board makes it); ``P{n}T{type}`` once chance has handed the mover a
+  tile of that type to place (a bot's position between the draw and the placement);
 * seats: each player's side in turn order, ``0,3``;
 * result: ``*`` while playing, else ``flow:2``, ``tie:1,2`` or ``constraint:2,4``;
 * view (optional): ``side:K`` when every move is written from side K's view (a
@@ -16,8 +17,8 @@ A position is ``<rows> <to-move> <seats> <result> [<view>]``, e.g. the start of 
   ``P{n}`` is read as that player's side.
 
 What is in the bag follows from the board (10 of each type, less those placed),
-so the notation has no field for it; the drawn tile is not a state either (the
-move names it, see ``play.legal_moves``).
+so the notation has no field for it; a record's move names the tile it drew (see
+``play.legal_moves``), so a drawn tile is held only where chance drew it ahead.
 """
 from __future__ import annotations
 
@@ -32,6 +33,8 @@ from .state import FlowsState, Seating, mover_name, write_position
 from .tiles import TILES_PER_TYPE
 from .views import parse_perspective
 
+#: The to-move field of a mover holding a tile chance drew: ``P1T2``.
+_HELD = re.compile(r"(?P<mover>P[1-6])T(?P<tile>[0-3])")
 _RESULT = re.compile(r"(flow|tie|constraint):([1-6](?:,[1-6])*)")
 #: ``replay --json``'s position: the board without the view (``select --position`` too).
 compact_position = write_position
@@ -52,6 +55,9 @@ def read_position(text: str) -> FlowsState:
         raise NotationError("a Flows position has four fields and an optional view: rows, "
                             "to-move, seats, result [, side:K]")
     rows, mover, seats, result = fields[:4]
+    held = _HELD.fullmatch(mover)
+    if held is not None:
+        mover = held["mover"]
     try:
         seating = Seating.make(len(parse_seats(seats)), parse_seats(seats))
     except ValueError as exc:
@@ -70,6 +76,11 @@ def read_position(text: str) -> FlowsState:
         expected = mover_name(state)
         if mover != expected:
             raise NotationError(f"after {state.ply} tiles it is {expected}'s turn, not {mover}")
+        if held is not None:
+            state.drawn = int(held["tile"])
+            if state.placed[state.drawn] >= TILES_PER_TYPE:
+                raise NotationError(f"{mover} holds a T{state.drawn}, but all "
+                                    f"{TILES_PER_TYPE} are on the board")
         return state
     m = _RESULT.fullmatch(result)
     if not m or mover != "-":

@@ -78,7 +78,7 @@ class FlowsState:
     """
 
     __slots__ = ("seating", "tiles", "placed", "step", "over", "winners", "win_type", "ply",
-                 "view", "notation", "hint", "routes")
+                 "view", "notation", "hint", "routes", "drawn")
 
     def __init__(self, seating: Seating, view: int | None = None,
                  notation: Notation = SEED_NOTATION) -> None:
@@ -94,6 +94,7 @@ class FlowsState:
         self.notation = notation
         self.hint: Callable[[], str] | None = None
         self.routes: dict[int, tuple[tuple[int, int, int], ...]] = {}
+        self.drawn: int | None = None  # a tile chance handed the mover (events.Draw)
 
     def __repr__(self) -> str:
         return state_repr("flows", lambda: write_position(self))
@@ -113,6 +114,7 @@ class FlowsState:
         other.notation = self.notation
         other.hint = self.hint
         other.routes = dict(self.routes)
+        other.drawn = self.drawn
         return other
 
     @property
@@ -175,6 +177,8 @@ def write_position(state: FlowsState, view: bool = False) -> str:
                 cells.append("." if tile is None else f"{tile[0]}{tile[1]}")
         rows.append("".join(cells))
     mover = mover_name(state) or "-"
+    if state.drawn is not None and mover != "-":
+        mover += f"T{state.drawn}"  # (holding the tile chance drew: P1T2)
     seats = ",".join(map(str, state.seating.seats))
     result = "*" if not state.over else (
         f"{state.win_type}:{','.join(str(p + 1) for p in state.winners)}")

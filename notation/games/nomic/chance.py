@@ -27,4 +27,9 @@ def chance_outcomes(state: NomicState, /) -> list[tuple[Event, float]]:
     return []
 
 
-__all__ = ["chance_outcomes"]
+def chance_event(event: Event, /) -> bool:
+    """Whether ``event`` is chance's (a roll, a space revealed), not a player's."""
+    return isinstance(event, (Roll, Reveal))
+
+
+__all__ = ["chance_event", "chance_outcomes"]

@@ -10,6 +10,7 @@ from .state import NomicState
 
 GAME: Game[NomicState, Event] = Game(
     SPEC, rules=rules, notation=notation, pictures=".render", scores=rules, report=".render",
-    positions=".position", setup=".generate", random=".generate", chance=".chance")
+    positions=".position", setup=".generate", random=".generate", chance=".chance",
+    actors=".actors")
 
 __all__ = ["GAME"]

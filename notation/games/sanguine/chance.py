@@ -61,4 +61,9 @@ def sample_chance(state: SanguineState, rng: random.Random, /) -> Event | None:
     return None
 
 
-__all__ = ["chance_due", "chance_outcomes", "sample_chance"]
+def chance_event(event: Event, /) -> bool:
+    """Whether ``event`` is chance's (a hand dealt, a card drawn), not a side's."""
+    return isinstance(event, (Deal, Draw))
+
+
+__all__ = ["chance_due", "chance_event", "chance_outcomes", "sample_chance"]

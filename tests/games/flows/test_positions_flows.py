@@ -172,7 +172,8 @@ def test_legal_moves_are_each_tile_in_the_bags_placements():
     position = at("flows-080.flows", 31)  # all ten T0 are on the board
     state = position.state
     assert state.in_bag(0) == 0
-    moves = position.legal_moves
+    assert [str(m) for m in position.legal_moves] == ["T1", "T2", "T3"]  # chance draws first
+    moves = position.game.legal_moves(state)  # what a record's next move may write
     assert {m.tile for m in moves} == {1, 2, 3}
     assert [m.tile for m in moves] == sorted(m.tile for m in moves)
     for tile in range(4):
@@ -187,8 +188,10 @@ def test_legal_moves_are_each_tile_in_the_bags_placements():
 def test_a_tile_that_fits_nowhere_is_the_move_it_is_drawn_as():
     position = at("flows-150.flows", 35)
     assert position.legal_moves(tile=3) == [Unplaceable(4, 3)]
-    assert Unplaceable(4, 3) in position.legal_moves
+    assert Unplaceable(4, 3) in position.game.legal_moves(position.state)
     assert not position.is_legal("P4T0")  # a T0 fits: it must be placed
+    position.push("T3")  # (chance's draw, played ahead: the one move left is the record's)
+    assert position.legal_moves == [Unplaceable(4, 3)]
     position.push("P4T3")
     assert position.result().tags == {"Result": "constraint P2 P4"}
     assert position.legal_moves == []
