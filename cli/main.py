@@ -50,6 +50,8 @@ COMMANDS = {
     "stats": ("archive", "stats", "Games, verdicts, plies, results, first events, figures."),
     "engine": ("engine", "engine", "A bot on standard input and output, speaking the engine "
                                    "protocol (GTP's shape)."),
+    "referee": ("referee", "referee", "Bots play each other: every game checked, recorded "
+                                      "and added to an archive as it ends."),
     "lsp": ("lsp", "lsp", "Serve the Language Server Protocol: records checked as they are "
                           "typed, in any editor."),
     "render": ("pictures", "render", "Draw a position as SVG, or games as an HTML replay "

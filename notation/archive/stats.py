@@ -13,6 +13,7 @@ from collections import Counter, defaultdict
 from typing import Any
 
 
+from notation.core.forfeit import forfeit_winners, forfeited_seat
 from notation.core.tree import GameNode
 from notation.core.fastpath import first_plain_event
 from notation.core.game import AnyGame
@@ -74,6 +75,9 @@ def _figures_of(record: GameNode, outcome: Outcome) -> dict[str, Any]:
     if figures["scored"] and game is not None:
         figures.update(finished=game.is_over(state), winners=game.winner_words(state),
                        facts=game.facts(state))
+        seat = forfeited_seat(record)
+        if seat is not None:  # (valid: a seat of a game the board had not ended)
+            figures.update(finished=True, winners=forfeit_winners(game, state, seat))
     return figures
 
 

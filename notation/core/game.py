@@ -456,6 +456,13 @@ class Game(Generic[State, Event]):
         own = self._own("actor")
         return self.to_move(state) if own is None else own(state, event)
 
+    def read_answer(self, state: State, text: str) -> Event | None:
+        """A program's answer written otherwise than in the notation, as the event it
+        means in ``state`` (Tilewe: the cells a piece covers, ``a1,a2,b2``, as Pentobi's
+        engine answers); None when it is not such an answer (read it as notation)."""
+        own = self._own("read_answer")
+        return None if own is None else own(state, text)
+
     # -- archives ---------------------------------------------------------------------
     def seats(self, state: State) -> list[str] | None:
         """The seats in seat order; None when the game cannot say."""

@@ -292,8 +292,8 @@ class Position(Generic[EventT]):
         """Each event pushed, first to last, written or not, with who played it: the seat
         to move before it, or ``chance`` where it was chance's (a draw, a deal, a roll)."""
         game = self.game
-        return [(chance if game.chance_event(event) else game.to_move(before), event)
-                for event, before in self._stack]
+        return [(chance if game.chance_event(event) and game.chance_due(before)
+                 else game.to_move(before), event) for event, before in self._stack]
 
     @property
     def ply(self) -> int:

@@ -312,6 +312,7 @@ class Actors(Protocol[S_in, E]):
 
     def opening(self, state: S_in, players: int, /) -> list[E]: ...
     def actor(self, state: S_in, event: E, /) -> str | None: ...
+    def read_answer(self, state: S_in, text: str, /) -> E | None: ...
 
 
 #: Each capability's protocol, the noun a refusal uses, and its members.
@@ -335,6 +336,6 @@ REFINEMENTS: dict[str, tuple[str, ...]] = {
     "random": ("random_setup", "random_tags", "random_events"),
     "chance": ("chance_due", "chance_outcomes", "sample_chance", "chance_event",
                "carries_chance"),
-    "actors": ("opening", "actor"),
+    "actors": ("opening", "actor", "read_answer"),
 }
 

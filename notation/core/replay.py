@@ -16,6 +16,7 @@ from .protocols import RecordView
 from .errors import Error, Problem, ProblemKind, RuleError, TagError
 from .game import AnyGame
 from .limits import Listing
+from .forfeit import check_forfeit
 from .outcome import Judged, Outcome
 from .replayer import (Line, Replayer, first_syntax_problems, internal_problem, refusal,
                        variation_label)
@@ -69,7 +70,7 @@ def game_of(record: RecordView) -> AnyGame | None:
 
 
 #: Tags the core itself reads, whatever the game.
-CORE_TAGS = ("Game", "Position", "Result")
+CORE_TAGS = ("Game", "Position", "Result", "Forfeit", "Termination")
 
 
 def structure_problems(record: RecordView) -> list[Problem]:
@@ -184,6 +185,7 @@ def end_checks(record: RecordView, game: AnyGame, state: Any, ply: int) -> Probl
     last = record.items[-1].pos if record.items else record.pos
     try:
         check_result_tags(record, game, state)
+        check_forfeit(record, game, state)
     except Exception as exc:
         return refusal(exc, last, ply, None)
     return None

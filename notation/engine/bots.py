@@ -13,19 +13,18 @@ from typing import Any, Callable
 
 from notation.core.position import Position
 
-#: A bot: the event it plays from a position where a player (not chance) is to move.
-Bot = Callable[[Position[Any], random.Random], Any]
+#: A bot: the event it plays of ``moves`` (the legal events that are its seat's) from a
+#: position where its seat (not chance) is to play.
+Bot = Callable[[Position[Any], list[Any], str, random.Random], Any]
 
 
-def random_bot(position: Position[Any], rng: random.Random) -> Any:
-    return rng.choice(position.legal_moves)
+def random_bot(position: Position[Any], moves: list[Any], seat: str, rng: random.Random) -> Any:
+    return rng.choice(moves)
 
 
-def greedy_bot(position: Position[Any], rng: random.Random) -> Any:
-    mover = position.turn
-    key = f"{mover} score"
-    moves = list(position.legal_moves)
-    if mover is None or key not in position.game.facts(position.state):
+def greedy_bot(position: Position[Any], moves: list[Any], seat: str, rng: random.Random) -> Any:
+    key = f"{seat} score"
+    if key not in position.game.facts(position.state):
         return rng.choice(moves)
     best: list[Any] = []
     best_score = None

@@ -15,7 +15,10 @@ from notation import __version__
 from notation.core.errors import Error, MoveError
 from notation.core.game import MissingCapability, snake_case
 from notation.core.new_games import new
-from notation.core.position import Position
+from notation.core.events import game_named
+from notation.core.ast import Malformed
+from notation.core.position import Position, at_start
+from notation.read.reading import parse
 
 from .bots import BOTS, Bot
 from .protocol import MOST_REPLY_BYTES, Command, ProtocolError, Reply, parse_command
@@ -24,6 +27,10 @@ from .protocol import MOST_REPLY_BYTES, Command, ProtocolError, Reply, parse_com
 PROTOCOL_VERSION = "2"
 #: The seat that plays chance's events (a card drawn, a die rolled).
 CHANCE = "chance"
+#: A tag value saying the game's set-up lines hold it (Sanguine's ``RedDeck``).
+INLINE = "inline"
+#: The most set-up lines a game may have (a bound on a controller's memory use).
+MOST_SETUP_LINES = 100_000
 
 
 def seat_word(seat: str | None) -> str:
@@ -39,8 +46,9 @@ class EngineSession:
         self.bot: Bot = BOTS[bot]
         self.rng = random.Random(seed)
         self.game = game
-        self.options: dict[str, Any] = {}
-        self.position: Position[Any] = new(game)
+        self.tags: dict[str, str] = {}
+        self.setup_lines: list[str] = []
+        self._position: Position[Any] | None = new(game)
         self.done = False
         self.handlers: dict[str, Callable[[list[str]], str]] = {
             "protocol_version": lambda args: PROTOCOL_VERSION,
@@ -50,6 +58,7 @@ class EngineSession:
             "known_command": lambda args: str(bool(args) and args[0] in self.handlers).lower(),
             "quit": self.quit,
             "game": self.set_game,
+            "setup": self.setup,
             "clear_board": self.clear_board,
             "play": self.play,
             "genmove": self.genmove,
@@ -79,27 +88,47 @@ class EngineSession:
         self.done = True
         return ""
 
+    @property
+    def position(self) -> Position[Any]:
+        """The game's position, set up from its tags and set-up lines when first needed
+        after they changed."""
+        if self._position is None:
+            self._position = started_from(self.game, self.tags, self.setup_lines)
+        return self._position
+
     def set_game(self, args: list[str]) -> str:
         """``game GAME [TAG VALUE]...``: a new game with those tags (a value with blanks
-        in double quotes: ``game nomic Players "Alice Bob"``)."""
+        in double quotes: ``game nomic Players "Alice Bob"``); no set-up lines yet."""
         words = shlex.split(" ".join(args))
         if not words or len(words) % 2 != 1:
             raise ValueError("usage: game GAME [TAG VALUE]...")
-        options = {snake_case(tag): value for tag, value in zip(words[1::2], words[2::2])}
-        position = new(words[0], **options)
-        self.game, self.options, self.position = words[0], options, position
+        game, tags = words[0], dict(zip(words[1::2], words[2::2]))
+        position = None if any(value == INLINE for value in tags.values()) \
+            else started_from(game, tags, [])  # (refused now when it cannot start)
+        self.game, self.tags, self.setup_lines, self._position = game, tags, [], position
+        return ""
+
+    def setup(self, args: list[str]) -> str:
+        """``setup LINE``: one more line of the game's set-up text (Sanguine's inline
+        decks, line by line), read with the game's grammar when the position is next
+        needed."""
+        if len(self.setup_lines) >= MOST_SETUP_LINES:
+            raise ValueError(f"more than {MOST_SETUP_LINES:,} set-up lines")
+        self.setup_lines.append(" ".join(args))
+        self._position = None
         return ""
 
     def clear_board(self, args: list[str]) -> str:
-        self.position = new(self.game, **self.options)
+        self._position = None
+        self.position  # (a set-up that cannot start is refused here)
         return ""
 
     def play(self, args: list[str]) -> str:
         """``play SEAT EVENT``: an event as the game writes it (it may hold blanks)."""
         if len(args) < 2:
             raise ValueError("usage: play SEAT EVENT")
-        seat, event = args[0], " ".join(args[1:])
-        self._check_seat(seat)
+        seat, event = args[0], self.position.read(" ".join(args[1:]))
+        self._check_seat(seat, event)
         self.position.push(event)
         return ""
 
@@ -109,13 +138,22 @@ class EngineSession:
             raise ValueError("usage: genmove SEAT")
         if self.position.is_over():
             raise ValueError("the game is over")
-        if self.position.is_chance():
-            raise ValueError("chance is to play (play chance EVENT), not a seat")
-        self._check_seat(args[0])
-        move = self.bot(self.position, self.rng)
-        return self.position.game.format_event(self.position.push(move))
+        seat, position = args[0], self.position
+        if position.is_chance():
+            raise ValueError("chance is to play now (play chance EVENT), not a seat")
+        game = position.game
+        moves = [move for move in position.legal_moves
+                 if seat_word(game.actor(position.state, move)) == seat]
+        if not moves:
+            raise ValueError(f"no event is {seat}'s to play now"
+                             + (f" ({seat_word(position.turn)} is to move)"
+                                if position.turn is not None else ""))
+        move = self.bot(position, moves, seat, self.rng)
+        return game.format_event(position.push(move))
 
     def undo(self, args: list[str]) -> str:
+        if not self.position.history():
+            raise ValueError("nothing to undo")
         self.position.pop()
         return ""
 
@@ -129,15 +167,32 @@ class EngineSession:
         result = self.position.result()
         return "\n".join(f"{key} {value}" for key, value in result.tags.items())
 
-    def _check_seat(self, seat: str) -> None:
-        chance = self.position.is_chance()
-        if seat == CHANCE and not chance:
-            raise ValueError(f"no chance event is due: {self.position.turn} is to move")
-        if seat != CHANCE and chance:
-            raise ValueError("chance is to play now, not a seat")
-        turn = self.position.turn
-        if seat != CHANCE and turn is not None and seat != seat_word(turn):
-            raise ValueError(f"it is {seat_word(turn)}'s turn, not {seat}'s")
+    def _check_seat(self, seat: str, event: Any = None) -> None:
+        """``seat`` may play ``event`` now (None: the seat's own next event, genmove's):
+        chance plays chance's events and nothing else; an event the rules play themselves
+        (nomic's turn order, Philosophy's joins) may come with any seat word; any other is
+        the seat's that plays it (a nomic vote: the voter's), by default the one to move."""
+        position = self.position
+        game = position.game
+        if event is not None and game.chance_event(event) and position.is_chance():
+            if seat != CHANCE:
+                raise ValueError(f"{game.format_event(event)} is chance's to play, not {seat}'s")
+            return
+        if seat == CHANCE:
+            raise ValueError(f"no chance event is due: {seat_word(position.turn)} is to move"
+                             if not position.is_chance() else
+                             f"{game.format_event(event)} is not one of chance's events")
+        if event is None:
+            if position.is_chance():
+                raise ValueError("chance is to play now (play chance EVENT), not a seat")
+            turn = position.turn
+            if turn is not None and seat != seat_word(turn):
+                raise ValueError(f"it is {seat_word(turn)}'s turn, not {seat}'s")
+            return
+        actor = game.actor(position.state, event)
+        if actor is not None and seat != seat_word(actor):
+            raise ValueError(f"{game.format_event(event)} is {seat_word(actor)}'s to play, "
+                             f"not {seat}'s")
 
     # -- the streams -------------------------------------------------------------------
     def serve(self, commands: IO[bytes], replies: IO[bytes]) -> None:
@@ -164,6 +219,37 @@ class EngineSession:
             replies.flush()
 
 
+def started_from(game: str, tags: dict[str, str], lines: list[str]) -> Position[Any]:
+    """The start of ``game`` with ``tags`` (record tags: ``Players``, ``RedDeck``) and
+    set-up ``lines``: the game's defaults for what they leave out (:func:`new`) when there
+    are no lines, else the record they write, read as any record is."""
+    for tag in game_named(game).file_tags:
+        value = tags.get(tag)
+        if value is not None and value != INLINE:  # (a file the other side names: never read)
+            raise ValueError(f"{tag} names a file; send it as set-up lines: {tag} {INLINE}, "
+                             f"then setup LINE for each of its lines")
+        if value == INLINE and not lines:
+            raise ValueError(f"{tag} is {INLINE}: its set-up lines are still to come "
+                             f"(setup LINE)")
+    if not lines:
+        return new(game, **{snake_case(tag): value for tag, value in tags.items()})
+    text = "".join(f'[{tag} "{_escaped(value)}"]\n' for tag, value in
+                   {**tags, "Game": game}.items()) + "\n" + "\n".join(lines) + "\n"
+    (record, *more) = parse(text, game, source="<set-up>") or [None]
+    if record is None or more:
+        raise ValueError("the set-up lines are not one game's")
+    problems = [item for item in (*record.tags, *record.items) if isinstance(item, Malformed)]
+    if problems:
+        raise ValueError(f"set-up: {problems[0].message}")
+    if record.events:
+        raise ValueError("set-up lines hold no events (play them)")
+    return at_start(record)
+
+
+def _escaped(value: str) -> str:
+    return value.replace("\\", "\\\\").replace('"', '\\"')
+
+
 def _one_line(exc: BaseException) -> str:
     if isinstance(exc, MoveError):
         return exc.problem.describe()
@@ -171,4 +257,4 @@ def _one_line(exc: BaseException) -> str:
     return text or exc.__class__.__name__
 
 
-__all__ = ["CHANCE", "EngineSession", "PROTOCOL_VERSION", "seat_word"]
+__all__ = ["CHANCE", "EngineSession", "INLINE", "PROTOCOL_VERSION", "seat_word", "started_from"]

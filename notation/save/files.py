@@ -15,6 +15,7 @@ import atexit
 import codecs
 import contextlib
 import os
+import shutil
 import stat
 import tempfile
 from types import TracebackType
@@ -322,6 +323,25 @@ def open_output(path: str, encoding: str = "utf-8") -> AtomicFile | DeviceFile:
     if stat.S_ISCHR(mode) or stat.S_ISFIFO(mode):
         return DeviceFile(path, encoding)
     return AtomicFile(path, encoding, create=True)
+
+
+def append_atomically(path: str, text: str, encoding: str = "utf-8") -> None:
+    """Add ``text`` at the end of the plain file at ``path`` (made if missing), all or
+    nothing: its bytes so far and ``text`` go to a temporary that is renamed over it, so a
+    reader, or a run killed meanwhile, sees the file before or after, never between."""
+    with AtomicFile(path, encoding, create=True) as out:
+        if out.compression is not None:
+            raise WriteError("a compressed file is not added to game by game; write it "
+                             "plain and compress it once it is complete")
+        if out.info is not None:
+            handle = out._open()
+            try:
+                with open(out.target, "rb") as old:
+                    shutil.copyfileobj(old, handle, 1 << 20)
+            except OSError as exc:
+                raise WriteError(f"cannot read it to add to it: {_reason(exc)}") from None
+        out.write(text)
+        out.commit()
 
 
 def write_atomically(path: str, text: str, encoding: str = "utf-8", create: bool = False) -> None:

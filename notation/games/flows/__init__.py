@@ -23,7 +23,7 @@ PLAYERS = GameOption("players", frozenset({"random"}), "2 to 6 (default 2).", ki
 
 OPTIONS = (
     PLAYERS,
-    GameOption("seats", frozenset({"random"}), 'each player\'s side in turn order, e.g. '
+    GameOption("seats", frozenset({"random", "referee"}), 'each player\'s side in turn order, e.g. '
                '"0 1" (default: the usual seats).', metavar="SIDES"),
     GameOption("perspective", frozenset({"replay", "render", "convert"}),
                "P1..P6 or side:K (convert: also mover).",

@@ -30,16 +30,16 @@ OPTIONS = (
                kind="choice", choices=VIEWS),
     # named as ``notation.new`` takes them (the tags [RedDeck] and [BlueDeck] in snake
     # case); ``--red`` and ``--blue``, their first spellings, still read
-    GameOption("red_deck", frozenset({"random"}), "Red's deck file, or a bundled deck: "
+    GameOption("red_deck", frozenset({"random", "referee"}), "Red's deck file, or a bundled deck: "
                f"{', '.join(BUNDLED_DECKS)} (default: legion).", metavar="DECK",
                aliases=("red",)),
-    GameOption("blue_deck", frozenset({"random"}), "Blue's deck file or bundled deck "
+    GameOption("blue_deck", frozenset({"random", "referee"}), "Blue's deck file or bundled deck "
                "(default: legion).", metavar="DECK", aliases=("blue",)),
-    GameOption("rows", frozenset({"random"}), "board rows (default 5).", kind="int",
+    GameOption("rows", frozenset({"random", "referee"}), "board rows (default 5).", kind="int",
                low=1, high=50),
-    GameOption("cols", frozenset({"random"}), "board columns, odd (default 7).", kind="int",
+    GameOption("cols", frozenset({"random", "referee"}), "board columns, odd (default 7).", kind="int",
                low=3, high=51),
-    GameOption("hand_size", frozenset({"random"}), "starting hand size.", kind="int", low=1),
+    GameOption("hand_size", frozenset({"random", "referee"}), "starting hand size.", kind="int", low=1),
 )
 
 SPEC = GameSpec(

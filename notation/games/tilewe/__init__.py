@@ -27,12 +27,12 @@ PLAYERS = GameOption("players", frozenset({"random"}), "1 to 4 (default 4).", ki
 
 OPTIONS = (
     PLAYERS,
-    GameOption("corners", frozenset({"random"}), "fixed: each colour's first piece covers its "
+    GameOption("corners", frozenset({"random", "referee"}), "fixed: each colour's first piece covers its "
                "own corner, as in Blokus (default: any).", kind="choice",
                choices=("any", "fixed")),
-    GameOption("owners", frozenset({"random"}), 'who holds each colour: "1 2 1 2" (Blokus '
+    GameOption("owners", frozenset({"random", "referee"}), 'who holds each colour: "1 2 1 2" (Blokus '
                'Two-Player), "1 2 3 shared" (Three-Player).', metavar="OWNERS"),
-    GameOption("scoring", frozenset({"random"}), "blokus: +15 for all pieces placed, +5 for "
+    GameOption("scoring", frozenset({"random", "referee"}), "blokus: +15 for all pieces placed, +5 for "
                "the monomino last (default: tiles).", kind="choice",
                choices=("tiles", "blokus")),
     GameOption("transform", frozenset({"convert"}),

@@ -17,7 +17,7 @@ from .state import COMPILED, Board
 GAME: Game[Board, Move] = Game(
     SPEC, rules=rules, notation=notation, pictures=".render", symmetries=".symmetry",
     conversion=".symmetry", scores=rules, report=".render", identity=".symmetry",
-    columns=".columns", fast_apply=rules, random=".random_games",
+    columns=".columns", fast_apply=rules, random=".random_games", actors=".actors",
     compiled=("position text",) if COMPILED else ())
 
 __all__ = ["GAME"]

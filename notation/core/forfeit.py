@@ -1,0 +1,52 @@
+"""A game ended by forfeit: a seat broke off (an illegal event, no answer in time, a
+program that stopped) and the others share the game.
+
+A record says so in two tags, as a referee writes them: ``[Forfeit "red"]`` names the
+seat, ``[Termination "time forfeit"]`` says why in PGN's words (``rules infraction``,
+``time forfeit``, ``abandoned``) or the protocol's (``protocol error``). The board is
+as the last event left it, so the game's own result tags say it goes on (``"*"``); the
+forfeit is what ends it. A record may name a forfeit only by a seat of its game and
+only while the game goes on on the board."""
+from __future__ import annotations
+
+from typing import Any
+
+from .errors import RuleError
+from .game import AnyGame
+from .protocols import RecordView
+
+#: The tag naming the seat that forfeited.
+FORFEIT = "Forfeit"
+#: The tag saying why the game ended (PGN's).
+TERMINATION = "Termination"
+#: PGN's and the protocol's words for why a seat forfeited.
+REASONS = ("rules infraction", "time forfeit", "abandoned", "protocol error")
+
+
+def forfeited_seat(record: RecordView) -> str | None:
+    """The seat a record says forfeited (None: no forfeit)."""
+    return record.headers.get(FORFEIT)
+
+
+def check_forfeit(record: RecordView, game: AnyGame, state: Any) -> None:
+    """A ``[Forfeit]`` tag must name a seat of the game, of a game the board has not
+    ended (:class:`RuleError`, rule ``Forfeit tag``)."""
+    seat = forfeited_seat(record)
+    if seat is None:
+        return
+    seats = game.seats(state) or []
+    if seat not in seats:
+        raise RuleError(f"[Forfeit \"{seat}\"] but the seats are {', '.join(seats) or 'none'}",
+                        "Forfeit tag")
+    if game.is_over(state):
+        raise RuleError(f"[Forfeit \"{seat}\"] but the game ended on the board",
+                        "Forfeit tag")
+
+
+def forfeit_winners(game: AnyGame, state: Any, seat: str) -> list[str]:
+    """The seats that share a game ``seat`` forfeited: all the others."""
+    return [other for other in game.seats(state) or [] if other != seat]
+
+
+__all__ = ["FORFEIT", "REASONS", "TERMINATION", "check_forfeit", "forfeit_winners",
+           "forfeited_seat"]
