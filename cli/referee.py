@@ -71,8 +71,9 @@ def referee(game_name: str, commands: tuple[str, ...], games: int, jobs: int, mo
             click.echo(f"game {played.index} ({done}/{games}): {how} ({played.termination})",
                        err=True)
 
-    match = Match(game.name, list(commands), archive, games, jobs, dict(game_options),
-                  chosen_seed, move_time, max_plies, results, said)
+    match = Match(game.name, list(commands), archive, games=games, jobs=jobs,
+                  options=dict(game_options), seed=chosen_seed, move_time=move_time,
+                  max_plies=max_plies, results_path=results, on_game=said)
     try:
         played = match.run()
     except Error as exc:

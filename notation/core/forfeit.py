@@ -3,7 +3,8 @@ program that stopped) and the others share the game.
 
 A record says so in two tags, as a referee writes them: ``[Forfeit "red"]`` names the
 seat, ``[Termination "time forfeit"]`` says why in PGN's words (``rules infraction``,
-``time forfeit``, ``abandoned``) or the protocol's (``protocol error``). The board is
+``time forfeit``, ``abandoned``) or the protocol's (``protocol error``), and
+``[TerminationDetails]`` in a line. The board is
 as the last event left it, so the game's own result tags say it goes on (``"*"``); the
 forfeit is what ends it. A record may name a forfeit only by a seat of its game and
 only while the game goes on on the board."""
@@ -19,6 +20,9 @@ from .protocols import RecordView
 FORFEIT = "Forfeit"
 #: The tag saying why the game ended (PGN's).
 TERMINATION = "Termination"
+#: The tag saying it in a line (what the seat answered, the rule it broke), for data
+#: tools; the record's last comment says it for people.
+DETAILS = "TerminationDetails"
 #: PGN's and the protocol's words for why a seat forfeited.
 REASONS = ("rules infraction", "time forfeit", "abandoned", "protocol error")
 
@@ -48,5 +52,5 @@ def forfeit_winners(game: AnyGame, state: Any, seat: str) -> list[str]:
     return [other for other in game.seats(state) or [] if other != seat]
 
 
-__all__ = ["FORFEIT", "REASONS", "TERMINATION", "check_forfeit", "forfeit_winners",
+__all__ = ["DETAILS", "FORFEIT", "REASONS", "TERMINATION", "check_forfeit", "forfeit_winners",
            "forfeited_seat"]

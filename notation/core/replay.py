@@ -70,7 +70,7 @@ def game_of(record: RecordView) -> AnyGame | None:
 
 
 #: Tags the core itself reads, whatever the game.
-CORE_TAGS = ("Game", "Position", "Result", "Forfeit", "Termination")
+CORE_TAGS = ("Game", "Position", "Result", "Forfeit", "Termination", "TerminationDetails")
 
 
 def structure_problems(record: RecordView) -> list[Problem]:

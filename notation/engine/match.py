@@ -10,16 +10,19 @@ so a match plays the same games whatever ``jobs`` is and in whatever order they 
 """
 from __future__ import annotations
 
+import contextlib
 import json
+import os
+import signal
 import threading
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Iterator, Sequence
 
 from notation.core.writer import format_record
 from notation.save.files import append_atomically, write_atomically
 
-from .players import Faults, Player
+from .players import ENDING, STARTUP_TIME, Faults, Player
 from .referee import PlayedGame, play_game
 
 
@@ -59,6 +62,7 @@ class Match:
     seed: int | str | None = None
     move_time: float = 10.0
     max_plies: int = 1000
+    startup_time: float = STARTUP_TIME
     results_path: str | None = None
     on_game: Callable[[PlayedGame, int], None] | None = None
     played: list[PlayedGame] = field(default_factory=list)
@@ -104,14 +108,15 @@ class Match:
     def _play(self, index: int) -> PlayedGame:
         return play_game(self.game, seating(self.commands, index), self.options, index=index,
                          seed=self.seed, move_time=self.move_time, max_plies=self.max_plies,
-                         live=self._live)
+                         startup_time=self.startup_time, live=self._live)
 
     def _finish(self, played: PlayedGame) -> None:
         """The game into the archive, its figures into the results (unless stopping)."""
-        with self._lock:
+        with self._lock, held_signals():
             if self._stopping:
                 return
-            append_atomically(self.archive, format_record(played.record) + "\n")
+            append_atomically(self.archive, _apart(self.archive)
+                              + format_record(played.record).rstrip("\n") + "\n")
             self.played.append(played)
             if self.results_path is not None:
                 write_atomically(self.results_path,
@@ -152,6 +157,31 @@ class Match:
         return {"game": self.game, "archive": self.archive, "seed": self.seed,
                 "move_time": self.move_time, "games": games,
                 "bots": {command: figures.as_json() for command, figures in bots.items()}}
+
+
+@contextlib.contextmanager
+def held_signals() -> Iterator[None]:
+    """An interrupt waits until the block is done (a game goes to the archive and the
+    results together)."""
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, ENDING)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
+
+
+def _apart(path: str) -> str:
+    """What goes before a game added to the file at ``path``: a blank line after the
+    games already there (none at the start of a file)."""
+    try:
+        with open(path, "rb") as handle:
+            handle.seek(max(0, os.path.getsize(path) - 2))
+            tail = handle.read()
+    except OSError:
+        return ""
+    if not tail:
+        return ""
+    return "" if tail.endswith(b"\n\n") else "\n" if tail.endswith(b"\n") else "\n\n"
 
 
 __all__ = ["BotFigures", "Match", "seating"]

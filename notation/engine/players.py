@@ -8,6 +8,7 @@ and takes ``set_game``: ``pentobi-gtp`` plugs in unchanged.
 """
 from __future__ import annotations
 
+import signal
 import subprocess
 from dataclasses import dataclass, field
 from typing import Any
@@ -17,10 +18,15 @@ from notation.core.position import Position
 from .client import Engine, EngineError, popen
 from .session import seat_word
 
+#: The signals that end a referee.
+ENDING = frozenset({signal.SIGINT, signal.SIGTERM})
 #: Pentobi's colour letters, in Tilewe's seat order.
 PENTOBI_COLOURS = {"blue": "b", "yellow": "y", "red": "r", "green": "g"}
 #: What a bot is allowed, in seconds, to quit before it is killed.
 QUIT_GRACE = 2.0
+#: What a bot is allowed, in seconds, to start and take in the game (a loaded machine
+#: may need a while to start a program; a move's time is another matter).
+STARTUP_TIME = 60.0
 
 
 @dataclass
@@ -46,6 +52,7 @@ class Player:
     seat: str
     command: str
     limit: float
+    startup: float = STARTUP_TIME
     engine: Engine | None = None
     pentobi: bool = False
     faults: Faults = field(default_factory=Faults)
@@ -54,15 +61,21 @@ class Player:
         """Start the bot and tell it the game so far.
 
         :raises EngineError: it cannot be started, or refuses the game."""
-        self.engine = popen(self.command, stderr=subprocess.DEVNULL)
+        # (an interrupt waits until the bot is ours to end: never one started and lost)
+        held = signal.pthread_sigmask(signal.SIG_BLOCK, ENDING)
         try:
-            self.engine.new_game(position, self.limit)
+            self.engine = popen(self.command, stderr=subprocess.DEVNULL)
+        finally:
+            signal.pthread_sigmask(signal.SIG_SETMASK, held)
+        limit = max(self.limit, self.startup)
+        try:
+            self.engine.new_game(position, limit)
         except EngineError as exc:
             if exc.kind != "refused" or not self._speaks_pentobi(position):
                 raise
             self.pentobi = True
-            self.engine.command("set_game Blokus", self.limit)
-            self.engine.command("clear_board", self.limit)
+            self.engine.command("set_game Blokus", limit)
+            self.engine.command("clear_board", limit)
             for seat, event in position.history():
                 self.tell(position, seat or "", event)
 
@@ -72,7 +85,8 @@ class Player:
                 PENTOBI_COLOURS):
             return False
         assert self.engine is not None
-        return self.engine.command("known_command set_game", self.limit) == "true"
+        return self.engine.command("known_command set_game", max(self.limit, self.startup)) \
+            == "true"
 
     def tell(self, position: Position[Any], seat: str, event: Any) -> None:
         """``play``: an event the bot did not choose (``position``: the game before it)."""
@@ -101,4 +115,4 @@ class Player:
             self.engine.process.wait()
 
 
-__all__ = ["Faults", "PENTOBI_COLOURS", "Player", "QUIT_GRACE"]
+__all__ = ["Faults", "PENTOBI_COLOURS", "Player", "QUIT_GRACE", "STARTUP_TIME"]

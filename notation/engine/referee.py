@@ -19,13 +19,13 @@ from typing import Any, Sequence
 
 from notation.core.ast import Comment, EventNode, Item
 from notation.core.errors import Error, MoveError
-from notation.core.forfeit import FORFEIT, TERMINATION, forfeit_winners
+from notation.core.forfeit import DETAILS, FORFEIT, TERMINATION, forfeit_winners
 from notation.core.new_games import new
 from notation.core.position import Position
 from notation.core.tree import GameNode
 
 from .client import EngineError, read_answer
-from .players import Faults, Player
+from .players import STARTUP_TIME, Faults, Player
 from .session import CHANCE
 
 #: ``[Termination]`` of a game stopped at the referee's ply limit.
@@ -82,7 +82,8 @@ def seat_count_options(game: str, players: int, options: dict[str, str]) -> Posi
 
 def play_game(game: str, commands: Sequence[str], options: dict[str, str], *, index: int = 1,
               seed: int | str | None = None, move_time: float = 10.0,
-              max_plies: int = 1000, live: list[Player] | None = None) -> PlayedGame:
+              max_plies: int = 1000, startup_time: float = STARTUP_TIME,
+              live: list[Player] | None = None) -> PlayedGame:
     """Play one game of ``game`` between ``commands`` (one a seat, in seat order).
 
     ``live`` (if given) holds the players while their bots run, for a caller that must
@@ -98,7 +99,8 @@ def play_game(game: str, commands: Sequence[str], options: dict[str, str], *, in
     seats = position.game.seats(position.state) or []
     if len(seats) != len(commands):
         raise Error(f"{game} seats {len(seats)} here, not {len(commands)}")
-    players = [Player(seat, command, move_time) for seat, command in zip(seats, commands)]
+    players = [Player(seat, command, move_time, startup_time)
+               for seat, command in zip(seats, commands)]
     if live is not None:
         live.extend(players)
     clocks: list[str | None] = [None] * len(position.history())
@@ -225,7 +227,8 @@ def _played(index: int, position: Position[Any], players: list[Player],
             **{_bot_tag(p.seat): p.command for p in players}}
     over = game.is_over(position.state)
     if forfeit is not None:
-        tags.update({FORFEIT: forfeit.seat, TERMINATION: forfeit.termination})
+        tags.update({FORFEIT: forfeit.seat, TERMINATION: forfeit.termination,
+                     DETAILS: _one_line(forfeit.why, 300)})
         termination = forfeit.termination
         winners = forfeit_winners(game, position.state, forfeit.seat)
     else:
@@ -245,14 +248,20 @@ def _played(index: int, position: Position[Any], players: list[Player],
         if clock is not None:
             items.append(Comment.make("", {"clk": clock}))
     if forfeit is not None:
-        said = f"{forfeit.why}" + (f" (answered {forfeit.answer.strip()[:200]!r})"
-                                   if forfeit.answer and forfeit.answer.strip()[:200]
-                                   not in forfeit.why else "")
-        items.append(Comment.make(said.replace("}", ")")))
+        answer = _one_line(forfeit.answer or "", 200)
+        said = forfeit.why + (f" (answered {answer!r})" if answer and answer not in
+                              forfeit.why else "")
+        items.append(Comment.make(_one_line(said, 400).replace("}", ")")))
     record = GameNode(game, list(record.tags), items)
     return PlayedGame(index, record, {p.seat: p.command for p in players}, result, winners,
                       game.facts(position.state), position.ply, termination, forfeit,
                       {p.seat: p.faults for p in players})
+
+
+def _one_line(text: str, most: int) -> str:
+    """``text`` on one line, at most ``most`` characters."""
+    flat = " ".join(text.split())
+    return flat if len(flat) <= most else flat[:most - 3] + "..."
 
 
 def _bot_tag(seat: str) -> str:

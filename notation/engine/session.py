@@ -133,7 +133,9 @@ class EngineSession:
         return ""
 
     def genmove(self, args: list[str]) -> str:
-        """``genmove SEAT``: the bot's event for SEAT."""
+        """``genmove SEAT``: the bot's event for SEAT (the seat to move, where only the
+        rules' own events come next: one of those, for a controller that leaves them to
+        its bots)."""
         if len(args) != 1:
             raise ValueError("usage: genmove SEAT")
         if self.position.is_over():
@@ -142,8 +144,11 @@ class EngineSession:
         if position.is_chance():
             raise ValueError("chance is to play now (play chance EVENT), not a seat")
         game = position.game
-        moves = [move for move in position.legal_moves
-                 if seat_word(game.actor(position.state, move)) == seat]
+        legal = list(position.legal_moves)
+        actors = [game.actor(position.state, move) for move in legal]
+        moves = [move for move, actor in zip(legal, actors) if seat_word(actor) == seat]
+        if not moves and seat == seat_word(position.turn):  # (the rules' own, for the mover)
+            moves = [move for move, actor in zip(legal, actors) if actor is None]
         if not moves:
             raise ValueError(f"no event is {seat}'s to play now"
                              + (f" ({seat_word(position.turn)} is to move)"

@@ -214,6 +214,7 @@ def _parsed(text: str, first_line: int, chosen: AnyGame | None, source: str,
     ``others``: the reading's other-game check)."""
     # (start-up: a file whose every game the fast path read never needs the parser's module)
     from .parsing import note_game_problem
+    from .record_builder import belongs_to_next
     records = _parse_piece(text, chosen, source)
     for record in records:
         _shift(record, first_line - 1)
@@ -225,10 +226,13 @@ def _parsed(text: str, first_line: int, chosen: AnyGame | None, source: str,
         others.note(record, chosen, _reads_as, by_option)
     if carry is not None and records:
         head = records[0]
-        head.tags[:0] = carry.tags
-        head.items[:0] = carry.items
-        head.pos = carry.pos
-        head.raw = carry.raw + head.raw
+        if belongs_to_next(carry, head):
+            head.tags[:0] = carry.tags
+            head.items[:0] = carry.items
+            head.pos = carry.pos
+            head.raw = carry.raw + head.raw
+        else:  # (a game of its own, with no event)
+            records.insert(0, carry)
         carry = None
     if records and all(isinstance(i, Comment) for i in records[-1].items):
         carry = records.pop()

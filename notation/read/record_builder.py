@@ -60,20 +60,32 @@ class RecordBuilder(Transformer[Token, Any]):
         if self.visitor is not RecordBuilding:
             return children  # (a user's visitor's results, one a game)
         # A "game" without events is tags or comments that belong to the next
-        # game (a comment between tags, a file's leading comment): merge them.
+        # game (a comment between tags, a file's leading comment): merge them, unless
+        # the next one gives a tag again (a game of its own: one that ended before its
+        # first event, as a forfeit does, says so in a comment).
         merged: list[GameNode] = []
         carry: GameNode | None = None
         for record in children:
             if carry is not None:
-                record.tags[:0] = carry.tags
-                record.items[:0] = carry.items
-                record.pos = carry.pos
+                if not belongs_to_next(carry, record):
+                    merged.append(carry)
+                else:
+                    record.tags[:0] = carry.tags
+                    record.items[:0] = carry.items
+                    record.pos = carry.pos
                 carry = None
             if record is not children[-1] and all(isinstance(i, Comment) for i in record.items):
                 carry = record
             else:
                 merged.append(record)
         return merged
+
+
+def belongs_to_next(carry: GameNode, record: GameNode) -> bool:
+    """Whether the comments (and tags) of an event-less ``carry`` open ``record``: yes,
+    unless both give a tag of one name (then ``carry`` is a game of its own)."""
+    given = {tag.key for tag in carry.tags if isinstance(tag, Tag)}
+    return not any(isinstance(tag, Tag) and tag.key in given for tag in record.tags)
 
 
 class RecordBuilding(BaseVisitor[GameNode]):

@@ -45,8 +45,11 @@ def test_a_move_against_the_rules_is_refused_with_validates_words():
 
 
 @pytest.mark.parametrize("lines, says", [
-    (["genmove yellow"], "it is blue's turn"),
-    (["undo"], "pop from a position with no moves"),
+    (["genmove yellow"], "no event is yellow's to play now (blue is to move)"),
+    (["undo"], "nothing to undo"),
+    (["game sanguine RedDeck /etc/passwd"], "RedDeck names a file; send it as set-up lines"),
+    (["game sanguine RedDeck inline", "position"], "set-up lines are still to come"),
+    (["game tilewe", "setup 1. W5n-a1a1", "position"], "set-up lines hold no events"),
     (["game nosuchgame"], "nosuchgame"),
     (["play blue"], "usage: play SEAT EVENT"),
     (["play chance O1n-a1a1"], "no chance event is due"),
@@ -54,8 +57,8 @@ def test_a_move_against_the_rules_is_refused_with_validates_words():
     (["12"], "a command number with no command"),
 ])
 def test_whatever_else_it_is_sent_it_says_why(lines, says):
-    (reply,) = talk(EngineSession("tilewe"), *lines)
-    assert not reply.ok and says in reply.text
+    *before, reply = talk(EngineSession("tilewe"), *lines)
+    assert all(each.ok for each in before) and not reply.ok and says in reply.text
 
 
 def test_an_overlong_line_is_refused_and_the_next_command_answered():

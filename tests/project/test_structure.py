@@ -253,7 +253,7 @@ def test_the_public_api_names_each_concept_once():
     assert not hasattr(notation.Position, "record")
     assert type(notation.parse('[Game "tilewe"]\n\n1. W5n-a1a1\n')[0]) is notation.GameNode
     position = notation.new("flows")
-    assert position.legal_moves(tile=3) == [m for m in position.legal_moves if m.tile == 3]
+    assert position.legal_moves(tile=3) == [m for m in position.legal_moves() if m.tile == 3]
 
 
 #: The module roles every game package has (then what the game adds).
