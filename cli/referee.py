@@ -2,6 +2,7 @@
 :mod:`notation.engine.match`)."""
 from __future__ import annotations
 
+import random
 import sys
 from typing import Any
 
@@ -45,8 +46,6 @@ def referee(game_name: str, commands: tuple[str, ...], games: int, jobs: int, mo
     ARCHIVE whole, at once. The bots speak the engine protocol (notation engine), or
     Pentobi's for a four-colour tilewe game. Exit status 0 when every game ended on the
     board, 1 when any was forfeited or adjourned."""
-    import random
-
     from notation.core.errors import Error
     from notation.engine.match import Match
     from notation.engine.referee import NORMAL, seat_count_options

@@ -16,7 +16,6 @@ from .protocols import RecordView
 from .errors import Error, Problem, ProblemKind, RuleError, TagError
 from .game import AnyGame
 from .limits import Listing
-from .forfeit import check_forfeit
 from .outcome import Judged, Outcome
 from .replayer import (Line, Replayer, first_syntax_problems, internal_problem, refusal,
                        variation_label)
@@ -185,7 +184,9 @@ def end_checks(record: RecordView, game: AnyGame, state: Any, ply: int) -> Probl
     last = record.items[-1].pos if record.items else record.pos
     try:
         check_result_tags(record, game, state)
-        check_forfeit(record, game, state)
+        if "Forfeit" in record.headers:  # (start-up: the module loads for a forfeit only)
+            from .forfeit import check_forfeit
+            check_forfeit(record, game, state)
     except Exception as exc:
         return refusal(exc, last, ply, None)
     return None

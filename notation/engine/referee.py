@@ -65,7 +65,7 @@ class PlayedGame:
     faults: dict[str, Faults] = field(default_factory=dict)  # seat -> its faults
 
 
-class Forfeited(Exception):
+class Forfeited(Error):
     """Raised inside a game when a seat forfeits (caught by :func:`play_game`)."""
 
     def __init__(self, forfeit: Forfeit) -> None:

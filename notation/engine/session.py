@@ -196,6 +196,8 @@ class EngineSession:
             return
         actor = game.actor(position.state, event)
         if actor is not None and seat != seat_word(actor):
+            if actor == position.turn:
+                raise ValueError(f"it is {seat_word(actor)}'s turn, not {seat}'s")
             raise ValueError(f"{game.format_event(event)} is {seat_word(actor)}'s to play, "
                              f"not {seat}'s")
 
@@ -228,9 +230,11 @@ def started_from(game: str, tags: dict[str, str], lines: list[str]) -> Position[
     """The start of ``game`` with ``tags`` (record tags: ``Players``, ``RedDeck``) and
     set-up ``lines``: the game's defaults for what they leave out (:func:`new`) when there
     are no lines, else the record they write, read as any record is."""
-    for tag in game_named(game).file_tags:
-        value = tags.get(tag)
-        if value is not None and value != INLINE:  # (a file the other side names: never read)
+    file_tags = game_named(game).file_tags
+    for tag, value in tags.items():  # (in the order given: the first said first)
+        if tag not in file_tags:
+            continue
+        if value != INLINE:  # (a file the other side names: never read)
             raise ValueError(f"{tag} names a file; send it as set-up lines: {tag} {INLINE}, "
                              f"then setup LINE for each of its lines")
         if value == INLINE and not lines:

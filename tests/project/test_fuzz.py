@@ -28,7 +28,8 @@ EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "500"))
 FUZZ = settings(max_examples=EXAMPLES, deadline=None, database=None,
                 suppress_health_check=list(HealthCheck))
 
-RECORDS = sorted(p for p in SAMPLES.rglob("*") if p.is_file() and p.suffix != ".deck")
+RECORDS = sorted(p for p in SAMPLES.rglob("*") if p.is_file() and p.suffix != ".deck"
+                 and "__pycache__" not in p.parts and p.suffix not in (".py", ".pyc"))
 DECKS = sorted((SAMPLES / "sanguine" / "decks").glob("*.deck"))
 EXTENSIONS = [".tilewe", ".flows", ".philosophy", ".sanguine", ".nomic"]
 # A line of output that reports something: FILE:LINE:COL: (error|internal error|warning):

@@ -29,6 +29,9 @@ LAZY_ALLOWED = {"dask", "dask.bag", "logging", "dask.distributed", "distributed"
                 "multiprocessing", "concurrent.futures",
                 # only `notation lsp` needs the server (and pygls, an extra)
                 "notation.lsp.server",
+                # start-up: a check of records that name no forfeit; only a bot that
+                # speaks Pentobi's dialect needs Pentobi's cells
+                "notation.core.forfeit", "notation.games.tilewe.pentobi.cells",
                 # start-up: a reading never writes (GameNode.save)
                 "notation.save.records",
                 # `notation --version` alone loads the games, to say what runs compiled
