@@ -46,7 +46,7 @@ def referee(game_name: str, commands: tuple[str, ...], games: int, jobs: int, mo
     ARCHIVE whole, at once. The bots speak the engine protocol (notation engine), or
     Pentobi's for a four-colour tilewe game. Exit status 0 when every game ended on the
     board, 1 when any was forfeited or adjourned."""
-    from notation.core.errors import Error
+    from notation.core.errors import Error, WriteError
     from notation.engine.match import Match
     from notation.engine.referee import NORMAL, seat_count_options
     game = registry.get(game_name)
@@ -75,6 +75,9 @@ def referee(game_name: str, commands: tuple[str, ...], games: int, jobs: int, mo
                   max_plies=max_plies, results_path=results, on_game=said)
     try:
         played = match.run()
+    except WriteError as exc:  # (an I/O error: said in one line, status 2)
+        click.echo(str(exc), err=True)
+        sys.exit(2)
     except Error as exc:
         raise click.ClickException(str(exc)) from None
     if any(each.termination != NORMAL for each in played):

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator, Sequence
 
 from notation.core.writer import format_record
+from notation.core.errors import WriteError
 from notation.save.files import append_atomically, write_atomically
 
 from .players import ENDING, STARTUP_TIME, Faults, Player
@@ -115,12 +116,18 @@ class Match:
         with self._lock, held_signals():
             if self._stopping:
                 return
-            append_atomically(self.archive, _apart(self.archive)
-                              + format_record(played.record).rstrip("\n") + "\n")
-            self.played.append(played)
-            if self.results_path is not None:
-                write_atomically(self.results_path,
-                                 json.dumps(self.results(), indent=2) + "\n", create=True)
+            path = self.archive
+            try:
+                append_atomically(path, _apart(path)
+                                  + format_record(played.record).rstrip("\n") + "\n")
+                self.played.append(played)
+                if self.results_path is not None:
+                    path = self.results_path
+                    write_atomically(path, json.dumps(self.results(), indent=2) + "\n",
+                                     create=True)
+            except WriteError as exc:
+                self._stopping = True  # (the next games would meet it too)
+                raise WriteError(f"{path}: error: not written: {exc}") from None
         if self.on_game is not None:
             self.on_game(played, len(self.played))
 

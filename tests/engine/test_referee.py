@@ -111,13 +111,19 @@ def test_a_match_on_the_command_line_agrees_with_validate_and_stats(tmp_path):
     bots = report["bots"]
     assert sum(b["games"] for b in bots.values()) == 6
     assert sum(b["wins"] for b in bots.values()) == sum(wins.values())
+    # The archive goes straight into the other archive tools.
+    assert run_cli("explore", str(archive)).stdout.startswith("sanguine: 3 games")
+    counted = run_cli("sql", "select count(*) as n, count(distinct tags) as tagged from games",
+                      str(archive))
+    assert counted.returncode == 0 and "3" in counted.stdout.split("\n", 1)[1]
     # The same seed and bots play the same games, whatever --jobs.
     again = tmp_path / "again.sanguine"
     assert run_cli("referee", "sanguine", "--seat", first, "--seat", second, "--games", "3",
                    "--seed", "5", "--rows", "3", "--cols", "5", "-o", str(again)).returncode == 0
-    deals = [[str(e) for e in r.events if "deal" in str(e)] for r in notation.load(str(archive))]
-    assert deals == [[str(e) for e in r.events if "deal" in str(e)]
-                     for r in notation.load(str(again))]
+    def deals(path: Path) -> dict[str, list[str]]:  # (with --jobs, games land as they end)
+        return {r.headers["Round"]: [str(e) for e in r.events if "deal" in str(e)]
+                for r in notation.load(str(path))}
+    assert deals(archive) == deals(again) and len(deals(again)) == 3
 
 
 @pytest.mark.parametrize("args, says", [
@@ -133,6 +139,16 @@ def test_a_match_that_cannot_be_played_is_one_usage_line(tmp_path, args, says):
     done = run_cli("referee", *args, *out, cwd=str(tmp_path))
     assert done.returncode == 2 and says in done.stderr and "Traceback" not in done.stderr
     assert not (tmp_path / "never.rec").exists()
+
+
+def test_an_archive_that_cannot_be_written_is_one_line_and_status_2(tmp_path):
+    bot = engine("flows")
+    done = run_cli("referee", "flows", "--seat", bot, "--seat", bot, "--games", "3",
+                   "-o", str(tmp_path))
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert done.stderr.strip() == f"{tmp_path}: error: not written: a folder, not a file " \
+                                  f"(name a file in it)"
+    assert children() == []
 
 
 # -- hostile bots ------------------------------------------------------------------------------
