@@ -109,6 +109,8 @@ def play_game(game: str, commands: Sequence[str], options: dict[str, str], *, in
         for player in players:
             _start(player, position)
         while not position.is_over() and position.ply < max_plies:
+            if not position.is_chance() and not position.legal_moves:
+                break  # (nothing the rules list comes next: the game stops, adjourned)
             _step(position, players, rng, clocks, move_time)
         if not position.is_over():
             _adjourn(position, players, clocks)

@@ -242,6 +242,10 @@ def new_sandbox(root: Path, document: Path) -> Sandbox:
         "PATH": os.pathsep.join([str(tools_folder(root / "bin")), os.environ.get("PATH", "")]),
         "HOME": str(home), "NO_COLOR": "1", "COLUMNS": "80", "LC_ALL": "C.UTF-8",
         "PYTHONUNBUFFERED": "1", "TMPDIR": os.environ.get("TMPDIR", "/tmp"),
+        # Byte code where the suite keeps it (make test's prefix), never beside the
+        # sources: the bundled decks' package is the samples folder the suite walks.
+        **({"PYTHONPYCACHEPREFIX": os.environ["PYTHONPYCACHEPREFIX"]}
+           if "PYTHONPYCACHEPREFIX" in os.environ else {"PYTHONDONTWRITEBYTECODE": "1"}),
     }
     return Sandbox(folder, env, document)
 

@@ -75,13 +75,18 @@ def visited(path: Path) -> list[list[tuple[Any, ...]]]:
 
 def joined(games: list[list[tuple[Any, ...]]]) -> list[list[tuple[Any, ...]]]:
     """The games as records hold them: a game of tags and comments alone is read as the
-    opening of the next (a file's leading comment, a comment between tags)."""
+    opening of the next (a file's leading comment, a comment between tags), unless the
+    next gives one of its tags again (a game that ended before its first event)."""
     out: list[list[tuple[Any, ...]]] = []
     carry: list[tuple[Any, ...]] = []
+
+    def names(seen: list[tuple[Any, ...]]) -> set[str]:
+        return {v[1] for v in seen if v[0] == "tag"}
+
     for at, seen in enumerate(games):
         seen = carry + seen
         body = [v for v in seen if v[0] != "tag" and v[:2] != ("error", "tag")]
-        if not body and at < len(games) - 1:
+        if not body and at < len(games) - 1 and not names(seen) & names(games[at + 1]):
             carry = seen
         else:
             out.append(seen)
