@@ -23,7 +23,7 @@ from notation.core.writer import format_record
 from notation.core.errors import WriteError
 from notation.save.files import append_atomically, write_atomically
 
-from .players import ENDING, STARTUP_TIME, Faults, Player
+from .players import ENDING, QUIT_GRACE, STARTUP_TIME, Faults, Player
 from .referee import PlayedGame, play_game
 
 
@@ -64,6 +64,7 @@ class Match:
     move_time: float = 10.0
     max_plies: int = 1000
     startup_time: float = STARTUP_TIME
+    quit_grace: float = QUIT_GRACE
     results_path: str | None = None
     on_game: Callable[[PlayedGame, int], None] | None = None
     played: list[PlayedGame] = field(default_factory=list)
@@ -109,7 +110,8 @@ class Match:
     def _play(self, index: int) -> PlayedGame:
         return play_game(self.game, seating(self.commands, index), self.options, index=index,
                          seed=self.seed, move_time=self.move_time, max_plies=self.max_plies,
-                         startup_time=self.startup_time, live=self._live)
+                         startup_time=self.startup_time, quit_grace=self.quit_grace,
+                         live=self._live)
 
     def _finish(self, played: PlayedGame) -> None:
         """The game into the archive, its figures into the results (unless stopping)."""

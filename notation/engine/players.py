@@ -53,6 +53,7 @@ class Player:
     command: str
     limit: float
     startup: float = STARTUP_TIME
+    grace: float = QUIT_GRACE
     engine: Engine | None = None
     pentobi: bool = False
     faults: Faults = field(default_factory=Faults)
@@ -106,7 +107,7 @@ class Player:
     def stop(self) -> None:
         """Ask the bot to quit and reap it (killed when it does not)."""
         if self.engine is not None:
-            self.engine.quit(QUIT_GRACE)
+            self.engine.quit(self.grace)
 
     def kill(self) -> None:
         """End the bot now (a referee interrupted)."""

@@ -25,7 +25,7 @@ from notation.core.position import Position
 from notation.core.tree import GameNode
 
 from .client import EngineError, read_answer
-from .players import STARTUP_TIME, Faults, Player
+from .players import QUIT_GRACE, STARTUP_TIME, Faults, Player
 from .session import CHANCE
 
 #: ``[Termination]`` of a game stopped at the referee's ply limit.
@@ -83,7 +83,8 @@ def seat_count_options(game: str, players: int, options: dict[str, str]) -> Posi
 def play_game(game: str, commands: Sequence[str], options: dict[str, str], *, index: int = 1,
               seed: int | str | None = None, move_time: float = 10.0,
               max_plies: int = 1000, startup_time: float = STARTUP_TIME,
-              live: list[Player] | None = None) -> PlayedGame:
+              quit_grace: float = QUIT_GRACE, live: list[Player] | None = None
+              ) -> PlayedGame:
     """Play one game of ``game`` between ``commands`` (one a seat, in seat order).
 
     ``live`` (if given) holds the players while their bots run, for a caller that must
@@ -99,7 +100,7 @@ def play_game(game: str, commands: Sequence[str], options: dict[str, str], *, in
     seats = position.game.seats(position.state) or []
     if len(seats) != len(commands):
         raise Error(f"{game} seats {len(seats)} here, not {len(commands)}")
-    players = [Player(seat, command, move_time, startup_time)
+    players = [Player(seat, command, move_time, startup_time, quit_grace)
                for seat, command in zip(seats, commands)]
     if live is not None:
         live.extend(players)

@@ -163,7 +163,7 @@ def test_an_archive_that_cannot_be_written_is_one_line_and_status_2(tmp_path):
 def test_a_hostile_bot_forfeits_exactly_its_games(tmp_path, how, termination, counted, says):
     archive = tmp_path / "hostile.tilewe"
     hostile, fair = script("hostile_bot.py", how, "tilewe"), engine("tilewe", "--seed", "3")
-    match = Match("tilewe", [hostile, fair], str(archive), games=2, seed=1)
+    match = Match("tilewe", [hostile, fair], str(archive), games=2, seed=1, quit_grace=0.1)
     played = match.run()
     records = games_of(archive)
     assert len(records) == 2 == len(played)
@@ -187,7 +187,7 @@ def test_a_silent_bot_forfeits_on_time_and_the_clock_is_recorded(tmp_path):
     # The fair bot moves first and has the time a loaded machine may need; the silent
     # one is waited for 1 s of the wall clock (what a move's time is), then forfeits.
     match = Match("tilewe", [fair, silent], str(archive), games=1, seed=1, move_time=1.0,
-                  startup_time=HANG_BREAKER)
+                  startup_time=HANG_BREAKER, quit_grace=0.1)
     (played,) = match.run()
     assert played.termination == "time forfeit" and played.forfeit.seat == "yellow"
     text = archive.read_text()
@@ -200,7 +200,7 @@ def test_a_bot_that_ignores_quit_is_ended_and_its_game_stands(tmp_path):
     archive = tmp_path / "deaf.sanguine"
     deaf = script("hostile_bot.py", "ignore", "sanguine")
     match = Match("sanguine", [deaf, engine("sanguine")], str(archive), games=1, seed=2,
-                  options={"rows": "3", "cols": "5"})
+                  options={"rows": "3", "cols": "5"}, quit_grace=0.1)
     (played,) = match.run()
     assert played.forfeit is None and played.termination == "normal"
     games_of(archive)

@@ -177,7 +177,7 @@ def test_possessive_terminals_match_what_their_plain_form_matches(where, name, p
     fast, slow = re.compile(pattern), re.compile(plain(pattern))
     matched = []
 
-    @settings(max_examples=300, deadline=None)
+    @settings(max_examples=100, deadline=None)
     @given(texts_for(name, pattern))
     def agree(text: str) -> None:
         a, b = fast.match(text), slow.match(text)
