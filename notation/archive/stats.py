@@ -13,7 +13,7 @@ from collections import Counter, defaultdict
 from typing import Any
 
 
-from notation.core.forfeit import forfeit_winners, forfeited_seat
+from notation.core.forfeit import ending
 from notation.core.tree import GameNode
 from notation.core.fastpath import first_plain_event
 from notation.core.game import AnyGame
@@ -73,11 +73,8 @@ def _figures_of(record: GameNode, outcome: Outcome) -> dict[str, Any]:
         "finished": False, "winners": [], "facts": {}}
     game, state = outcome.game, outcome.state
     if figures["scored"] and game is not None:
-        figures.update(finished=game.is_over(state), winners=game.winner_words(state),
-                       facts=game.facts(state))
-        seat = forfeited_seat(record)
-        if seat is not None:  # (valid: a seat of a game the board had not ended)
-            figures.update(finished=True, winners=forfeit_winners(game, state, seat))
+        finished, winners = ending(record, game, state)
+        figures.update(finished=finished, winners=winners, facts=game.facts(state))
     return figures
 
 

@@ -52,5 +52,16 @@ def forfeit_winners(game: AnyGame, state: Any, seat: str) -> list[str]:
     return [other for other in game.seats(state) or [] if other != seat]
 
 
-__all__ = ["DETAILS", "FORFEIT", "REASONS", "TERMINATION", "check_forfeit", "forfeit_winners",
+def ending(record: RecordView, game: AnyGame, state: Any) -> tuple[bool, list[str]]:
+    """Whether a valid record's game ended, and its winners: on the board, or by the
+    forfeit it names (the other seats share it). What ``stats``, ``explore`` and the
+    tables count."""
+    seat = forfeited_seat(record)
+    over = game.is_over(state)
+    if seat is not None and not over:
+        return True, forfeit_winners(game, state, seat)
+    return over, game.winner_words(state) if over else []
+
+
+__all__ = ["DETAILS", "FORFEIT", "REASONS", "ending", "TERMINATION", "check_forfeit", "forfeit_winners",
            "forfeited_seat"]

@@ -53,15 +53,18 @@ def _scores(result: Any, seats: list[str]) -> list[float | None]:
     return [None] * len(seats)
 
 
-def seat_results(game: AnyGame, state: Any, movers: Iterable[str | None]) -> list[SeatResult]:
-    """Every seat's result in the game that ended (or stopped) in ``state``.
+def seat_results(game: AnyGame, state: Any, movers: Iterable[str | None],
+                 ended: tuple[bool, list[str]] | None = None) -> list[SeatResult]:
+    """Every seat's result in the game that ended (or stopped) in ``state`` (``ended``:
+    whether it ended and its winners, where a record says more than the board: a
+    forfeit; see :func:`notation.core.forfeit.ending`).
 
     A game over with one winner: a win for it, a loss for the others; several winners:
     a shared win for each; none: ``no_winner`` for all. A game not over: unfinished,
     and no score (a score half-way through a game is no final score).
     """
-    over = game.is_over(state)
-    winners = game.winner_words(state) if over else []
+    over, winners = ended if ended is not None else (
+        game.is_over(state), game.winner_words(state) if game.is_over(state) else [])
     # ``movers`` read only where the game cannot name its seats (they may be played on)
     seats = seat_names(game, state, itertools.chain(movers, (game.to_move(state),)), winners)
     scores = _scores(game.result_json(state), seats) if over else [None] * len(seats)

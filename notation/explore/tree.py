@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 
 from notation.core.tree import GameNode
+from notation.core.forfeit import ending
 from notation.core.outcome import Outcome
 
 from .frames import Place, move_key, move_text
@@ -100,7 +101,7 @@ class OpeningTree:
             raise ValueError("only a valid game is filed")
         depth, symmetric = self.depth, self.symmetric
         line = opening(game, record, depth, symmetric)
-        results = seat_results(game, state, line.movers)
+        results = seat_results(game, state, line.movers, ending(record, game, state))
         tree = self.trees.get(game.name)
         if tree is None:
             tree = self.trees[game.name] = GameTree(

@@ -16,6 +16,7 @@ from notation.core import registry
 from notation.core.fastpath import plain_events
 from notation.core.fields import fields_column
 from notation.core.game import AnyGame
+from notation.core.forfeit import ending
 from notation.core.outcome import Outcome
 from notation.core.output import event_text, glyph_text
 from notation.core.replay import end_checks, run, structure_problems
@@ -98,10 +99,12 @@ _POSITION_NAMES = tuple(c.name for c in POSITIONS[3:])
 def _games_row(outcome: Outcome) -> Row:
     game, state = outcome.game, outcome.state
     valid_end = outcome.valid and game is not None and state is not None
+    record = outcome.record
+    over, winners = (ending(record, game, state) if valid_end and game is not None
+                     and record is not None else (None, None))
     return game_row(outcome,
                     game.player_count(state) if game is not None and state is not None else None,
-                    game.is_over(state) if valid_end and game is not None else None,
-                    game.winner_words(state) if valid_end and game is not None else None)
+                    over, winners)
 
 
 def table_rows(record: GameNode, outcome: Outcome, symmetric: bool = False) -> dict[str, Any]:

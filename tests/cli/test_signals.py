@@ -138,7 +138,7 @@ def test_a_signal_during_fmt_in_place_leaves_the_file_whole_and_no_temporary(tmp
     path, original, formatted = _formatted_and_original(tmp_path)
     assert formatted != original
     endings = set()
-    for delay in (0.05, 0.2, 0.4, 0.6, 0.9, 1.3, 2.0):
+    for delay in (0.05, 0.3, 0.9, 2.0):
         path.write_text(original)
         proc = subprocess.Popen(preexec_fn=interruptible, args=notation_exe() + ["fmt", "-i", str(path)],
                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
