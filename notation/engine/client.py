@@ -22,7 +22,7 @@ from notation.core.errors import Error, InvalidEventError, NotationError, Proble
 from notation.core.position import Position
 
 from .protocol import ProtocolError, Reply, read_reply
-from .session import CHANCE, seat_word
+from .session import CHANCE, acting_seat, seat_word
 
 
 class EngineError(Error):
@@ -105,7 +105,8 @@ class Engine:
         event (:meth:`Position.read`, or the game's other spelling of an answer: a Tilewe
         piece's cells)."""
         self.new_game(position, limit)
-        return read_answer(position, self.genmove(seat_word(position.turn), limit))
+        seat = acting_seat(position) or position.turn
+        return read_answer(position, self.genmove(seat_word(seat), limit))
 
     def quit(self, grace: float = 5.0) -> None:
         """Ask the bot to quit, close its input and reap it (killed if it ignores both for

@@ -26,7 +26,7 @@ from notation.core.tree import GameNode
 
 from .client import EngineError, read_answer
 from .players import QUIT_GRACE, STARTUP_TIME, Faults, Player
-from .session import CHANCE
+from .session import CHANCE, acting_seat
 
 #: ``[Termination]`` of a game stopped at the referee's ply limit.
 ADJOURNED = "adjourned"
@@ -143,20 +143,16 @@ def _step(position: Position[Any], players: list[Player], rng: random.Random,
         _tell(players, before, CHANCE, event, None)
         clocks.append(None)
         return
-    legal = list(position.legal_moves)
-    actors = [game.actor(position.state, event) for event in legal]
-    order = [player.seat for player in players]
-    acting = sorted({a for a in actors if a is not None}, key=lambda a: order.index(a)
-                    if a in order else len(order))
-    if not acting:  # (the rules' own: nomic's next turn, a vote's outcome)
+    acting = acting_seat(position)
+    if acting is None:  # (the rules' own: nomic's next turn, a vote's outcome)
         before = position.copy(stack=False)
-        event = position.push(legal[0])
+        event = position.push(position.legal_moves[0])
         _tell(players, before, "", event, None, referee=True)
         clocks.append(None)
         return
-    player = next((p for p in players if p.seat == acting[0]), None)
+    player = next((p for p in players if p.seat == acting), None)
     if player is None:
-        raise Error(f"{acting[0]} is to play, but no bot sits there")
+        raise Error(f"{acting} is to play, but no bot sits there")
     before = position.copy(stack=False)
     began = time.monotonic()
     try:

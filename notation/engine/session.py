@@ -33,6 +33,20 @@ INLINE = "inline"
 MOST_SETUP_LINES = 100_000
 
 
+def acting_seat(position: Position[Any]) -> str | None:
+    """The seat whose event comes next where a player (not chance) is to play: the first,
+    in seat order, that has a legal event of its own (a nomic vote: each voter in turn);
+    None where only the rules' own events come next (nomic's next turn, a vote's
+    outcome), which a referee plays, or a bot asked for the seat to move."""
+    game, state = position.game, position.state
+    actors = {game.actor(state, event) for event in position.legal_moves} - {None}
+    if not actors:
+        return None
+    order = game.seats(state) or []
+    return min(actors, key=lambda seat: (order.index(seat) if seat in order else len(order),
+                                         seat or ""))
+
+
 def seat_word(seat: str | None) -> str:
     """A seat as the protocol names it: one word (Philosophy's ``new player``, whose turn
     it is before everyone has joined, is ``new_player``; no seat at all is ``anyone``)."""
@@ -266,4 +280,4 @@ def _one_line(exc: BaseException) -> str:
     return text or exc.__class__.__name__
 
 
-__all__ = ["CHANCE", "EngineSession", "INLINE", "PROTOCOL_VERSION", "seat_word", "started_from"]
+__all__ = ["CHANCE", "EngineSession", "acting_seat", "INLINE", "PROTOCOL_VERSION", "seat_word", "started_from"]

@@ -12,7 +12,7 @@ import pytest
 
 import notation
 from notation.engine.protocol import Reply, read_reply
-from notation.engine.session import EngineSession, seat_word
+from notation.engine.session import EngineSession, acting_seat, seat_word
 
 from stalls import finished
 
@@ -118,7 +118,8 @@ def test_popen_drives_a_bot_from_python_for_a_whole_game(game):
     rng = random.Random(2)
     options = dict(zip(GAMES[game][::2], (v.strip('"') for v in GAMES[game][1::2])))
     pos = notation.new(game, **{notation.core.game.snake_case(k): v for k, v in options.items()})
-    with notation.engine.popen([sys.executable, "-m", "notation", "engine", game]) as bot:
+    with notation.engine.popen([sys.executable, "-m", "notation", "engine", game, "--seed",
+                                "4"]) as bot:
         while not pos.is_over() and pos.ply < 60:
             if pos.is_chance():
                 pos.sample_chance(rng)
@@ -128,6 +129,37 @@ def test_popen_drives_a_bot_from_python_for_a_whole_game(game):
     assert finished(process, "the bot") == 0
     record = notation.GameNode.from_position(pos)
     assert notation.run(notation.parse(notation.format_record(record), game)[0]).valid
+
+
+def test_the_seat_asked_is_the_one_whose_event_comes_next():
+    """A nomic vote is its voter's, asked of each voter in seat order while the proposer
+    stays the player to move; a vote's outcome and the next turn are the rules' own."""
+    pos = notation.new("nomic", players="Alice Bob")
+    assert acting_seat(pos) is None  # (round 1: the rules')
+    for event in ("round 1", "turn Alice", "roll 2", "move to (2,0)", "reveal (2,0) Food",
+                  "propose repeal 115"):
+        pos.push(event)
+    assert acting_seat(pos) == "Alice" == pos.turn
+    pos.push("vote Alice yes")
+    assert acting_seat(pos) == "Bob" and pos.turn == "Alice"
+    (reply,) = talk_to(pos, "genmove Bob")
+    assert reply.ok and reply.text.startswith("vote Bob ")
+    import notation.engine
+    with notation.engine.popen([sys.executable, "-m", "notation", "engine", "nomic"]) as bot:
+        assert str(bot.play(pos)).startswith("vote Bob ")  # (asked of Bob, not of Alice)
+    pos.push("vote Bob no")
+    assert acting_seat(pos) is None and [str(m) for m in pos.legal_moves] == ["failed"]
+
+
+def talk_to(position: notation.Position, *lines: str) -> list[Reply]:
+    """A session told ``position``'s game and events, then ``lines``; their replies."""
+    session = EngineSession(position.game.name)
+    tags = " ".join(f'{k} "{v}"' for k, v in position.tags.items() if k != "Game")
+    told = [f"game {position.game.name} {tags}"] + [
+        f"play {seat_word(seat)} {event}" for seat, event in position.history()]
+    replies = talk(session, *told, *lines)
+    assert all(reply.ok for reply in replies[:len(told)]), replies
+    return replies[len(told):]
 
 
 def test_a_bot_that_answers_garbage_or_nothing_is_one_engine_error(tmp_path):
