@@ -11,6 +11,7 @@ import sys
 import pytest
 
 import notation
+import notation.engine
 from notation.engine.protocol import Reply, read_reply
 from notation.engine.session import EngineSession, acting_seat, seat_word
 
@@ -144,7 +145,6 @@ def test_the_seat_asked_is_the_one_whose_event_comes_next():
     assert acting_seat(pos) == "Bob" and pos.turn == "Alice"
     (reply,) = talk_to(pos, "genmove Bob")
     assert reply.ok and reply.text.startswith("vote Bob ")
-    import notation.engine
     with notation.engine.popen([sys.executable, "-m", "notation", "engine", "nomic"]) as bot:
         assert str(bot.play(pos)).startswith("vote Bob ")  # (asked of Bob, not of Alice)
     pos.push("vote Bob no")
