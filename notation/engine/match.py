@@ -16,7 +16,7 @@ import os
 import signal
 import threading
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from typing import Any, Callable, Iterator, Sequence
 
 from notation.core.writer import format_record
@@ -39,9 +39,7 @@ class BotFigures:
 
     def as_json(self) -> dict[str, int]:
         return {"games": self.games, "wins": self.wins, "ties": self.ties,
-                "forfeits": self.forfeits, "protocol_errors": self.faults.protocol_errors,
-                "illegal_events": self.faults.illegal_events,
-                "time_outs": self.faults.time_outs, "crashes": self.faults.crashes}
+                "forfeits": self.forfeits, **asdict(self.faults)}
 
 
 def seating(commands: Sequence[str], index: int) -> list[str]:

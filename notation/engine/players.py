@@ -11,6 +11,7 @@ from __future__ import annotations
 import signal
 import subprocess
 from dataclasses import dataclass, field
+from dataclasses import fields as fields_of
 from typing import Any
 
 from notation.core.position import Position
@@ -39,10 +40,8 @@ class Faults:
     crashes: int = 0
 
     def add(self, other: Faults) -> None:
-        self.protocol_errors += other.protocol_errors
-        self.illegal_events += other.illegal_events
-        self.time_outs += other.time_outs
-        self.crashes += other.crashes
+        for name in fields_of(self):
+            setattr(self, name.name, getattr(self, name.name) + getattr(other, name.name))
 
 
 @dataclass

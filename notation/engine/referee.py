@@ -19,7 +19,7 @@ from typing import Any, Sequence
 
 from notation.core.ast import Comment, EventNode, Item
 from notation.core.errors import Error, MoveError
-from notation.core.forfeit import DETAILS, FORFEIT, TERMINATION, forfeit_winners
+from notation.core.forfeit import DETAILS, FORFEIT, TERMINATION, ending
 from notation.core.new_games import new
 from notation.core.position import Position
 from notation.core.tree import GameNode
@@ -224,34 +224,31 @@ def _played(index: int, position: Position[Any], players: list[Player],
     game = position.game
     tags = {"Event": "notation referee", "Round": str(index),
             **{_bot_tag(p.seat): p.command for p in players}}
-    over = game.is_over(position.state)
     if forfeit is not None:
         tags.update({FORFEIT: forfeit.seat, TERMINATION: forfeit.termination,
                      DETAILS: _one_line(forfeit.why, 300)})
         termination = forfeit.termination
-        winners = forfeit_winners(game, position.state, forfeit.seat)
+    elif game.is_over(position.state):
+        termination = NORMAL
     else:
-        termination = NORMAL if over else ADJOURNED
-        if not over:
-            tags[TERMINATION] = ADJOURNED
-        winners = game.winner_words(position.state) if over else []
+        termination = tags[TERMINATION] = ADJOURNED
     result = game.result_tags(position.state)
     record = GameNode.from_position(position, **tags, **result)
+    # The set-up lines, then each written event with its clock (a draw no record writes
+    # is left out, with its place in the clocks).
     items: list[Item] = [item for item in record.items if not isinstance(item, EventNode)]
-    written = iter(zip(position.history(), clocks))
-    for node in (item for item in record.items if isinstance(item, EventNode)):
-        for (_, event), clock in written:
-            if getattr(event, "written", True):
-                break
-        items.append(node)
-        if clock is not None:
-            items.append(Comment.make("", {"clk": clock}))
+    for (_, event), clock in zip(position.history(), clocks):
+        if getattr(event, "written", True):
+            items.append(EventNode(event))
+            if clock is not None:
+                items.append(Comment.make("", {"clk": clock}))
     if forfeit is not None:
         answer = _one_line(forfeit.answer or "", 200)
         said = forfeit.why + (f" (answered {answer!r})" if answer and answer not in
                               forfeit.why else "")
         items.append(Comment.make(_one_line(said, 400).replace("}", ")")))
     record = GameNode(game, list(record.tags), items)
+    _, winners = ending(record, game, position.state)  # (what stats counts: the same rule)
     return PlayedGame(index, record, {p.seat: p.command for p in players}, result, winners,
                       game.facts(position.state), position.ply, termination, forfeit,
                       {p.seat: p.faults for p in players})

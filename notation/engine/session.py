@@ -16,8 +16,9 @@ from notation.core.errors import Error, MoveError
 from notation.core.game import MissingCapability, snake_case
 from notation.core.new_games import new
 from notation.core.events import game_named
-from notation.core.ast import Malformed
+from notation.core.ast import Malformed, Tag
 from notation.core.position import Position, at_start
+from notation.core.writer import format_tags
 from notation.read.reading import parse
 
 from .bots import BOTS, Bot
@@ -256,8 +257,8 @@ def started_from(game: str, tags: dict[str, str], lines: list[str]) -> Position[
                              f"(setup LINE)")
     if not lines:
         return new(game, **{snake_case(tag): value for tag, value in tags.items()})
-    text = "".join(f'[{tag} "{_escaped(value)}"]\n' for tag, value in
-                   {**tags, "Game": game}.items()) + "\n" + "\n".join(lines) + "\n"
+    given = [Tag(tag, value) for tag, value in {**tags, "Game": game}.items()]
+    text = "\n".join([*format_tags(given, None), "", *lines]) + "\n"
     (record, *more) = parse(text, game, source="<set-up>") or [None]
     if record is None or more:
         raise ValueError("the set-up lines are not one game's")
@@ -267,10 +268,6 @@ def started_from(game: str, tags: dict[str, str], lines: list[str]) -> Position[
     if record.events:
         raise ValueError("set-up lines hold no events (play them)")
     return at_start(record)
-
-
-def _escaped(value: str) -> str:
-    return value.replace("\\", "\\\\").replace('"', '\\"')
 
 
 def _one_line(exc: BaseException) -> str:
