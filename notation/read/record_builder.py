@@ -83,7 +83,11 @@ class RecordBuilder(Transformer[Token, Any]):
 
 def belongs_to_next(carry: GameNode, record: GameNode) -> bool:
     """Whether the comments (and tags) of an event-less ``carry`` open ``record``: yes,
-    unless both give a tag of one name (then ``carry`` is a game of its own)."""
+    unless the carry has a comment and both give a tag of one name (then ``carry`` is a
+    game of its own: one that ended before its first event, as a forfeit may). Tags
+    alone always open the next game, as the grammar reads them."""
+    if not carry.items:
+        return True
     given = {tag.key for tag in carry.tags if isinstance(tag, Tag)}
     return not any(isinstance(tag, Tag) and tag.key in given for tag in record.tags)
 
