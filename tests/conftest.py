@@ -112,8 +112,174 @@ def notation_exe() -> list[str]:
 
 
 def run_cli(*args: str, input: str | None = None, cwd: str | os.PathLike | None = None):
-    return subprocess.run(notation_exe() + list(args), input=input, capture_output=True,
-                          text=True, cwd=cwd, timeout=HANG_BREAKER, preexec_fn=cpu_limited())
+    """The command run in a process of its own, as a user runs it (a
+    ``CompletedProcess``: returncode, stdout, stderr as text).
+
+    The process is this one forked (its modules already loaded) unless
+    ``NOTATION_TEST_EXEC`` is set, when it is the console script started afresh: the
+    command's code and its process are the same either way (its own streams, folder,
+    signals, exit), and the suite spends no start-up a call (the start itself is tested
+    by the tests that start it, tests/project/test_install.py and the signal tests)."""
+    if os.environ.get("NOTATION_TEST_EXEC") or not hasattr(os, "fork"):
+        return subprocess.run(notation_exe() + list(args), input=input, capture_output=True,
+                              text=True, cwd=cwd, timeout=HANG_BREAKER,
+                              preexec_fn=cpu_limited())
+    _warm_once()
+    return _forked_cli(list(args), input, cwd)
+
+
+_WARM: list[bool] = []
+
+
+def _warm_once() -> None:
+    """Every game loaded and one record of each read and replayed here, once, so that
+    forked commands find their grammars and modules in place (a fresh process finds them
+    in the terminal cache and byte code instead)."""
+    if _WARM:
+        return
+    _WARM.append(True)
+    for folder in sorted(SAMPLES.iterdir()):
+        records = sorted(folder.glob(f"*.{folder.name}"))
+        if records:
+            for record in notation.load(records[0]):
+                notation.run(record)
+
+
+def _forked_cli(args: list[str], input: str | None,
+                cwd: str | os.PathLike | None) -> subprocess.CompletedProcess:
+    out_read, out_write = os.pipe()
+    err_read, err_write = os.pipe()
+    in_read, in_write = os.pipe() if input is not None else (None, None)
+    pid = os.fork()
+    if pid == 0:  # the child: never returns into pytest
+        status = 70
+        try:
+            _become_the_command(args, cwd, (in_read, in_write), out_write, err_write,
+                                (out_read, err_read))
+        except SystemExit as exc:
+            code = exc.code
+            status = code if isinstance(code, int) else (0 if code is None else 1)
+            if not isinstance(code, (int, type(None))):
+                print(code, file=sys.stderr)
+        except BaseException:
+            import traceback
+            traceback.print_exc()
+        finally:
+            try:
+                _ended_as_a_process_ends()
+            finally:
+                os._exit(status)
+    for fd in (out_write, err_write, in_read):
+        if fd is not None:
+            os.close(fd)
+    stdout, stderr = _communicate(out_read, err_read, in_write,
+                                  None if input is None else input.encode("utf-8"))
+    _, wait_status = os.waitpid(pid, 0)
+    return subprocess.CompletedProcess(["notation", *args], os.waitstatus_to_exitcode(wait_status),
+                                       stdout.decode("utf-8", "replace"),
+                                       stderr.decode("utf-8", "replace"))
+
+
+def _become_the_command(args: list[str], cwd: str | os.PathLike | None,
+                        stdin: tuple[int | None, int | None], out: int, err: int,
+                        parents: tuple[int, int]) -> None:
+    """In the forked child: the standard streams, folder, limits and signals a fresh
+    ``notation`` process has, then the console script's entry point."""
+    import atexit
+    import io
+    import signal
+
+    in_read, in_write = stdin
+    for fd in (*parents, in_write):
+        if fd is not None:
+            os.close(fd)
+    if in_read is not None:
+        os.dup2(in_read, 0)
+        os.close(in_read)
+    os.dup2(out, 1)
+    os.dup2(err, 2)
+    os.close(out)
+    os.close(err)
+    cpu_limited()()
+    if cwd is not None:
+        os.chdir(cwd)
+    encoding = "utf-8"
+    sys.stdin = sys.__stdin__ = io.TextIOWrapper(
+        io.BufferedReader(io.FileIO(0, "r", closefd=False)), encoding=encoding)
+    sys.stdout = sys.__stdout__ = io.TextIOWrapper(
+        io.BufferedWriter(io.FileIO(1, "w", closefd=False)), encoding=encoding)
+    sys.stderr = sys.__stderr__ = io.TextIOWrapper(
+        io.BufferedWriter(io.FileIO(2, "w", closefd=False)), encoding=encoding,
+        errors="backslashreplace", line_buffering=True)
+    # a fresh interpreter's signals: Ctrl-C raises, SIGTERM kills, SIGPIPE ignored
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.signal(signal.SIGPIPE, signal.SIG_IGN)
+    atexit._clear()  # pytest's and hypothesis's ends are not the command's
+    if "multiprocessing.util" in sys.modules:  # registered at its import, as in a fresh run
+        atexit.register(sys.modules["multiprocessing.util"]._exit_function)
+    sys.argv = ["notation", *args]
+    from notation.cli.entry import main
+    main()
+
+
+def _ended_as_a_process_ends() -> None:
+    """What the interpreter does at its end: threads joined, exit functions run, the
+    standard streams flushed."""
+    import atexit
+    import threading
+    try:
+        threading._shutdown()  # type: ignore[attr-defined]
+        atexit._run_exitfuncs()
+    finally:
+        for stream in (sys.stdout, sys.stderr):
+            try:
+                stream.flush()
+            except Exception:
+                pass
+
+
+def _communicate(out: int, err: int, stdin: int | None, data: bytes | None
+                 ) -> tuple[bytes, bytes]:
+    """Everything the child writes on its two pipes, while ``data`` goes to its stdin."""
+    import selectors
+
+    chunks: dict[int, list[bytes]] = {out: [], err: []}
+    selector = selectors.DefaultSelector()
+    selector.register(out, selectors.EVENT_READ)
+    selector.register(err, selectors.EVENT_READ)
+    view = memoryview(data or b"")
+    if stdin is not None:
+        if view:
+            os.set_blocking(stdin, False)
+            selector.register(stdin, selectors.EVENT_WRITE)
+        else:
+            os.close(stdin)
+    open_reads = 2
+    while open_reads:
+        for key, _events in selector.select():
+            fd = key.fd
+            if fd == stdin:
+                try:
+                    view = view[os.write(fd, view[:65536]):]
+                except BrokenPipeError:
+                    view = view[:0]
+                if not view:
+                    selector.unregister(fd)
+                    os.close(fd)
+                continue
+            piece = os.read(fd, 1 << 16)
+            if piece:
+                chunks[fd].append(piece)
+            else:
+                selector.unregister(fd)
+                os.close(fd)
+                open_reads -= 1
+    if stdin is not None and view:
+        selector.unregister(stdin)
+        os.close(stdin)
+    selector.close()
+    return b"".join(chunks[out]), b"".join(chunks[err])
 
 
 def still_running(pid: int | str) -> bool:
