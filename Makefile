@@ -46,9 +46,9 @@ demo: $(VENV)/.installed-demo
 # neovim (the language server's client):
 # .ci/system-packages installs them where it can, else stops here saying what to install.
 # Everything runs: first on every core (idle workers take queued tests from busy ones:
-# worksteal), then, one at a time, the tests that start a browser or a cluster (each
-# already busies several processes; an install is one process at a time and runs first).
-ALONE := browser or dask
+# worksteal; the Dask tests among them, whose clusters mostly wait on one another), then,
+# alone, the tests that drive a browser (chromium busies several processes at once).
+ALONE := browser
 test: $(VENV)/.installed-test
 	$(BYTECODE)
 	@bash .ci/system-packages

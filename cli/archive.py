@@ -16,11 +16,13 @@ from typing import Any, Callable, Iterator, NoReturn
 import click
 
 from notation.core.tree import GameNode
+from notation.parallel import WORKER_WAIT
 from notation.parallel import runs as runner
 from notation.archive import (Duplicates, FilterError, Filters, GameSink, PieceNames, Pieces,
                               Selector, Stats, WriteError, game_extension, input_name,
                               parse_plies)
 from notation.archive.filters import selection
+from notation.archive.keys import keyed
 from notation.archive.skim import needles, skimmed_records
 from notation.archive.stats import figured, game_figures
 from notation.core.ast import Tag
@@ -237,14 +239,17 @@ def _answers_here(ctx: Context, paths: tuple[str, ...], how: dict[str, bool],
 
 
 def answers(ctx: Context, paths: tuple[str, ...], selector: Selector, jobs: int | None,
-            as_json: bool) -> Iterator[Outcome]:
-    """Every game's answer (:func:`notation.archive.filters.selection`), from worker
-    processes when that pays (the tags alone are always quicker read here)."""
+            as_json: bool, scheduler: str | None = None,
+            worker_timeout: float = WORKER_WAIT) -> Iterator[Outcome]:
+    """Every game's answer (:func:`notation.archive.filters.selection`), from a Dask
+    cluster, or worker processes when that pays (the tags alone are always quicker read
+    here, but for a cluster, whose workers see the files)."""
     filters = selector.filters
-    workers = None if filters.headers_only else parallel.workers(ctx.inputs, paths, jobs)
-    if workers is not None:
-        task = runner.Task(functools.partial(selection, selector), events=selector.needs_events)
-        return parallel.in_workers(ctx.inputs, paths, task, workers, ctx.fail)
+    task = runner.Task(functools.partial(selection, selector), events=selector.needs_events)
+    spread = None if filters.headers_only and not scheduler else parallel.spread(
+        ctx, paths, lambda: task, jobs, scheduler, worker_timeout)
+    if spread is not None:
+        return spread
     how = ({"headers": True} if filters.headers_only and not as_json
            else {"checked": not filters.positions})
     return _answers_here(ctx, paths, how, selector)
@@ -270,13 +275,15 @@ def answers(ctx: Context, paths: tuple[str, ...], selector: Selector, jobs: int 
 @OUTPUT_OPTION
 @JSON_OPTION
 @JOBS_OPTION
+@parallel.cluster_options
 @reading_options
 @color_option
 def select(paths: tuple[str, ...], tag_specs: tuple[str, ...], validity: bool | None,
            plies_spec: str | None, winners: tuple[str, ...], players: int | None,
            positions: tuple[str, ...], after_ply: int | None, in_variations: bool,
            count_only: bool, invert: bool,
-           output: str | None, as_json: bool, jobs: int | None, game_name: str | None,
+           output: str | None, as_json: bool, jobs: int | None, scheduler: str | None,
+           worker_timeout: float, game_name: str | None,
            encoding: str, color: bool | None) -> None:
     """The games that match go out as one archive."""
     ctx = Context(game_name, encoding, color)
@@ -284,7 +291,7 @@ def select(paths: tuple[str, ...], tag_specs: tuple[str, ...], validity: bool | 
     filters = make_filters(tag_specs, validity, plies_spec, winners, players, positions,
                            after_ply, in_variations)
     selector = Selector(filters, invert, verdict=as_json and not count_only)
-    found = answers(ctx, paths, selector, jobs, as_json)
+    found = answers(ctx, paths, selector, jobs, as_json, scheduler, worker_timeout)
     with Sink(ctx, output) as sink:  # (-o takes what is printed: games, verdicts or the count)
         count = _take(ctx, found, None if count_only else sink, selector.verdict)
         if count_only:
@@ -331,11 +338,12 @@ def _give(outcome: Outcome, sink: Sink | None, with_verdict: bool) -> None:
 @OUTPUT_OPTION
 @click.option("--report", is_flag=True, help="Name every duplicate and its original (stderr).")
 @JSON_OPTION
+@parallel.cluster_options
 @reading_options
 @color_option
 def dedupe(paths: tuple[str, ...], output: str | None, report: bool, as_json: bool,
-           game_name: str | None, encoding: str, color: bool | None,
-           game_options: dict[str, Any]) -> None:
+           scheduler: str | None, worker_timeout: float, game_name: str | None,
+           encoding: str, color: bool | None, game_options: dict[str, Any]) -> None:
     """Two games are copies when their events are the same in canonical form."""
     symmetric = bool(game_options.get("symmetric"))
     ctx = Context(game_name, encoding, color)
@@ -343,9 +351,15 @@ def dedupe(paths: tuple[str, ...], output: str | None, report: bool, as_json: bo
     duplicates = Duplicates(symmetric)
     dropped = 0
     with Sink(ctx, output) as sink:  # (-o takes what is printed: the games, or --json's lines)
-        for record in each_record(ctx, paths, headers=True):
-            with ctx.guard(record):
-                dropped += _first_copy_kept(duplicates, record, sink, report, as_json)
+        if scheduler:  # the keys made on the cluster, the set of them kept here
+            task = runner.Task(functools.partial(keyed, symmetric), headers=True)
+            for outcome in parallel.on_cluster(ctx.inputs, paths, scheduler, task, ctx.fail,
+                                               worker_timeout):
+                dropped += _keyed_copy_kept(ctx, duplicates, outcome, sink, report, as_json)
+        else:
+            for record in each_record(ctx, paths, headers=True):
+                with ctx.guard(record):
+                    dropped += _first_copy_kept(duplicates, record, sink, report, as_json)
         sink.close(keep=not ctx.inputs.input_errors)
     if report and not as_json:
         say(f"{plural(dropped, 'duplicate')} dropped, "
@@ -361,16 +375,38 @@ def _first_copy_kept(duplicates: Duplicates, record: GameNode, sink: Sink, repor
     if game is not None:  # refused at the game's first record, before any key is made
         needed(game, "symmetries", "dedupe --symmetric")
     original = duplicates.original_of(record)
+    return _kept(original, record.source, record.index, record.game, record, sink, report,
+                 as_json)
+
+
+def _keyed_copy_kept(ctx: Context, duplicates: Duplicates, outcome: Outcome, sink: Sink,
+                     report: bool, as_json: bool) -> int:
+    """As :func:`_first_copy_kept`, for a game keyed on a cluster (:func:`keyed`)."""
+    data = outcome.data
+    if data is None or outcome.text is None and "missing" not in data:
+        ctx.report_outcome(outcome, err=True)  # a bug of ours, met by a worker
+        return 0
+    if "missing" in data:
+        raise MissingCapability(data["missing"])
+    key = data["key"]
+    original = None if key is None else duplicates.first_copy(bytes.fromhex(key),
+                                                              outcome.file, outcome.index)
+    assert outcome.text is not None
+    return _kept(original, outcome.file, outcome.index, outcome.game_name, outcome.text, sink,
+                 report, as_json)
+
+
+def _kept(original: str | None, source: str, index: int, game: str | None,
+          record: GameNode | str, sink: Sink, report: bool, as_json: bool) -> int:
     if as_json:
-        sink.write_text(json.dumps({"file": record.source, "index": record.index,
-                                    "game": record.game, "duplicate_of": original}) + "\n")
+        sink.write_text(json.dumps({"file": source, "index": index,
+                                    "game": game, "duplicate_of": original}) + "\n")
     if original is None:
         if not as_json:
             sink.write(record)
         return 0
     if report and not as_json:
-        say(f"{shown(f'{record.source}:{record.index}')}: duplicate of {shown(original)}",
-            err=True)
+        say(f"{shown(f'{source}:{index}')}: duplicate of {shown(original)}", err=True)
     return 1
 
 
@@ -434,13 +470,13 @@ def cat(paths: tuple[str, ...], output: str | None, game_name: str | None, encod
 
 # -- stats ---------------------------------------------------------------------------------
 
-def _figures(ctx: Context, paths: tuple[str, ...], jobs: int | None
-             ) -> Iterator[dict[str, Any]]:
-    """Every game's figures, from worker processes when that pays."""
-    workers = parallel.workers(ctx.inputs, paths, jobs)
-    if workers is not None:
-        task = runner.Task(figured)  # fast path: the first event is read from the text
-        for outcome in parallel.in_workers(ctx.inputs, paths, task, workers, ctx.fail):
+def _figures(ctx: Context, paths: tuple[str, ...], jobs: int | None, scheduler: str | None,
+             worker_timeout: float) -> Iterator[dict[str, Any]]:
+    """Every game's figures, from a Dask cluster, or worker processes when that pays."""
+    task = runner.Task(figured)  # fast path: the first event is read from the text
+    spread = parallel.spread(ctx, paths, lambda: task, jobs, scheduler, worker_timeout)
+    if spread is not None:
+        for outcome in spread:
             if outcome.data is None:
                 ctx.report_outcome(outcome, err=True)  # a bug of ours, met by a worker
             else:
@@ -457,13 +493,15 @@ def _figures(ctx: Context, paths: tuple[str, ...], jobs: int | None
 @click.command()
 @archive_reading_options
 @JOBS_OPTION
+@parallel.cluster_options
 def stats(paths: tuple[str, ...], as_json: bool, game_name: str | None, encoding: str,
-          color: bool | None, jobs: int | None) -> None:
+          color: bool | None, jobs: int | None, scheduler: str | None,
+          worker_timeout: float) -> None:
     """Results per seat or colour, and figures per game."""
     ctx = Context(game_name, encoding, color)
     watch(ctx, paths, not as_json)
     figures = Stats()
-    for game in _figures(ctx, paths, jobs):
+    for game in _figures(ctx, paths, jobs, scheduler, worker_timeout):
         figures.add(game)
     if as_json:
         say(json.dumps(figures.as_json()))

@@ -26,8 +26,8 @@ if TYPE_CHECKING:  # the runner loads only for a run that takes workers (start-u
 from .common import Context, say
 from .inputs import STDIN, Inputs
 
-__all__ = ["WORKER_TIMEOUT_OPTION", "ClusterUnreachable", "default_jobs", "elsewhere",
-           "in_workers", "on_cluster", "workers", "worth_a_pool"]
+__all__ = ["WORKER_TIMEOUT_OPTION", "ClusterUnreachable", "cluster_options", "default_jobs",
+           "elsewhere", "in_workers", "on_cluster", "spread", "workers", "worth_a_pool"]
 
 
 def _local_inputs(paths: Iterable[str]) -> Iterator[Input]:
@@ -116,7 +116,7 @@ def on_cluster(inputs: Inputs, paths: tuple[str, ...], address: str, task: runne
     """
     if inputs.tags:  # workers read the files as they are: the tags would be lost there
         raise click.UsageError("--dialect is read here, not on a cluster: tag the records "
-                               "([Dialect \"...\"]) to validate them with --scheduler")
+                               "([Dialect \"...\"]) to read them with --scheduler")
     try:
         import distributed  # noqa: F401  (the [dask] extra: only to say it is missing)
     except ImportError:
@@ -148,18 +148,36 @@ def elsewhere(ctx: Context, paths: tuple[str, ...], task: Literal["validate", "r
               worker_timeout: float = WORKER_WAIT) -> Iterator[Outcome] | None:
     """Outcomes of ``validate`` or ``replay --json`` from a Dask cluster or worker processes,
     in input order; None when the run is better done here (few bytes, or one process)."""
-    count = 0
-    if not scheduler:
-        found = workers(ctx.inputs, paths, jobs)
-        if found is None:
-            return None
-        count = found
-    from notation.parallel import runs as runner  # (only now: a run done here never loads it)
+    def work() -> runner.Task:
+        from notation.parallel import runs as runner  # (only now: a run here never loads it)
+        return runner.VALIDATE if task == "validate" else runner.REPLAY
+    return spread(ctx, paths, work, jobs, scheduler, worker_timeout)
 
-    work = runner.VALIDATE if task == "validate" else runner.REPLAY
+
+def spread(ctx: Context, paths: tuple[str, ...], task: Callable[[], runner.Task],
+           jobs: int | None, scheduler: str | None = None,
+           worker_timeout: float = WORKER_WAIT) -> Iterator[Outcome] | None:
+    """Every game's outcome of ``task()`` from the Dask cluster at ``scheduler``, or from
+    worker processes when they repay their start, in input order; None when the run is
+    better done here (few bytes, or one process). The same outcomes, numbered the same,
+    wherever they are made."""
     if scheduler:
-        return on_cluster(ctx.inputs, paths, scheduler, work, ctx.fail, worker_timeout)
-    return in_workers(ctx.inputs, paths, work, count, ctx.fail)
+        return on_cluster(ctx.inputs, paths, scheduler, task(), ctx.fail, worker_timeout)
+    count = workers(ctx.inputs, paths, jobs)
+    if count is None:
+        return None
+    return in_workers(ctx.inputs, paths, task(), count, ctx.fail)
+
+
+def cluster_options(func: Callable[..., Any]) -> Callable[..., Any]:
+    """``--scheduler ADDRESS`` and ``--worker-timeout SECONDS``, as every archive command
+    takes them."""
+    func = WORKER_TIMEOUT_OPTION(func)
+    return click.option(
+        "--scheduler", metavar="ADDRESS",
+        help="Work on a Dask cluster (tcp://HOST:8786) whose workers see the files at the "
+             "same paths; the output is the one a run here gives. Needs "
+             "game-notation[dask].")(func)
 
 
 def _waiting(address: str, wait: float) -> None:

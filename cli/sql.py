@@ -75,7 +75,7 @@ def _print(shape: str, columns: list[str], rows: Iterator[tuple[Any, ...]]) -> N
     if shape == "csv":
         emit(_csv_line(columns))
         for row in rows:
-            emit(_csv_line(["" if value is None else value for value in row]))
+            emit(_csv_line([_cell(value) for value in row]))
         return
     cells = [[_cell(value) for value in row] for row in rows]  # a table is read whole
     widths = [max([len(name)] + [len(row[i]) for row in cells]) for i, name in
@@ -92,7 +92,12 @@ def _csv_line(values: list[Any]) -> str:
 
 
 def _cell(value: Any) -> str:
-    return "" if value is None else str(value)
+    """A value as one cell: null empty, a list, map or struct as its JSON text."""
+    if value is None:
+        return ""
+    if isinstance(value, (list, dict, tuple)):
+        return json.dumps(value, ensure_ascii=False, default=str)
+    return str(value)
 
 
 __all__ = ["sql"]

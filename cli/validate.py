@@ -55,9 +55,7 @@ class Verdicts:
               help="One JSON object per game: file, index, game, valid, plies, errors, tags, result.")
 @click.option("--quiet", "-q", is_flag=True, help="Print only the problems.")
 @JOBS_OPTION
-@click.option("--scheduler", metavar="ADDRESS",
-              help="Validate on a Dask cluster (tcp://HOST:8786); needs game-notation[dask].")
-@parallel.WORKER_TIMEOUT_OPTION
+@parallel.cluster_options
 @reading_options
 @color_option
 def validate(paths: tuple[str, ...], as_json: bool, quiet: bool, jobs: int | None,

@@ -120,7 +120,7 @@ def run_cli(*args: str, input: str | None = None, cwd: str | os.PathLike | None 
     command's code and its process are the same either way (its own streams, folder,
     signals, exit), and the suite spends no start-up a call (the start itself is tested
     by the tests that start it, tests/project/test_install.py and the signal tests)."""
-    if os.environ.get("NOTATION_TEST_EXEC") or not hasattr(os, "fork"):
+    if os.environ.get("NOTATION_TEST_EXEC") or not hasattr(os, "fork") or _dask_running():
         return subprocess.run(notation_exe() + list(args), input=input, capture_output=True,
                               text=True, cwd=cwd, timeout=HANG_BREAKER,
                               preexec_fn=cpu_limited())
@@ -129,6 +129,15 @@ def run_cli(*args: str, input: str | None = None, cwd: str | os.PathLike | None 
 
 
 _WARM: list[bool] = []
+
+
+def _dask_running() -> bool:
+    """Whether this process runs a Dask event loop (a cluster or a client of one): a child
+    forked from it would inherit the loop without its thread, and talk to a cluster
+    through it. (Merely loaded, as every test module is at collection, Dask is no bar.)"""
+    import threading
+    return any(thread.name == "IO loop" or "Dask" in thread.name
+               for thread in threading.enumerate())
 
 
 def _warm_once() -> None:

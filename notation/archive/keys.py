@@ -8,9 +8,11 @@ from bisect import bisect_right
 
 
 from notation.core.tree import GameNode
-from notation.core.game import needed
+from notation.core.game import MissingCapability, needed
+from notation.core.outcome import Outcome
 from notation.core.fastpath import quick_words
 from notation.core.replay import game_of
+from notation.save.sink import game_text
 
 from .digests import DigestNumbers
 from .starts import Starts
@@ -109,3 +111,24 @@ class Duplicates:
     def distinct(self) -> int:
         """How many distinct games were seen."""
         return len(self._keys)
+
+
+#: The starts a worker has built, shared by the games it keys (a start is a few dozen
+#: bytes and a run has few: the tags that set one up).
+_WORKER_STARTS = Starts()
+
+
+def keyed(symmetric: bool, record: GameNode) -> Outcome:
+    """A game's key as a task's outcome (it pickles: ``dedupe`` on a cluster): ``data``
+    is ``{"key": HEX}`` (null: a record of no known game, never a copy) and ``text`` the
+    game as written; a game its symmetries are missing for, ``{"missing": MESSAGE}``."""
+    try:
+        game = game_of(record) if symmetric else None
+        if game is not None:  # said as dedupe says it here
+            needed(game, "symmetries", "dedupe --symmetric")
+        key = game_key(record, symmetric, _WORKER_STARTS)
+    except MissingCapability as exc:
+        return Outcome(record, None, None, 0, data={"missing": str(exc)})
+    outcome = Outcome(record, None, None, 0, data={"key": None if key is None else key.hex()})
+    outcome.text = game_text(record)
+    return outcome

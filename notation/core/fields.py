@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import json
 from functools import lru_cache
-from re import Match, Pattern
-from typing import AbstractSet, Any, Callable
+from re import Match, Pattern, _constants, _parser
+from typing import AbstractSet, Any, Callable, Iterator, Literal
 
 from notation.read.scanner import scanner
 from .game import AnyGame
@@ -114,3 +114,104 @@ def fields_column(game: AnyGame, texts: list[str]) -> list[str]:
         column.append("{" + ", ".join(f'"{name}": {_json_text(value)}'
                                       for name, value in _matched(game, text)) + "}")
     return column
+
+
+# -- the fields as typed columns (export's Parquet) ---------------------------------------
+
+FieldKind = Literal["int", "text"]
+
+_DIGITS = frozenset(range(ord("0"), ord("9") + 1))
+
+
+def _only_digits(items: Any, leading_sign: bool = True) -> bool:
+    """Whether a parsed pattern matches whole numbers only: digits, and at most a ``-``
+    in front (``-?[0-9]+``)."""
+    c = _constants
+    seen_digit = False
+    for at, (op, arg) in enumerate(items):
+        if op is c.LITERAL:
+            if arg == ord("-") and at == 0 and leading_sign:
+                continue
+            if arg not in _DIGITS:
+                return False
+            seen_digit = True
+        elif op is c.IN:
+            for kind, value in arg:
+                if kind is c.RANGE and not (value[0] in _DIGITS and value[1] in _DIGITS):
+                    return False
+                if kind is c.LITERAL and value not in _DIGITS:
+                    return False
+                if kind is c.CATEGORY and value is not c.CATEGORY_DIGIT:
+                    return False
+                if kind not in (c.RANGE, c.LITERAL, c.CATEGORY):
+                    return False
+            seen_digit = True
+        elif op in (c.MAX_REPEAT, c.MIN_REPEAT, c.POSSESSIVE_REPEAT):
+            low, _high, inner = arg
+            if at == 0 and low == 0 and list(inner) == [(c.LITERAL, ord("-"))]:
+                continue  # the optional sign
+            if not _only_digits(inner, False):
+                return False
+            seen_digit = seen_digit or low > 0
+        elif op is c.SUBPATTERN:
+            if not _only_digits(arg[-1], leading_sign and at == 0):
+                return False
+            seen_digit = True
+        elif op is c.BRANCH:
+            if not all(_only_digits(branch, leading_sign and at == 0) for branch in arg[1]):
+                return False
+            seen_digit = True
+        else:
+            return False
+    return seen_digit
+
+
+def _groups(items: Any) -> Iterator[tuple[int, Any]]:
+    """Every capturing group of a parsed pattern: its number and its items."""
+    c = _constants
+    for op, arg in items:
+        if op is c.SUBPATTERN:
+            if arg[0] is not None:
+                yield arg[0], arg[-1]
+            yield from _groups(arg[-1])
+        elif op is c.BRANCH:
+            for branch in arg[1]:
+                yield from _groups(branch)
+        elif op in (c.MAX_REPEAT, c.MIN_REPEAT, c.POSSESSIVE_REPEAT):
+            yield from _groups(arg[2])
+        elif op in (c.ASSERT, c.ASSERT_NOT):
+            yield from _groups(arg[1])
+
+
+@lru_cache(maxsize=None)
+def field_kinds(game: AnyGame) -> dict[str, FieldKind]:
+    """Every field of the game's events, by name (sorted), with its kind as its grammar
+    terminal defines it: ``int`` where the field's group matches whole numbers only
+    (Sanguine's ``row``, Flows' ``tile``), else ``text``. A name two terminals share is
+    ``int`` only if it is in both."""
+    pattern = scanner(game).token
+    numbers = {number for number, items in _groups(_parser.parse(pattern.pattern, pattern.flags))
+               if _only_digits(items)}
+    kinds: dict[str, FieldKind] = {}
+    for fields in layout(game).values():
+        for index, name in fields:
+            kind: FieldKind = "int" if index in numbers else "text"
+            kinds[name] = "text" if kinds.get(name, kind) != kind else kind
+    return dict(sorted(kinds.items()))
+
+
+def field_columns(game: AnyGame, texts: list[str]) -> dict[str, list[str | None]]:
+    """Each field's value in each text (as text: the writer types them by
+    :func:`field_kinds`), None where the text's terminal has no such part: the
+    ``fields`` column of :func:`fields_column` column by column."""
+    match, groups = scanner(game).token.fullmatch, layout(game)
+    names = list(field_kinds(game))
+    columns: dict[str, list[str | None]] = {name: [None] * len(texts) for name in names}
+    for row, text in enumerate(texts):
+        found = match(text)
+        if found is None or found.lastgroup is None:
+            continue
+        group = found.group
+        for index, name in groups[found.lastgroup]:
+            columns[name][row] = group(index)
+    return columns

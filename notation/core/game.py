@@ -315,8 +315,10 @@ class Game(Generic[State, Event]):
                 fulls.append(self.full_position(state))
         return movers, positions, fulls
 
-    def event_columns(self, events: list[Event]) -> tuple[Sequence[str], Sequence[str]] | None:
-        """The canonical text and the fields of each event, where the game has them
+    def event_columns(self, events: list[Event]
+                      ) -> tuple[Sequence[str], Mapping[str, Sequence[str | None]]] | None:
+        """The canonical text of each event and their fields column by column (by name,
+        as :func:`notation.core.fields.field_columns` gives them), where the game has them
         cheaper than by writing each text and reading it back; None: read back."""
         own = self._own("event_columns")
         return own(self, events) if own is not None else None

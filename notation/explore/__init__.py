@@ -8,6 +8,7 @@ from them, with results per seat (``notation explore``).
 from .page import page, page_data
 from .shape import tree_json
 from .text import tree_lines
-from .tree import DEFAULT_DEPTH, OpeningTree
+from .tree import DEFAULT_DEPTH, Filing, OpeningTree, explored_game, filing
 
-__all__ = ["DEFAULT_DEPTH", "OpeningTree", "page", "page_data", "tree_json", "tree_lines"]
+__all__ = ["DEFAULT_DEPTH", "Filing", "OpeningTree", "explored_game", "filing", "page",
+           "page_data", "tree_json", "tree_lines"]

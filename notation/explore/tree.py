@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from notation.core.tree import GameNode
 from notation.core.forfeit import ending
 from notation.core.outcome import Outcome
+from notation.core.replay import run
 
 from .frames import Place, move_key, move_text
 from .opening import opening
@@ -96,31 +97,69 @@ class OpeningTree:
     def add(self, record: GameNode, outcome: Outcome) -> None:
         """File one valid game's mainline (``outcome``: its full replay); only its first
         ``depth`` plies are played again (:mod:`.opening`)."""
-        game, state = outcome.game, outcome.state
-        if game is None or state is None or not outcome.valid:
-            raise ValueError("only a valid game is filed")
-        depth, symmetric = self.depth, self.symmetric
-        line = opening(game, record, depth, symmetric)
-        results = seat_results(game, state, line.movers, ending(record, game, state))
-        tree = self.trees.get(game.name)
+        self.file(filing(record, outcome, self.depth, self.symmetric))
+
+    def file(self, game: Filing) -> None:
+        """File one game as :func:`filing` made it (here, or in a worker)."""
+        tree = self.trees.get(game.game)
         if tree is None:
-            tree = self.trees[game.name] = GameTree(
-                game.name, symmetric and game.has_symmetries)
+            tree = self.trees[game.game] = GameTree(game.game, game.folded)
         tree.games += 1
-        for ply, place in enumerate(line.places):
-            entry = tree.enter(place, ply, results)
-            if ply == 0 and place.key not in tree.roots:
-                tree.roots.append(place.key)
-            if ply == outcome.plies:
+        results = [SeatResult(*result) for result in game.results]
+        places = game.places
+        for ply, (key, notation) in enumerate(places):
+            entry = tree.enter(Place(key, notation), ply, results)
+            if ply == 0 and key not in tree.roots:
+                tree.roots.append(key)
+            if ply == game.plies:
                 entry.ended += 1
-            elif ply == depth:
+            elif ply == self.depth:
                 entry.cut += 1
             else:
-                event = line.events[ply]
-                key = move_key(game, event, place)
-                move = entry.moves.get(key)
-                if move is None:  # its text is one for the key: written once
-                    move = entry.moves[key] = MoveEntry(move_text(game, event, place),
-                                                        line.places[ply + 1].key)
+                move_key, text = game.moves[ply]
+                move = entry.moves.get(move_key)
+                if move is None:
+                    move = entry.moves[move_key] = MoveEntry(text, places[ply + 1][0])
                 move.games += 1
                 move.results.add(results)
+
+
+@dataclass(slots=True)
+class Filing:
+    """One valid game as the tree files it, in plain values (made where the game is
+    replayed, a worker process or a Dask worker, and filed where the tree is): its game,
+    whether its positions were folded by symmetry, its plies, the positions to the depth
+    (key and notation), the move played from each but the last (key and text), and each
+    seat's result (seat, kind, score)."""
+
+    game: str
+    folded: bool
+    plies: int
+    places: list[tuple[str, str]]
+    moves: list[tuple[str, str]]
+    results: list[tuple[str, str, float | None]]
+
+
+def filing(record: GameNode, outcome: Outcome, depth: int, symmetric: bool) -> Filing:
+    """What :meth:`OpeningTree.file` files of one valid game (``outcome``: its full
+    replay); only its first ``depth`` plies are played again (:mod:`.opening`)."""
+    game, state = outcome.game, outcome.state
+    if game is None or state is None or not outcome.valid:
+        raise ValueError("only a valid game is filed")
+    line = opening(game, record, depth, symmetric)
+    results = seat_results(game, state, line.movers, ending(record, game, state))
+    places = line.places
+    moves = [(move_key(game, line.events[ply], place), move_text(game, line.events[ply], place))
+             for ply, place in enumerate(places[:-1])]
+    return Filing(game.name, symmetric and game.has_symmetries, outcome.plies,
+                  [(place.key, place.notation) for place in places], moves,
+                  [(r.seat, r.kind, r.score) for r in results])
+
+
+def explored_game(depth: int, symmetric: bool, record: GameNode) -> Outcome:
+    """One game's verdict and, for a valid game, its :class:`Filing` as ``data``: the task
+    ``explore`` runs where the games are (worker processes, a Dask cluster)."""
+    outcome = run(record)
+    if outcome.valid:
+        outcome.data = filing(record, outcome, depth, symmetric)
+    return outcome

@@ -26,7 +26,7 @@ import os
 import socket
 import struct
 import time
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 from notation.parallel.batch import TARGET
 from notation.core.outcome import Outcome
@@ -89,6 +89,15 @@ def game_results(paths: Iterable[str | os.PathLike[str]], game: str | None = Non
     (:class:`notation.parallel.order.Numbering`). A client whose cluster has no worker is
     waited on at most ``wait`` seconds (:class:`~notation.parallel.runs.NoWorkers`), not forever.
     """
+    return game_bag(paths, game, encoding, target, task, rows_of, wait)
+
+
+def game_bag(paths: Iterable[str | os.PathLike[str]], game: str | None, encoding: str,
+             target: int, task: Task, rows: Callable[[Part, int], list[Any]],
+             wait: float = WORKER_WAIT) -> Any:
+    """A Dask bag of ``rows(part, before)`` of every span's part (``before``: the games of
+    its file before it), one partition a span, in input order (see
+    :func:`game_results`)."""
     # The [dask] extra, loaded only when asked for (its names are not re-exported for mypy).
     from dask import compute, delayed, persist  # type: ignore[attr-defined]
     from dask.bag import from_delayed
@@ -106,7 +115,7 @@ def game_results(paths: Iterable[str | os.PathLike[str]], game: str | None = Non
     for (key, _span), part, (games, ends) in zip(keyed, parts, summaries):
         before = numbering.admit(key, games, ends)
         if before is not None:
-            placed.append(delayed(rows_of)(part, before))
+            placed.append(delayed(rows)(part, before))
     return from_delayed(placed)  # type: ignore[no-untyped-call]
 
 

@@ -8,7 +8,8 @@ Arrow array, and takes texts' buffers whole; text formats read every value.
 """
 from __future__ import annotations
 
-from collections.abc import Iterator
+import json
+from collections.abc import Iterator, Sequence
 from itertools import repeat
 from typing import Any, Union
 
@@ -44,8 +45,61 @@ class Repeated:
         return f"Repeated({self.value!r}, {self.count})"
 
 
+
+
+def _json_text(value: str) -> str:
+    if value.isascii() and value.isprintable() and '"' not in value and "\\" not in value:
+        return f'"{value}"'
+    return json.dumps(value, ensure_ascii=False)
+
+
+class Fields:
+    """One game's ``fields`` column: each field's values as text (None where an event's
+    terminal has no such part), by field name, sorted; ``taken`` says which rows are
+    events read (None: every row), the others (an unreadable event, an unknown game) are
+    null. Parquet makes a struct of it, typed by the game's grammar; iterated, it gives
+    each row's text form: a JSON object of the fields it has (keys sorted)."""
+
+    __slots__ = ("game", "values", "count", "taken")
+
+    def __init__(self, game: str | None, values: dict[str, Sequence[str | None]], count: int,
+                 taken: list[bool] | None = None) -> None:
+        self.game = game
+        self.values = values
+        self.count = count
+        self.taken = taken
+
+    def __len__(self) -> int:
+        return self.count
+
+    def __iter__(self) -> Iterator[str | None]:
+        names = list(self.values)
+        columns = [self.values[name] for name in names]
+        for row in range(self.count):
+            if self.taken is not None and not self.taken[row]:
+                yield None
+                continue
+            parts = []
+            for name, column in zip(names, columns):
+                value = column[row]
+                if value is not None:
+                    parts.append(f'"{name}": {_json_text(value)}')
+            yield "{" + ", ".join(parts) + "}"
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Fields):
+            return (self.game, self.values, self.count, self.taken) == (
+                other.game, other.values, other.count, other.taken)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"Fields({self.game!r}, {self.values!r}, {self.count}, {self.taken!r})"
+
+
 #: One game's values of a column (a range: plies counted).
-Column = Union[list[Any], range, Repeated, Texts]
+Column = Union[list[Any], range, Repeated, Texts, Fields]
 
 #: Rows of a table as columns: each column's values in row order.
 Columns = dict[str, Column]

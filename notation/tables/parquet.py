@@ -22,6 +22,8 @@ os.environ.setdefault("MIMALLOC_ARENA_EAGER_COMMIT", "0")
 import pyarrow as pa  # noqa: E402  (after mimalloc's option)
 import pyarrow.parquet as pq  # noqa: E402
 
+from notation.core import registry  # noqa: E402
+from notation.core.fields import field_kinds  # noqa: E402
 from notation.read.texts import LENGTH, Texts  # noqa: E402
 
 text_offsets: Callable[[bytes], bytes] | None
@@ -31,7 +33,7 @@ except ImportError:  # pragma: no cover - a machine without a C compiler
     text_offsets = None
 
 from .columns import Column as ColumnValues  # noqa: E402
-from .columns import Columns, Repeated  # noqa: E402
+from .columns import Columns, Fields, Repeated  # noqa: E402
 from .schema import Column  # noqa: E402
 
 #: Rows held before they are written as one row group.
@@ -61,12 +63,50 @@ _flat_pool()
 #: The most text bytes a row group's column holds with 32-bit offsets.
 _LARGEST = 2**31 - 1
 
-_TYPES = {"text": pa.string(), "int": pa.int64(), "bool": pa.bool_(), "json": pa.string()}
+_TYPES = {"text": pa.string(), "int": pa.int64(), "bool": pa.bool_(), "double": pa.float64(),
+          "json": pa.string(), "texts": pa.list_(pa.string()), "ints": pa.list_(pa.int64()),
+          "smallints": pa.list_(pa.int16()),
+          "tags": pa.list_(pa.struct([("name", pa.string()), ("value", pa.string())])),
+          "map": pa.map_(pa.string(), pa.string())}
+
+_FIELD_TYPES = {"int": pa.int64(), "text": pa.string()}
 
 
-def arrow_schema(columns: tuple[Column, ...]) -> Any:
-    """The table's Arrow schema: JSON columns are strings holding JSON text."""
-    return pa.schema([pa.field(c.name, _TYPES[c.kind]) for c in columns])
+def fields_type(games: Iterable[Any] | None = None) -> Any:
+    """The ``fields`` column's type: a struct with a member per game that has fields
+    (``games``: default every registered game), by name, each a struct of the game's
+    fields typed by its grammar (:func:`notation.core.fields.field_kinds`). A game whose
+    events have no named parts (the nomic game's) has no member: Parquet holds no empty
+    struct."""
+    members = []
+    for game in sorted(registry.games() if games is None else games, key=lambda g: g.name):
+        kinds = field_kinds(game)
+        if kinds:
+            members.append((game.name, pa.struct([(name, _FIELD_TYPES[kind])
+                                                  for name, kind in kinds.items()])))
+    return pa.struct(members)
+
+
+def arrow_schema(columns: tuple[Column, ...], fields: Any = None) -> Any:
+    """The table's Arrow schema (``fields``: the ``fields`` column's type, default
+    :func:`fields_type` of every registered game)."""
+    if fields is None and any(c.kind == "fields" for c in columns):
+        fields = fields_type()
+    return pa.schema([pa.field(c.name, fields if c.kind == "fields" else _TYPES[c.kind])
+                      for c in columns])
+
+
+def sql_type(kind: Any) -> str:
+    """An Arrow type as DuckDB spells it (the published schema's ``fields``)."""
+    if pa.types.is_struct(kind):
+        return "STRUCT(" + ", ".join(f"{_sql_name(kind.field(i).name)} "
+                                     f"{sql_type(kind.field(i).type)}"
+                                     for i in range(kind.num_fields)) + ")"
+    return {pa.string(): "VARCHAR", pa.int64(): "BIGINT"}[kind]
+
+
+def _sql_name(name: str) -> str:
+    return name if name.isidentifier() and name.islower() else '"' + name.replace('"', '""') + '"'
 
 
 def offsets_of(lengths: bytes) -> bytes:
@@ -144,8 +184,11 @@ class Gathered:
         if self.values is not None:
             return pa.array(self.values, self.kind)
         if self.same is not _NOTHING:
-            return pa.nulls(self.count, self.kind) if self.same is None else pa.repeat(
-                pa.scalar(self.same, self.kind), self.count)
+            if self.same is None or not self.count:
+                return pa.nulls(self.count, self.kind)
+            # (a list of one object: twenty times quicker than pa.repeat, and no compute
+            # kernel, whose registry costs half a second to load on first use)
+            return pa.array([self.same] * self.count, self.kind)
         assert self.data is not None
         data = b"".join(self.data)
         if len(data) > _LARGEST:  # (beyond 32-bit offsets: as strings, Arrow chunks them)
@@ -161,25 +204,96 @@ class Gathered:
         return texts
 
 
-class ParquetTable:
-    """Rows gathered by column and written as a row group when there are enough."""
+class FieldsGathered:
+    """The ``fields`` column of the row group being gathered: each game's chunks of
+    :class:`Fields` (any other form: rows of no event read, null), made one struct
+    array when the group is written."""
 
-    def __init__(self, path: str, columns: tuple[Column, ...]) -> None:
-        self.schema = arrow_schema(columns)
-        self.writer = pq.ParquetWriter(
-            path, self.schema, compression="zstd",
-            use_dictionary=[c.name for c in columns if c.name not in DISTINCT],
-            write_statistics=[c.name for c in columns if c.kind in ("int", "bool")])
-        self.names = [c.name for c in columns]
+    __slots__ = ("kind", "chunks", "count")
+
+    def __init__(self, kind: Any) -> None:
+        self.kind = kind
+        #: (rows, their fields; None: rows of no event read)
+        self.chunks: list[tuple[int, Fields | None]] = []
+        self.count = 0
+
+    def add(self, column: ColumnValues) -> None:
+        self.chunks.append((len(column), column if isinstance(column, Fields) else None))
+        self.count += len(column)
+
+    def array(self) -> Any:
+        members = [self._member(self.kind.field(at).name, self.kind.field(at).type)
+                   for at in range(self.kind.num_fields)]
+        return pa.StructArray.from_arrays(members, fields=list(self.kind),
+                                          mask=self._nulls(lambda fields: True))
+
+    def _nulls(self, chosen: Callable[[Fields], bool]) -> Any:
+        """The mask of the rows that are no event read of a chosen chunk (None: none)."""
+        if all(fields is not None and fields.taken is None and chosen(fields)
+               for _count, fields in self.chunks):
+            return None
+        rows: list[bool] = []
+        for count, fields in self.chunks:
+            if fields is None or not chosen(fields):
+                rows.extend(repeat(True, count))
+            elif fields.taken is None:
+                rows.extend(repeat(False, count))
+            else:
+                rows.extend(not taken for taken in fields.taken)
+        return pa.array(rows, pa.bool_())
+
+    def _member(self, game: str, kind: Any) -> Any:
+        """One game's struct: its rows' fields, null on every other game's row."""
+        if not any(fields is not None and fields.game == game for _count, fields in self.chunks):
+            return pa.nulls(self.count, kind)  # (a row group of other games: the usual case)
+        nulls = self._nulls(lambda fields: fields.game == game)
+        children = []
+        for at in range(kind.num_fields):
+            field = kind.field(at)
+            values: list[str | None] = []
+            for count, fields in self.chunks:
+                if fields is not None and fields.game == game and field.name in fields.values:
+                    values.extend(fields.values[field.name])
+                else:
+                    values.extend(repeat(None, count))
+            if field.type != pa.string():  # (numbers made here: no compute kernel)
+                values = [None if value is None else int(value)  # type: ignore[misc]
+                          for value in values]
+            children.append(pa.array(values, field.type))
+        return pa.StructArray.from_arrays(children, fields=list(kind), mask=nulls)
+
+
+def batch_of(schema: Any, rows: list[dict[str, Any]], table: str) -> Any:
+    """One Arrow record batch of table ``table`` from games' rows
+    (:func:`~notation.tables.rows.placed_rows`' shape), as a row group is made."""
+    gathering = Gathering(schema)
+    for game in rows:
+        if table == "games":
+            gathering.add({name: [value] for name, value in game["games"].items()})
+        elif table in game:
+            gathering.add(game[table])
+    return pa.RecordBatch.from_arrays(gathering.arrays(), schema=schema)
+
+
+class Gathering:
+    """A row group's columns being gathered, game by game."""
+
+    def __init__(self, schema: Any) -> None:
+        self.schema = schema
+        self.names = schema.names
         self.gathered = self._gathering()
         self.count = 0
 
-    def _gathering(self) -> list[tuple[str, Gathered]]:
-        return [(field.name, Gathered(field.type)) for field in self.schema]
+    def _gathering(self) -> list[tuple[str, Gathered | FieldsGathered]]:
+        return [(field.name, FieldsGathered(field.type) if field.name == "fields"
+                 else Gathered(field.type)) for field in self.schema]
 
     def add(self, columns: Columns) -> None:
         for name, gathered in self.gathered:
             column = columns[name]
+            if isinstance(gathered, FieldsGathered):
+                gathered.add(column)
+                continue
             values = gathered.values
             # the usual cases taken here, a call less a column: values kept one by one,
             # and the same object repeated again (the same object: the same value)
@@ -190,14 +304,34 @@ class ParquetTable:
             else:
                 gathered.add(column)
         self.count += len(columns[self.names[0]])
-        if self.count >= ROWS_PER_GROUP:
+
+    def arrays(self) -> list[Any]:
+        """Every column's values as one Arrow array; the gathering starts again."""
+        arrays = [gathered.array() for _name, gathered in self.gathered]
+        self.gathered = self._gathering()
+        self.count = 0
+        return arrays
+
+
+class ParquetTable:
+    """Rows gathered by column and written as a row group when there are enough."""
+
+    def __init__(self, path: str, columns: tuple[Column, ...], fields: Any = None) -> None:
+        self.schema = arrow_schema(columns, fields)
+        self.writer = pq.ParquetWriter(
+            path, self.schema, compression="zstd",
+            use_dictionary=[c.name for c in columns if c.name not in DISTINCT],
+            write_statistics=[c.name for c in columns if c.kind in ("int", "bool", "double")])
+        self.gathering = Gathering(self.schema)
+
+    def add(self, columns: Columns) -> None:
+        self.gathering.add(columns)
+        if self.gathering.count >= ROWS_PER_GROUP:
             self.flush()
 
     def flush(self) -> None:
-        if self.count:
-            arrays = [gathered.array() for _name, gathered in self.gathered]
-            self.gathered = self._gathering()
-            self.count = 0
+        if self.gathering.count:
+            arrays = self.gathering.arrays()
             self.writer.write_table(pa.Table.from_arrays(arrays, schema=self.schema))
 
     def close(self) -> None:
@@ -205,3 +339,11 @@ class ParquetTable:
             self.flush()
         finally:
             self.writer.close()
+
+    @staticmethod
+    def layout(columns: tuple[Column, ...]) -> object:
+        return arrow_schema(columns)
+
+    @staticmethod
+    def layout_of(path: str) -> object:
+        return pq.read_schema(path).remove_metadata()

@@ -1,9 +1,10 @@
 """One game's rows of the three tables, from its checked replay and its walked tree, or,
 for a plain game (tags and events only), from one pass that reads and replays it.
 
-Rows are plain JSON types, a game's rows of a table as columns (lists by column name),
-so that worker processes send them home inside an outcome's ``data`` as they send any
-verdict.
+Rows hold each column's values natively (lists, a dict for a map, numbers), a game's rows
+of a table as columns (lists by column name, or the cheaper forms of :mod:`.columns`), so
+that worker processes send them home inside an outcome's ``data`` as they send any
+verdict; a text format writes the nested ones as JSON text.
 """
 from __future__ import annotations
 
@@ -14,7 +15,9 @@ from typing import Any
 from notation.core.tree import ChildNode, GameNode
 from notation.core import registry
 from notation.core.fastpath import plain_events
-from notation.core.fields import fields_column
+from notation.core.fields import field_columns
+from notation.core.notes import read_clock, read_eval
+from notation.core.ast import GLYPH_OF
 from notation.core.game import AnyGame
 from notation.core.forfeit import ending
 from notation.core.outcome import Outcome
@@ -22,15 +25,20 @@ from notation.core.output import event_text, glyph_text
 from notation.core.replay import end_checks, run, structure_problems
 from notation.core.walk import Step, walk
 
-from .columns import Columns, Repeated
+from .columns import Columns, Fields, Repeated
 from .keys import position_keys
-from .schema import EVENTS, POSITIONS
+from .schema import EVENTS, POSITIONS, TAG_COLUMNS
 
 Row = dict[str, Any]
 
 
 #: JSON text with keys in a stable order (one encoder for the run, not one a value).
 _encode = json.JSONEncoder(sort_keys=True, ensure_ascii=False).encode
+
+#: The values a plain game's every event has (one object each, shared: never changed).
+NO_GLYPHS: tuple[str, ...] = ()
+NO_NAGS: tuple[int, ...] = ()
+NO_COMMANDS: dict[str, str] = {}
 
 
 def _json(value: Any) -> str | None:
@@ -45,17 +53,28 @@ def game_row(outcome: Outcome, players: int | None = None, over: bool | None = N
     error = outcome.error
     result = outcome.result
     scores = result.get("scores") if isinstance(result, dict) else None
+    tags = outcome.tags
     return {
         "file": outcome.file, "index": outcome.index, "game": outcome.game_name,
-        "tags": _json(outcome.tags), "players": players, "plies": outcome.plies,
+        "tags": list(tags.items()),
+        **{name.lower(): tags.get(name) for name in TAG_COLUMNS},
+        "players": players, "plies": outcome.plies,
         "valid": outcome.valid,
         "error": None if error is None else error.message,
         "error_line": None if error is None else error.line,
         "error_column": None if error is None else error.column,
         "error_ply": None if error is None else error.ply,
-        "result": _json(result), "over": over, "winners": _json(winners),
-        "scores": _json(scores),
+        "result": _json(result), "over": over,
+        "winners": None if winners is None else list(winners),
+        "scores": list(scores) if scores is not None and _whole_numbers(scores) else None,
     }
+
+
+def _whole_numbers(values: Any) -> bool:
+    """Whether ``values`` is a list of whole numbers (``scores`` is BIGINT[]: a game whose
+    scores are other numbers has them in ``result`` only)."""
+    return isinstance(values, list) and all(
+        type(value) is int and -2**63 <= value < 2**63 for value in values)
 
 
 def _columns(names: tuple[str, ...], rows: list[Row]) -> Columns:
@@ -81,14 +100,17 @@ def placed_rows(outcome: Outcome) -> dict[str, Any]:
 
 
 def _event_row(game: AnyGame | None, node: ChildNode, step: Step) -> Row:
-    """An event's row; a move's ``fields`` are filled for the whole game at once."""
+    """An event's row; the ``fields`` are filled for the whole game at once."""
     commands = node.commands
     remarks = " ".join(r for r in (node.starting_comment, node.comment) if r)
+    nags = tuple(node.nags)
     return {"ply": step.ply, "variation": step.label, "mover": step.mover,
             "event": event_text(game, node) or "", "fields": None,
-            "glyphs": glyph_text(tuple(node.nags)), "nags": _json(list(node.nags)),
-            "comment": remarks, "commands": _json(commands), "clock": commands.get("clk"),
-            "eval": commands.get("eval"),
+            "glyphs": tuple(GLYPH_OF.get(n, f"${n}") for n in nags) if nags else NO_GLYPHS,
+            "nags": nags if nags else NO_NAGS,
+            "comment": remarks, "commands": dict(commands) if commands else NO_COMMANDS,
+            "clock_seconds": read_clock(commands.get("clk")),
+            "eval": read_eval(commands.get("eval")),
             "error": None if step.problem is None else step.problem.message}
 
 
@@ -122,7 +144,6 @@ def table_rows(record: GameNode, outcome: Outcome, symmetric: bool = False) -> d
 
     tree = walk(record, outcome, visit)
     events: list[Row] = []
-    moves: list[Row] = []
     positions: list[Row] = [tree.start.data] if tree.start.reached else []
     for line in tree.lines() if tree.start.reached else []:
         for node in line:
@@ -130,17 +151,26 @@ def table_rows(record: GameNode, outcome: Outcome, symmetric: bool = False) -> d
             row = _event_row(game, node, step)
             events.append(row)
             if game is not None and node.unread is None:
-                moves.append(row)
+                row["fields"] = True  # (its values come with the column's)
             if step.reached:
                 positions.append(step.data)
+    taken = [row["fields"] is not None for row in events]
     if game is not None:  # the game's fields and keys at once, as the one-pass path does
-        for row, fields in zip(moves, fields_column(game, [row["event"] for row in moves])):
-            row["fields"] = fields
         keys = position_keys(game, [row["key"] for row in positions], symmetric)
         for row, key in zip(positions, keys):
             row["key"] = key
-    return {"games": _games_row(outcome), "events": _columns(_EVENT_NAMES, events),
+    columns = _columns(_EVENT_NAMES, events)
+    columns["fields"] = _fields(game, [row["event"] for row in events], taken)
+    return {"games": _games_row(outcome), "events": columns,
             "positions": _columns(_POSITION_NAMES, positions)}
+
+
+def _fields(game: AnyGame | None, texts: list[str], taken: list[bool]) -> Fields:
+    """The ``fields`` column of a game's events (``taken``: the rows of events read)."""
+    if game is None or not any(taken):
+        return Fields(None if game is None else game.name, {}, len(texts), taken)
+    values = field_columns(game, [text if read else "" for text, read in zip(texts, taken)])
+    return Fields(game.name, dict(values), len(texts), None if all(taken) else taken)
 
 
 def plain_rows(record: GameNode, symmetric: bool = False) -> Outcome | None:
@@ -159,8 +189,9 @@ def plain_rows(record: GameNode, symmetric: bool = False) -> Outcome | None:
         columns = game.event_columns(read)
         if columns is None:
             written = list(map(game.format_event, read))
-            columns = written, fields_column(game, written)
-        texts, fields = columns
+            columns = written, field_columns(game, written)
+        texts, values = columns
+        fields = Fields(game.name, dict(values), len(events))
         state = game.start(start)
         movers, boards, fulls = game.line_columns(state, read)
     except Exception:  # a rule broken, or a bug of ours: the full path says where and what
@@ -174,10 +205,10 @@ def plain_rows(record: GameNode, symmetric: bool = False) -> Outcome | None:
         "games": _games_row(outcome),
         "events": {"ply": range(1, plies + 1),
                    "variation": Repeated("", plies), "mover": movers[1:], "event": texts,
-                   "fields": fields, "glyphs": Repeated("", plies),
-                   "nags": Repeated("[]", plies), "comment": Repeated("", plies),
-                   "commands": Repeated("{}", plies), "clock": nothing, "eval": nothing,
-                   "error": nothing},
+                   "fields": fields, "glyphs": Repeated(NO_GLYPHS, plies),
+                   "nags": Repeated(NO_NAGS, plies), "comment": Repeated("", plies),
+                   "commands": Repeated(NO_COMMANDS, plies), "clock_seconds": nothing,
+                   "eval": nothing, "error": nothing},
         "positions": {"ply": range(plies + 1),
                       "variation": Repeated("", plies + 1), "position": boards,
                       "key": position_keys(game, fulls, symmetric)}}

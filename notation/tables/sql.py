@@ -23,13 +23,14 @@ import pyarrow.csv as pa_csv
 import pyarrow.dataset as pa_dataset
 import pyarrow.fs as pa_fs
 import pyarrow.json as pa_json
+import pyarrow.parquet as pa_parquet
 
 from notation.core.errors import Error
 from notation.core.limits import MAX_GAME_CHARS, printable
 
-from .parquet import arrow_schema
-from .schema import TABLES
-from .writers import tables_held
+from .parquet import arrow_schema, fields_type, sql_type
+from .schema import NESTED, TABLES
+from .writers import table_parts, tables_held
 
 #: Rows fetched from DuckDB at a time.
 BATCH = 4096
@@ -44,51 +45,107 @@ def _one_line(text: str) -> str:
     return printable(" ".join(text.split()), newlines=False)
 
 
-def table_files(folder: str) -> dict[str, str]:
-    """The tables an export folder holds: name -> file. A folder holding tables of two
-    formats is a :class:`QueryError` naming them (which are current is not for sql to guess)."""
+def table_files(folder: str) -> dict[str, list[str]]:
+    """The tables an export folder holds: name -> its files, in order (one a run:
+    ``games.parquet``, then any ``export --append`` added). A folder holding tables of two
+    formats is a :class:`QueryError` naming them (which are current is not for sql to
+    guess)."""
     held = tables_held(folder)
     if len(held) > 1:
         formats = "; ".join(f"{extension}: {', '.join(files)}"
                             for extension, files in held.items())
         raise QueryError(f"{printable(folder, newlines=False)} holds tables of several "
                          f"formats ({formats}); keep one format in a folder")
-    return {file.rsplit(".", 1)[0]: os.path.join(folder, file)
-            for files in held.values() for file in files}
+    return {name: [os.path.join(folder, part) for part in table_parts(folder, name, extension)]
+            for extension, files in held.items()
+            for name in (file.rsplit(".", 1)[0] for file in files)}
 
 
-def _dataset(path: str, name: str) -> Any:
-    """The table at ``path`` as an Arrow dataset, its format by its extension; CSV and JSON
-    lines read with the schema's types (CSV: an empty field is null, ``""`` an empty text,
-    as the export writes them)."""
-    extension = path.rsplit(".", 1)[-1]
+def _dataset(paths: list[str], name: str) -> Any:
+    """The table in ``paths`` (one a run) as one Arrow dataset, its format by its
+    extension. Parquet holds the schema's own types (checked: a table of another schema is
+    refused, whoever wrote it); CSV and JSON lines are read with the schema's scalars and
+    their nested columns as text, which :func:`_typed_select` reads back (CSV: an empty
+    field is null, ``""`` an empty text, as the export writes them)."""
+    extension = paths[0].rsplit(".", 1)[-1]
     schema = arrow_schema(TABLES[name])
     local = pa_fs.LocalFileSystem()
-    absolute = os.path.abspath(path)  # (a name like "s3:x" is a file here, no URI)
+    absolute = [os.path.abspath(path) for path in paths]  # (a name like "s3:x" is a file)
     if extension == "parquet":
-        dataset = pa_dataset.dataset(absolute, format="parquet", filesystem=local)
-        _same_columns(dataset.schema.names, schema.names)
-        return dataset
+        for path in absolute:
+            _same_types(pa_parquet.read_schema(path, filesystem=local), schema)
+        return pa_dataset.dataset(absolute, format="parquet", filesystem=local)
+    texts = pa.schema([pa.field(c.name, pa.string() if c.kind in NESTED else schema.field(c.name).type)
+                       for c in TABLES[name]])
     if extension == "csv":
-        with open(absolute, "rb") as handle:  # (the header: a table given schema columns
-            header = handle.readline(1 << 16)  # it lacks would read them as nulls)
-        _same_columns(next(csv.reader([header.decode("utf-8", "replace")]), []),
-                      schema.names)
-        form: Any = pa_dataset.CsvFileFormat(convert_options=pa_csv.ConvertOptions(
-            column_types=schema, strings_can_be_null=True, quoted_strings_can_be_null=False))
-    else:
-        with open(absolute, "rb") as handle:  # the first row's members, likewise (a row
-            first = handle.readline(MAX_GAME_CHARS)  # longer than a game is not looked at)
-        if first.strip() and (first.endswith(b"\n") or len(first) < MAX_GAME_CHARS):
-            try:
-                row = json.loads(first)
-            except ValueError:
-                row = None
-            _same_columns(list(row) if isinstance(row, dict) else ["(not a JSON object)"],
+        for path in absolute:
+            with open(path, "rb") as handle:  # (the header: a table given schema columns
+                header = handle.readline(1 << 16)  # it lacks would read them as nulls)
+            _same_columns(next(csv.reader([header.decode("utf-8", "replace")]), []),
                           schema.names)
+        form: Any = pa_dataset.CsvFileFormat(convert_options=pa_csv.ConvertOptions(
+            column_types=texts, strings_can_be_null=True, quoted_strings_can_be_null=False))
+    else:
+        for path in absolute:
+            with open(path, "rb") as handle:  # the first row's members, likewise (a row
+                first = handle.readline(MAX_GAME_CHARS)  # longer than a game is not looked at)
+            if first.strip() and (first.endswith(b"\n") or len(first) < MAX_GAME_CHARS):
+                try:
+                    row = json.loads(first)
+                except ValueError:
+                    row = None
+                _same_columns(list(row) if isinstance(row, dict) else ["(not a JSON object)"],
+                              schema.names)
         form = pa_dataset.JsonFileFormat(parse_options=pa_json.ParseOptions(
-            explicit_schema=schema))
-    return pa_dataset.dataset(absolute, schema=schema, format=form, filesystem=local)
+            explicit_schema=texts))
+    return pa_dataset.dataset(absolute, schema=texts, format=form, filesystem=local)
+
+
+def _typed_select(name: str, view: str, fields: Any) -> str:
+    """A SELECT giving a text format's table in the schema's types: each nested column's
+    JSON text read back (tags in the record's order; ``fields`` into the member of the
+    row's game)."""
+    parts = []
+    for column in TABLES[name]:
+        quoted = f'"{column.name}"'
+        if column.kind in ("texts", "ints", "smallints"):
+            item = {"texts": "VARCHAR", "ints": "BIGINT", "smallints": "SMALLINT"}[column.kind]
+            parts.append(f"from_json({quoted}, '[\"{item}\"]') AS {quoted}")
+        elif column.kind == "map":
+            parts.append(f"from_json({quoted}, '\"MAP(VARCHAR, VARCHAR)\"') AS {quoted}")
+        elif column.kind == "tags":
+            parts.append(f"[{{'name': e.key, 'value': e.value}} FOR e IN map_entries("
+                         f"from_json({quoted}, '\"MAP(VARCHAR, VARCHAR)\"'))] AS {quoted}")
+        elif column.kind == "fields":
+            members = []
+            for at in range(fields.num_fields):
+                member = fields.field(at)
+                structure = json.dumps({child.name: sql_type(child.type) for child in member.type})
+                members.append(f"{_sql_literal(member.name)}: CASE WHEN game = "
+                               f"{_sql_literal(member.name)} THEN from_json({quoted}, "
+                               f"{_sql_literal(structure)}) END")
+            parts.append(f"CASE WHEN {quoted} IS NOT NULL THEN {{{', '.join(members)}}} "
+                         f"END AS {quoted}")
+        else:
+            parts.append(quoted)
+    return f"SELECT {', '.join(parts)} FROM {view}"
+
+
+def _sql_literal(text: str) -> str:
+    return "'" + text.replace("'", "''") + "'"
+
+
+def _same_types(found: Any, wanted: Any) -> None:
+    """A Parquet table of the export's columns and types (an ``OSError`` saying what
+    differs: a table of an older export, or another program's)."""
+    _same_columns(found.names, wanted.names)
+    for field in wanted:
+        have = found.field(field.name).type
+        if field.name == "fields" and pa.types.is_struct(have):
+            continue  # (its members are the games registered when it was written)
+        if have != field.type:
+            raise OSError(f"not a table this notation export writes (its column "
+                          f"{field.name} is {have}, not {field.type}; export it again)")
 
 
 def _same_columns(found: list[str], wanted: list[str]) -> None:
@@ -114,6 +171,7 @@ def connect(folders: list[str], spill: str | None = None) -> duckdb.DuckDBPyConn
         raise QueryError(f"no tables in {printable(', '.join(folders), newlines=False)} "
                          f"(games, events, positions as written by notation export)")
     con = duckdb.connect()
+    fields = fields_type()
     for name in TABLES:
         parts = []
         for number, found in enumerate(files, 1):
@@ -122,11 +180,13 @@ def connect(folders: list[str], spill: str | None = None) -> duckdb.DuckDBPyConn
                     dataset = _dataset(found[name], name)
                 except (OSError, pa.ArrowException) as exc:
                     con.close()
-                    raise QueryError(f"cannot read {printable(found[name], newlines=False)}: "
+                    raise QueryError(f"cannot read {printable(found[name][0], newlines=False)}: "
                                      f"{_one_line(getattr(exc, 'strerror', None) or str(exc))}"
                                      ) from None
-                con.register(f"notation_{name}_{number}", dataset)
-                parts.append(f"SELECT * FROM notation_{name}_{number}")
+                view = f"notation_{name}_{number}"
+                con.register(view, dataset)
+                parts.append(f"SELECT * FROM {view}" if found[name][0].endswith(".parquet")
+                             else _typed_select(name, view, fields))
         if parts:
             con.execute(f"CREATE VIEW {name} AS " + " UNION ALL BY NAME ".join(parts))
     con.execute("SET temp_directory = ?", [spill or ""])

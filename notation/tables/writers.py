@@ -2,17 +2,26 @@
 file beside its final name, and only a finished run renames them into place (a failed
 run removes them, and the folder too if it made it).
 
+A table is ``NAME.EXT``, and each run ``export --append`` adds is a file beside it,
+``NAME_000002.EXT``, ``NAME_000003.EXT``, ...: names that sort in the order the runs
+came, so that one glob (``games*.parquet``) reads the table across them.
+
 CSV and JSON lines need only the standard library; Parquet is :mod:`.parquet`'s.
 """
 from __future__ import annotations
 
+import csv
 import errno
 import json
 import os
+import re
 import secrets
 from typing import IO, Any, Callable, Protocol
 
-from .columns import Columns
+from notation.core.limits import MAX_GAME_CHARS
+
+from .columns import Column as ColumnValues
+from .columns import Columns, Repeated
 from .schema import TABLES, Column
 
 #: The formats ``export --to`` writes, by the extension of their files.
@@ -31,6 +40,20 @@ def tables_held(folder: str) -> dict[str, list[str]]:
     return held
 
 
+def table_parts(folder: str, name: str, extension: str) -> list[str]:
+    """A table's files in ``folder``, in the order of the runs that wrote them: ``NAME.EXT``
+    then each appended run's ``NAME_NNNNNN.EXT``."""
+    pattern = re.compile(rf"{re.escape(name)}_([0-9]{{6,}})\.{re.escape(extension)}")
+    try:
+        found = sorted((int(matched.group(1)), entry) for entry in os.listdir(folder)
+                       if (matched := pattern.fullmatch(entry)))
+    except OSError:
+        return []
+    first = f"{name}.{extension}"
+    held = [first] if os.path.isfile(os.path.join(folder, first)) else []
+    return held + [entry for _number, entry in found]
+
+
 class Table(Protocol):
     """One table being written: rows in (as columns), then closed (flushed) once."""
 
@@ -39,8 +62,56 @@ class Table(Protocol):
     def close(self) -> None: ...
 
 
-#: Opens a table writer on a temporary path for that table's columns.
-Opener = Callable[[str, tuple[Column, ...]], Table]
+class Opener(Protocol):
+    """A format's table writer: opened on a temporary path for a table's columns; what
+    its files say of their columns (``layout_of``) compared with what it would write
+    (``layout``) before a run is appended to them."""
+
+    def __call__(self, path: str, columns: tuple[Column, ...], /) -> Table: ...
+
+    def layout(self, columns: tuple[Column, ...], /) -> object: ...
+
+    def layout_of(self, path: str, /) -> object: ...
+
+
+def _header(path: str) -> list[str]:
+    """A CSV table's column names (its first line)."""
+    with open(path, encoding="utf-8", newline="") as handle:
+        return next(csv.reader([handle.readline(1 << 16)]), [])
+
+
+def _first_row_names(path: str) -> list[str] | None:
+    """A JSON lines table's column names (its first row's members; None: no row)."""
+    with open(path, "rb") as handle:
+        first = handle.readline(MAX_GAME_CHARS)
+    if not first.strip():
+        return None
+    try:
+        row = json.loads(first)
+    except ValueError:
+        return ["(not a JSON object)"]
+    return list(row) if isinstance(row, dict) else ["(not a JSON object)"]
+
+
+_in_order = json.JSONEncoder(ensure_ascii=False).encode
+_sorted = json.JSONEncoder(ensure_ascii=False, sort_keys=True).encode
+
+#: How a text format writes each nested kind: JSON text (tags as an object in the
+#: record's order, a map's keys sorted); ``fields`` come as text already.
+_TEXT_FORMS: dict[str, Callable[[Any], str]] = {
+    "texts": lambda value: _in_order(list(value)), "ints": lambda value: _in_order(list(value)),
+    "smallints": lambda value: _in_order(list(value)),
+    "tags": lambda value: _in_order(dict(value)), "map": _sorted}
+
+
+def text_form(kind: str, column: ColumnValues) -> ColumnValues:
+    """A column's values as a text format writes them (null stays null)."""
+    encode = _TEXT_FORMS.get(kind)
+    if encode is None:
+        return column
+    if type(column) is Repeated:
+        return Repeated(None if column.value is None else encode(column.value), column.count)
+    return [None if value is None else encode(value) for value in column]
 
 
 def _csv_cell(value: Any) -> str:
@@ -61,15 +132,24 @@ class CsvTable:
 
     def __init__(self, path: str, columns: tuple[Column, ...]) -> None:
         self.names = [c.name for c in columns]
+        self.kinds = [c.kind for c in columns]
         self.handle: IO[str] = open(path, "w", encoding="utf-8", newline="")
         self.handle.write(",".join(self.names) + "\n")
 
     def add(self, columns: Columns) -> None:
-        self.handle.writelines(",".join(map(_csv_cell, row)) + "\n"
-                               for row in zip(*(columns[name] for name in self.names)))
+        values = [text_form(kind, columns[name]) for name, kind in zip(self.names, self.kinds)]
+        self.handle.writelines(",".join(map(_csv_cell, row)) + "\n" for row in zip(*values))
 
     def close(self) -> None:
         self.handle.close()
+
+    @staticmethod
+    def layout(columns: tuple[Column, ...]) -> object:
+        return [c.name for c in columns]
+
+    @staticmethod
+    def layout_of(path: str) -> object:
+        return _header(path)
 
 
 class JsonLinesTable:
@@ -77,24 +157,39 @@ class JsonLinesTable:
 
     def __init__(self, path: str, columns: tuple[Column, ...]) -> None:
         self.names = [c.name for c in columns]
+        self.kinds = [c.kind for c in columns]
         self.handle: IO[str] = open(path, "w", encoding="utf-8")
 
     def add(self, columns: Columns) -> None:
         names, dumps = self.names, json.dumps
+        values = [text_form(kind, columns[name]) for name, kind in zip(names, self.kinds)]
         self.handle.writelines(dumps(dict(zip(names, row)), ensure_ascii=False) + "\n"
-                               for row in zip(*(columns[name] for name in names)))
+                               for row in zip(*values))
 
     def close(self) -> None:
         self.handle.close()
 
+    @staticmethod
+    def layout(columns: tuple[Column, ...]) -> object:
+        return [c.name for c in columns]
+
+    @staticmethod
+    def layout_of(path: str) -> object:
+        names = _first_row_names(path)
+        return [c for c in names] if names is not None else None
+
 
 class Export:
-    """The three tables of one run in ``folder`` as ``NAME.EXT``; :meth:`commit` puts
-    them in place (replacing tables of the same format), :meth:`discard` leaves the
-    folder as it was. A folder holding another format's tables is refused
+    """The three tables of one run in ``folder``; :meth:`commit` puts them in place,
+    :meth:`discard` leaves the folder as it was. A run writes ``NAME.EXT`` (replacing the
+    tables of that format, any appended runs' files too); with ``append``, a folder's
+    tables of that format keep their files and the run's are added beside them
+    (``NAME_NNNNNN.EXT``), once their columns are found to be the run's (else
+    ``FileExistsError``). A folder holding another format's tables is refused
     (``FileExistsError``): export neither mixes formats nor deletes what it did not write."""
 
-    def __init__(self, folder: str, extension: str, opener: Opener) -> None:
+    def __init__(self, folder: str, extension: str, opener: Opener, append: bool = False
+                 ) -> None:
         self.folder, self.extension = folder, extension
         others = [file for held, files in tables_held(folder).items() if held != extension
                   for file in files]
@@ -102,6 +197,7 @@ class Export:
             raise FileExistsError(errno.EEXIST, f"it holds tables of another format "
                                   f"({', '.join(others)}); remove them or choose another "
                                   f"folder", folder)
+        self.number = self._next_number(opener) if append else 1
         self.made_folder = not os.path.isdir(folder)
         os.makedirs(folder, exist_ok=True)
         self.temporary: dict[str, str] = {}
@@ -116,8 +212,33 @@ class Export:
             self.discard()
             raise
 
+    def _next_number(self, opener: Opener) -> int:
+        """The number of the run being appended (1: the folder holds no such tables),
+        once every held table's files are found to have the run's columns."""
+        number = 1
+        for name, columns in TABLES.items():
+            parts = table_parts(self.folder, name, self.extension)
+            wanted = opener.layout(columns)
+            for part in parts:
+                found = opener.layout_of(os.path.join(self.folder, part))
+                if found is not None and found != wanted:
+                    raise FileExistsError(errno.EEXIST, f"its table {part} has other columns "
+                                          f"than this export writes (written by another "
+                                          f"version, or with other games installed); export "
+                                          f"to another folder", self.folder)
+            if parts:
+                number = max(number, len(parts) + 1, self._numbered(parts[-1]) + 1)
+        return number
+
+    @staticmethod
+    def _numbered(part: str) -> int:
+        found = re.search(r"_([0-9]{6,})\.[a-z]+$", part)
+        return int(found.group(1)) if found else 1
+
     def final(self, name: str) -> str:
-        return os.path.join(self.folder, f"{name}.{self.extension}")
+        if self.number == 1:
+            return os.path.join(self.folder, f"{name}.{self.extension}")
+        return os.path.join(self.folder, f"{name}_{self.number:06d}.{self.extension}")
 
     def add(self, rows: dict[str, Any]) -> None:
         """One game's rows (:func:`notation.tables.rows.table_rows`'s shape: its games row,
@@ -128,12 +249,17 @@ class Export:
                 self.tables[table].add(rows[table])
 
     def commit(self) -> list[str]:
-        """Every table closed and renamed into place; their final paths."""
+        """Every table closed and renamed into place; their final paths. A run that
+        replaces a folder's tables removes the files of runs appended to them."""
         for table in self.tables.values():
             table.close()
         for name, path in self.temporary.items():
             os.replace(path, self.final(name))
         self.temporary = {}
+        if self.number == 1:
+            for name in TABLES:
+                for part in table_parts(self.folder, name, self.extension)[1:]:
+                    os.unlink(os.path.join(self.folder, part))
         return [self.final(name) for name in TABLES]
 
     def discard(self) -> None:

@@ -22,6 +22,9 @@ PACKAGES = {"notation": ROOT / "notation", "notation.cli": ROOT / "cli"}
 #: Imported inside functions on purpose: optional or heavy, needed by one command only.
 LAZY_ALLOWED = {"dask", "dask.bag", "logging", "dask.distributed", "distributed", "ctypes", "gc",
                 "selenium", "pyarrow", "duckdb",
+                # notation.distributed's tables: Dask's frames, pandas, and Arrow (the data
+                # extra's) only for a user who asks for them
+                "dask.dataframe", "pandas", "notation.tables.parquet",
                 # start-up: what a command needs only when it meets a record it must parse
                 "lark", "lark.exceptions", "hashlib", "importlib.metadata",
                 "notation.read.record_builder", "notation.read.other_readings",

@@ -1,7 +1,6 @@
 """``notation export``: archives as games, events and positions tables."""
 from __future__ import annotations
 
-import json
 import random
 import sys
 import tracemalloc
@@ -22,6 +21,7 @@ from notation.read.reading import read_games, text_records
 from notation.games.tilewe.symmetry import transform_record
 from notation.core.writer import format_record
 from notation.tables import TABLES, writers
+from notation.tables.sql import connect
 
 from conftest import SAMPLES
 
@@ -52,19 +52,17 @@ def run_export(*args: str) -> Any:
 
 
 def read_table(folder: Path, name: str, to: str) -> list[dict[str, Any]]:
-    """A table's rows as Python values, whatever its format (CSV typed by the schema)."""
-    path = folder / f"{name}.{to}"
-    if to == "parquet":
-        rows: list[dict[str, Any]] = pq.read_table(path).to_pylist()
-        return rows
-    if to == "jsonl":
-        return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
-    types = {"text": "VARCHAR", "int": "BIGINT", "bool": "BOOLEAN", "json": "VARCHAR"}
-    columns = ", ".join(f"'{c.name}': '{types[c.kind]}'" for c in TABLES[name])
-    found = sql(f"SELECT * FROM read_csv('{path}', header = true, "
-                       f"allow_quoted_nulls = false, columns = {{{columns}}})")
-    names = found.columns
-    return [dict(zip(names, row)) for row in found.fetchall()]
+    """A table's rows as Python values, whatever its format: read through ``notation
+    sql``'s views, which give every format the schema's types (a text format's JSON
+    columns read back), its files in order."""
+    assert (folder / f"{name}.{to}").exists()
+    con = connect([str(folder)])
+    try:
+        found = con.execute(f"SELECT * FROM {name}")
+        names = [column[0] for column in found.description or []]
+        return [dict(zip(names, row)) for row in found.fetchall()]
+    finally:
+        con.close()
 
 
 @pytest.fixture
@@ -84,9 +82,12 @@ def test_known_answers(two_records: list[str], tmp_path: Path) -> None:
     assert [(g["game"], g["valid"], g["plies"]) for g in games] == [
         ("tilewe", True, 4), ("flows", False, 2)]
     tilewe, flows = games
-    assert json.loads(tilewe["tags"]) == {"Game": "tilewe", "Players": "1", "Event": "known"}
+    assert tilewe["tags"] == [{"name": "Game", "value": "tilewe"},
+                              {"name": "Players", "value": "1"},
+                              {"name": "Event", "value": "known"}]  # the record's order
+    assert (tilewe["event"], tilewe["site"], tilewe["round"]) == ("known", None, None)
     assert tilewe["players"] == 1 and tilewe["over"] is False
-    assert json.loads(tilewe["winners"]) == [] and json.loads(tilewe["scores"]) == [11]
+    assert tilewe["winners"] == [] and tilewe["scores"] == [11]
     assert tilewe["error"] is None
     assert (flows["error_line"], flows["error_column"], flows["error_ply"]) == (5, 28, 3)
     assert "already occupied" in flows["error"]
@@ -101,10 +102,17 @@ def test_known_answers(two_records: list[str], tmp_path: Path) -> None:
         ("flows", 1, "", "P1B4T3NW"), ("flows", 2, "", "P2E7T1SW"),
         ("flows", 3, "", "P1B4T1N")]
     second = events[1]
-    assert (second["mover"], second["glyphs"], json.loads(second["nags"]), second["comment"],
-            json.loads(second["commands"]), second["clock"]) == (
-        "blue", "!?", [5], "good", {"clk": "0:01:30"}, "0:01:30")
-    assert events[2]["glyphs"] == "$7"
+    assert (second["mover"], second["glyphs"], second["nags"], second["comment"],
+            second["commands"], second["clock_seconds"], second["eval"]) == (
+        "blue", ["!?"], [5], "good", {"clk": "0:01:30"}, 90.0, None)
+    assert events[2]["glyphs"] == ["$7"] and events[2]["nags"] == [7]
+    assert second["fields"]["tilewe"] == {"contact": "a1", "piece": "N5", "rotation": "ef",
+                                          "target": "b19"}
+    assert second["fields"]["flows"] is None
+    assert events[6]["fields"]["flows"] == {
+        "drawer": None, "drawn": None, "label": "B4", "orientation": "NW", "player": 1,
+        "players": None, "tile": 3}  # numbers where the grammar's group is one
+    assert events[8]["fields"] is not None  # an event read, though it broke a rule
     assert [e["error"] is not None for e in events] == [False] * 8 + [True]
 
     positions = read_table(out, "positions", "parquet")
@@ -168,9 +176,8 @@ def test_samples_duckdb_agrees_with_stats(tmp_path: Path) -> None:
     ).fetchall():
         found[name] = Counter(games=n, valid=valid, plies=plies, finished=finished)
     for name, winner, how in sql(
-            f"SELECT game, w, CASE WHEN len(ws) = 1 THEN 'win' ELSE 'tie' END FROM "
-            f"(SELECT game, from_json(winners, '[\"VARCHAR\"]') AS ws FROM '{games}' "
-            f"WHERE valid AND over), unnest(ws) AS t(w)").fetchall():
+            f"SELECT game, w, CASE WHEN len(winners) = 1 THEN 'win' ELSE 'tie' END FROM "
+            f"'{games}', unnest(winners) AS t(w) WHERE valid AND over").fetchall():
         found[name][(how, winner)] += 1
     assert {k: +v for k, v in found.items()} == {k: +v for k, v in expected.items()}
     assert set(found) == {"tilewe", "flows", "philosophy", "sanguine", "nomic"}
@@ -279,3 +286,59 @@ def test_flat_memory(tmp_path: Path) -> None:
     large_peak = _peak(large, tmp_path / "l")
     assert large_peak < small_peak * 1.5
     assert sum(1 for _ in open(tmp_path / "l" / "games.csv")) == 41
+
+
+@pytest.mark.parametrize("to", ["parquet", "csv", "jsonl"])
+def test_append_twice_equals_one_export_of_both(two_records: list[str], tmp_path: Path,
+                                                to: str) -> None:
+    """Each run appended is a file of its own beside the tables (none rewritten); the
+    table read across them is the one export of both archives, row for row."""
+    paths = sample_files()[:3]
+    whole, appended = tmp_path / "whole", tmp_path / "appended"
+    assert run_export(*paths, two_records[0], "--to", to, "-o", str(whole)).exit_code == 0
+    assert run_export(*paths, "--to", to, "-o", str(appended), "--append").exit_code == 0
+    first = {p.name: p.stat().st_mtime_ns for p in appended.iterdir()}
+    assert run_export(two_records[0], "--to", to, "-o", str(appended),
+                      "--append").exit_code == 0
+    assert {p.name: p.stat().st_mtime_ns for p in appended.iterdir()
+            if p.name in first} == first  # the first run's files untouched
+    assert sorted(p.name for p in appended.iterdir()) == sorted(
+        [*first, *(f"{name}_000002.{to}" for name in TABLES)])
+    for name in TABLES:
+        assert read_table(appended, name, to) == read_table(whole, name, to), name
+    # a glob reads the table across its files, in the order of the runs
+    if to == "parquet":
+        across = sql(f"SELECT index, file FROM '{appended}/games*.parquet'").fetchall()
+        assert across == [(row["index"], row["file"]) for row in read_table(whole, "games", to)]
+    # a run that is not appended replaces the tables, appended runs' files too
+    assert run_export(two_records[0], "--to", to, "-o", str(appended)).exit_code == 0
+    assert sorted(p.name for p in appended.iterdir()) == sorted(f"{n}.{to}" for n in TABLES)
+    assert len(read_table(appended, "games", to)) == 1
+
+
+@pytest.mark.parametrize("to", ["parquet", "csv", "jsonl"])
+def test_append_refuses_a_folder_whose_tables_have_other_columns(two_records: list[str],
+                                                                   tmp_path: Path,
+                                                                   to: str) -> None:
+    out = tmp_path / "out"
+    assert run_export(two_records[0], "--to", to, "-o", str(out)).exit_code == 0
+    events = out / f"events.{to}"
+    if to == "parquet":  # an older export's: the clock as text
+        import pyarrow as pa
+        pq.write_table(pa.table({"file": ["a"], "clock": ["0:01:00"]}), events)
+    elif to == "csv":
+        events.write_text("file,index,game,clock\n", encoding="utf-8")
+    else:
+        events.write_text('{"file": "a", "clock": "0:01:00"}\n', encoding="utf-8")
+    before = sorted(p.name for p in out.iterdir())
+    result = run_export(two_records[0], "--to", to, "-o", str(out), "--append")
+    assert result.exit_code == 2
+    assert f"table events.{to} has other columns" in result.output
+    assert sorted(p.name for p in out.iterdir()) == before  # nothing added, nothing left
+
+
+def test_append_to_an_empty_folder_is_a_first_export(two_records: list[str],
+                                                      tmp_path: Path) -> None:
+    out = tmp_path / "new"
+    assert run_export(two_records[0], "--to", "csv", "-o", str(out), "--append").exit_code == 0
+    assert sorted(p.name for p in out.iterdir()) == sorted(f"{n}.csv" for n in TABLES)

@@ -16,9 +16,9 @@ pa = pytest.importorskip("pyarrow")
 pq = pytest.importorskip("pyarrow.parquet")
 
 from notation.read.texts import Texts  # noqa: E402
-from notation.tables.columns import Column, Repeated  # noqa: E402
+from notation.tables.columns import Column, Fields, Repeated  # noqa: E402
 from notation.tables import parquet  # noqa: E402
-from notation.tables.parquet import Gathered, ParquetTable  # noqa: E402
+from notation.tables.parquet import FieldsGathered, Gathered, ParquetTable  # noqa: E402
 from notation.tables.schema import Column as SchemaColumn  # noqa: E402
 
 TEXT = st.text(max_size=6)
@@ -123,3 +123,74 @@ def test_offsets_in_python_refuse_a_length_below_0(monkeypatch: pytest.MonkeyPat
     monkeypatch.setattr(parquet, "text_offsets", None)
     with pytest.raises(ValueError):
         parquet.offsets_of((-1).to_bytes(4, sys.byteorder, signed=True))
+
+
+def list_columns() -> st.SearchStrategy[Column]:
+    """Lists of annotations in every form a game gives them: lists, tuples, the shared
+    empty tuple repeated."""
+    value = st.lists(st.integers(0, 255), max_size=3)
+    return st.one_of(
+        st.lists(st.none() | value | value.map(tuple), max_size=5),
+        st.builds(Repeated, st.none() | st.just(()) | value.map(tuple), st.integers(0, 4)))
+
+
+@pytest.mark.slow
+@given(st.lists(list_columns(), min_size=1, max_size=8))
+@settings(max_examples=200, deadline=None)
+def test_lists_in_any_forms_come_out_as_they_went_in(chunks: list[Column]) -> None:
+    assert gathered(pa.list_(pa.int16()), chunks) == [
+        None if v is None else list(v) for chunk in chunks for v in chunk]
+
+
+#: Two games' fields as a schema has them: one with a number.
+FIELDS_KIND = pa.struct([
+    ("a", pa.struct([("n", pa.int64()), ("s", pa.string())])),
+    ("b", pa.struct([("t", pa.string())]))])
+
+
+def fields_chunks() -> st.SearchStrategy[Any]:
+    """A game's ``fields`` column: game a's, game b's (some rows not read), or rows of
+    no event read (an unknown game)."""
+    def of_game(game: str, names: list[str], rows: int) -> st.SearchStrategy[Fields]:
+        value = st.integers(-99, 99).map(str) if game == "a" else TEXT
+        return st.builds(
+            lambda values, taken: Fields(game, values, rows, taken),
+            st.fixed_dictionaries({name: st.lists(st.none() | value, min_size=rows,
+                                                   max_size=rows) for name in names}),
+            st.none() | st.lists(st.booleans(), min_size=rows, max_size=rows))
+    return st.integers(0, 4).flatmap(lambda rows: st.one_of(
+        of_game("a", ["n", "s"], rows), of_game("b", ["t"], rows),
+        st.just(Repeated(None, rows))))
+
+
+def expected_fields(chunk: Any) -> list[Any]:
+    if type(chunk) is Repeated:
+        return [None] * chunk.count
+    rows = []
+    for row in range(chunk.count):
+        if chunk.taken is not None and not chunk.taken[row]:
+            rows.append(None)
+            continue
+        own = {name: (None if values[row] is None else
+                      int(values[row]) if name == "n" else values[row])
+               for name, values in chunk.values.items()}
+        rows.append({"a": own if chunk.game == "a" else None,
+                     "b": own if chunk.game == "b" else None})
+    return rows
+
+
+@pytest.mark.slow
+@given(st.lists(fields_chunks(), min_size=1, max_size=8))
+@settings(max_examples=100, deadline=None)
+def test_fields_come_out_as_each_games_struct(chunks: list[Any]) -> None:
+    """Each row's fields in its game's member, typed (numbers as numbers), every other
+    member null; a row of no event read is null."""
+    into = FieldsGathered(FIELDS_KIND)
+    for chunk in chunks:
+        into.add(chunk)
+    assert into.array().to_pylist() == [row for chunk in chunks for row in expected_fields(chunk)]
+
+
+def test_fields_text_form_is_the_json_of_the_parts_a_row_has() -> None:
+    column = Fields("a", {"n": ["1", None], "s": ['say "hi"', None]}, 3, [True, True, False])
+    assert list(column) == ['{"n": "1", "s": "say \\"hi\\""}', "{}", None]

@@ -204,8 +204,8 @@ def test_a_query_reads_and_writes_no_file_but_the_tables(tmp_path: Path):
 
 @pytest.mark.slow
 def test_csv_and_json_lines_keep_null_apart_from_an_empty_text(tmp_path: Path):
-    text = "select count(glyphs) as glyphs, count(error) as errors, count(clock) as clocks, " \
-           "sum((glyphs = '')::int) as empty from events"
+    text = "select count(comment) as comments, count(error) as errors, " \
+           "count(clock_seconds) as clocks, sum((comment = '')::int) as empty from events"
     answers = set()
     for shape in ("parquet", "csv", "jsonl"):
         folder = tmp_path / shape

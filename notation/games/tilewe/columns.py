@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 
-from notation.core.fields import fields_json
+from notation.core.fields import event_fields, fields_json
 from notation.core.game import AnyGame, LineColumns
 from notation.read.texts import Texts
 
@@ -100,27 +100,69 @@ def line_columns(board: Board, moves: Iterable[Move], /) -> LineColumns:
     return movers, positions, positions
 
 
+@lru_cache(maxsize=None)
+def field_tables(game: AnyGame) -> tuple[list[str], dict[Spelling, tuple[str, ...]],
+                                         list[str], list[tuple[str, ...]]] | None:
+    """A move's fields split as its text is: the names and values of those a spelling
+    fixes (per spelling) and of those its target fixes (per target), read from real
+    moves' texts by the grammar (``event_fields``); None where a field is neither's."""
+    probe = Move(0, orientation(0, 0).index, orientation(0, 0).contacts[0], 0)
+    seen = [event_fields(game, str(Move(*probe[:3], target))) for target in range(SIZE * SIZE)]
+    names = sorted(seen[0])
+    by_target = sorted(name for name in names if len({fields.get(name) for fields in seen}) > 1)
+    by_spelling = [name for name in names if name not in by_target]
+    if any(sorted(fields) != names for fields in seen):
+        return None
+    targets = [tuple(fields[name] for name in by_target) for fields in seen]
+    spellings: dict[Spelling, tuple[str, ...]] = {}
+    for piece in range(len(PIECE_NAMES)):
+        for index in range(len(ORIENTATION_NAMES)):
+            oriented = orientation(piece, index)
+            for contact in oriented.contacts:
+                move = Move(piece, oriented.index, contact, 0)
+                fields = event_fields(game, str(move))
+                if sorted(fields) != names or any(fields[name] != value for name, value
+                                                  in zip(by_target, targets[0])):
+                    return None
+                spellings[piece, oriented.index, contact] = tuple(
+                    fields[name] for name in by_spelling)
+    return by_spelling, spellings, by_target, targets
+
+
 def event_columns(game: AnyGame, moves: list[Move], /
-                  ) -> tuple[Sequence[str], Sequence[str]] | None:
+                  ) -> tuple[Sequence[str], dict[str, Sequence[str | None]]] | None:
     """Each move's canonical text and fields (``Game.event_columns``) as ``game`` reads
-    them: compiled, as :class:`Texts`, where built; else as lists."""
+    them: the texts compiled, as :class:`Texts`, where built, else as a list; the fields
+    column by column."""
+    fielded = field_tables(game)
+    if fielded is None:
+        return None
+    spelling_names, spelled_values, target_names, target_values = fielded
+    try:
+        spelled = [spelled_values[piece, index, contact] for piece, index, contact, _ in moves]
+        aimed = [target_values[target] for *_, target in moves]
+    except (KeyError, IndexError, TypeError):  # a move made by hand
+        return None
+    # each field's values, a column of the rows of values (zip: in C)
+    columns = [*zip(*spelled), *zip(*aimed)] if moves else [() for _ in (
+        *spelling_names, *target_names)]
+    fields: dict[str, Sequence[str | None]] = dict(sorted(zip(
+        (*spelling_names, *target_names), columns)))
     if compiled_move_texts is not None:
         compiled = compiled_tables(game)
         written = None if compiled is None else compiled_move_texts(moves, *compiled)
         if written is None:
             return None
-        text_data, text_lengths, fields_data, fields_lengths = written
-        return Texts(text_data, text_lengths), Texts(fields_data, fields_lengths)
+        text_data, text_lengths, _fields_data, _fields_lengths = written
+        return Texts(text_data, text_lengths), fields
     found = tables(game)
     if found is None:
         return None
     spellings, targets = found
-    texts, fields = [], []
+    texts = []
     for piece, index, contact, target in moves:
-        spelled = spellings.get((piece, index, contact))
-        if spelled is None or not 0 <= target < SIZE * SIZE:  # a move made by hand
+        spelling = spellings.get((piece, index, contact))
+        if spelling is None or not 0 <= target < SIZE * SIZE:  # a move made by hand
             return None
-        name, tail = targets[target]
-        texts.append(spelled[0] + name)
-        fields.append(spelled[1] + tail)
+        texts.append(spelling[0] + targets[target][0])
     return texts, fields
