@@ -26,8 +26,11 @@ $(VENV)/.installed-docs: $(SOURCES) | $(BIN)/python
 	$(INSTALL) -e '.[docs]'
 	touch $@
 
+# The test tools' modules are not compiled at install (pandas, Polars, Dask, Sphinx: some
+# 6,000 files, half a minute): the suite writes byte code for what it imports, once, under
+# the venv (PYTEST's prefix, below), and never imports most of them.
 $(VENV)/.installed-test: $(SOURCES) | $(BIN)/python
-	$(INSTALL) -e '.[test]'
+	$(INSTALL) --no-compile -e '.[test]'
 	touch $@
 
 # The editable install's modules compiled once, here: where PYTHONDONTWRITEBYTECODE is set

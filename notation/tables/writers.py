@@ -230,6 +230,32 @@ class Export:
                 number = max(number, len(parts) + 1, self._numbered(parts[-1]) + 1)
         return number
 
+    def _linked(self) -> bool:
+        """Every table's temporary linked at its final name (a link, unlike a rename,
+        refuses a name that is taken); False, and none left linked, if one was taken by
+        another run appending to the folder meanwhile."""
+        done: list[tuple[str, str, bool]] = []  # (temporary, final, renamed)
+        for name, path in self.temporary.items():
+            final = self.final(name)
+            try:
+                os.link(path, final)
+                done.append((path, final, False))
+                continue
+            except FileExistsError:
+                pass
+            except OSError:  # a file system without hard links: a rename, after a look
+                if not os.path.lexists(final):
+                    os.replace(path, final)
+                    done.append((path, final, True))
+                    continue
+            for temporary, linked, renamed in done:  # (taken: the others undone)
+                if renamed:
+                    os.replace(linked, temporary)
+                else:
+                    os.unlink(linked)
+            return False
+        return True
+
     @staticmethod
     def _numbered(part: str) -> int:
         found = re.search(r"_([0-9]{6,})\.[a-z]+$", part)
@@ -253,8 +279,15 @@ class Export:
         replaces a folder's tables removes the files of runs appended to them."""
         for table in self.tables.values():
             table.close()
-        for name, path in self.temporary.items():
-            os.replace(path, self.final(name))
+        if self.number == 1:
+            for name, path in self.temporary.items():
+                os.replace(path, self.final(name))
+        else:  # never over another run's files: the next free number if one took this
+            while not self._linked():
+                self.number += 1
+            for path in self.temporary.values():
+                if os.path.lexists(path):  # (a rename took it already)
+                    os.unlink(path)
         self.temporary = {}
         if self.number == 1:
             for name in TABLES:

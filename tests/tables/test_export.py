@@ -342,3 +342,25 @@ def test_append_to_an_empty_folder_is_a_first_export(two_records: list[str],
     out = tmp_path / "new"
     assert run_export(two_records[0], "--to", "csv", "-o", str(out), "--append").exit_code == 0
     assert sorted(p.name for p in out.iterdir()) == sorted(f"{n}.csv" for n in TABLES)
+
+
+def test_two_runs_appending_at_once_keep_both(two_records: list[str], tmp_path: Path,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """A run that finds its number taken when it ends (another run appended meanwhile)
+    takes the next one: no run's files are written over."""
+    out = tmp_path / "out"
+    assert run_export(two_records[0], "--to", "csv", "-o", str(out)).exit_code == 0
+    commit = writers.Export.commit
+
+    def another_run_first(self: writers.Export) -> list[str]:
+        monkeypatch.setattr(writers.Export, "commit", commit)
+        assert run_export(two_records[1], "--to", "csv", "-o", str(out),
+                          "--append").exit_code == 1
+        return commit(self)
+
+    monkeypatch.setattr(writers.Export, "commit", another_run_first)
+    assert run_export(two_records[0], "--to", "csv", "-o", str(out), "--append").exit_code == 0
+    assert sorted(p.name for p in out.iterdir()) == sorted(
+        f"{name}{part}.csv" for name in TABLES for part in ("", "_000002", "_000003"))
+    games = [(row["file"], row["index"]) for row in read_table(out, "games", "csv")]
+    assert games == [(two_records[0], 1), (two_records[1], 1), (two_records[0], 1)]
