@@ -6,6 +6,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Callable, NoReturn
 
 import pytest
 from click.testing import CliRunner
@@ -120,18 +121,18 @@ def run_cli(*args: str, input: str | None = None, cwd: str | os.PathLike | None 
     command's code and its process are the same either way (its own streams, folder,
     signals, exit), and the suite spends no start-up a call (the start itself is tested
     by the tests that start it, tests/project/test_install.py and the signal tests)."""
-    if os.environ.get("NOTATION_TEST_EXEC") or not hasattr(os, "fork") or _dask_running():
+    if os.environ.get("NOTATION_TEST_EXEC") or not hasattr(os, "fork") or dask_running():
         return subprocess.run(notation_exe() + list(args), input=input, capture_output=True,
                               text=True, cwd=cwd, timeout=HANG_BREAKER,
                               preexec_fn=cpu_limited())
-    _warm_once()
+    warm_once()
     return _forked_cli(list(args), input, cwd)
 
 
 _WARM: list[bool] = []
 
 
-def _dask_running() -> bool:
+def dask_running() -> bool:
     """Whether this process runs a Dask event loop (a cluster or a client of one): a child
     forked from it would inherit the loop without its thread, and talk to a cluster
     through it. (Merely loaded, as every test module is at collection, Dask is no bar.)"""
@@ -140,7 +141,7 @@ def _dask_running() -> bool:
                for thread in threading.enumerate())
 
 
-def _warm_once() -> None:
+def warm_once() -> None:
     """Every game loaded and one record of each read and replayed here, once, so that
     forked commands find their grammars and modules in place (a fresh process finds them
     in the terminal cache and byte code instead)."""
@@ -159,25 +160,21 @@ def _forked_cli(args: list[str], input: str | None,
     out_read, out_write = os.pipe()
     err_read, err_write = os.pipe()
     in_read, in_write = os.pipe() if input is not None else (None, None)
+
+    def streams() -> None:
+        for fd in (out_read, err_read, in_write):
+            if fd is not None:
+                os.close(fd)
+        for fd, at in ((in_read, 0), (out_write, 1), (err_write, 2)):
+            if fd is not None:
+                os.dup2(fd, at)
+                os.close(fd)
+        if cwd is not None:
+            os.chdir(cwd)
+
     pid = os.fork()
     if pid == 0:  # the child: never returns into pytest
-        status = 70
-        try:
-            _become_the_command(args, cwd, (in_read, in_write), out_write, err_write,
-                                (out_read, err_read))
-        except SystemExit as exc:
-            code = exc.code
-            status = code if isinstance(code, int) else (0 if code is None else 1)
-            if not isinstance(code, (int, type(None))):
-                print(code, file=sys.stderr)
-        except BaseException:
-            import traceback
-            traceback.print_exc()
-        finally:
-            try:
-                _ended_as_a_process_ends()
-            finally:
-                os._exit(status)
+        command_in_child(args, streams)
     for fd in (out_write, err_write, in_read):
         if fd is not None:
             os.close(fd)
@@ -189,29 +186,40 @@ def _forked_cli(args: list[str], input: str | None,
                                        stderr.decode("utf-8", "replace"))
 
 
-def _become_the_command(args: list[str], cwd: str | os.PathLike | None,
-                        stdin: tuple[int | None, int | None], out: int, err: int,
-                        parents: tuple[int, int]) -> None:
-    """In the forked child: the standard streams, folder, limits and signals a fresh
-    ``notation`` process has, then the console script's entry point."""
+def command_in_child(args: list[str], set_up: Callable[[], None]) -> NoReturn:
+    """In a child forked from the suite: ``set_up`` (its streams at 0, 1 and 2, its
+    folder, its environment), what a fresh ``notation`` process has besides, then the
+    console script's entry point, and the child's end with the command's status."""
+    status = 70
+    try:
+        set_up()
+        _like_a_fresh_process(args)
+        from notation.cli.entry import main
+        main()
+        status = 0
+    except SystemExit as exc:
+        code = exc.code
+        status = code if isinstance(code, int) else (0 if code is None else 1)
+        if not isinstance(code, (int, type(None))):
+            print(code, file=sys.stderr)
+    except BaseException:
+        import traceback
+        traceback.print_exc()
+    finally:
+        try:
+            _ended_as_a_process_ends()
+        finally:
+            os._exit(status)
+
+
+def _like_a_fresh_process(args: list[str]) -> None:
+    """The standard streams (on 0, 1 and 2), limits, signals and exit functions a fresh
+    ``notation`` process has."""
     import atexit
     import io
     import signal
 
-    in_read, in_write = stdin
-    for fd in (*parents, in_write):
-        if fd is not None:
-            os.close(fd)
-    if in_read is not None:
-        os.dup2(in_read, 0)
-        os.close(in_read)
-    os.dup2(out, 1)
-    os.dup2(err, 2)
-    os.close(out)
-    os.close(err)
     cpu_limited()()
-    if cwd is not None:
-        os.chdir(cwd)
     encoding = "utf-8"
     sys.stdin = sys.__stdin__ = io.TextIOWrapper(
         io.BufferedReader(io.FileIO(0, "r", closefd=False)), encoding=encoding)
@@ -228,8 +236,6 @@ def _become_the_command(args: list[str], cwd: str | os.PathLike | None,
     if "multiprocessing.util" in sys.modules:  # registered at its import, as in a fresh run
         atexit.register(sys.modules["multiprocessing.util"]._exit_function)
     sys.argv = ["notation", *args]
-    from notation.cli.entry import main
-    main()
 
 
 def _ended_as_a_process_ends() -> None:

@@ -12,8 +12,10 @@ program wrote in, as a terminal shows it). Exit statuses are shown only by `$ ec
 commands of a block run in one bash script (so `cd`, `&&` and `echo $?` behave), in a
 sandbox folder shared by every block of the document, in its order: `samples/` is a copy of the
 repository's, tests/data/readme/ is copied in, and files one block writes are there for the
-next. Environment: `notation` on PATH is this venv's console script and `python3` this
-interpreter, NO_COLOR=1, COLUMNS=80, LC_ALL=C.UTF-8, HOME=a fresh folder.
+next. Environment: `notation` on PATH is this venv's command line (run in a child forked
+from the suite's process, warm_commands.py; the console script itself with
+NOTATION_TEST_EXEC=1) and `python3` this interpreter, NO_COLOR=1, COLUMNS=80,
+LC_ALL=C.UTF-8, HOME=a fresh folder.
 
 Output is compared line by line, exactly, except that
   (a) a line that is exactly `...` matches any number of lines, none included;
@@ -46,6 +48,7 @@ from pathlib import Path
 
 import pytest
 
+import warm_commands
 from conftest import HANG_BREAKER, ROOT, SAMPLES
 from rule_names import rule_names
 
@@ -173,7 +176,7 @@ def block_script(commands: list[Command]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def tools_folder(folder: Path) -> Path:
+def tools_folder(folder: Path, warm: bool = False) -> Path:
     """A folder for PATH: `notation` (this venv's console script) and `python3` (this one)."""
     folder.mkdir()
     # a wrapper, not a symlink: a venv's interpreter finds its packages (duckdb) only when
@@ -182,7 +185,9 @@ def tools_folder(folder: Path) -> Path:
     python.write_text(f'#!/bin/sh\nexec {shlex.quote(sys.executable)} "$@"\n')
     python.chmod(0o755)
     script = Path(sys.executable).with_name("notation")
-    if script.exists():
+    if warm:  # (the suite's process, forked: tests/warm_commands.py)
+        warm_commands.write_client(folder / "notation")
+    elif script.exists():
         (folder / "notation").symlink_to(script)
     else:
         wrapper = folder / "notation"
@@ -207,6 +212,8 @@ class Sandbox:
     env: dict[str, str]
     document: Path = README
     outputs: list[list[str]] = field(default_factory=list)
+    #: Whether its `notation` is the warm one (tests/warm_commands.py), served as it runs.
+    warm: bool = False
 
     def output_of(self, index: int) -> list[str]:
         """The outputs of block `index`, running the blocks before it first (any test order)."""
@@ -222,15 +229,21 @@ class Sandbox:
             if target and not (self.folder / target).exists():
                 (self.folder / target).write_text("\n".join(command.expected) + "\n",
                                                   encoding="utf-8")
-        proc = subprocess.run(["bash", "-c", block_script(commands)], cwd=self.folder,
-                              env=self.env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                              stderr=subprocess.STDOUT, timeout=HANG_BREAKER)
-        pieces = MARK_SPLIT.split(proc.stdout.decode("utf-8", errors="replace"))
+        if self.warm:
+            written = warm_commands.run(["bash", "-c", block_script(commands)], self.folder,
+                                        self.env)
+        else:
+            written = subprocess.run(["bash", "-c", block_script(commands)], cwd=self.folder,
+                                     env=self.env, stdin=subprocess.DEVNULL,
+                                     stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                     timeout=HANG_BREAKER).stdout
+        pieces = MARK_SPLIT.split(written.decode("utf-8", errors="replace"))
         outputs = pieces[0::2][: len(commands)]
         return outputs + ["<bash stopped before this command>"] * (len(commands) - len(outputs))
 
 
 def new_sandbox(root: Path, document: Path) -> Sandbox:
+    warm = warm_commands.wanted()
     folder = root / "work"
     folder.mkdir()
     shutil.copytree(SAMPLES, folder / "samples", ignore=shutil.ignore_patterns("__pycache__"))
@@ -239,7 +252,8 @@ def new_sandbox(root: Path, document: Path) -> Sandbox:
     home = root / "home"
     home.mkdir()
     env = {
-        "PATH": os.pathsep.join([str(tools_folder(root / "bin")), os.environ.get("PATH", "")]),
+        "PATH": os.pathsep.join([str(tools_folder(root / "bin", warm)),
+                                 os.environ.get("PATH", "")]),
         "HOME": str(home), "NO_COLOR": "1", "COLUMNS": "80", "LC_ALL": "C.UTF-8",
         "PYTHONUNBUFFERED": "1", "TMPDIR": os.environ.get("TMPDIR", "/tmp"),
         # Byte code where the suite keeps it (make test's prefix), never beside the
@@ -247,7 +261,7 @@ def new_sandbox(root: Path, document: Path) -> Sandbox:
         **({"PYTHONPYCACHEPREFIX": os.environ["PYTHONPYCACHEPREFIX"]}
            if "PYTHONPYCACHEPREFIX" in os.environ else {"PYTHONDONTWRITEBYTECODE": "1"}),
     }
-    return Sandbox(folder, env, document)
+    return Sandbox(folder, env, document, warm=warm)
 
 
 @pytest.fixture(scope="module")
