@@ -224,3 +224,28 @@ def test_validating_one_record_loads_few_of_the_package_s_modules(sample):
     # No other game's spec is read to find this one (the file's ending names it), only the
     # package that announces a record format a file's first line may claim (Pentobi's).
     assert others == ["notation.games.tilewe"], others
+
+
+def test_two_installs_used_in_turn_keep_a_table_each(tmp_path, monkeypatch):
+    """The table's file names the install (its place, version and Lark): another install
+    or checkout run in between writes its own, and neither is read again from Lark."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    name = "tilewe.lark"
+    sources = grammars.grammar_sources(name)
+    table = tuple(Terminal.of(t) for t in grammars.grammar(name).terminals)
+    ours = grammars.table_path(grammars.GRAMMAR_PACKAGE, name)
+    grammars.store_table(grammars.GRAMMAR_PACKAGE, name, sources, table)
+    monkeypatch.setattr(grammars, "install_tag", lambda: "0another")
+    theirs = grammars.table_path(grammars.GRAMMAR_PACKAGE, name)
+    assert theirs != ours
+    assert grammars.cached_table(grammars.GRAMMAR_PACKAGE, name, sources) is None
+    grammars.store_table(grammars.GRAMMAR_PACKAGE, name, sources, table)
+    monkeypatch.undo()
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    assert grammars.cached_table(grammars.GRAMMAR_PACKAGE, name, sources) == table
+    assert sorted(p.name for p in (tmp_path / "notation").iterdir()) == sorted(
+        [Path(ours).name, Path(theirs).name])
+    grammars.install_tag.cache_clear()  # a checkout elsewhere: another tag
+    monkeypatch.setattr(grammars, "__file__", "/elsewhere/notation/read/grammars.py")
+    assert grammars.install_tag() != Path(ours).stem.rsplit("-", 1)[-1]
+    grammars.install_tag.cache_clear()
