@@ -83,6 +83,7 @@ def merge_trees(trees: Sequence[GameNode]) -> tuple[GameNode, list[Conflict]]:
     merging = _Merging(_bare(first), results)
     for tree in trees:
         merging.lay(tree)
+    merging.write()
     merging.respell()
     _settle_results(merging.tree, results)
     return merging.tree, merging.conflicts
@@ -209,10 +210,14 @@ class _Merging:
         self.results = results
         self.conflicts: list[Conflict] = []
         self.noted: set[Conflict] = set()
-        #: The distinct comments joined so far into each node's comment and starting
-        #: comment (a node not in ``said`` has had nothing laid on it yet).
-        self.said: dict[Node, list[str]] = {}
-        self.said_first: dict[Node, list[str]] = {}
+        #: The distinct comments laid so far on each node's comment and starting comment,
+        #: in order (a dict as an ordered set: each copy's looked up at once, however many
+        #: came before), written into the nodes once every copy is laid (:meth:`write`).
+        #: A node not in ``said`` has had nothing laid on it yet.
+        self.said: dict[Node, dict[str, None]] = {}
+        self.said_first: dict[Node, dict[str, None]] = {}
+        #: Each node's children by the identity of their moves, as laid so far.
+        self.children: dict[Node, dict[str, Node]] = {}
         #: Nodes whose move the copies spell in more than one way (Tilewe's contacts).
         self.respelled: dict[Node, None] = {}
 
@@ -231,19 +236,31 @@ class _Merging:
             into, other = pairs.pop()
             self.join(into, other, copy, found)
             matched: list[tuple[Node, Node]] = []
+            children = self.children.get(into)
+            if children is None:
+                children = self.children[into] = {identity(node.move): node
+                                                  for node in reversed(into.variations)}
             for child in other.variations:
                 move = identity(child.move)
-                same = next((node for node in into.variations
-                             if identity(node.move) == move), None)
+                same = children.get(move)
                 if same is not None and same.move != child.move:
                     self.respelled[same] = None
-                matched.append((ChildNode(into, child.move) if same is None else same, child))
+                if same is None:
+                    same = children[move] = ChildNode(into, child.move)
+                matched.append((same, child))
             pairs += reversed(matched)
         found.sort(key=lambda conflict: (conflict.line, conflict.column))
         # a copy laid twice (a file given twice) meets its conflicts again: each is said once
         self.conflicts += [conflict for conflict in dict.fromkeys(found)
                            if conflict not in self.noted]
         self.noted.update(found)
+
+    def write(self) -> None:
+        """Each node's comments: the distinct ones laid on it, in the order they came,
+        joined once (a node's words left as they were read when one copy said them all)."""
+        for node, comments in self.said.items():
+            openings = self.said_first[node]
+            node.comment, node.starting_comment = " ".join(comments), " ".join(openings)
 
     def respell(self) -> None:
         """A move the copies spell in more than one way is written in its one canonical
@@ -256,14 +273,17 @@ class _Merging:
     def join(self, into: Node, other: Node, copy: GameNode, found: list[Conflict]) -> None:
         """The words of ``other`` (a node of ``copy``) joined into ``into``."""
         fresh = into not in self.said
-        comments = self.said.setdefault(into, [])
-        openings = self.said_first.setdefault(into, [])
+        comments = self.said.setdefault(into, {})
+        openings = self.said_first.setdefault(into, {})
         # before a main continuation a comment would read back as the previous move's
         main = into.parent is not None and into.is_main_variation()
-        _add(comments if main else openings, other.starting_comment)
-        _add(comments, other.comment)
-        into.comment, into.starting_comment = " ".join(comments), " ".join(openings)
-        into.nags += [nag for nag in dict.fromkeys(other.nags) if nag not in into.nags]
+        if other.starting_comment:
+            (comments if main else openings).setdefault(other.starting_comment)
+        if other.comment:
+            comments.setdefault(other.comment)
+        if other.nags:
+            held = set(into.nags)
+            into.nags += [nag for nag in dict.fromkeys(other.nags) if nag not in held]
         for key, value in other.commands.items():
             kept = into.commands.setdefault(key, value)
             if kept != value:
@@ -273,12 +293,6 @@ class _Merging:
         if fresh:  # its first words: written back as they were read while they stand
             into.pos = other.pos
             into.keep_written(other)
-
-
-def _add(pieces: list[str], said: str) -> None:
-    """``said`` added to ``pieces`` unless it is empty or there already (from any copy)."""
-    if said and said not in pieces:
-        pieces.append(said)
 
 
 def _place(node: Node) -> str:

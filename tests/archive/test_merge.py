@@ -550,3 +550,30 @@ def test_usage_and_input_errors_exit_2_and_write_nothing(tmp_path: Path):
     assert unwritable.exit_code == 2 and "error: not written" in unwritable.stderr
     with pytest.raises(ValueError):
         merge_trees([])
+
+
+def test_copies_at_one_node_are_matched_in_linear_work(monkeypatch: pytest.MonkeyPatch):
+    """Each copy's move is looked up among the moves laid at its node so far, not compared
+    with each of them: the identities worked out grow with the copies, not with their
+    square (a node of 200 different first moves), and each comment is kept once."""
+    game = notation.get_game("tilewe")
+    start = notation.new("tilewe", players=2)
+    moves = list(start.legal_moves)[:200]
+    assert len(moves) == 200
+    text = "\n".join(f'[Game "tilewe"]\n[Players "2"]\n\n1. {game.format_event(move)} '
+                     f'{{seen {index % 7}}}\n' for index, move in enumerate(moves))
+    copies = notation.parse(text, game, "copies.tilewe")
+    calls = 0
+    identity = type(game).event_identity
+
+    def counted(self: object, event: object) -> str:
+        nonlocal calls
+        calls += 1
+        return identity(self, event)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(type(game), "event_identity", counted)
+    tree, conflicts = merge_trees(copies)
+    assert len(tree.variations) == 200 and not conflicts
+    assert calls <= 2 * 200  # (one a move laid, and the index of a node's first children)
+    assert sorted(node.comment for node in tree.variations) == sorted(
+        f"seen {index % 7}" for index in range(200))
