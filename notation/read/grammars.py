@@ -14,8 +14,8 @@ expression from the grammar files, which costs more than a small command's whole
 work; the derived terminals (name, regex, flags and what the contextual lexer
 orders them by) are stored as JSON in the user's cache folder
 (``$XDG_CACHE_HOME/notation``, else ``~/.cache/notation``) next to the texts they
-came from and the installed Lark's stamp, in a file of this install's own (its place,
-version and Lark: :func:`install_tag`). A table is used only while both are
+came from and the installed Lark's stamp, in a file of this install's own (its place
+and Lark: :func:`install_tag`). A table is used only while both are
 exactly the same, so an edited grammar or another Lark is read afresh; the
 grammar files stay the definition, and a missing or unwritable cache only costs
 time.
@@ -30,8 +30,6 @@ import zlib
 from functools import lru_cache
 from importlib.machinery import PathFinder
 from typing import TYPE_CHECKING, Any, NamedTuple
-
-from notation import __version__
 
 
 if TYPE_CHECKING:
@@ -222,10 +220,11 @@ def lark_stamp() -> str | None:
 
 @lru_cache(maxsize=1)
 def install_tag() -> str:
-    """This install told apart from every other (where its files are, its version, and the
-    Lark it uses), as eight hex digits: two installs or checkouts used in turn keep a
-    table each instead of writing over each other's at every start."""
-    key = f"{__file__}\0{__version__}\0{lark_stamp()}"
+    """This install told apart from every other (where its files are, and the Lark it
+    uses), as eight hex digits: two installs or checkouts used in turn keep a table each
+    instead of writing over each other's at every start. (Another version in the same
+    place reads its own grammar texts, which a table is checked against.)"""
+    key = f"{__file__}\0{lark_stamp()}"
     return f"{zlib.crc32(key.encode('utf-8', 'surrogateescape')):08x}"
 
 
