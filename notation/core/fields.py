@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 from functools import lru_cache
 from re import Match, Pattern, _constants, _parser
-from typing import AbstractSet, Any, Callable, Iterator, Literal
+from typing import AbstractSet, Any, Callable, Iterable, Iterator, Literal
 
 from notation.read.scanner import scanner
 from .game import AnyGame
@@ -73,6 +73,11 @@ def _json_text(value: str) -> str:
     return json.dumps(value, ensure_ascii=False)
 
 
+def fields_text(fields: Iterable[tuple[str, str]]) -> str:
+    """Named parts (in key order) as a JSON object's text, as ``json.dumps`` writes it."""
+    return "{" + ", ".join(f'"{name}": {_json_text(value)}' for name, value in fields) + "}"
+
+
 @lru_cache(maxsize=None)
 def _templates(game: AnyGame) -> dict[str, tuple[str, Callable[[Match[str]], tuple[Any, ...]]]]:
     """Per terminal, its fields' JSON with a ``%s`` for each value, and what takes the
@@ -111,8 +116,7 @@ def fields_column(game: AnyGame, texts: list[str]) -> list[str]:
             if None not in values:
                 column.append(template % values)
                 continue
-        column.append("{" + ", ".join(f'"{name}": {_json_text(value)}'
-                                      for name, value in _matched(game, text)) + "}")
+        column.append(fields_text(_matched(game, text)))
     return column
 
 

@@ -95,10 +95,15 @@ def _line_json(game: AnyGame, tree: Walk, line: list[Any]) -> list[dict[str, Any
     return [_node_json(game, tree, node) for node in tree.played(line)]
 
 
-def glyph_text(nags: tuple[int, ...]) -> str:
+def glyph_words(nags: tuple[int, ...]) -> tuple[str, ...]:
     """Annotations as people read them: each as its glyph where it has one (``!?``), else
-    as ``$N``, in written order, blank between."""
-    return " ".join(GLYPH_OF.get(n, f"${n}") for n in nags)
+    as ``$N``, in written order."""
+    return tuple(GLYPH_OF.get(n, f"${n}") for n in nags)
+
+
+def glyph_text(nags: tuple[int, ...]) -> str:
+    """:func:`glyph_words`, blank between."""
+    return " ".join(glyph_words(nags))
 
 
 def event_text(game: AnyGame | None, node: Node) -> str | None:

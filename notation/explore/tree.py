@@ -11,8 +11,11 @@ past the depth bound (``cut``), are its games.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 
+from notation.core import registry
+from notation.core.game import AnyGame
 from notation.core.tree import GameNode
 from notation.core.forfeit import ending
 from notation.core.outcome import Outcome
@@ -97,29 +100,34 @@ class OpeningTree:
     def add(self, record: GameNode, outcome: Outcome) -> None:
         """File one valid game's mainline (``outcome``: its full replay); only its first
         ``depth`` plies are played again (:mod:`.opening`)."""
-        self.file(filing(record, outcome, self.depth, self.symmetric))
+        self.file(filing(record, outcome, self.depth, self.symmetric), outcome.game)
 
-    def file(self, game: Filing) -> None:
-        """File one game as :func:`filing` made it (here, or in a worker)."""
+    def file(self, game: Filing, rules: AnyGame | None = None) -> None:
+        """File one game as :func:`filing` made it (here, or in a worker); ``rules``: its
+        game (default: the registered one of its name), which writes a move the tree
+        meets for the first time."""
         tree = self.trees.get(game.game)
         if tree is None:
             tree = self.trees[game.game] = GameTree(game.game, game.folded)
         tree.games += 1
-        results = [SeatResult(*result) for result in game.results]
+        results = game.results
         places = game.places
-        for ply, (key, notation) in enumerate(places):
-            entry = tree.enter(Place(key, notation), ply, results)
-            if ply == 0 and key not in tree.roots:
-                tree.roots.append(key)
+        for ply, place in enumerate(places):
+            entry = tree.enter(place, ply, results)
+            if ply == 0 and place.key not in tree.roots:
+                tree.roots.append(place.key)
             if ply == game.plies:
                 entry.ended += 1
             elif ply == self.depth:
                 entry.cut += 1
             else:
-                move_key, text = game.moves[ply]
-                move = entry.moves.get(move_key)
-                if move is None:
-                    move = entry.moves[move_key] = MoveEntry(text, places[ply + 1][0])
+                key, event = game.moves[ply]
+                move = entry.moves.get(key)
+                if move is None:  # its text is one for the key: written once
+                    if rules is None:
+                        rules = registry.require(game.game)
+                    move = entry.moves[key] = MoveEntry(move_text(rules, event, place),
+                                                        places[ply + 1].key)
                 move.games += 1
                 move.results.add(results)
 
@@ -128,16 +136,17 @@ class OpeningTree:
 class Filing:
     """One valid game as the tree files it, in plain values (made where the game is
     replayed, a worker process or a Dask worker, and filed where the tree is): its game,
-    whether its positions were folded by symmetry, its plies, the positions to the depth
-    (key and notation), the move played from each but the last (key and text), and each
-    seat's result (seat, kind, score)."""
+    whether its positions were folded by symmetry, its plies, the positions to the depth,
+    the move played from each but the last (its key, and its event in canonical spelling:
+    its text is written only where the tree meets the key first), and each seat's
+    result."""
 
     game: str
     folded: bool
     plies: int
-    places: list[tuple[str, str]]
-    moves: list[tuple[str, str]]
-    results: list[tuple[str, str, float | None]]
+    places: list[Place]
+    moves: list[tuple[str, Any]]
+    results: list[SeatResult]
 
 
 def filing(record: GameNode, outcome: Outcome, depth: int, symmetric: bool) -> Filing:
@@ -149,11 +158,10 @@ def filing(record: GameNode, outcome: Outcome, depth: int, symmetric: bool) -> F
     line = opening(game, record, depth, symmetric)
     results = seat_results(game, state, line.movers, ending(record, game, state))
     places = line.places
-    moves = [(move_key(game, line.events[ply], place), move_text(game, line.events[ply], place))
+    moves = [(move_key(game, line.events[ply], place), line.events[ply])
              for ply, place in enumerate(places[:-1])]
-    return Filing(game.name, symmetric and game.has_symmetries, outcome.plies,
-                  [(place.key, place.notation) for place in places], moves,
-                  [(r.seat, r.kind, r.score) for r in results])
+    return Filing(game.name, symmetric and game.has_symmetries, outcome.plies, places, moves,
+                  results)
 
 
 def explored_game(depth: int, symmetric: bool, record: GameNode) -> Outcome:

@@ -8,11 +8,11 @@ Arrow array, and takes texts' buffers whole; text formats read every value.
 """
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator, Sequence
 from itertools import repeat
 from typing import Any, Union
 
+from notation.core.fields import fields_text
 from notation.read.texts import Texts
 
 
@@ -47,12 +47,6 @@ class Repeated:
 
 
 
-def _json_text(value: str) -> str:
-    if value.isascii() and value.isprintable() and '"' not in value and "\\" not in value:
-        return f'"{value}"'
-    return json.dumps(value, ensure_ascii=False)
-
-
 class Fields:
     """One game's ``fields`` column: each field's values as text (None where an event's
     terminal has no such part), by field name, sorted; ``taken`` says which rows are
@@ -79,12 +73,8 @@ class Fields:
             if self.taken is not None and not self.taken[row]:
                 yield None
                 continue
-            parts = []
-            for name, column in zip(names, columns):
-                value = column[row]
-                if value is not None:
-                    parts.append(f'"{name}": {_json_text(value)}')
-            yield "{" + ", ".join(parts) + "}"
+            yield fields_text((name, value) for name, column in zip(names, columns)
+                              if (value := column[row]) is not None)
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Fields):

@@ -17,11 +17,10 @@ from notation.core import registry
 from notation.core.fastpath import plain_events
 from notation.core.fields import field_columns
 from notation.core.notes import read_clock, read_eval
-from notation.core.ast import GLYPH_OF
 from notation.core.game import AnyGame
 from notation.core.forfeit import ending
 from notation.core.outcome import Outcome
-from notation.core.output import event_text, glyph_text
+from notation.core.output import event_text, glyph_words
 from notation.core.replay import end_checks, run, structure_problems
 from notation.core.walk import Step, walk
 
@@ -106,7 +105,7 @@ def _event_row(game: AnyGame | None, node: ChildNode, step: Step) -> Row:
     nags = tuple(node.nags)
     return {"ply": step.ply, "variation": step.label, "mover": step.mover,
             "event": event_text(game, node) or "", "fields": None,
-            "glyphs": tuple(GLYPH_OF.get(n, f"${n}") for n in nags) if nags else NO_GLYPHS,
+            "glyphs": glyph_words(nags) if nags else NO_GLYPHS,
             "nags": nags if nags else NO_NAGS,
             "comment": remarks, "commands": dict(commands) if commands else NO_COMMANDS,
             "clock_seconds": read_clock(commands.get("clk")),
@@ -144,17 +143,16 @@ def table_rows(record: GameNode, outcome: Outcome, symmetric: bool = False) -> d
 
     tree = walk(record, outcome, visit)
     events: list[Row] = []
+    taken: list[bool] = []  # (the rows of events read: the ones with fields)
     positions: list[Row] = [tree.start.data] if tree.start.reached else []
     for line in tree.lines() if tree.start.reached else []:
         for node in line:
             step = tree.steps[node]
             row = _event_row(game, node, step)
             events.append(row)
-            if game is not None and node.unread is None:
-                row["fields"] = True  # (its values come with the column's)
+            taken.append(game is not None and node.unread is None)
             if step.reached:
                 positions.append(step.data)
-    taken = [row["fields"] is not None for row in events]
     if game is not None:  # the game's fields and keys at once, as the one-pass path does
         keys = position_keys(game, [row["key"] for row in positions], symmetric)
         for row, key in zip(positions, keys):

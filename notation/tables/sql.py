@@ -11,7 +11,6 @@ DuckDB and pyarrow are the ``data`` extra's; this module is imported only when a
 """
 from __future__ import annotations
 
-import csv
 import json
 import os
 from decimal import Decimal
@@ -26,11 +25,11 @@ import pyarrow.json as pa_json
 import pyarrow.parquet as pa_parquet
 
 from notation.core.errors import Error
-from notation.core.limits import MAX_GAME_CHARS, printable
+from notation.core.limits import printable
 
 from .parquet import arrow_schema, fields_type, sql_type
-from .schema import NESTED, TABLES
-from .writers import table_parts, tables_held
+from .schema import NESTED, SQL_TYPES, TABLES
+from .writers import csv_columns, jsonl_columns, table_parts, tables_held
 
 #: Rows fetched from DuckDB at a time.
 BATCH = 4096
@@ -77,25 +76,18 @@ def _dataset(paths: list[str], name: str) -> Any:
         return pa_dataset.dataset(absolute, format="parquet", filesystem=local)
     texts = pa.schema([pa.field(c.name, pa.string() if c.kind in NESTED else schema.field(c.name).type)
                        for c in TABLES[name]])
+    # the header, or the first row's members: a table given schema columns it lacks would
+    # read them as nulls
     if extension == "csv":
         for path in absolute:
-            with open(path, "rb") as handle:  # (the header: a table given schema columns
-                header = handle.readline(1 << 16)  # it lacks would read them as nulls)
-            _same_columns(next(csv.reader([header.decode("utf-8", "replace")]), []),
-                          schema.names)
+            _same_columns(csv_columns(path), schema.names)
         form: Any = pa_dataset.CsvFileFormat(convert_options=pa_csv.ConvertOptions(
             column_types=texts, strings_can_be_null=True, quoted_strings_can_be_null=False))
     else:
         for path in absolute:
-            with open(path, "rb") as handle:  # the first row's members, likewise (a row
-                first = handle.readline(MAX_GAME_CHARS)  # longer than a game is not looked at)
-            if first.strip() and (first.endswith(b"\n") or len(first) < MAX_GAME_CHARS):
-                try:
-                    row = json.loads(first)
-                except ValueError:
-                    row = None
-                _same_columns(list(row) if isinstance(row, dict) else ["(not a JSON object)"],
-                              schema.names)
+            names = jsonl_columns(path)
+            if names is not None:
+                _same_columns(names, schema.names)
         form = pa_dataset.JsonFileFormat(parse_options=pa_json.ParseOptions(
             explicit_schema=texts))
     return pa_dataset.dataset(absolute, schema=texts, format=form, filesystem=local)
@@ -109,13 +101,13 @@ def _typed_select(name: str, view: str, fields: Any) -> str:
     for column in TABLES[name]:
         quoted = f'"{column.name}"'
         if column.kind in ("texts", "ints", "smallints"):
-            item = {"texts": "VARCHAR", "ints": "BIGINT", "smallints": "SMALLINT"}[column.kind]
+            item = SQL_TYPES[column.kind].removesuffix("[]")
             parts.append(f"from_json({quoted}, '[\"{item}\"]') AS {quoted}")
         elif column.kind == "map":
-            parts.append(f"from_json({quoted}, '\"MAP(VARCHAR, VARCHAR)\"') AS {quoted}")
-        elif column.kind == "tags":
+            parts.append(f"from_json({quoted}, '\"{SQL_TYPES['map']}\"') AS {quoted}")
+        elif column.kind == "tags":  # (an object in the record's order, read as a map)
             parts.append(f"[{{'name': e.key, 'value': e.value}} FOR e IN map_entries("
-                         f"from_json({quoted}, '\"MAP(VARCHAR, VARCHAR)\"'))] AS {quoted}")
+                         f"from_json({quoted}, '\"{SQL_TYPES['map']}\"'))] AS {quoted}")
         elif column.kind == "fields":
             members = []
             for at in range(fields.num_fields):

@@ -40,9 +40,9 @@ def tables_held(folder: str) -> dict[str, list[str]]:
     return held
 
 
-def table_parts(folder: str, name: str, extension: str) -> list[str]:
-    """A table's files in ``folder``, in the order of the runs that wrote them: ``NAME.EXT``
-    then each appended run's ``NAME_NNNNNN.EXT``."""
+def numbered_parts(folder: str, name: str, extension: str) -> list[tuple[int, str]]:
+    """A table's files in ``folder`` with the numbers of the runs that wrote them, in
+    that order: ``NAME.EXT`` (1), then each appended run's ``NAME_NNNNNN.EXT``."""
     pattern = re.compile(rf"{re.escape(name)}_([0-9]{{6,}})\.{re.escape(extension)}")
     try:
         found = sorted((int(matched.group(1)), entry) for entry in os.listdir(folder)
@@ -50,8 +50,12 @@ def table_parts(folder: str, name: str, extension: str) -> list[str]:
     except OSError:
         return []
     first = f"{name}.{extension}"
-    held = [first] if os.path.isfile(os.path.join(folder, first)) else []
-    return held + [entry for _number, entry in found]
+    return ([(1, first)] if os.path.isfile(os.path.join(folder, first)) else []) + found
+
+
+def table_parts(folder: str, name: str, extension: str) -> list[str]:
+    """A table's files in ``folder``, in the order of the runs that wrote them."""
+    return [entry for _number, entry in numbered_parts(folder, name, extension)]
 
 
 class Table(Protocol):
@@ -74,17 +78,19 @@ class Opener(Protocol):
     def layout_of(self, path: str, /) -> object: ...
 
 
-def _header(path: str) -> list[str]:
-    """A CSV table's column names (its first line)."""
-    with open(path, encoding="utf-8", newline="") as handle:
-        return next(csv.reader([handle.readline(1 << 16)]), [])
+def csv_columns(path: str) -> list[str]:
+    """A CSV table's column names (its first line; bytes that are no UTF-8 replaced)."""
+    with open(path, "rb") as handle:
+        header = handle.readline(1 << 16)
+    return next(csv.reader([header.decode("utf-8", "replace")]), [])
 
 
-def _first_row_names(path: str) -> list[str] | None:
-    """A JSON lines table's column names (its first row's members; None: no row)."""
+def jsonl_columns(path: str) -> list[str] | None:
+    """A JSON lines table's column names: its first row's members (None: no row, or a
+    first row longer than a game, which is not looked at)."""
     with open(path, "rb") as handle:
         first = handle.readline(MAX_GAME_CHARS)
-    if not first.strip():
+    if not first.strip() or not (first.endswith(b"\n") or len(first) < MAX_GAME_CHARS):
         return None
     try:
         row = json.loads(first)
@@ -149,7 +155,7 @@ class CsvTable:
 
     @staticmethod
     def layout_of(path: str) -> object:
-        return _header(path)
+        return csv_columns(path)
 
 
 class JsonLinesTable:
@@ -175,8 +181,7 @@ class JsonLinesTable:
 
     @staticmethod
     def layout_of(path: str) -> object:
-        names = _first_row_names(path)
-        return [c for c in names] if names is not None else None
+        return jsonl_columns(path)
 
 
 class Export:
@@ -217,17 +222,16 @@ class Export:
         once every held table's files are found to have the run's columns."""
         number = 1
         for name, columns in TABLES.items():
-            parts = table_parts(self.folder, name, self.extension)
+            parts = numbered_parts(self.folder, name, self.extension)
             wanted = opener.layout(columns)
-            for part in parts:
+            for held, part in parts:
+                number = max(number, held + 1)
                 found = opener.layout_of(os.path.join(self.folder, part))
                 if found is not None and found != wanted:
                     raise FileExistsError(errno.EEXIST, f"its table {part} has other columns "
                                           f"than this export writes (written by another "
                                           f"version, or with other games installed); export "
                                           f"to another folder", self.folder)
-            if parts:
-                number = max(number, len(parts) + 1, self._numbered(parts[-1]) + 1)
         return number
 
     def _linked(self) -> bool:
@@ -255,11 +259,6 @@ class Export:
                     os.unlink(linked)
             return False
         return True
-
-    @staticmethod
-    def _numbered(part: str) -> int:
-        found = re.search(r"_([0-9]{6,})\.[a-z]+$", part)
-        return int(found.group(1)) if found else 1
 
     def final(self, name: str) -> str:
         if self.number == 1:

@@ -26,7 +26,7 @@ from notation.read.reading import read_games
 from notation.tables.parquet import fields_type, sql_type
 from notation.tables.schema import TABLES, described
 
-from conftest import ROOT, invoke
+from conftest import HANG_BREAKER, ROOT, cpu_limited, invoke
 
 GAMES = ("tilewe", "flows", "philosophy", "sanguine", "nomic")
 
@@ -204,6 +204,6 @@ def test_export_leaves_pandas_unloaded_and_importable(tmp_path: Path) -> None:
     import subprocess
     import sys
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
-                          timeout=600)
+                          timeout=HANG_BREAKER, preexec_fn=cpu_limited())
     assert done.returncode == 0, done.stderr
     assert int(done.stdout.split()[-1]) > 5
