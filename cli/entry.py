@@ -23,6 +23,10 @@ import sys
 
 from .signals import end_now, handled_signals, raise_interrupt
 
+#: Whether this process is the console script's own: it ends when its command does, so
+#: a command may load a library leaner than one a caller's later code could need.
+OWN_PROCESS = False
+
 def _standard_streams() -> None:
     """A closed stdin, stdout or stderr becomes /dev/null (so no file we open takes its
     number); a closed stdout is said once, since its output is discarded."""
@@ -42,6 +46,8 @@ def _standard_streams() -> None:
 
 
 def main() -> None:
+    global OWN_PROCESS
+    OWN_PROCESS = True
     handled = handled_signals()
     for signum in handled:
         signal.signal(signum, end_now)

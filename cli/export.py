@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib
 import sys
+from contextlib import contextmanager
 from typing import Any, Iterator
 
 import click
@@ -38,19 +39,62 @@ class ExportError(click.ClickException):
         click.echo(f"notation: error: {self.format_message()}", err=True, file=file)
 
 
-def opener(to: str) -> Opener:
-    """The table writer of a format (Parquet's module only loaded when asked for)."""
+def opener(to: str, alone: bool = False) -> Opener:
+    """The table writer of a format (Parquet's module only loaded when asked for);
+    ``alone``: nothing else this command does asks Arrow for NumPy (no cluster), and
+    the process is the console script's, so no caller's code runs after."""
     if to == "csv":
         return CsvTable
     if to == "jsonl":
         return JsonLinesTable
+    refused = _NO_NUMPY if alone and _console_process() and "pyarrow" not in sys.modules else ()
     try:
-        module = importlib.import_module("notation.tables.parquet")
+        with _refused(refused):
+            module = importlib.import_module("notation.tables.parquet")
     except ImportError:
         raise ExportError(PARQUET_HINT) from None
     _arrow_without_pandas()
     table: Opener = module.ParquetTable
     return table
+
+
+#: What Arrow may do without when it writes a command line's tables: it imports NumPy
+#: when it loads, if it can (0.15 s of CPU, measured, half its import), and it
+#: converts no array of NumPy's here. An Arrow loaded without it keeps going without,
+#: and NumPy's arrays given to it later crash the process: so only in a process that
+#: ends with the command (pandas, say, in a caller's later code).
+_NO_NUMPY = ("numpy",)
+
+
+def _console_process() -> bool:
+    """Whether this process is the console script's (:data:`cli.entry.OWN_PROCESS`)."""
+    from . import entry
+    return entry.OWN_PROCESS
+
+
+@contextmanager
+def _refused(names: tuple[str, ...]) -> Iterator[None]:
+    """Imports of ``names`` (and their modules) refused while inside."""
+    if not names or any(name in sys.modules for name in names):
+        yield
+        return
+    finder = _Refusing(names)
+    sys.meta_path.insert(0, finder)
+    try:
+        yield
+    finally:
+        sys.meta_path.remove(finder)
+
+
+class _Refusing:
+    """An import finder that refuses some packages, by name."""
+
+    def __init__(self, names: tuple[str, ...]) -> None:
+        self.names = frozenset(names)
+
+    def find_spec(self, name: str, path: Any = None, target: Any = None) -> None:
+        if name.partition(".")[0] in self.names:
+            raise ImportError(f"{name} is not for Arrow in the command line", name=name)
 
 
 def _arrow_without_pandas() -> None:
@@ -61,20 +105,8 @@ def _arrow_without_pandas() -> None:
     if "pandas" in sys.modules:
         return
     import pyarrow as pa
-    sys.meta_path.insert(0, _NoPandas)
-    try:
+    with _refused(("pandas",)):
         pa.array([0])  # (the question asked, and its answer kept)
-    finally:
-        sys.meta_path.remove(_NoPandas)
-
-
-class _NoPandas:
-    """An import finder that refuses pandas (:func:`_arrow_without_pandas`)."""
-
-    @staticmethod
-    def find_spec(name: str, path: Any = None, target: Any = None) -> None:
-        if name == "pandas" or name.startswith("pandas."):
-            raise ImportError("pandas is not for Arrow in the command line", name=name)
 
 
 def _outcomes(ctx: Context, paths: tuple[str, ...], task: runner.Task, jobs: int | None,
@@ -112,7 +144,7 @@ def export(paths: tuple[str, ...], to: str, folder: str, symmetric: bool, append
     ctx = Context(game_name, encoding, None)
     tally = Tally(watch(ctx, paths, True))
     write_tables(ctx, tally, paths, to, folder, symmetric, jobs, append, scheduler,
-                 worker_timeout)
+                 worker_timeout, alone=True)
     tally.summary()
     ctx.finish()
 
@@ -120,10 +152,11 @@ def export(paths: tuple[str, ...], to: str, folder: str, symmetric: bool, append
 def write_tables(ctx: Context, tally: Tally, paths: tuple[str, ...], to: str, folder: str,
                  symmetric: bool, jobs: int | None, append: bool = False,
                  scheduler: str | None = None,
-                 worker_timeout: float = WORKER_WAIT) -> None:
+                 worker_timeout: float = WORKER_WAIT, alone: bool = False) -> None:
     """The tables of ``paths`` in ``folder`` (``export``'s work, and ``sql``'s over
-    archives); a folder that cannot be written is an :class:`ExportError`."""
-    table = opener(to)
+    archives); a folder that cannot be written is an :class:`ExportError`. ``alone``:
+    the process does nothing after (see :func:`opener`)."""
+    table = opener(to, alone and scheduler is None)
     task = runner.Task(tabled_symmetric if symmetric else tabled, headers=True)
     try:
         tables = Export(folder, to, table, append)

@@ -18,7 +18,8 @@ from functools import lru_cache
 from re import Match, Pattern, _constants, _parser
 from typing import AbstractSet, Any, Callable, Iterable, Iterator, Literal
 
-from notation.read.scanner import scanner
+from notation.read.grammars import terminals as terminals_of
+from notation.read.scanner import scanned_terminals, scanner, token_pattern
 from .game import AnyGame
 
 
@@ -187,17 +188,26 @@ def _groups(items: Any) -> Iterator[tuple[int, Any]]:
             yield from _groups(arg[1])
 
 
-@lru_cache(maxsize=None)
 def field_kinds(game: AnyGame) -> dict[str, FieldKind]:
     """Every field of the game's events, by name (sorted), with its kind as its grammar
     terminal defines it: ``int`` where the field's group matches whole numbers only
     (Sanguine's ``row``, Flows' ``tile``), else ``text``. A name two terminals share is
     ``int`` only if it is in both."""
-    pattern = scanner(game).token
+    return grammar_field_kinds(game.grammar, game.grammar_package)
+
+
+@lru_cache(maxsize=None)
+def grammar_field_kinds(grammar: str, package: str) -> dict[str, FieldKind]:
+    """:func:`field_kinds` of the games written in ``grammar``, from its terminals alone
+    (kept between runs): the ``fields`` column's type names every game's fields without
+    loading any game's code."""
+    every = terminals_of(grammar, package)
+    pattern = token_pattern(every)
     numbers = {number for number, items in _groups(_parser.parse(pattern.pattern, pattern.flags))
                if _only_digits(items)}
+    names = frozenset(t.name for t in scanned_terminals(every))
     kinds: dict[str, FieldKind] = {}
-    for fields in layout(game).values():
+    for fields in terminal_layout(pattern, names).values():
         for index, name in fields:
             kind: FieldKind = "int" if index in numbers else "text"
             kinds[name] = "text" if kinds.get(name, kind) != kind else kind

@@ -14,7 +14,7 @@ from typing import Any
 
 from .errors import RuleError
 from .game import AnyGame
-from .protocols import RecordView
+from .protocols import RecordView, Result
 
 #: The tag naming the seat that forfeited.
 FORFEIT = "Forfeit"
@@ -52,15 +52,18 @@ def forfeit_winners(game: AnyGame, state: Any, seat: str) -> list[str]:
     return [other for other in game.seats(state) or [] if other != seat]
 
 
-def ending(record: RecordView, game: AnyGame, state: Any) -> tuple[bool, list[str]]:
+def ending(record: RecordView, game: AnyGame, state: Any, standing: Result | None = None
+           ) -> tuple[bool, list[str]]:
     """Whether a valid record's game ended, and its winners: on the board, or by the
     forfeit it names (the other seats share it). What ``stats``, ``explore`` and the
-    tables count."""
+    tables count (``standing``: ``game.result(state)`` where the caller has it)."""
     seat = forfeited_seat(record)
-    over = game.is_over(state)
+    over = game.is_over(state) if standing is None else standing.over
     if seat is not None and not over:
         return True, forfeit_winners(game, state, seat)
-    return over, game.winner_words(state) if over else []
+    if not over:
+        return False, []
+    return True, game.winner_words(state) if standing is None else standing.winners
 
 
 __all__ = ["DETAILS", "FORFEIT", "REASONS", "ending", "TERMINATION", "check_forfeit", "forfeit_winners",

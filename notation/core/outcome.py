@@ -88,7 +88,11 @@ class Outcome:
 
     @property
     def tags(self) -> dict[str, str]:
-        return dict(self.record.headers) if self.record is not None else self._facts().tags
+        if self.record is None:
+            return self._facts().tags
+        headers = self.record.headers
+        copied = getattr(headers, "as_dict", None)  # (a tree's headers: one pass)
+        return copied() if copied is not None else dict(headers)
 
     @property
     def result(self) -> Any:

@@ -96,6 +96,15 @@ def names() -> list[str]:
     return sorted(set(_GAMES) | set(_PENDING))
 
 
+def grammars() -> dict[str, tuple[str, str]]:
+    """Every game's grammar (its file and package), by game name, without importing any
+    game's code (a loaded game's, or its spec's)."""
+    _read_all()
+    found = {name: (spec.grammar, spec.grammar_package) for name, spec in _PENDING.items()}
+    found.update((name, (game.grammar, game.grammar_package)) for name, game in _GAMES.items())
+    return dict(sorted(found.items()))
+
+
 def get(name: str) -> AnyGame | None:
     """The game registered as ``name`` (case-insensitive), or None."""
     _discover()

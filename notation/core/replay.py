@@ -12,7 +12,7 @@ from typing import Any, Iterator
 
 from . import registry
 from .ast import EventNode, Item, Malformed, MalformedKind, Pos, Unlisted, Variation
-from .protocols import RecordView
+from .protocols import RecordView, Result
 from .errors import Error, Problem, ProblemKind, RuleError, TagError
 from .game import AnyGame
 from .limits import Listing
@@ -162,14 +162,17 @@ def _tag_problem(record: RecordView, exc: TagError) -> Problem:
     return refusal(exc, pos, 0, None)
 
 
-def check_result_tags(record: RecordView, game: AnyGame, state: Any) -> None:
-    """Each result tag the record gives must say what the replay reached (RuleError)."""
+def check_result_tags(record: RecordView, game: AnyGame, state: Any,
+                      standing: Result | None = None) -> None:
+    """Each result tag the record gives must say what the replay reached (RuleError);
+    ``standing``: ``game.result(state)`` where the caller has it already."""
     tags = record.headers
-    for key, expected in game.result_tags(state).items():
+    found = game.result(state) if standing is None else standing
+    for key, expected in found.tags.items():
         given = tags.get(key)
         if given is None or given == expected:
             continue
-        over = game.is_over(state)
+        over = found.over
         if not over:
             why = (f"the record stops before the game is over (expected \"{expected}\")")
         elif given == "*":
@@ -179,11 +182,13 @@ def check_result_tags(record: RecordView, game: AnyGame, state: Any) -> None:
         raise RuleError(f"[{key} \"{given}\"] but {why}", f"{key} tag")
 
 
-def end_checks(record: RecordView, game: AnyGame, state: Any, ply: int) -> Problem | None:
-    """The end-of-record checks (its result tags), at the record's last item."""
+def end_checks(record: RecordView, game: AnyGame, state: Any, ply: int,
+               standing: Result | None = None) -> Problem | None:
+    """The end-of-record checks (its result tags), at the record's last item
+    (``standing``: as for :func:`check_result_tags`)."""
     last = record.items[-1].pos if record.items else record.pos
     try:
-        check_result_tags(record, game, state)
+        check_result_tags(record, game, state, standing)
         if "Forfeit" in record.headers:  # (start-up: the module loads for a forfeit only)
             from .forfeit import check_forfeit
             check_forfeit(record, game, state)

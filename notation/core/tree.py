@@ -718,6 +718,11 @@ class Headers(MutableMapping[str, str]):
     def __iter__(self) -> Iterator[str]:
         return iter(dict.fromkeys(t.key for t in self._tags if isinstance(t, Tag)))
 
+    def as_dict(self) -> dict[str, str]:
+        """``dict(headers)`` in one pass over the tag lines (each key where it first
+        appears, with its last value), not a scan a key."""
+        return {t.key: t.value for t in self._tags if isinstance(t, Tag)}
+
     def __len__(self) -> int:
         return len({t.key for t in self._tags if isinstance(t, Tag)})
 

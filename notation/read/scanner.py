@@ -37,10 +37,8 @@ class Scanner:
         every = terminals_of(game.grammar, game.grammar_package)
         #: Comments, as the game's grammar writes them: scanned and passed over (they say
         #: nothing a verdict needs), where every other container token steps aside.
-        self.skipped = frozenset({"COMMENT"})
-        terminals = [t for t in every if t.name not in _CONTAINER or t.name in self.skipped]
-        # The contextual lexer tries terminals in this order; so does the scanner.
-        terminals.sort(key=Terminal.lexer_rank)
+        self.skipped = SKIPPED
+        terminals = scanned_terminals(every)
         self.game = game
         self.directives = game.directives
         #: Each event terminal's own reader (``Game.event_reader``), looked up once here:
@@ -49,10 +47,9 @@ class Scanner:
                         if t.name not in game.directives and t.name not in self.skipped}
         by_name = {t.name: t for t in every}
         blank = by_name["WS"].regexp
-        alternatives = "|".join(f"(?P<{t.name}>{t.regexp})" for t in terminals)
         #: The groups that name whole terminals (the others name an event's parts).
         self.terminal_names = frozenset(t.name for t in terminals)
-        self.token = re.compile(f"(?:{blank})?(?:{alternatives})")
+        self.token = token_pattern(every)
         self.tail = re.compile(f"(?:{blank})?")
         self.tag = re.compile(by_name["TAG"].regexp)
         # A game of one event terminal (Tilewe): check the body and split it in C.
@@ -79,6 +76,25 @@ class Scanner:
         tail = self.tail.match(text, at)
         if tail is None or tail.end() != len(text):
             yield "", "", at
+
+
+#: The container terminals the scanner reads (the others step aside for Lark).
+SKIPPED = frozenset({"COMMENT"})
+
+
+def scanned_terminals(every: tuple[Terminal, ...]) -> list[Terminal]:
+    """A grammar's terminals the scanner reads, in the order the contextual lexer tries
+    them: the game's own, and comments."""
+    return sorted((t for t in every if t.name not in _CONTAINER or t.name in SKIPPED),
+                  key=Terminal.lexer_rank)
+
+
+def token_pattern(every: tuple[Terminal, ...]) -> re.Pattern[str]:
+    """One token of the grammar whose terminals are ``every``: blanks, then one of
+    :func:`scanned_terminals`, each a named group (its fields are groups inside it)."""
+    blank = next(t.regexp for t in every if t.name == "WS")
+    alternatives = "|".join(f"(?P<{t.name}>{t.regexp})" for t in scanned_terminals(every))
+    return re.compile(f"(?:{blank})?(?:{alternatives})")
 
 
 @lru_cache(maxsize=None)

@@ -23,7 +23,7 @@ import pyarrow as pa  # noqa: E402  (after mimalloc's option)
 import pyarrow.parquet as pq  # noqa: E402
 
 from notation.core import registry  # noqa: E402
-from notation.core.fields import field_kinds  # noqa: E402
+from notation.core.fields import grammar_field_kinds  # noqa: E402
 from notation.read.texts import LENGTH, Texts  # noqa: E402
 
 text_offsets: Callable[[bytes], bytes] | None
@@ -75,15 +75,17 @@ _FIELD_TYPES = {"int": pa.int64(), "text": pa.string()}
 def fields_type(games: Iterable[Any] | None = None) -> Any:
     """The ``fields`` column's type: a struct with a member per game that has fields
     (``games``: default every registered game), by name, each a struct of the game's
-    fields typed by its grammar (:func:`notation.core.fields.field_kinds`). A game whose
-    events have no named parts (the nomic game's) has no member: Parquet holds no empty
-    struct."""
+    fields typed by its grammar (:func:`notation.core.fields.field_kinds`: from the
+    grammars' terminals alone, no game's code loaded). A game whose events have no named
+    parts (the nomic game's) has no member: Parquet holds no empty struct."""
+    grammars = registry.grammars() if games is None else {
+        game.name: (game.grammar, game.grammar_package) for game in games}
     members = []
-    for game in sorted(registry.games() if games is None else games, key=lambda g: g.name):
-        kinds = field_kinds(game)
+    for name, grammar in sorted(grammars.items()):
+        kinds = grammar_field_kinds(*grammar)
         if kinds:
-            members.append((game.name, pa.struct([(name, _FIELD_TYPES[kind])
-                                                  for name, kind in kinds.items()])))
+            members.append((name, pa.struct([(field, _FIELD_TYPES[kind])
+                                             for field, kind in kinds.items()])))
     return pa.struct(members)
 
 
@@ -184,24 +186,50 @@ class Gathered:
         if self.values is not None:
             return pa.array(self.values, self.kind)
         if self.same is not _NOTHING:
-            if self.same is None or not self.count:
-                return pa.nulls(self.count, self.kind)
-            # (a list of one object: twenty times quicker than pa.repeat, and no compute
-            # kernel, whose registry costs half a second to load on first use)
-            return pa.array([self.same] * self.count, self.kind)
+            return repeated_array(self.kind, self.same, self.count)
         assert self.data is not None
-        data = b"".join(self.data)
-        if len(data) > _LARGEST:  # (beyond 32-bit offsets: as strings, Arrow chunks them)
-            return pa.array(list(self._held()), self.kind)
-        offsets = offsets_of(b"".join(self.lengths))
-        if array(LENGTH, offsets[-array(LENGTH).itemsize:])[0] != len(data):
-            raise ValueError("texts whose lengths do not cut their data")
-        texts = pa.Array.from_buffers(self.kind, self.count,
-                                      [None, pa.py_buffer(offsets), pa.py_buffer(data)])
-        # Arrow takes buffers on trust: lengths that do not cut the data, or bytes that
-        # are no UTF-8 (a game's own Texts), would be written and fail only when read.
-        texts.validate(full=True)  # (20 ns a row)
-        return texts
+        return texts_array(self.kind, self.count, self.data, self.lengths)
+
+
+def repeated_array(kind: Any, value: Any, count: int) -> Any:
+    """An Arrow array of ``value`` ``count`` times. A text, or an empty list or map (a
+    plain game's comment, glyphs, commands), is made from its buffers at once; any other
+    value from a list of one object (twenty times quicker than ``pa.repeat``, and no
+    compute kernel, whose registry costs half a second to load on first use)."""
+    if value is None or not count:
+        return pa.nulls(count, kind)
+    if type(value) is str and kind == pa.string():
+        text = value.encode("utf-8")
+        if len(text) * count <= _LARGEST:
+            offsets = (array(LENGTH, range(0, len(text) * (count + 1), len(text))).tobytes()
+                       if text else bytes(array(LENGTH).itemsize * (count + 1)))
+            return pa.Array.from_buffers(kind, count, [None, pa.py_buffer(offsets),
+                                                       pa.py_buffer(text * count)])
+    if type(value) in (tuple, list, dict) and not value and (
+            pa.types.is_list(kind) or pa.types.is_map(kind)):
+        entries = (pa.struct([kind.key_field, kind.item_field]) if pa.types.is_map(kind)
+                   else kind.value_type)
+        offsets = pa.py_buffer(bytes(array(LENGTH).itemsize * (count + 1)))
+        return pa.Array.from_buffers(kind, count, [None, offsets],
+                                     children=[pa.array([], entries)])
+    return pa.array([value] * count, kind)
+
+
+def texts_array(kind: Any, count: int, data: list[bytes], lengths: list[bytes]) -> Any:
+    """An Arrow string array of ``count`` texts held as :class:`Texts` (their ``data`` and
+    ``lengths``, chunk by chunk), their buffers taken whole."""
+    joined = b"".join(data)
+    if len(joined) > _LARGEST:  # (beyond 32-bit offsets: as strings, Arrow chunks them)
+        return pa.array(list(Texts(joined, b"".join(lengths))), kind)
+    offsets = offsets_of(b"".join(lengths))
+    if array(LENGTH, offsets[-array(LENGTH).itemsize:])[0] != len(joined):
+        raise ValueError("texts whose lengths do not cut their data")
+    texts = pa.Array.from_buffers(kind, count, [None, pa.py_buffer(offsets),
+                                                pa.py_buffer(joined)])
+    # Arrow takes buffers on trust: lengths that do not cut the data, or bytes that are
+    # no UTF-8 (a game's own Texts), would be written and fail only when read.
+    texts.validate(full=True)  # (20 ns a row)
+    return texts
 
 
 class FieldsGathered:
@@ -250,6 +278,14 @@ class FieldsGathered:
         children = []
         for at in range(kind.num_fields):
             field = kind.field(at)
+            held = [fields.values.get(field.name) if fields is not None and fields.game == game
+                    else None for _count, fields in self.chunks]
+            if field.type == pa.string() and all(type(texts) is Texts for texts in held):
+                # (every row this game's, each chunk's values in one buffer: taken whole)
+                children.append(texts_array(field.type, self.count,
+                                            [texts.data for texts in held],  # type: ignore[union-attr]
+                                            [texts.lengths for texts in held]))  # type: ignore[union-attr]
+                continue
             values: list[str | None] = []
             for count, fields in self.chunks:
                 if fields is not None and fields.game == game and field.name in fields.values:

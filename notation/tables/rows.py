@@ -20,6 +20,7 @@ from notation.core.notes import read_clock, read_eval
 from notation.core.game import AnyGame
 from notation.core.forfeit import ending
 from notation.core.outcome import Outcome
+from notation.core.protocols import Result
 from notation.core.output import event_text, glyph_words
 from notation.core.replay import end_checks, run, structure_problems
 from notation.core.walk import Step, walk
@@ -38,6 +39,8 @@ _encode = json.JSONEncoder(sort_keys=True, ensure_ascii=False).encode
 NO_GLYPHS: tuple[str, ...] = ()
 NO_NAGS: tuple[int, ...] = ()
 NO_COMMANDS: dict[str, str] = {}
+#: No value given (``None`` is a value here).
+_NOTHING: Any = object()
 
 
 def _json(value: Any) -> str | None:
@@ -46,11 +49,13 @@ def _json(value: Any) -> str | None:
 
 
 def game_row(outcome: Outcome, players: int | None = None, over: bool | None = None,
-             winners: list[str] | None = None) -> Row:
+             winners: list[str] | None = None, result: Any = _NOTHING) -> Row:
     """A game's row; ``over`` and ``winners`` are known for a valid game only. Works on
-    an outcome read back from a worker too (a game whose rows failed keeps this one)."""
+    an outcome read back from a worker too (a game whose rows failed keeps this one);
+    ``result``: the outcome's, where the caller has it already."""
     error = outcome.error
-    result = outcome.result
+    if result is _NOTHING:
+        result = outcome.result
     scores = result.get("scores") if isinstance(result, dict) else None
     tags = outcome.tags
     return {
@@ -117,15 +122,17 @@ _EVENT_NAMES = tuple(c.name for c in EVENTS[3:])
 _POSITION_NAMES = tuple(c.name for c in POSITIONS[3:])
 
 
-def _games_row(outcome: Outcome) -> Row:
+def _games_row(outcome: Outcome, standing: Result | None = None) -> Row:
+    """The games row of an outcome with its record (``standing``: how its game stands,
+    where the caller has it already)."""
     game, state = outcome.game, outcome.state
     valid_end = outcome.valid and game is not None and state is not None
     record = outcome.record
-    over, winners = (ending(record, game, state) if valid_end and game is not None
+    over, winners = (ending(record, game, state, standing) if valid_end and game is not None
                      and record is not None else (None, None))
     return game_row(outcome,
                     game.player_count(state) if game is not None and state is not None else None,
-                    over, winners)
+                    over, winners, _NOTHING if standing is None else standing.details)
 
 
 def table_rows(record: GameNode, outcome: Outcome, symmetric: bool = False) -> dict[str, Any]:
@@ -195,12 +202,13 @@ def plain_rows(record: GameNode, symmetric: bool = False) -> Outcome | None:
     except Exception:  # a rule broken, or a bug of ours: the full path says where and what
         return None
     plies = len(events)
-    if end_checks(start, game, state, plies) is not None:
+    standing = game.result(state)  # (asked once: the checks and the games row share it)
+    if end_checks(start, game, state, plies, standing) is not None:
         return None
     outcome = Outcome(record, game, state, plies, [])
     nothing = Repeated(None, plies)
     outcome.data = {
-        "games": _games_row(outcome),
+        "games": _games_row(outcome, standing),
         "events": {"ply": range(1, plies + 1),
                    "variation": Repeated("", plies), "mover": movers[1:], "event": texts,
                    "fields": fields, "glyphs": Repeated(NO_GLYPHS, plies),

@@ -462,6 +462,14 @@ def test_headers_are_a_live_view_of_the_tag_lines():
         headers["Round"] = 3
 
 
+@given(st.lists(st.tuples(st.sampled_from(["Game", "Event", "Site", "X"]),
+                          st.text("ab\"", max_size=3)), max_size=8))
+def test_headers_as_a_dict_are_the_mapping_copied(tags: list[tuple[str, str]]) -> None:
+    record = GameNode("tilewe", [notation.Tag(key, value) for key, value in tags])
+    copied = record.headers.as_dict()
+    assert copied == dict(record.headers) and list(copied) == list(record.headers)
+
+
 def test_a_record_from_a_position_refuses_a_set_up_the_game_cannot_start_from():
     position = notation.from_position("nomic", notation.new("nomic").position())
     with pytest.raises(notation.Error, match="cannot start from a set-up position"):

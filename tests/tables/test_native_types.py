@@ -26,7 +26,8 @@ from notation.read.reading import read_games
 from notation.tables.parquet import fields_type, sql_type
 from notation.tables.schema import TABLES, described
 
-from conftest import HANG_BREAKER, ROOT, cpu_limited, invoke
+from conftest import HANG_BREAKER, ROOT, cpu_limited, invoke, run_cli
+from test_export import read_table
 
 GAMES = ("tilewe", "flows", "philosophy", "sanguine", "nomic")
 
@@ -207,3 +208,29 @@ def test_export_leaves_pandas_unloaded_and_importable(tmp_path: Path) -> None:
                           timeout=HANG_BREAKER, preexec_fn=cpu_limited())
     assert done.returncode == 0, done.stderr
     assert int(done.stdout.split()[-1]) > 5
+
+
+def test_the_console_script_writes_parquet_with_an_arrow_without_numpy(tmp_path: Path) -> None:
+    """The console script's own process loads Arrow without NumPy (half Arrow's import),
+    and its tables read back (here, with NumPy) as the JSON lines export's."""
+    script = (
+        "import sys\n"
+        "from notation.cli import entry\n"
+        f"sys.argv = ['notation', 'export', {str(ROOT / 'samples' / 'tilewe')!r}, '--to', "
+        f"'parquet', '-o', {str(tmp_path / 'parquet')!r}]\n"
+        "try:\n"
+        "    entry.main()\n"
+        "except SystemExit as exc:\n"
+        "    assert exc.code == 0, exc.code\n"
+        "print('numpy' in sys.modules)\n")
+    import subprocess
+    import sys
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          timeout=HANG_BREAKER, preexec_fn=cpu_limited())
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split()[-1] == "False"
+    assert run_cli("export", str(ROOT / "samples" / "tilewe"), "--to", "jsonl", "-o",
+                   str(tmp_path / "jsonl")).returncode == 0
+    for table in ("games", "events", "positions"):
+        assert read_table(tmp_path / "parquet", table, "parquet") == read_table(
+            tmp_path / "jsonl", table, "jsonl")

@@ -12,8 +12,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-pa = pytest.importorskip("pyarrow")
-pq = pytest.importorskip("pyarrow.parquet")
+import pyarrow as pa  # noqa: E402  (the test extra's: no silent skip)
+import pyarrow.parquet as pq  # noqa: E402
 
 from notation.read.texts import Texts  # noqa: E402
 from notation.tables.columns import Column, Fields, Repeated  # noqa: E402
@@ -194,3 +194,22 @@ def test_fields_come_out_as_each_games_struct(chunks: list[Any]) -> None:
 def test_fields_text_form_is_the_json_of_the_parts_a_row_has() -> None:
     column = Fields("a", {"n": ["1", None], "s": ['say "hi"', None]}, 3, [True, True, False])
     assert list(column) == ['{"n": "1", "s": "say \\"hi\\""}', "{}", None]
+
+
+REPEATABLE = st.one_of(
+    st.tuples(st.just("text"), st.none() | TEXT | st.sampled_from(["", "é"])),
+    st.tuples(st.just("int"), st.none() | NUMBER),
+    st.tuples(st.just("texts"), st.just(()) | st.lists(TEXT, max_size=2).map(tuple)),
+    st.tuples(st.just("smallints"), st.just(()) | st.lists(st.integers(-5, 5), max_size=2)),
+    st.tuples(st.just("map"), st.just({}) | st.dictionaries(TEXT, TEXT, max_size=2)))
+
+
+@given(REPEATABLE, st.integers(0, 40))
+@settings(max_examples=200, deadline=None)
+def test_a_repeated_value_from_its_buffers_is_the_value_repeated(
+        kind_value: tuple[str, Any], count: int) -> None:
+    kind, value = kind_value
+    made = parquet.repeated_array(parquet._TYPES[kind], value, count)
+    made.validate(full=True)
+    assert made.type == parquet._TYPES[kind]
+    assert made.to_pylist() == pa.array([value] * count, parquet._TYPES[kind]).to_pylist()

@@ -1,13 +1,13 @@
-"""Export's event columns for Tilewe moves: each move's text and fields from two tables.
+"""Export's event columns for Tilewe moves: each move's text and fields from tables.
 
 A move's canonical text is its spelling (piece, rotation and contact) and then its
-target's name; its fields are the named groups of the grammar's ``MOVE`` terminal
-(``notation.core.fields``), and the target is the last of them in name order. So both
-text and fields are a part per spelling (a few hundred) followed by a part per target
-(400). The parts are cut from ``fields_json`` of real moves, and each cut is checked to
-give back what ``fields_json`` writes; should the grammar ever name its groups so that
-the target is not last, there are no tables, and export reads each text back as for
-any game. A test holds every spelling with every target to ``fields_json``.
+target's name; each of its fields (the named groups of the grammar's ``MOVE`` terminal,
+``notation.core.fields``) is fixed by its spelling or by its target. So every column is a
+part per spelling (a few hundred) followed by a part per target (400), one of them empty
+for a field. The text's parts are cut from real moves' texts, the fields' read from real
+moves by the grammar (:func:`field_tables`); should a field ever depend on both, there
+are no tables, and export reads each text back as for any game. A test holds every
+spelling with every target to the texts written and read back.
 
 The positions column (:func:`line_columns`) is the board's own (``state.replayed_columns``).
 """
@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 
-from notation.core.fields import event_fields, fields_json
+from notation.core.fields import event_fields
 from notation.core.game import AnyGame, LineColumns
 from notation.read.texts import Texts
 
@@ -25,72 +25,78 @@ from .pieces import ORIENTATION_NAMES, PIECE_NAMES, orientation
 from .rules import applier
 from .state import Board, replayed_columns
 
-compiled_move_texts: Callable[..., tuple[bytes, bytes, bytes, bytes] | None] | None
+compiled_move_columns: Callable[..., list[tuple[bytes, bytes]] | None] | None
 try:  # the columns compiled (compiled/text.c), where the install could build it
-    from .compiled.text import move_texts as compiled_move_texts
+    from .compiled.text import move_columns as compiled_move_columns
 except ImportError:  # pragma: no cover - a machine without a C compiler
-    compiled_move_texts = None
+    compiled_move_columns = None
 
 #: A spelling: piece, canonical orientation and contact cell (a move less its target).
 Spelling = tuple[int, int, tuple[int, int]]
-#: Per spelling its text and its fields' JSON up to the target's value; per target its
-#: name and the end of the fields' JSON.
-Tables = tuple[dict[Spelling, tuple[str, str]], list[tuple[str, str]]]
-
-
-def _cut(game: AnyGame, move: Move) -> tuple[str, str, str] | None:
-    """The move's text less its target's name, its fields less the target's value, and
-    that value's end of the JSON; None if they do not end with the target."""
-    text, fields, name = str(move), fields_json(game, str(move)), square_name(move.target)
-    tail = f'"{name}"}}'
-    if not text.endswith(name) or not fields.endswith(tail):
-        return None
-    return text[:-len(name)], fields[:-len(tail)], tail
+#: Per spelling its part of the text; per target its name.
+Tables = tuple[dict[Spelling, str], list[str]]
 
 
 @lru_cache(maxsize=None)
 def tables(game: AnyGame) -> Tables | None:
-    """The two tables, cut and checked once per run; None where they do not hold."""
-    spellings: dict[Spelling, tuple[str, str]] = {}
+    """The text's two tables, cut and checked once per run; None where a text does not
+    end with its target's name."""
+    spellings: dict[Spelling, str] = {}
     for piece in range(len(PIECE_NAMES)):
         for index in range(len(ORIENTATION_NAMES)):
             oriented = orientation(piece, index)
             for contact in oriented.contacts:
-                cut = _cut(game, Move(piece, oriented.index, contact, 0))
-                if cut is None:
+                text = game.format_event(Move(piece, oriented.index, contact, 0))
+                if not text.endswith(square_name(0)):
                     return None
-                spellings[piece, oriented.index, contact] = cut[0], cut[1]
-    probe, (probe_text, probe_fields) = next(iter(spellings.items()))
-    targets = []
-    for target in range(SIZE * SIZE):
-        move = Move(*probe, target)
-        cut = _cut(game, move)
-        if cut is None or cut[:2] != (probe_text, probe_fields):
-            return None
-        targets.append((square_name(target), cut[2]))
+                spellings[piece, oriented.index, contact] = text[:-len(square_name(0))]
+    probe, head = next(iter(spellings.items()))
+    targets = [square_name(target) for target in range(SIZE * SIZE)]
+    if any(game.format_event(Move(*probe, target)) != head + name
+           for target, name in enumerate(targets)):
+        return None
     return spellings, targets
 
 
-#: The compiled tables: a spelling's text and fields part at its number (see ``text.c``),
-#: each target's.
-Compiled = tuple[list[bytes | None], list[bytes | None], list[bytes], list[bytes]]
+#: A column as ``move_columns`` takes it: a part at each spelling's number (see
+#: ``text.c``; None: no spelling), and each target's.
+CompiledColumn = tuple[tuple[bytes | None, ...], tuple[bytes | None, ...]]
 _BOX = 5
 
 
+def _slot(piece: int, index: int, contact: tuple[int, int]) -> int:
+    """A spelling's number in the compiled tables."""
+    return ((piece * len(ORIENTATION_NAMES) + index) * _BOX + contact[0]) * _BOX + contact[1]
+
+
+def _compiled_column(spellings: dict[Spelling, str], targets: list[str]) -> CompiledColumn:
+    parts: list[bytes | None] = [None] * (len(PIECE_NAMES) * len(ORIENTATION_NAMES) * _BOX**2)
+    for spelling, part in spellings.items():
+        parts[_slot(*spelling)] = part.encode("utf-8")
+    return tuple(parts), tuple(target.encode("utf-8") for target in targets)
+
+
 @lru_cache(maxsize=None)
-def compiled_tables(game: AnyGame) -> Compiled | None:
-    """:func:`tables` as ``move_texts`` takes them (None where there are none)."""
-    found = tables(game)
-    if found is None:
+def compiled_tables(game: AnyGame) -> tuple[list[str], list[CompiledColumn]] | None:
+    """The text column and each field's (the fields by name), as ``move_columns`` takes
+    them; None where :func:`tables` or :func:`field_tables` do not hold."""
+    found, fielded = tables(game), field_tables(game)
+    if found is None or fielded is None:
         return None
     spellings, targets = found
-    texts: list[bytes | None] = [None] * (len(PIECE_NAMES) * len(ORIENTATION_NAMES) * _BOX**2)
-    fields = texts[:]
-    for (piece, index, (x, y)), (text, field) in spellings.items():
-        slot = ((piece * len(ORIENTATION_NAMES) + index) * _BOX + x) * _BOX + y
-        texts[slot], fields[slot] = text.encode("utf-8"), field.encode("utf-8")
-    return (texts, fields, [name.encode("utf-8") for name, _tail in targets],
-            [tail.encode("utf-8") for _name, tail in targets])
+    columns = [_compiled_column(spellings, targets)]
+    spelling_names, spelled, target_names, aimed = fielded
+    names = []
+    for at, name in enumerate(spelling_names):
+        names.append(name)
+        columns.append(_compiled_column({s: values[at] for s, values in spelled.items()},
+                                        [""] * len(aimed)))
+    for at, name in enumerate(target_names):
+        names.append(name)
+        columns.append(_compiled_column({s: "" for s in spelled},
+                                        [values[at] for values in aimed]))
+    order = sorted(range(len(names)), key=names.__getitem__)
+    return [names[at] for at in order], columns[:1] + [columns[1 + at] for at in order]
 
 
 def line_columns(board: Board, moves: Iterable[Move], /) -> LineColumns:
@@ -132,10 +138,17 @@ def field_tables(game: AnyGame) -> tuple[list[str], dict[Spelling, tuple[str, ..
 def event_columns(game: AnyGame, moves: list[Move], /
                   ) -> tuple[Sequence[str], dict[str, Sequence[str | None]]] | None:
     """Each move's canonical text and fields (``Game.event_columns``) as ``game`` reads
-    them: the texts compiled, as :class:`Texts`, where built, else as a list; the fields
-    column by column."""
-    fielded = field_tables(game)
-    if fielded is None:
+    them: compiled where built, each column as :class:`Texts` written from the tables in
+    one call; else as lists, the fields column by column."""
+    if compiled_move_columns is not None:
+        compiled = compiled_tables(game)
+        written = None if compiled is None else compiled_move_columns(moves, compiled[1])
+        if compiled is None or written is None:
+            return None
+        texts, *values = (Texts(data, lengths) for data, lengths in written)
+        return texts, dict(zip(compiled[0], values))
+    fielded, found = field_tables(game), tables(game)
+    if fielded is None or found is None:
         return None
     spelling_names, spelled_values, target_names, target_values = fielded
     try:
@@ -148,21 +161,11 @@ def event_columns(game: AnyGame, moves: list[Move], /
         *spelling_names, *target_names)]
     fields: dict[str, Sequence[str | None]] = dict(sorted(zip(
         (*spelling_names, *target_names), columns)))
-    if compiled_move_texts is not None:
-        compiled = compiled_tables(game)
-        written = None if compiled is None else compiled_move_texts(moves, *compiled)
-        if written is None:
-            return None
-        text_data, text_lengths, _fields_data, _fields_lengths = written
-        return Texts(text_data, text_lengths), fields
-    found = tables(game)
-    if found is None:
-        return None
     spellings, targets = found
-    texts = []
+    move_texts: list[str] = []
     for piece, index, contact, target in moves:
         spelling = spellings.get((piece, index, contact))
         if spelling is None or not 0 <= target < SIZE * SIZE:  # a move made by hand
             return None
-        texts.append(spelling[0] + targets[target][0])
-    return texts, fields
+        move_texts.append(spelling + targets[target])
+    return move_texts, fields

@@ -3,7 +3,6 @@ gives the text and the fields (column by column) that writing the move and readi
 text back give."""
 from __future__ import annotations
 
-import json
 import random
 import sys
 
@@ -13,7 +12,7 @@ from hypothesis import strategies as st
 
 from notation.core.new_games import random_record
 from notation.core import registry
-from notation.core.fields import field_columns, fields_json
+from notation.core.fields import field_columns
 from notation.read.texts import Texts
 from notation.games.tilewe import columns
 from notation.games.tilewe.events import Move
@@ -25,9 +24,9 @@ PATHS = ("compiled", "python")
 @pytest.fixture(params=PATHS)
 def path(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
     """Each test runs compiled and in Python (as if the module were missing)."""
-    assert columns.compiled_move_texts is not None, "compiled/text.c was not built"
+    assert columns.compiled_move_columns is not None, "compiled/text.c was not built"
     if request.param == "python":
-        monkeypatch.setattr(columns, "compiled_move_texts", None)
+        monkeypatch.setattr(columns, "compiled_move_columns", None)
     return str(request.param)
 
 
@@ -36,12 +35,15 @@ def test_every_spelling_with_every_target(path: str) -> None:
     assert TILEWE is not None
     found = columns.tables(TILEWE)
     assert found is not None
-    spellings, _targets = found
+    spellings, _names = found
     assert len(spellings) == 309  # every contact spelling of the 21 pieces
     moves = [Move(*spelling, target) for spelling in spellings for target in range(400)]
     got = TILEWE.event_columns(moves)
     assert got is not None
-    assert isinstance(got[0], Texts if path == "compiled" else list)
+    kind = Texts if path == "compiled" else list
+    assert isinstance(got[0], kind)
+    assert all(isinstance(values, Texts if path == "compiled" else tuple)
+               for values in got[1].values())
     texts, fields = list(got[0]), {name: list(values) for name, values in got[1].items()}
     assert texts == [str(move) for move in moves]
     assert fields == field_columns(TILEWE, texts)
@@ -55,13 +57,13 @@ def test_random_games_give_the_read_back_columns(seed: int) -> None:
     record = random_record(TILEWE, random.Random(seed), {})
     moves = list(record.events)
     texts = [TILEWE.format_event(move) for move in moves]
-    for compiled in (columns.compiled_move_texts, None):
+    for compiled in (columns.compiled_move_columns, None):
         columns_of = columns.event_columns
-        saved, columns.compiled_move_texts = columns.compiled_move_texts, compiled
+        saved, columns.compiled_move_columns = columns.compiled_move_columns, compiled
         try:
             got = columns_of(TILEWE, moves)
         finally:
-            columns.compiled_move_texts = saved
+            columns.compiled_move_columns = saved
         assert got is not None
         assert list(got[0]) == texts
         assert {name: list(values) for name, values in got[1].items()} == field_columns(
@@ -81,40 +83,48 @@ def test_a_move_made_by_hand_is_left_to_the_read_back(path: str, move: Move) -> 
 
 
 def test_the_compiled_columns_refuse_what_is_not_their_tables() -> None:
-    assert TILEWE is not None and columns.compiled_move_texts is not None
+    assert TILEWE is not None and columns.compiled_move_columns is not None
     tables = columns.compiled_tables(TILEWE)
     assert tables is not None
-    texts, fields, names, tails = tables
-    move_texts = columns.compiled_move_texts
-    assert move_texts([], *tables) == (b"", b"", b"", b"")
-    field = fields[0]
-    assert field is not None
-    field += tails[0]
-    assert move_texts([(0, 0, (0, 0), 0)], *tables) == (
-        b"O1n-a1a1", (8).to_bytes(4, sys.byteorder), field, len(field).to_bytes(4, sys.byteorder))
-    assert move_texts([[0, 0, (0, 0), 0]], *tables) is None  # (a list is no move)
-    for wrong in ((texts[:-1], fields, names, tails), (texts, fields, names[:-1], tails),
-                  (tuple(texts), fields, names, tails)):
+    names, compiled = tables
+    assert names == ["contact", "piece", "rotation", "target"]
+    move_columns = columns.compiled_move_columns
+    assert move_columns([], compiled) == [(b"", b"")] * 5
+    assert move_columns([(0, 0, (0, 0), 0)], []) == []
+    assert move_columns([(0, 0, (0, 0), 0)], compiled) == [
+        (b"O1n-a1a1", (8).to_bytes(4, sys.byteorder)), (b"a1", (2).to_bytes(4, sys.byteorder)),
+        (b"O1", (2).to_bytes(4, sys.byteorder)), (b"n", (1).to_bytes(4, sys.byteorder)),
+        (b"a1", (2).to_bytes(4, sys.byteorder))]
+    assert move_columns([[0, 0, (0, 0), 0]], compiled) is None  # (a list is no move)
+    spellings, targets = compiled[0]
+    for wrong in ((spellings[:-1], targets), (spellings, targets[:-1]),
+                  (list(spellings), targets), (spellings,), spellings):
         with pytest.raises(TypeError):
-            move_texts([], *wrong)  # type: ignore[arg-type]
+            move_columns([], [wrong])  # type: ignore[list-item]
     with pytest.raises(TypeError):
-        move_texts((), *tables)  # type: ignore[arg-type]
+        move_columns((), compiled)  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        move_columns([], tuple(compiled))  # type: ignore[arg-type]
 
 
-def test_fields_named_otherwise_give_no_tables(path: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Were the target not the last field, the cut would be wrong: the tables refuse."""
+def test_a_field_of_spelling_and_target_both_gives_no_tables(
+        path: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Were a field fixed by neither the spelling nor the target alone, the cut would be
+    wrong: the tables refuse, and export reads each text back."""
     assert TILEWE is not None
+    real = columns.event_fields
 
-    def target_first(game: object, text: str) -> str:
-        fields = json.loads(fields_json(TILEWE, text))
-        return json.dumps({"target": fields.pop("target"), **fields})
+    def mixed(game: object, text: str) -> dict[str, str]:
+        fields = dict(real(TILEWE, text))
+        fields["piece"] += fields["target"]
+        return fields
 
-    monkeypatch.setattr(columns, "fields_json", target_first)
-    columns.tables.cache_clear()
+    monkeypatch.setattr(columns, "event_fields", mixed)
+    columns.field_tables.cache_clear()
     columns.compiled_tables.cache_clear()
     try:
-        assert columns.tables(TILEWE) is None
+        assert columns.field_tables(TILEWE) is None
         assert TILEWE.event_columns([Move(0, 0, (0, 0), 0)]) is None
     finally:
-        columns.tables.cache_clear()
+        columns.field_tables.cache_clear()
         columns.compiled_tables.cache_clear()

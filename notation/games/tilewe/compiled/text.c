@@ -13,11 +13,12 @@
  * "-" when the game is over) for the last position. Only the ranks a move covers are
  * written again. It returns the texts one after another as bytes, and their lengths as
  * native 32-bit ints (``notation.core.texts.Texts``).
- * ``move_texts(moves, texts, fields, names, tails)`` writes export's text and fields of
- * each move (``columns.py``): the part of its spelling (piece, orientation, contact,
- * numbered as ``SPELLINGS`` says) from ``texts`` and ``fields``, then the part of its
- * target from ``names`` and ``tails``; each column as bytes and lengths, or None when a
- * move has no entry (the caller then writes them in Python).
+ * ``move_columns(moves, columns)`` writes export's columns of moves (``columns.py``):
+ * each column is a table of parts per spelling (piece, orientation, contact, numbered
+ * as ``SPELLINGS`` says) and one per target, and a move's value is its spelling's part
+ * then its target's (its text: the spelling, then the target's name; a field: its value
+ * on one side, nothing on the other); each column as bytes and lengths, or None when a
+ * move has no part in some table (the caller then writes them in Python).
  * Colours never share a tile on a board the rules made; for one that has them, what
  * either definition writes is unspecified.
  * ``state.py`` holds the same definitions in Python (``Board.written_board_text``,
@@ -388,91 +389,137 @@ static int move_slots(PyObject *move, long *spelling, long *target)
     return 0;
 }
 
-/* ``table``'s bytes at ``at``, or NULL when there are none (None, or not bytes). */
+/* ``table``'s (a tuple's) bytes at ``at``, or NULL when there are none (None, or not
+ * bytes). */
 static PyObject *entry(PyObject *table, long at)
 {
-    PyObject *found = PyList_GET_ITEM(table, at);
+    PyObject *found = PyTuple_GET_ITEM(table, at);
     return PyBytes_Check(found) ? found : NULL;
 }
 
-/* Each move's text and fields, each a spelling's part then a target's part (see the
- * .pyi); None where a move has no part in the tables. */
-static PyObject *move_texts(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+/* One column of ``move_columns``: a part per spelling and a part per target. */
+static int column_tables(PyObject *column, PyObject **spellings, PyObject **targets)
+{
+    if (!PyTuple_Check(column) || PyTuple_GET_SIZE(column) != 2)
+        return -1;
+    *spellings = PyTuple_GET_ITEM(column, 0);
+    *targets = PyTuple_GET_ITEM(column, 1);
+    if (!PyTuple_Check(*spellings) || !PyTuple_Check(*targets) ||
+        PyTuple_GET_SIZE(*spellings) != SPELLINGS || PyTuple_GET_SIZE(*targets) != TILES)
+        return -1;
+    return 0;
+}
+
+/* Each move's value in each column, a spelling's part then a target's part (see the
+ * .pyi); None where a move has no part in a column's tables. */
+static PyObject *move_columns(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
     (void)module;
-    if (nargs != 5 || !PyList_Check(args[0]) || !PyList_Check(args[1]) ||
-        !PyList_Check(args[2]) || !PyList_Check(args[3]) || !PyList_Check(args[4]) ||
-        PyList_GET_SIZE(args[1]) != SPELLINGS || PyList_GET_SIZE(args[2]) != SPELLINGS ||
-        PyList_GET_SIZE(args[3]) != TILES || PyList_GET_SIZE(args[4]) != TILES) {
-        PyErr_SetString(PyExc_TypeError,
-                        "move_texts(moves: list[Move], texts: list[bytes | None], fields: "
-                        "list[bytes | None], names: list[bytes], tails: list[bytes]), the "
-                        "spelling tables of 4200 entries and the target tables of 400");
+    static const char USAGE[] =
+        "move_columns(moves: list[Move], columns: list[tuple[tuple[bytes | None, ...], "
+        "tuple[bytes | None, ...]]]), each column a spelling table of 4200 entries and a "
+        "target table of 400";
+    if (nargs != 2 || !PyList_Check(args[0]) || !PyList_Check(args[1])) {
+        PyErr_SetString(PyExc_TypeError, USAGE);
         return NULL;
     }
-    PyObject *moves = args[0];
-    /* A copy holding its own references, as nothing below may change what is read. */
-    PyObject *held = PyList_GetSlice(moves, 0, PyList_GET_SIZE(moves));
-    if (held == NULL)
-        return NULL;
-    Py_ssize_t count = PyList_GET_SIZE(held), sizes[2] = {0, 0};
-    PyObject *result = NULL, *data[2] = {NULL, NULL}, *lengths[2] = {NULL, NULL};
-    for (int pass = 0; pass < 2; pass++) {
-        if (pass) {  /* the buffers, now that their sizes are known */
-            for (int column = 0; column < 2; column++) {
-                data[column] = PyBytes_FromStringAndSize(NULL, sizes[column]);
-                lengths[column] = PyBytes_FromStringAndSize(
-                    NULL, count * (Py_ssize_t)sizeof(int32_t));
-                if (data[column] == NULL || lengths[column] == NULL)
-                    goto done;
-            }
+    /* Copies holding their own references, as nothing below may change what is read. */
+    PyObject *held = PyList_GetSlice(args[0], 0, PyList_GET_SIZE(args[0]));
+    PyObject *tables = PyList_GetSlice(args[1], 0, PyList_GET_SIZE(args[1]));
+    Py_ssize_t count = held == NULL ? 0 : PyList_GET_SIZE(held);
+    Py_ssize_t columns = tables == NULL ? 0 : PyList_GET_SIZE(tables);
+    PyObject *result = NULL, **data = NULL, **lengths = NULL;
+    PyObject **spellings = NULL, **targets = NULL;
+    Py_ssize_t *sizes = NULL, *at = NULL;
+    long *slots = NULL;
+    if (held == NULL || tables == NULL)
+        goto done;
+    data = PyMem_Calloc((size_t)columns + 1, sizeof *data);
+    lengths = PyMem_Calloc((size_t)columns + 1, sizeof *lengths);
+    spellings = PyMem_Calloc((size_t)columns + 1, sizeof *spellings);
+    targets = PyMem_Calloc((size_t)columns + 1, sizeof *targets);
+    sizes = PyMem_Calloc((size_t)columns + 1, sizeof *sizes);
+    at = PyMem_Calloc((size_t)columns + 1, sizeof *at);
+    slots = PyMem_Calloc((size_t)count * 2 + 1, sizeof *slots);
+    if (!data || !lengths || !spellings || !targets || !sizes || !at || !slots) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (Py_ssize_t column = 0; column < columns; column++) {
+        if (column_tables(PyList_GET_ITEM(tables, column), &spellings[column],
+                          &targets[column]) < 0) {
+            PyErr_SetString(PyExc_TypeError, USAGE);
+            goto done;
         }
-        Py_ssize_t at[2] = {0, 0};
-        for (Py_ssize_t i = 0; i < count; i++) {
-            long spelling, target;
-            if (move_slots(PyList_GET_ITEM(held, i), &spelling, &target) < 0) {
-                if (PyErr_Occurred())
-                    goto done;
+    }
+    /* Each move's slots, and each column's size: None at the first part missing. */
+    for (Py_ssize_t i = 0; i < count; i++) {
+        if (move_slots(PyList_GET_ITEM(held, i), &slots[2 * i], &slots[2 * i + 1]) < 0) {
+            if (!PyErr_Occurred())
+                result = Py_NewRef(Py_None);
+            goto done;
+        }
+        for (Py_ssize_t column = 0; column < columns; column++) {
+            PyObject *head = entry(spellings[column], slots[2 * i]);
+            PyObject *tail = entry(targets[column], slots[2 * i + 1]);
+            if (head == NULL || tail == NULL) {
                 result = Py_NewRef(Py_None);
                 goto done;
             }
-            for (int column = 0; column < 2; column++) {
-                PyObject *head = entry(args[1 + column], spelling);
-                PyObject *tail = entry(args[3 + column], target);
-                if (head == NULL || tail == NULL) {
-                    result = Py_NewRef(Py_None);
-                    goto done;
-                }
-                Py_ssize_t first = PyBytes_GET_SIZE(head), second = PyBytes_GET_SIZE(tail);
-                if (first + second > INT32_MAX || sizes[column] > PY_SSIZE_T_MAX - INT32_MAX) {
-                    PyErr_NoMemory();
-                    goto done;
-                }
-                if (!pass) {
-                    sizes[column] += first + second;
-                    continue;
-                }
-                if (first + second > sizes[column] - at[column]) {  /* (tables changed) */
-                    PyErr_SetString(PyExc_RuntimeError, "move_texts: the tables changed");
-                    goto done;
-                }
-                char *out = PyBytes_AS_STRING(data[column]) + at[column];
-                memcpy(out, PyBytes_AS_STRING(head), (size_t)first);
-                memcpy(out + first, PyBytes_AS_STRING(tail), (size_t)second);
-                at[column] += first + second;
-                int32_t length = (int32_t)(first + second);
-                memcpy(PyBytes_AS_STRING(lengths[column]) + i * (Py_ssize_t)sizeof length,
-                       &length, sizeof length);
+            Py_ssize_t both = PyBytes_GET_SIZE(head) + PyBytes_GET_SIZE(tail);
+            if (both > INT32_MAX || sizes[column] > PY_SSIZE_T_MAX - INT32_MAX) {
+                PyErr_NoMemory();
+                goto done;
             }
+            sizes[column] += both;
         }
     }
-    result = Py_BuildValue("(OOOO)", data[0], lengths[0], data[1], lengths[1]);
+    for (Py_ssize_t column = 0; column < columns; column++) {
+        data[column] = PyBytes_FromStringAndSize(NULL, sizes[column]);
+        lengths[column] = PyBytes_FromStringAndSize(NULL, count * (Py_ssize_t)sizeof(int32_t));
+        if (data[column] == NULL || lengths[column] == NULL)
+            goto done;
+    }
+    /* (the tables are tuples of bytes, which cannot change, held by ``tables``) */
+    for (Py_ssize_t i = 0; i < count; i++) {
+        for (Py_ssize_t column = 0; column < columns; column++) {
+            PyObject *head = entry(spellings[column], slots[2 * i]);
+            PyObject *tail = entry(targets[column], slots[2 * i + 1]);
+            Py_ssize_t first = PyBytes_GET_SIZE(head), second = PyBytes_GET_SIZE(tail);
+            char *out = PyBytes_AS_STRING(data[column]) + at[column];
+            memcpy(out, PyBytes_AS_STRING(head), (size_t)first);
+            memcpy(out + first, PyBytes_AS_STRING(tail), (size_t)second);
+            at[column] += first + second;
+            int32_t length = (int32_t)(first + second);
+            memcpy(PyBytes_AS_STRING(lengths[column]) + i * (Py_ssize_t)sizeof length,
+                   &length, sizeof length);
+        }
+    }
+    result = PyList_New(columns);
+    if (result == NULL)
+        goto done;
+    for (Py_ssize_t column = 0; column < columns; column++) {
+        PyObject *pair = PyTuple_Pack(2, data[column], lengths[column]);
+        if (pair == NULL) {
+            Py_CLEAR(result);
+            goto done;
+        }
+        PyList_SET_ITEM(result, column, pair);
+    }
 done:
-    for (int column = 0; column < 2; column++) {
+    for (Py_ssize_t column = 0; data != NULL && column < columns; column++) {
         Py_XDECREF(data[column]);
         Py_XDECREF(lengths[column]);
     }
-    Py_DECREF(held);
+    PyMem_Free(data);
+    PyMem_Free(lengths);
+    PyMem_Free(spellings);
+    PyMem_Free(targets);
+    PyMem_Free(sizes);
+    PyMem_Free(at);
+    PyMem_Free(slots);
+    Py_XDECREF(held);
+    Py_XDECREF(tables);
     return result;
 }
 
@@ -482,9 +529,9 @@ static PyMethodDef METHODS[] = {
     {"line_texts", (PyCFunction)(void (*)(void))line_texts, METH_FASTCALL,
      "line_texts(own, used, placed, masks, pieces, last) -> (bytes, bytes): every TPN of a "
      "line as one buffer and each one's length."},
-    {"move_texts", (PyCFunction)(void (*)(void))move_texts, METH_FASTCALL,
-     "move_texts(moves, texts, fields, names, tails) -> (bytes, bytes, bytes, bytes) | None: "
-     "each move's text and fields from the spelling and target tables."},
+    {"move_columns", (PyCFunction)(void (*)(void))move_columns, METH_FASTCALL,
+     "move_columns(moves, columns) -> list[(bytes, bytes)] | None: each move's value in "
+     "each column, from the column's spelling and target tables."},
     {NULL, NULL, 0, NULL},
 };
 
