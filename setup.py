@@ -3,7 +3,7 @@
 The packages are found, not listed: everything under notation/, and the top-level folders
 cli/, grammars/ and samples/ mounted inside the one import package as notation.cli,
 notation.grammars and notation.samples (no generic top-level names in site-packages).
-The two compiled modules are built where a C compiler is at hand and left out otherwise
+The compiled modules are built where a C compiler is at hand and left out otherwise
 (optional): each has its definition in Python beside it, which runs when it is missing.
 """
 from setuptools import Extension, find_namespace_packages, setup
@@ -28,7 +28,11 @@ setup(
     package_dir={"notation": "notation", **MOUNTED},
     ext_modules=[
         Extension("notation.games.tilewe.compiled.text",
-                  ["notation/games/tilewe/compiled/text.c"], optional=True),
+                  ["notation/games/tilewe/compiled/text.c"],
+                  depends=["notation/games/tilewe/compiled/masks.h"], optional=True),
+        Extension("notation.games.tilewe.compiled.rules",
+                  ["notation/games/tilewe/compiled/rules.c"],
+                  depends=["notation/games/tilewe/compiled/masks.h"], optional=True),
         Extension("notation.tables.compiled.columns",
                   ["notation/tables/compiled/columns.c"], optional=True),
     ],

@@ -52,6 +52,9 @@ class Scanner:
         self.token = token_pattern(every)
         self.tail = re.compile(f"(?:{blank})?")
         self.tag = re.compile(by_name["TAG"].regexp)
+        #: A line of blanks, or of one whole tag (group 1) between blanks: the opening
+        #: tag lines are read a match a line (``opening_tags``; a tag holds no line break).
+        self.tag_line = re.compile(rf"[ \t]*(?:({by_name['TAG'].regexp})[ \t]*)?(?=\n|\Z)")
         # A game of one event terminal (Tilewe): check the body and split it in C.
         self.single: str | None = None
         events = [t for t in terminals if t.name in self.readers]
@@ -160,19 +163,16 @@ def opening_tags(text: str, scan: Scanner
     ``text``, never a line's copy (a tag may be 32 MB)."""
     places: list[tuple[int, int, int, int]] = []
     line, at, size = 0, 0, len(text)
-    tag_match = scan.tag.match
+    tag_line = scan.tag_line.match
     while at < size:
-        end = text.find("\n", at)
-        end = size if end < 0 else end
-        first = _after_blanks(text, at, end)
-        if first < end:
-            if text[first] != "[":
-                break
-            m = tag_match(text, first, end)
-            if m is None or _after_blanks(text, m.end(), end) != end:
+        m = tag_line(text, at)
+        if m is None:  # neither blank nor one whole tag: the body, or a tag line broken
+            if text[_after_blanks(text, at, size)] == "[":
                 return None
-            places.append((line, at, first, m.end()))
-        at = end + 1
+            break
+        if m.start(1) >= 0:
+            places.append((line, at, m.start(1), m.end(1)))
+        at = m.end() + 1
         line += 1
     return places, at, line
 

@@ -88,6 +88,28 @@ def tilewe_archive(path: Path, size: int) -> None:
             out.write(re.sub(r'\[Round "\d+"\]', f'[Round "{number}"]', game) + "\n\n")
 
 
+def archives(argv: list[str] | None, description: str, rounds: int
+             ) -> tuple[argparse.Namespace, Path, Path, Path]:
+    """The options (``--mb``, ``--rounds``), and a new folder holding a chess archive and
+    a Tilewe archive of about ``--mb`` megabytes each (exit 2 without pgn-extract)."""
+    ap = argparse.ArgumentParser(description=description)
+    ap.add_argument("--mb", type=float, default=20.0, help="Size of each archive (MB).")
+    ap.add_argument("--rounds", type=int, default=rounds)
+    args = ap.parse_args(argv)
+    if not os.access(PGN_EXTRACT, os.X_OK):
+        print("pgn-extract is missing: install it (Debian/Ubuntu: apt-get install pgn-extract)")
+        raise SystemExit(2)
+    folder = Path(tempfile.mkdtemp(prefix="notation-bench-"))
+    chess_path, tilewe_path = folder / "games.pgn", folder / "games.tilewe"
+    try:
+        chess_archive(chess_path, int(args.mb * 1_000_000))
+        tilewe_archive(tilewe_path, int(args.mb * 1_000_000))
+    except BaseException:
+        shutil.rmtree(folder, ignore_errors=True)
+        raise
+    return args, folder, chess_path, tilewe_path
+
+
 def cpu_seconds(command: list[str]) -> float:
     """The CPU time (user and system) of one run of ``command``, output dropped."""
     return cpu_of(command, check=True)
@@ -95,19 +117,9 @@ def cpu_seconds(command: list[str]) -> float:
 
 def main(argv: list[str] | None = None) -> tuple[str, float, float]:
     """Measure, print the one-row table, and give the row: (name, ratio, target)."""
-    ap = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    ap.add_argument("--mb", type=float, default=20.0, help="Size of each archive (MB).")
-    ap.add_argument("--rounds", type=int, default=5)
-    args = ap.parse_args(argv)
-    if not os.access(PGN_EXTRACT, os.X_OK):
-        print("pgn-extract is missing: install it (Debian/Ubuntu: apt-get install pgn-extract)")
-        raise SystemExit(2)
-    size = int(args.mb * 1_000_000)
-    folder = Path(tempfile.mkdtemp(prefix="notation-select-"))
+    args, folder, chess_path, tilewe_path = archives(
+        argv, (__doc__ or "").splitlines()[0], 5)
     try:
-        chess_path, tilewe_path = folder / "games.pgn", folder / "games.tilewe"
-        chess_archive(chess_path, size)
-        tilewe_archive(tilewe_path, size)
         criteria = folder / "criteria"
         criteria.write_text('Round "000007"\n')
         theirs_command = [PGN_EXTRACT, "--quiet", "-s", f"-t{criteria}", f"-o{os.devnull}",
@@ -125,10 +137,15 @@ def main(argv: list[str] | None = None) -> tuple[str, float, float]:
     print(f"pgn-extract -t: {theirs_rate / 1e6:.1f} MB/s per CPU second; notation select "
           f"--tag: {ours_rate / 1e6:.1f} MB/s (best of {args.rounds} rounds, "
           f"{args.mb:g} MB each)\n")
+    return table_row(NAME, ratio, TARGET)
+
+
+def table_row(name: str, ratio: float, target: float) -> tuple[str, float, float]:
+    """Print a row against pgn-extract as a one-row table, and give it."""
     print("| work | ratio to pgn-extract (bytes/s) | target | met |")
     print("|---|---|---|---|")
-    print(f"| {NAME} | {ratio:.2f}x | >= {TARGET:g}x | {'yes' if ratio >= TARGET else 'no'} |")
-    return NAME, ratio, TARGET
+    print(f"| {name} | {ratio:.2f}x | >= {target:g}x | {'yes' if ratio >= target else 'no'} |")
+    return name, ratio, target
 
 
 if __name__ == "__main__":

@@ -4,7 +4,7 @@
 
 Each row comes from the script that measures it (CPU time, one core, runs interleaved
 with the peer's, the least of several): the peers are python-chess's ``read_game``
-(``bench_peers.py``), pgn-extract (``bench_select.py``), ``python -c pass``
+(``bench_peers.py``), pgn-extract (``bench_select.py``, ``bench_validate.py``), ``python -c pass``
 (``bench_startup.py``), ``validate`` itself (``bench_stats.py``, ``bench_export.py``,
 and the cost of generating games), the old way of writing pictures
 (``bench_render.py``), and the language server's whole check of an archive on open,
@@ -31,6 +31,7 @@ import bench_select  # noqa: E402
 import bench_startup  # noqa: E402
 import bench_stats  # noqa: E402
 import bench_tilewe_moves  # noqa: E402
+import bench_validate  # noqa: E402
 from child_cpu import cpu_of  # noqa: E402
 
 from notation.archive import Duplicates  # noqa: E402
@@ -124,6 +125,11 @@ def random_games(runs: int, folder: Path) -> list[Row]:
              f"`legal_moves` {legal:,.0f}/s)", faster, ">= 4x", faster >= 4)]
 
 
+def validate() -> list[Row]:
+    name, ratio, target = bench_validate.main([])
+    return [(name, ratio, f">= {target}x", ratio >= target)]
+
+
 def export(runs: int) -> list[Row]:
     name, ratio, target = bench_export.row(3000, runs)
     return [(name, ratio, f"<= {target}x", ratio <= target)]
@@ -141,7 +147,8 @@ def main() -> None:
     folder = Path(tempfile.mkdtemp(prefix="notation-bench-"))
     try:
         rows = [*peers(args.runs), *startup(args.runs), *stats(args.runs, folder), *select(),
-                *render(args.runs, folder), *dedupe(), *random_games(args.runs, folder),
+                *validate(), *render(args.runs, folder), *dedupe(),
+                *random_games(args.runs, folder),
                 *export(args.runs), *lsp(args.runs)]
     finally:
         shutil.rmtree(folder, ignore_errors=True)

@@ -380,7 +380,7 @@ def test_python_dash_m_and_version():
                          text=True)
     assert out.returncode == 0 and out.stdout.startswith("notation, version ")
     # Which path ran: Tilewe's positions are compiled wherever the install built the module.
-    assert out.stdout.splitlines()[1] == "compiled: tilewe position text, position keys"
+    assert out.stdout.splitlines()[1] == "compiled: tilewe position text, tilewe rules, position keys"
 
 
 @pytest.mark.parametrize("text", [

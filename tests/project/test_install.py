@@ -64,7 +64,7 @@ def test_wheel_installs_into_a_fresh_venv_and_validates_the_samples(tmp_path):
     assert str(env_dir) in where.stdout  # the wheel's copy, not the source tree
     version = subprocess.run([str(env_dir / "bin" / "notation"), "--version"],
                              capture_output=True, text=True, cwd=outside, timeout=HANG_BREAKER)
-    assert version.stdout.splitlines()[1:] == ["compiled: tilewe position text, position keys"], version.stdout
+    assert version.stdout.splitlines()[1:] == ["compiled: tilewe position text, tilewe rules, position keys"], version.stdout
     dealt = subprocess.run([str(env_dir / "bin" / "notation"), "random", "sanguine", "--seed",
                             "1", "--rows", "3", "--cols", "5"],
                            capture_output=True, text=True, cwd=outside, timeout=HANG_BREAKER)

@@ -147,3 +147,41 @@ def test_read_game_and_load_give_a_scanned_game_at_its_file_places(monkeypatch):
     assert scanned[1] == [(11, 4), (12, 7)]
     monkeypatch.setattr(parsing, "scanned_tokens", lambda text, game: None)
     assert places() == scanned
+
+
+def opening_tags_line_by_line(text: str, scan: Any) -> Any:
+    """``opening_tags``' definition: each line cut at its break, its blanks skipped, its
+    tag matched by the ``TAG`` terminal alone and only blanks allowed after it."""
+    blanks = __import__("re").compile("[ \t]*")
+    places = []
+    line, at, size = 0, 0, len(text)
+    while at < size:
+        end = text.find("\n", at)
+        end = size if end < 0 else end
+        first = blanks.match(text, at, end).end()  # type: ignore[union-attr]
+        if first < end:
+            if text[first] != "[":
+                break
+            m = scan.tag.match(text, first, end)
+            if m is None or blanks.match(text, m.end(), end).end() != end:  # type: ignore[union-attr]
+                return None
+            places.append((line, at, first, m.end()))
+        at = end + 1
+        line += 1
+    return places, at, line
+
+
+TAG_LINES = st.lists(st.sampled_from([
+    '[Game "tilewe"]', '  [Event "a b"]\t', '[Site "x\\"y"]', '', '   ', '\t', '[Bad',
+    '[Round "1"] x', '[Date "2024"]\r', '1. O1n-a1a1', '{ a comment }', '[ Key  "v" ]',
+    '[Key"v"]', ']', '[Key "v"', '[Key "line\\nbreak"]']), max_size=8)
+
+
+@settings(max_examples=300, deadline=None)
+@given(lines=TAG_LINES, end=st.sampled_from(["", "\n", "\n\n1. O1n-a1a1\n"]))
+def test_opening_tags_a_match_a_line_are_read_as_line_by_line(lines: list[str],
+                                                               end: str) -> None:
+    from notation.read.scanner import opening_tags, scanner
+    scan = scanner(notation.get_game("tilewe"))
+    text = "\n".join(lines) + end
+    assert opening_tags(text, scan) == opening_tags_line_by_line(text, scan)

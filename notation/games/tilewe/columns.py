@@ -22,7 +22,7 @@ from notation.read.texts import Texts
 
 from .events import SIZE, Move, square_name
 from .pieces import ORIENTATION_NAMES, PIECE_NAMES, orientation
-from .rules import applier
+from .rules import applier, replay_recorded
 from .state import Board, replayed_columns
 
 compiled_move_columns: Callable[..., list[tuple[bytes, bytes]] | None] | None
@@ -102,7 +102,7 @@ def compiled_tables(game: AnyGame) -> tuple[list[str], list[CompiledColumn]] | N
 def line_columns(board: Board, moves: Iterable[Move], /) -> LineColumns:
     """As the game's, all positions of the line written at once, and without the search
     for who is to move at every ply (:func:`~.state.replayed_columns`)."""
-    movers, positions = replayed_columns(board, applier(board), moves)
+    movers, positions = replayed_columns(board, applier(board), moves, replay_recorded)
     return movers, positions, positions
 
 

@@ -115,6 +115,9 @@ def _spellings() -> dict[str, tuple[int, int, Cell]]:
 
 
 _SPELLINGS = _spellings()
+#: Every valid spelling's text -> (piece, canonical orientation, contact): what
+#: :func:`read_move` reads (the compiled rules are given it too).
+SPELLINGS = _SPELLINGS
 #: ``tuple.__new__``: builds a Move from its four fields without the Python-level
 #: ``Move.__new__`` the named tuple defines (one frame less per move read).
 _new_tuple = tuple.__new__

@@ -18,6 +18,6 @@ GAME: Game[Board, Move] = Game(
     SPEC, rules=rules, notation=notation, pictures=".render", symmetries=".symmetry",
     conversion=".symmetry", scores=rules, report=".render", identity=".symmetry",
     columns=".columns", fast_apply=rules, random=".random_games", actors=".actors",
-    compiled=("position text",) if COMPILED else ())
+    compiled=(("position text",) if COMPILED else ()) + (("rules",) if rules.COMPILED else ()))
 
 __all__ = ["GAME"]

@@ -3,7 +3,7 @@ and the seats and figures of a board (the Rules, Scores and FastApply parts)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from functools import partial
+from functools import lru_cache, partial
 from typing import Any
 
 
@@ -14,7 +14,8 @@ from notation.core.protocols import Result
 
 from . import bitboard, blokus, position
 from .bitboard import PLACING, REFERENCE
-from .events import SIZE, Move, square_name
+from .events import SIZE, SPELLINGS, Move, read_move, square_name
+from .pieces import Cell, orientation
 from . import PLAYERS
 from .state import COLORS, Board
 
@@ -102,6 +103,82 @@ def play(board: Board, move: Move) -> None:
 
 apply = play
 copy = Board.copy
+
+compiled_rules: Any
+try:  # the rules over a whole game compiled (compiled/rules.c), where the install built it
+    from .compiled import rules as compiled_rules
+except ImportError:  # pragma: no cover - a machine without a C compiler
+    compiled_rules = None
+#: Whether a game's moves are played by the compiled module (``notation --version`` says).
+COMPILED = compiled_rules is not None
+
+#: The fields of a :class:`Board` the compiled rules read and write, in their order.
+FIELDS = ("players", "occupied", "own", "adj", "diag", "used", "turn", "turn_known", "out",
+          "over", "ply", "last_mover", "last", "starts", "last_piece")
+
+
+@lru_cache(maxsize=None)
+def compiled_slots() -> list[tuple[int, int, Cell]]:
+    """The spellings (piece, canonical orientation, contact) in the compiled rules' slot
+    order, those rules given, once, each spelling text's slot and each slot's piece and
+    tiles (from the contact tile): the geometry stays the Python tables' (``pieces.py``)."""
+    order = list(bitboard.SPELLING)
+    slots = {spelling: number for number, spelling in enumerate(order)}
+    shapes = [(piece, tuple((x - contact[0], y - contact[1])
+                            for x, y in orientation(piece, index).cells))
+              for piece, index, contact in order]
+    placing = [-1] * (bitboard.N_PIECES * 8 * 5 * 5)
+    for (piece, alias, (x, y)), (shape, _offset) in bitboard.PLACING.items():
+        placing[((piece * 8 + alias) * 5 + x) * 5 + y] = slots[piece, shape.orientation, (x, y)]
+    compiled_rules.set_tables({text: slots[spelling] for text, spelling in SPELLINGS.items()},
+                              shapes, placing)
+    return order
+
+
+def replay_words(board: Board, words: list[str], /) -> bool | None:
+    """Every word (a move's text as the MOVE terminal matched it) played on ``board``, then
+    who moves next found, in one compiled call: True; False at the first word that is not
+    a legal move read there (the board is then unspecified: the full path says what is
+    wrong); None where the compiled module is not built (the fast path plays each move).
+    :func:`replay_words_python` is its definition."""
+    if compiled_rules is None:
+        return None
+    return _replayed(board, compiled_rules.replay, words) is not None
+
+
+def replay_recorded(board: Board, moves: list[Move], /) -> tuple[list[int], list[int]] | None:
+    """Every move played on ``board`` and who moves next found, in one compiled call, with
+    each ply's player and tiles (export's columns: ``state.replayed_columns``, whose loop
+    is its definition); None, the board untouched, where the compiled module is not built
+    or a move is not one it plays (the caller plays each move, and says why)."""
+    if compiled_rules is None:
+        return None
+    found = _replayed(board, compiled_rules.replay_moves, moves)
+    return None if found is None else (found[1], found[2])
+
+
+def _replayed(board: Board, replay: Callable[[tuple[Any, ...], list[Any]], Any],
+              items: list[Any]) -> Any:
+    """A compiled replay of ``items`` from ``board``'s fields: its answer (None: a problem,
+    ``board`` untouched), the board's new fields (its first part, or all of it) set."""
+    compiled_slots()
+    found = replay(tuple(getattr(board, name) for name in FIELDS), items)
+    if found is not None:
+        fields = found[0] if type(found[0]) is tuple else found
+        for name, value in zip(FIELDS, fields):
+            setattr(board, name, value)
+    return found
+
+
+def replay_words_python(board: Board, words: list[str], /) -> bool:
+    """:func:`replay_words` in Python: each word read and played, then who moves found."""
+    try:
+        for word in words:
+            play(board, read_move(word))
+    except (NotationError, RuleError, KeyError, IndexError):
+        return False
+    board.to_move()
+    return True
 
 
 def applier(board: Board, /) -> Callable[[Move], None]:

@@ -247,8 +247,9 @@ def written_rank(cells: str) -> str:
 _PIECE = itemgetter(0)
 
 
-def replayed_columns(board: Board, play: Callable[[Any], None],
-                     moves: Iterable[Any]) -> tuple[list[str | None], Sequence[str]]:
+def replayed_columns(board: Board, play: Callable[[Any], None], moves: Iterable[Any],
+                     replay_all: Callable[[Board, list[Any]], tuple[list[int], list[int]] | None]
+                     | None = None) -> tuple[list[str | None], Sequence[str]]:
     """Each move played on ``board`` with ``play`` (the rules), and ``Game.line_columns``'
     movers and positions: the colour that played each move, and ``board``'s TPN before
     the first move and after each.
@@ -258,7 +259,9 @@ def replayed_columns(board: Board, play: Callable[[Any], None],
     for a player who can move. The last position asks the board. Compiled, the play
     keeps only each move's colour, tiles and piece, and ``line_texts`` writes the whole
     line into one buffer (:class:`~notation.read.texts.Texts`), writing again only the
-    ranks each move covers; in Python, :func:`written_positions` does as much."""
+    ranks each move covers; in Python, :func:`written_positions` does as much. The
+    moves are played by ``replay_all`` where given (the compiled rules, all at once,
+    giving each ply's player and tiles, or None: then one by one here)."""
     if compiled_line_texts is None:
         movers: list[str | None] = []
         texts = []
@@ -268,13 +271,16 @@ def replayed_columns(board: Board, play: Callable[[Any], None],
         return movers, texts
     own, used = board.own[:], board.used[:]
     moves = list(moves)
-    placed: list[int] = []
-    masks: list[int] = []
-    place, mask = placed.append, masks.append
-    for move in moves:
-        play(move)
-        place(board.last_mover)  # type: ignore[arg-type]  # (a move was placed)
-        mask(board.last)
+    played = None if replay_all is None else replay_all(board, moves)
+    if played is not None:
+        placed, masks = played
+    else:
+        placed, masks = [], []
+        place, mask = placed.append, masks.append
+        for move in moves:
+            play(move)
+            place(board.last_mover)  # type: ignore[arg-type]  # (a move was placed)
+            mask(board.last)
     last = board.to_move()
     data, lengths = compiled_line_texts(own, used, placed, masks, list(map(_PIECE, moves)),
                                         "-" if last is None else COLOR_LETTERS[last])

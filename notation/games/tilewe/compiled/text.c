@@ -30,27 +30,13 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "masks.h"
+
 #define SIZE 20
 #define TILES (SIZE * SIZE)
-#define MASK_BYTES (TILES / 8)
 #define PIECES 21
 
 static const char LETTERS[4] = {'b', 'y', 'r', 'g'};
-
-/* The number of the lowest set bit of ``word`` (not 0). */
-static inline int lowest_bit(uint64_t word)
-{
-#if defined(__GNUC__) || defined(__clang__)
-    return __builtin_ctzll(word);
-#else
-    int bit = 0;
-    while (!(word & 1)) {
-        word >>= 1;
-        bit++;
-    }
-    return bit;
-#endif
-}
 
 /* Write ``run`` (1 to 20) in decimal at ``out``; return the characters written. */
 static int write_run(char *out, int run)
@@ -62,39 +48,6 @@ static int write_run(char *out, int run)
     }
     out[0] = (char)('0' + run);
     return 1;
-}
-
-/* A colour's tiles (a non-negative int below 2**400) as 50 little-endian bytes. */
-static int mask_bytes(PyObject *mask, unsigned char out[MASK_BYTES])
-{
-    if (!PyLong_Check(mask)) {
-        PyErr_SetString(PyExc_TypeError, "a colour's tiles must be an int");
-        return -1;
-    }
-#if PY_VERSION_HEX >= 0x030D0000
-    Py_ssize_t needed = PyLong_AsNativeBytes(
-        mask, out, MASK_BYTES,
-        Py_ASNATIVEBYTES_LITTLE_ENDIAN | Py_ASNATIVEBYTES_UNSIGNED_BUFFER |
-            Py_ASNATIVEBYTES_REJECT_NEGATIVE);
-    if (needed < 0)
-        return -1;
-    if (needed > MASK_BYTES) {
-        PyErr_SetString(PyExc_ValueError, "a colour's tiles lie off the board");
-        return -1;
-    }
-    return 0;
-#else
-    if (_PyLong_Sign(mask) < 0) {
-        PyErr_SetString(PyExc_ValueError, "a colour's tiles must not be negative");
-        return -1;
-    }
-    if (_PyLong_AsByteArray((PyLongObject *)mask, out, MASK_BYTES, 1, 0) < 0) {
-        PyErr_Clear();
-        PyErr_SetString(PyExc_ValueError, "a colour's tiles lie off the board");
-        return -1;
-    }
-    return 0;
-#endif
 }
 
 /* Write a hand (the pieces of ``used``'s 21 bits not set) in hex at ``out``. */

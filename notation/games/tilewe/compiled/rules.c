@@ -1,0 +1,655 @@
+/* Tilewe's rules over a game's moves in one call: the fast path's replay (``rules.py``
+ * holds the definition, ``replay_words_python``; tests hold the two equal).
+ *
+ * ``set_tables(spellings, slots, placing)`` is given, once, what the Python tables say of
+ * every move spelling: ``spellings`` maps each spelling's text (piece, rotation, "-",
+ * contact, as ``events.read_move`` cuts it) to a slot, ``slots[i]`` is that slot's piece
+ * and its tiles as (dx, dy) from the contact tile, and ``placing`` a move's fields
+ * (piece, orientation or an alias of it, contact) to its slot. Nothing of the pieces'
+ * geometry is written here.
+ *
+ * ``replay(board, words)`` plays each word (a move's text, as the grammar's MOVE
+ * terminal matched it) on ``board`` (the fields of ``state.Board``, as
+ * ``rules.board_fields`` gives them), then finds who is to move, exactly as
+ * ``rules.play`` and ``Board.to_move`` do, and gives the board's new fields; None at the
+ * first word that is not a legal move it reads (the caller then takes the full path,
+ * which says what is wrong). ``replay_moves(board, moves)`` does as much for moves read
+ * already (``events.Move``), and gives each ply's player and tiles too (export's
+ * columns, ``state.replayed_columns``).
+ *
+ * The board is kept as 20 ranks of 20 bits (bit x of rank y: tile x + 20*y, as the
+ * Python ints' bits).
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "masks.h"
+
+#define SIZE 20
+#define RANK ((uint32_t)0xFFFFF)
+#define PLAYERS 4
+#define PIECES 21
+#define CELLS 5
+
+typedef uint32_t Ranks[SIZE];
+
+typedef struct {
+    int piece;
+    int cells;
+    int dx[CELLS], dy[CELLS];
+    int low_x, high_x, low_y, high_y;
+} Slot;
+
+static Slot *SLOTS = NULL;
+static Py_ssize_t SLOT_COUNT = 0;
+static PyObject *SPELLINGS = NULL; /* dict: spelling text -> slot number */
+/* A move's fields (piece, orientation, contact x and y) -> its slot, or -1: numbered
+ * ``((piece * 8 + orientation) * 5 + x) * 5 + y``, aliases of an orientation too. */
+#define ORIENTATIONS 8
+#define BOX 5
+#define PLACINGS (PIECES * ORIENTATIONS * BOX * BOX)
+static long PLACING[PLACINGS];
+
+typedef struct {
+    int players;
+    Ranks occupied, own[PLAYERS], adj[PLAYERS], diag[PLAYERS], starts[PLAYERS], last;
+    uint32_t used[PLAYERS];
+    long last_piece[PLAYERS];
+    int turn, turn_known, out, over;
+    long ply;
+    int last_mover; /* -1: None */
+} Board;
+
+/* -- masks: Python ints of 400 bits <-> ranks ------------------------------------------ */
+
+static int mask_ranks(PyObject *mask, Ranks out)
+{
+    unsigned char bytes[MASK_BYTES + 8];
+    memset(bytes, 0, sizeof bytes);
+    if (mask_bytes(mask, bytes) < 0)
+        return -1;
+    for (int y = 0; y < SIZE; y++) {
+        int bit = SIZE * y, at = bit >> 3;
+        uint32_t word = (uint32_t)bytes[at] | (uint32_t)bytes[at + 1] << 8 |
+                        (uint32_t)bytes[at + 2] << 16 | (uint32_t)bytes[at + 3] << 24;
+        out[y] = (word >> (bit & 7)) & RANK;
+    }
+    return 0;
+}
+
+static PyObject *ranks_mask(const Ranks ranks)
+{
+    unsigned char bytes[MASK_BYTES + 8];
+    memset(bytes, 0, sizeof bytes);
+    for (int y = 0; y < SIZE; y++) {
+        int bit = SIZE * y, at = bit >> 3;
+        uint32_t word = (ranks[y] & RANK) << (bit & 7);
+        for (int k = 0; k < 4; k++)
+            bytes[at + k] |= (unsigned char)(word >> (8 * k));
+    }
+#if PY_VERSION_HEX >= 0x030D0000
+    return PyLong_FromUnsignedNativeBytes(bytes, MASK_BYTES, Py_ASNATIVEBYTES_LITTLE_ENDIAN);
+#else
+    return _PyLong_FromByteArray(bytes, MASK_BYTES, 1, 0);
+#endif
+}
+
+/* -- the rules ---------------------------------------------------------------------- */
+
+static inline int has(const Ranks ranks, int x, int y)
+{
+    return (int)(ranks[y] >> x & 1);
+}
+
+/* Whether ``slot`` placed with its contact on (x, y) stays on the board and covers no
+ * tile of ``blocked``. */
+static int fits(const Slot *slot, int x, int y, const Ranks blocked)
+{
+    if (x + slot->low_x < 0 || x + slot->high_x >= SIZE || y + slot->low_y < 0 ||
+        y + slot->high_y >= SIZE)
+        return 0;
+    for (int c = 0; c < slot->cells; c++)
+        if (has(blocked, x + slot->dx[c], y + slot->dy[c]))
+            return 0;
+    return 1;
+}
+
+static void blocked_of(const Board *b, int p, Ranks out)
+{
+    for (int y = 0; y < SIZE; y++)
+        out[y] = b->occupied[y] | b->adj[p][y];
+}
+
+/* Where ``p``'s next contact tile may go (``Board.anchors``). */
+static void anchors_of(const Board *b, int p, Ranks out)
+{
+    for (int y = 0; y < SIZE; y++)
+        out[y] = b->used[p] ? b->diag[p][y] & ~(b->occupied[y] | b->adj[p][y])
+                            : b->starts[p][y] & ~b->occupied[y];
+}
+
+/* Whether ``p`` has a legal move (``Board.can_move``). */
+static int can_move(const Board *b, int p)
+{
+    if (b->out >> p & 1)
+        return 0;
+    Ranks blocked, anchors;
+    blocked_of(b, p, blocked);
+    anchors_of(b, p, anchors);
+    int any = 0;
+    for (int y = 0; y < SIZE; y++)
+        any |= anchors[y] != 0;
+    if (!any)
+        return 0;
+    if (!(b->used[p] & 1))  /* the monomino in hand fits on any anchor */
+        return 1;
+    for (int y = 0; y < SIZE; y++) {
+        /* any other piece covers a tile beside its contact: an anchor with none free is
+         * dead (``bitboard.fits``) */
+        uint32_t free_here = ~blocked[y] & RANK;
+        uint32_t beside = (free_here << 1 | free_here >> 1) |
+                          (y > 0 ? ~blocked[y - 1] & RANK : 0) |
+                          (y + 1 < SIZE ? ~blocked[y + 1] & RANK : 0);
+        uint32_t row = anchors[y] & beside & RANK;
+        while (row) {
+            int x = lowest_bit(row);
+            row &= row - 1;
+            for (Py_ssize_t s = 0; s < SLOT_COUNT; s++) {
+                const Slot *slot = &SLOTS[s];
+                if (!(b->used[p] >> slot->piece & 1) && fits(slot, x, y, blocked))
+                    return 1;
+            }
+        }
+    }
+    return 0;
+}
+
+static void place(Board *b, int p, const Slot *slot, int x, int y)
+{
+    Ranks mask;
+    memset(mask, 0, sizeof mask);
+    for (int c = 0; c < slot->cells; c++)
+        mask[y + slot->dy[c]] |= (uint32_t)1 << (x + slot->dx[c]);
+    for (int r = 0; r < SIZE; r++) {
+        uint32_t below = r > 0 ? mask[r - 1] : 0, above = r + 1 < SIZE ? mask[r + 1] : 0;
+        uint32_t beside = (mask[r] << 1 | mask[r] >> 1) & RANK;
+        b->adj[p][r] |= beside | below | above;
+        b->diag[p][r] |= ((below << 1 | below >> 1) | (above << 1 | above >> 1)) & RANK;
+    }
+    for (int r = 0; r < SIZE; r++) {
+        b->occupied[r] |= mask[r];
+        b->own[p][r] |= mask[r];
+        b->last[r] = mask[r];
+    }
+    b->used[p] |= (uint32_t)1 << slot->piece;
+    b->last_piece[p] = slot->piece;
+    b->ply += 1;
+    b->last_mover = p;
+    b->turn = (p + 1) % b->players;
+    b->turn_known = 0;
+}
+
+/* ``rules.play``: 0 when placed, -1 for a move that may not be played. */
+static int play(Board *b, const Slot *slot, int x, int y)
+{
+    if (b->over)
+        return -1;
+    int n = b->players, p = b->turn;
+    int on_board = x + slot->low_x >= 0 && x + slot->high_x < SIZE && y + slot->low_y >= 0 &&
+                   y + slot->high_y < SIZE;
+    for (int i = 0; i < n; i++) {
+        if (!(b->out >> p & 1)) {
+            if (on_board && !(b->used[p] >> slot->piece & 1)) {
+                Ranks blocked;
+                blocked_of(b, p, blocked);
+                if (fits(slot, x, y, blocked) &&
+                    has(b->used[p] ? b->diag[p] : b->starts[p], x, y)) {
+                    place(b, p, slot, x, y);
+                    return 0;
+                }
+            }
+            if ((b->turn_known && p == b->turn) || can_move(b, p))
+                return -1;
+            b->out |= 1 << p;
+        }
+        p = (p + 1) % n;
+    }
+    b->over = 1;
+    return -1;
+}
+
+/* ``Board.to_move``'s search, its findings kept. */
+static void find_mover(Board *b)
+{
+    if (b->over || b->turn_known)
+        return;
+    int p = b->turn;
+    for (int i = 0; i < b->players; i++) {
+        if (!(b->out >> p & 1)) {
+            if (can_move(b, p)) {
+                b->turn = p;
+                b->turn_known = 1;
+                return;
+            }
+            b->out |= 1 << p;
+        }
+        p = (p + 1) % b->players;
+    }
+    b->over = 1;
+}
+
+/* -- a word --------------------------------------------------------------------------- */
+
+/* The slot and target tile of a move's text, or -1 (no error set) where it is not a
+ * plain move this reads. */
+static int read_word(PyObject *word, const Slot **slot, int *x, int *y)
+{
+    if (!PyUnicode_Check(word) || !PyUnicode_IS_ASCII(word))
+        return -1;
+    Py_ssize_t length = PyUnicode_GET_LENGTH(word);
+    const char *text = (const char *)PyUnicode_DATA(word);
+    if (length < 8)
+        return -1;
+    Py_ssize_t split = text[3] == '-' ? 6 : 7;
+    if (length < split + 2 || length > split + 3)
+        return -1;
+    PyObject *prefix = PyUnicode_FromStringAndSize(text, split);
+    if (prefix == NULL)
+        return -2;
+    PyObject *found = PyDict_GetItemWithError(SPELLINGS, prefix);
+    Py_DECREF(prefix);
+    if (found == NULL)
+        return PyErr_Occurred() ? -2 : -1;
+    long number = PyLong_AsLong(found);
+    if (number < 0 || number >= SLOT_COUNT) {
+        PyErr_Clear();
+        return -1;
+    }
+    const char *target = text + split;
+    Py_ssize_t digits = length - split - 1;
+    if (target[0] < 'a' || target[0] > 't' || target[1] < '1' || target[1] > '9')
+        return -1;
+    int rank = target[1] - '0';
+    if (digits == 2) {
+        if (target[2] < '0' || target[2] > '9')
+            return -1;
+        rank = rank * 10 + (target[2] - '0');
+    }
+    if (rank > SIZE)
+        return -1;
+    *slot = &SLOTS[number];
+    *x = target[0] - 'a';
+    *y = rank - 1;
+    return 0;
+}
+
+/* ``item`` as a C long in [0, ``below``), or -1 (an exception set only for a non-int
+ * past the C long's range: cleared, as any other misfit). */
+static long index_in(PyObject *item, long below)
+{
+    if (!PyLong_Check(item))
+        return -1;
+    long value = PyLong_AsLong(item);
+    if (value == -1 && PyErr_Occurred()) {
+        PyErr_Clear();
+        return -1;
+    }
+    return value >= 0 && value < below ? value : -1;
+}
+
+/* The slot and target of a move (``events.Move``, a 4-tuple), or -1 where it is not a
+ * move of the tables (a move made by hand: the caller plays it in Python). */
+static int read_move(PyObject *move, const Slot **slot, int *x, int *y)
+{
+    if (!PyTuple_Check(move) || PyTuple_GET_SIZE(move) != 4)
+        return -1;
+    PyObject *contact = PyTuple_GET_ITEM(move, 2);
+    if (!PyTuple_Check(contact) || PyTuple_GET_SIZE(contact) != 2)
+        return -1;
+    long piece = index_in(PyTuple_GET_ITEM(move, 0), PIECES);
+    long orientation = index_in(PyTuple_GET_ITEM(move, 1), ORIENTATIONS);
+    long cx = index_in(PyTuple_GET_ITEM(contact, 0), BOX);
+    long cy = index_in(PyTuple_GET_ITEM(contact, 1), BOX);
+    long target = index_in(PyTuple_GET_ITEM(move, 3), SIZE * SIZE);
+    if (piece < 0 || orientation < 0 || cx < 0 || cy < 0 || target < 0)
+        return -1;
+    long number = PLACING[((piece * ORIENTATIONS + orientation) * BOX + cx) * BOX + cy];
+    if (number < 0 || number >= SLOT_COUNT)
+        return -1;
+    *slot = &SLOTS[number];
+    *x = (int)(target % SIZE);
+    *y = (int)(target / SIZE);
+    return 0;
+}
+
+/* -- the board's fields ----------------------------------------------------------------- */
+
+#define FIELDS 15
+
+static int list_ranks(PyObject *list, int players, Ranks *out)
+{
+    if (!PyList_Check(list) || PyList_GET_SIZE(list) != players) {
+        PyErr_SetString(PyExc_TypeError, "a list of masks, one a player");
+        return -1;
+    }
+    for (int p = 0; p < players; p++)
+        if (mask_ranks(PyList_GET_ITEM(list, p), out[p]) < 0)
+            return -1;
+    return 0;
+}
+
+static int small_int(PyObject *item, long low, long high, long *out)
+{
+    if (!PyLong_Check(item)) {
+        PyErr_SetString(PyExc_TypeError, "a board field must be an int");
+        return -1;
+    }
+    long value = PyLong_AsLong(item);
+    if (value == -1 && PyErr_Occurred())
+        return -1;
+    if (value < low || value > high) {
+        PyErr_SetString(PyExc_ValueError, "a board field out of range");
+        return -1;
+    }
+    *out = value;
+    return 0;
+}
+
+/* The board of ``rules.board_fields``' tuple. */
+static int read_board(PyObject *fields, Board *b)
+{
+    memset(b, 0, sizeof *b);
+    if (!PyTuple_Check(fields) || PyTuple_GET_SIZE(fields) != FIELDS) {
+        PyErr_SetString(PyExc_TypeError, "the board's fields: a tuple of 15");
+        return -1;
+    }
+    long value;
+    if (small_int(PyTuple_GET_ITEM(fields, 0), 1, PLAYERS, &value) < 0)
+        return -1;
+    int n = b->players = (int)value;
+    if (mask_ranks(PyTuple_GET_ITEM(fields, 1), b->occupied) < 0 ||
+        list_ranks(PyTuple_GET_ITEM(fields, 2), n, b->own) < 0 ||
+        list_ranks(PyTuple_GET_ITEM(fields, 3), n, b->adj) < 0 ||
+        list_ranks(PyTuple_GET_ITEM(fields, 4), n, b->diag) < 0)
+        return -1;
+    PyObject *used = PyTuple_GET_ITEM(fields, 5), *last_piece = PyTuple_GET_ITEM(fields, 14);
+    if (!PyList_Check(used) || PyList_GET_SIZE(used) != n || !PyList_Check(last_piece) ||
+        PyList_GET_SIZE(last_piece) != n) {
+        PyErr_SetString(PyExc_TypeError, "used and last pieces: a list, one a player");
+        return -1;
+    }
+    for (int p = 0; p < n; p++) {
+        if (small_int(PyList_GET_ITEM(used, p), 0, (1L << PIECES) - 1, &value) < 0)
+            return -1;
+        b->used[p] = (uint32_t)value;
+        if (small_int(PyList_GET_ITEM(last_piece, p), -1, PIECES - 1, &b->last_piece[p]) < 0)
+            return -1;
+    }
+    if (small_int(PyTuple_GET_ITEM(fields, 6), 0, n - 1, &value) < 0)
+        return -1;
+    b->turn = (int)value;
+    PyObject *flag = PyTuple_GET_ITEM(fields, 7), *over = PyTuple_GET_ITEM(fields, 9);
+    if (!PyBool_Check(flag) || !PyBool_Check(over)) {
+        PyErr_SetString(PyExc_TypeError, "turn_known and over: bools");
+        return -1;
+    }
+    b->turn_known = flag == Py_True;
+    b->over = over == Py_True;
+    if (small_int(PyTuple_GET_ITEM(fields, 8), 0, (1L << n) - 1, &value) < 0)
+        return -1;
+    b->out = (int)value;
+    if (small_int(PyTuple_GET_ITEM(fields, 10), 0, LONG_MAX / 2, &b->ply) < 0)
+        return -1;
+    PyObject *mover = PyTuple_GET_ITEM(fields, 11);
+    if (mover == Py_None)
+        b->last_mover = -1;
+    else if (small_int(mover, 0, n - 1, &value) < 0)
+        return -1;
+    else
+        b->last_mover = (int)value;
+    if (mask_ranks(PyTuple_GET_ITEM(fields, 12), b->last) < 0 ||
+        list_ranks(PyTuple_GET_ITEM(fields, 13), n, b->starts) < 0)
+        return -1;
+    return 0;
+}
+
+static PyObject *masks_list(const Ranks *masks, int players)
+{
+    PyObject *list = PyList_New(players);
+    if (list == NULL)
+        return NULL;
+    for (int p = 0; p < players; p++) {
+        PyObject *mask = ranks_mask(masks[p]);
+        if (mask == NULL) {
+            Py_DECREF(list);
+            return NULL;
+        }
+        PyList_SET_ITEM(list, p, mask);
+    }
+    return list;
+}
+
+static PyObject *longs_list(const long *values, int players)
+{
+    PyObject *list = PyList_New(players);
+    if (list == NULL)
+        return NULL;
+    for (int p = 0; p < players; p++) {
+        PyObject *value = PyLong_FromLong(values[p]);
+        if (value == NULL) {
+            Py_DECREF(list);
+            return NULL;
+        }
+        PyList_SET_ITEM(list, p, value);
+    }
+    return list;
+}
+
+static PyObject *board_fields(const Board *b)
+{
+    long used[PLAYERS];
+    for (int p = 0; p < b->players; p++)
+        used[p] = (long)b->used[p];
+    PyObject *mover = b->last_mover < 0 ? Py_NewRef(Py_None) : PyLong_FromLong(b->last_mover);
+    return Py_BuildValue("(iNNNNNiOiOlNNNN)", b->players, ranks_mask(b->occupied),
+                         masks_list(b->own, b->players), masks_list(b->adj, b->players),
+                         masks_list(b->diag, b->players), longs_list(used, b->players),
+                         b->turn, b->turn_known ? Py_True : Py_False, b->out,
+                         b->over ? Py_True : Py_False, b->ply, mover, ranks_mask(b->last),
+                         masks_list(b->starts, b->players),
+                         longs_list(b->last_piece, b->players));
+}
+
+/* -- the module's functions ------------------------------------------------------------- */
+
+static PyObject *set_tables(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    (void)module;
+    if (nargs != 3 || !PyDict_Check(args[0]) || !PyList_Check(args[1]) ||
+        !PyList_Check(args[2]) || PyList_GET_SIZE(args[2]) != PLACINGS) {
+        PyErr_SetString(PyExc_TypeError,
+                        "set_tables(spellings: dict[str, int], slots: list[tuple[int, "
+                        "tuple[tuple[int, int], ...]]], placing: list[int]), placing of "
+                        "4200 entries");
+        return NULL;
+    }
+    long placing[PLACINGS];
+    for (Py_ssize_t at = 0; at < PLACINGS; at++) {
+        PyObject *item = PyList_GET_ITEM(args[2], at);
+        placing[at] = PyLong_Check(item) ? PyLong_AsLong(item) : -2;
+        if (placing[at] < -1 || placing[at] >= PyList_GET_SIZE(args[1])) {
+            PyErr_Clear();
+            PyErr_SetString(PyExc_ValueError, "placing: a slot number or -1 each");
+            return NULL;
+        }
+    }
+    Py_ssize_t count = PyList_GET_SIZE(args[1]);
+    Slot *slots = PyMem_Calloc((size_t)count + 1, sizeof *slots);
+    if (slots == NULL)
+        return PyErr_NoMemory();
+    for (Py_ssize_t s = 0; s < count; s++) {
+        PyObject *item = PyList_GET_ITEM(args[1], s), *cells;
+        int piece;
+        if (!PyArg_ParseTuple(item, "iO!", &piece, &PyTuple_Type, &cells) || piece < 0 ||
+            piece >= PIECES || PyTuple_GET_SIZE(cells) < 1 || PyTuple_GET_SIZE(cells) > CELLS) {
+            if (!PyErr_Occurred())
+                PyErr_SetString(PyExc_ValueError, "a slot: a piece and 1 to 5 tiles");
+            PyMem_Free(slots);
+            return NULL;
+        }
+        Slot *slot = &slots[s];
+        slot->piece = piece;
+        slot->cells = (int)PyTuple_GET_SIZE(cells);
+        for (int c = 0; c < slot->cells; c++) {
+            int dx, dy;
+            if (!PyArg_ParseTuple(PyTuple_GET_ITEM(cells, c), "ii", &dx, &dy) || dx <= -CELLS ||
+                dx >= CELLS || dy <= -CELLS || dy >= CELLS) {
+                if (!PyErr_Occurred())
+                    PyErr_SetString(PyExc_ValueError, "a tile lies outside the piece's box");
+                PyMem_Free(slots);
+                return NULL;
+            }
+            slot->dx[c] = dx;
+            slot->dy[c] = dy;
+            if (c == 0 || dx < slot->low_x)
+                slot->low_x = dx;
+            if (c == 0 || dx > slot->high_x)
+                slot->high_x = dx;
+            if (c == 0 || dy < slot->low_y)
+                slot->low_y = dy;
+            if (c == 0 || dy > slot->high_y)
+                slot->high_y = dy;
+        }
+    }
+    PyObject *spellings = PyDict_Copy(args[0]);
+    if (spellings == NULL) {
+        PyMem_Free(slots);
+        return NULL;
+    }
+    PyMem_Free(SLOTS);
+    Py_XDECREF(SPELLINGS);
+    memcpy(PLACING, placing, sizeof placing);
+    SLOTS = slots;
+    SLOT_COUNT = count;
+    SPELLINGS = spellings;
+    Py_RETURN_NONE;
+}
+
+typedef int (*Reader)(PyObject *item, const Slot **slot, int *x, int *y);
+
+/* Each item of ``items`` read by ``read`` and played on the board of ``fields``, then
+ * the player to move found: the board's fields; with ``record``, each ply's player (a
+ * list) and tiles (a list of masks) too. None at the first item that is not a legal
+ * move read here. */
+static PyObject *replayed(PyObject *fields, PyObject *items, Reader read, int record)
+{
+    if (SPELLINGS == NULL) {
+        PyErr_SetString(PyExc_RuntimeError, "replay: set_tables was not called");
+        return NULL;
+    }
+    Board board;
+    if (read_board(fields, &board) < 0)
+        return NULL;
+    /* A copy holding its own references, as nothing below may change what is read. */
+    PyObject *held = PyList_GetSlice(items, 0, PyList_GET_SIZE(items));
+    if (held == NULL)
+        return NULL;
+    Py_ssize_t count = PyList_GET_SIZE(held);
+    PyObject *result = NULL, *placed = NULL, *masks = NULL;
+    if (record && ((placed = PyList_New(count)) == NULL || (masks = PyList_New(count)) == NULL))
+        goto done;
+    for (Py_ssize_t i = 0; i < count; i++) {
+        const Slot *slot;
+        int x, y;
+        int found = read(PyList_GET_ITEM(held, i), &slot, &x, &y);
+        if (found == -2)
+            goto done;
+        if (found < 0 || play(&board, slot, x, y) < 0) {
+            result = Py_NewRef(Py_None);
+            goto done;
+        }
+        if (record) {
+            PyObject *player = PyLong_FromLong(board.last_mover), *mask = ranks_mask(board.last);
+            if (player == NULL || mask == NULL) {
+                Py_XDECREF(player);
+                Py_XDECREF(mask);
+                goto done;
+            }
+            PyList_SET_ITEM(placed, i, player);
+            PyList_SET_ITEM(masks, i, mask);
+        }
+    }
+    find_mover(&board);
+    result = record ? Py_BuildValue("(NOO)", board_fields(&board), placed, masks)
+                    : board_fields(&board);
+done:
+    Py_XDECREF(placed);
+    Py_XDECREF(masks);
+    Py_DECREF(held);
+    return result;
+}
+
+static PyObject *replay(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    (void)module;
+    if (nargs != 2 || !PyList_Check(args[1])) {
+        PyErr_SetString(PyExc_TypeError, "replay(board: tuple, words: list[str])");
+        return NULL;
+    }
+    return replayed(args[0], args[1], read_word, 0);
+}
+
+static PyObject *replay_moves(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    (void)module;
+    if (nargs != 2 || !PyList_Check(args[1])) {
+        PyErr_SetString(PyExc_TypeError, "replay_moves(board: tuple, moves: list[Move])");
+        return NULL;
+    }
+    return replayed(args[0], args[1], read_move, 1);
+}
+
+static PyObject *move_of(PyObject *module, PyObject *word)
+{
+    (void)module;
+    if (SPELLINGS == NULL) {
+        PyErr_SetString(PyExc_RuntimeError, "move_of: set_tables was not called");
+        return NULL;
+    }
+    const Slot *slot;
+    int x, y;
+    int read = read_word(word, &slot, &x, &y);
+    if (read == -2)
+        return NULL;
+    if (read < 0)
+        Py_RETURN_NONE;
+    return Py_BuildValue("(ni)", (Py_ssize_t)(slot - SLOTS), x + SIZE * y);
+}
+
+static PyMethodDef METHODS[] = {
+    {"replay_moves", (PyCFunction)(void (*)(void))replay_moves, METH_FASTCALL,
+     "replay_moves(board, moves) -> (tuple, list[int], list[int]) | None: as replay, for "
+     "moves read already, with each ply's player and tiles."},
+    {"move_of", move_of, METH_O,
+     "move_of(word) -> (slot, target) | None: the move a word is, as replay reads it."},
+    {"set_tables", (PyCFunction)(void (*)(void))set_tables, METH_FASTCALL,
+     "set_tables(spellings, slots, placing) -> None: every move spelling's slot, each "
+     "slot's piece and tiles, each move's fields' slot."},
+    {"replay", (PyCFunction)(void (*)(void))replay, METH_FASTCALL,
+     "replay(board, words) -> tuple | None: the board's fields after every word played "
+     "and the player to move found; None at a word that is no legal move read here."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef MODULE = {
+    PyModuleDef_HEAD_INIT, "rules",
+    "Tilewe's rules over a game's moves in one call (see rules.py).", -1, METHODS,
+    NULL, NULL, NULL, NULL,
+};
+
+PyMODINIT_FUNC PyInit_rules(void)
+{
+    return PyModule_Create(&MODULE);
+}

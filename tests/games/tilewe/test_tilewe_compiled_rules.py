@@ -1,0 +1,187 @@
+"""Tilewe's compiled rules over a whole game (``compiled/rules.c``) against their Python
+definition (``rules.replay_words_python``): the same verdict on random and mutated games
+from any start, the same board after; a word is read only where the grammar reads it."""
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from notation.core import registry
+from notation.core.new_games import random_record
+from notation.games.tilewe import rules
+from notation.games.tilewe.events import SPELLINGS, Move, read_move, square_name
+from notation.games.tilewe.state import Board
+from notation.read.grammars import terminal_pattern
+
+TILEWE = registry.require("tilewe")
+OPTIONS = st.fixed_dictionaries({}, optional={
+    "players": st.integers(1, 4), "corners": st.sampled_from(["any", "fixed"]),
+    "scoring": st.sampled_from(["tiles", "blokus"])})
+WORDS = st.sampled_from(sorted(SPELLINGS)).flatmap(
+    lambda spelling: st.integers(0, 399).map(lambda target: spelling + square_name(target)))
+
+
+def board_of(board: Board) -> dict[str, object]:
+    return {name: getattr(board, name) for name in Board.__slots__}
+
+
+def both(start: Board, words: list[str]) -> tuple[bool | None, bool, Board, Board]:
+    compiled, python = start.copy(), start.copy()
+    return (rules.replay_words(compiled, list(words)), rules.replay_words_python(python, words),
+            compiled, python)
+
+
+def mutated(rng: random.Random, words: list[str], data: st.DataObject) -> list[str]:
+    words = list(words)
+    for _ in range(rng.randint(1, 3)):
+        kind = rng.randrange(6)
+        at = rng.randrange(len(words)) if words else 0
+        if kind == 0 and len(words) > 1:
+            other = rng.randrange(len(words))
+            words[at], words[other] = words[other], words[at]
+        elif kind == 1 and words:
+            del words[at]
+        elif kind == 2 and words:
+            words.insert(at, words[at])
+        elif kind == 3:
+            words.insert(at, data.draw(WORDS))
+        elif kind == 4:
+            words.insert(at, data.draw(st.text("O1F5enwsf-abct0129 ", max_size=10)))
+        else:
+            words = words[:at]
+    return words
+
+
+def test_the_compiled_rules_are_built() -> None:
+    assert rules.COMPILED, "compiled/rules.c was not built"
+
+
+@settings(max_examples=150, deadline=None)
+@given(options=OPTIONS, seed=st.integers(0, 2**32), cut=st.floats(0, 1), data=st.data())
+def test_compiled_and_python_replays_agree(options: dict[str, object], seed: int, cut: float,
+                                          data: st.DataObject) -> None:
+    """From the record's start or from a board part-way through (a player to move known
+    or not, players out), whole, cut short or mutated: one verdict, one board."""
+    rng = random.Random(seed)
+    record = random_record(TILEWE, rng, options)
+    words = [TILEWE.format_event(move) for move in record.events]
+    start = rules.start(record)
+    played = int(cut * len(words))
+    for word in words[:played]:
+        rules.play(start, read_move(word))
+    if rng.random() < 0.5:
+        start.to_move()
+    rest = words[played:] if rng.random() < 0.4 else mutated(rng, words[played:], data)
+    compiled, python, after_compiled, after_python = both(start, rest)
+    assert compiled is python
+    if python:
+        assert board_of(after_compiled) == board_of(after_python)
+    if rest == words[played:]:
+        assert python
+
+
+def read_back(word: str) -> Move | None:
+    """The move ``read_move`` reads from a text the MOVE terminal matches (else None)."""
+    if terminal_pattern("tilewe.lark", "MOVE").fullmatch(word) is None:
+        return None
+    try:
+        return read_move(word)
+    except Exception:  # (a contact that is no contact tile, say)
+        return None
+
+
+@settings(max_examples=300, deadline=None)
+@given(word=WORDS | st.text("O1I2F5Z4nesfwf-abcdt0123456789 é", max_size=10))
+def test_a_word_is_read_exactly_where_the_grammar_and_read_move_read_it(word: str) -> None:
+    slots = rules.compiled_slots()
+    found = rules.compiled_rules.move_of(word)
+    expected = read_back(word)
+    assert (None if found is None else Move(*slots[found[0]], found[1])) == expected
+
+
+def test_every_spelling_is_read_at_every_target_edge() -> None:
+    slots = rules.compiled_slots()
+    for spelling in SPELLINGS:
+        for target in (0, 19, 137, 380, 399):
+            word = spelling + square_name(target)
+            found = rules.compiled_rules.move_of(word)
+            assert found is not None, word
+            assert read_move(word) == Move(*slots[found[0]], found[1])
+
+
+@pytest.mark.parametrize("fields", [
+    (), (4,), ("4",) * 15, (5, 0, [0] * 5, [0] * 5, [0] * 5, [0] * 5, 0, False, 0, False, 0,
+                            None, 0, [0] * 5, [-1] * 5)])
+def test_board_fields_that_are_no_board_are_refused(fields: tuple[object, ...]) -> None:
+    rules.compiled_slots()
+    with pytest.raises((TypeError, ValueError)):
+        rules.compiled_rules.replay(fields, [])
+
+
+def test_a_bad_mask_or_word_list_is_refused_not_read() -> None:
+    rules.compiled_slots()
+    board = Board(2)
+    fields = [getattr(board, name) for name in rules.FIELDS]
+    for at, wrong in ((1, -1), (1, 1 << 400), (2, [0]), (6, 2), (7, 1), (11, 7), (14, [0, 21])):
+        changed = list(fields)
+        changed[at] = wrong
+        with pytest.raises((TypeError, ValueError)):
+            rules.compiled_rules.replay(tuple(changed), [])
+    with pytest.raises(TypeError):
+        rules.compiled_rules.replay(tuple(fields), ("O1n-a1a1",))
+    assert rules.compiled_rules.replay(tuple(fields), [b"O1n-a1a1", 3]) is None
+
+
+def test_without_the_compiled_rules_each_move_is_played(monkeypatch: pytest.MonkeyPatch) -> None:
+    record = random_record(TILEWE, random.Random(5), {})
+    words = [TILEWE.format_event(move) for move in record.events]
+    monkeypatch.setattr(rules, "compiled_rules", None)
+    assert rules.replay_words(rules.start(record), words) is None
+
+
+def recorded_python(board: Board, moves: list[Move]) -> tuple[list[int], list[int]] | None:
+    """``replay_recorded``'s definition: ``state.replayed_columns``' loop."""
+    placed, masks = [], []
+    try:
+        for move in moves:
+            rules.play(board, move)
+            placed.append(board.last_mover)
+            masks.append(board.last)
+    except Exception:
+        return None
+    board.to_move()
+    return placed, masks
+
+
+@settings(max_examples=100, deadline=None)
+@given(options=OPTIONS, seed=st.integers(0, 2**32), cut=st.floats(0, 1), data=st.data())
+def test_a_recorded_replay_agrees_with_playing_each_move(
+        options: dict[str, object], seed: int, cut: float, data: st.DataObject) -> None:
+    """Export's replay: the same players, tiles and board as the moves played one by one;
+    a move it does not play (illegal, or made by hand) leaves the board as it was."""
+    rng = random.Random(seed)
+    record = random_record(TILEWE, rng, options)
+    words = [TILEWE.format_event(move) for move in record.events]
+    start = rules.start(record)
+    for word in words[:int(cut * len(words))]:
+        rules.play(start, read_move(word))
+    rest = words[int(cut * len(words)):]
+    moves = [read_move(w) for w in (rest if rng.random() < 0.4 else mutated(rng, rest, data))
+             if read_back(w) is not None]
+    if moves and rng.random() < 0.2:  # a move made by hand: an alias, or no contact tile
+        moves[rng.randrange(len(moves))] = data.draw(st.builds(
+            Move, st.integers(-1, 21), st.integers(-1, 8),
+            st.tuples(st.integers(-1, 5), st.integers(-1, 5)), st.integers(-1, 400)))
+    compiled, python = start.copy(), start.copy()
+    before = board_of(compiled)
+    found = rules.replay_recorded(compiled, moves)
+    expected = recorded_python(python, moves)
+    if found is None:
+        assert board_of(compiled) == before
+        assert expected is None
+        return
+    assert found == expected
+    assert board_of(compiled) == board_of(python)
