@@ -14,7 +14,7 @@ import click
 
 from notation.core import registry
 from notation.core.game import needed
-from notation.core.replay import game_of, run
+from notation.core.replay import game_of
 from notation.explore import (DEFAULT_DEPTH, Filing, OpeningTree, explored_game, page, tree_json,
                               tree_lines)
 from notation.parallel import WORKER_WAIT
@@ -34,7 +34,7 @@ def explored(ctx: Context, paths: tuple[str, ...], depth: int, symmetric: bool,
     The games are filed where they are replayed (worker processes, a Dask cluster) when
     that pays, and the tree is grown here, in input order."""
     tree = OpeningTree(depth, symmetric)
-    task = runner.Task(functools.partial(explored_game, depth, symmetric))
+    task = runner.Task(functools.partial(explored_game, depth, symmetric), headers=True)
     spread = parallel.spread(ctx, paths, lambda: task, jobs, scheduler, worker_timeout)
     if spread is not None:
         checked: set[str] = set()
@@ -50,19 +50,19 @@ def explored(ctx: Context, paths: tuple[str, ...], depth: int, symmetric: bool,
                 continue
             tree.file(outcome.data)
         return tree
-    for records in ctx.inputs.read(paths):
+    for records in ctx.inputs.read(paths, headers=True):
         for record in records:
             with ctx.guard(record):
                 game = game_of(record) if drawn else None
                 if game is not None:
                     needed(game, "pictures", "explore --html")
-                outcome = run(record)
-                if not outcome.valid:
+                outcome = task.apply(record)
+                if not outcome.valid or not isinstance(outcome.data, Filing):
                     ctx.report_outcome(outcome, err=True)
                     ctx.invalid = True
                     tree.invalid += 1
                     continue
-                tree.add(record, outcome)
+                tree.file(outcome.data, outcome.game)
     return tree
 
 

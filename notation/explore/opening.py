@@ -62,3 +62,26 @@ def opening(game: AnyGame, record: GameNode, depth: int, symmetric: bool) -> Ope
         places.append(place_of(game, after, symmetric))
     rest = (replayer.mover for _ in steps)  # played on from the depth as far as read
     return Opening(places, replayer.events, itertools.chain(movers, rest))
+
+
+def plain_opening(game: AnyGame, start: GameNode, events: list[Any], depth: int,
+                  symmetric: bool) -> Opening:
+    """:func:`opening` of a plain game read in headers mode (``start``: its tags and
+    directives, ``events``: its events read, the game already judged valid): the same
+    opening, its events played here with no tree (a test holds the two equal)."""
+    state = game.start(start)
+    places = [place_of(game, state, symmetric)]
+    spelled: list[Any] = []
+    movers: list[str | None] = []
+    for event in events[:depth]:
+        movers.append(game.to_move(state))
+        spelled.append(game.canonical_event(state, event))
+        game.apply(state, event)
+        places.append(place_of(game, state, symmetric))
+
+    def rest() -> Iterator[str | None]:  # played on from the depth as far as read
+        for event in events[depth:]:
+            yield game.to_move(state)
+            game.apply(state, event)
+
+    return Opening(places, spelled, itertools.chain(movers, rest()))

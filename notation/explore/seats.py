@@ -54,10 +54,12 @@ def _scores(result: Any, seats: list[str]) -> list[float | None]:
 
 
 def seat_results(game: AnyGame, state: Any, movers: Iterable[str | None],
-                 ended: tuple[bool, list[str]] | None = None) -> list[SeatResult]:
+                 ended: tuple[bool, list[str]] | None = None,
+                 details: dict[str, Any] | None = None) -> list[SeatResult]:
     """Every seat's result in the game that ended (or stopped) in ``state`` (``ended``:
     whether it ended and its winners, where a record says more than the board: a
-    forfeit; see :func:`notation.core.forfeit.ending`).
+    forfeit; see :func:`notation.core.forfeit.ending`; ``details``: the game's
+    ``result_json``, where the caller has it).
 
     A game over with one winner: a win for it, a loss for the others; several winners:
     a shared win for each; none: ``no_winner`` for all. A game not over: unfinished,
@@ -67,7 +69,8 @@ def seat_results(game: AnyGame, state: Any, movers: Iterable[str | None],
         game.is_over(state), game.winner_words(state) if game.is_over(state) else [])
     # ``movers`` read only where the game cannot name its seats (they may be played on)
     seats = seat_names(game, state, itertools.chain(movers, (game.to_move(state),)), winners)
-    scores = _scores(game.result_json(state), seats) if over else [None] * len(seats)
+    scores = (_scores(game.result_json(state) if details is None else details, seats)
+              if over else [None] * len(seats))
     results = []
     for seat, score in zip(seats, scores):
         if not over:

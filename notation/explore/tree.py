@@ -19,10 +19,12 @@ from notation.core.game import AnyGame
 from notation.core.tree import GameNode
 from notation.core.forfeit import ending
 from notation.core.outcome import Outcome
-from notation.core.replay import run
+from notation.core.fastpath import plain_game
+from notation.core.protocols import RecordView, Result
+from notation.core.replay import end_checks, run
 
 from .frames import Place, move_key, move_text
-from .opening import opening
+from .opening import Opening, opening, plain_opening
 from .seats import SeatResult, seat_results
 from .tally import Tally
 
@@ -155,19 +157,55 @@ def filing(record: GameNode, outcome: Outcome, depth: int, symmetric: bool) -> F
     game, state = outcome.game, outcome.state
     if game is None or state is None or not outcome.valid:
         raise ValueError("only a valid game is filed")
-    line = opening(game, record, depth, symmetric)
-    results = seat_results(game, state, line.movers, ending(record, game, state))
+    return _filed(game, record, state, opening(game, record, depth, symmetric), outcome.plies,
+                  symmetric)
+
+
+def _filed(game: AnyGame, record: RecordView, state: Any, line: Opening, plies: int,
+           symmetric: bool, standing: Result | None = None) -> Filing:
+    """The filing of a valid game that ended in ``state``, its opening ``line`` played
+    (``standing``: ``game.result(state)``, where the caller has it)."""
+    results = seat_results(game, state, line.movers, ending(record, game, state, standing),
+                           None if standing is None else standing.details)
     places = line.places
     moves = [(move_key(game, line.events[ply], place), line.events[ply])
              for ply, place in enumerate(places[:-1])]
-    return Filing(game.name, symmetric and game.has_symmetries, outcome.plies, places, moves,
-                  results)
+    return Filing(game.name, symmetric and game.has_symmetries, plies, places, moves, results)
 
 
 def explored_game(depth: int, symmetric: bool, record: GameNode) -> Outcome:
     """One game's verdict and, for a valid game, its :class:`Filing` as ``data``: the task
-    ``explore`` runs where the games are (worker processes, a Dask cluster)."""
+    ``explore`` runs, here or where the games are (worker processes, a Dask cluster). A
+    plain game read in headers mode is judged and filed in one pass over its events, with
+    no tree (``validate``'s work and its first ``depth`` plies); any other, or one with a
+    problem, through the full replay, which says what is wrong."""
+    fast = _plain_explored(depth, symmetric, record) if record.unread else None
+    if fast is not None:
+        return fast
     outcome = run(record)
     if outcome.valid:
         outcome.data = filing(record, outcome, depth, symmetric)
+    return outcome
+
+
+def _plain_explored(depth: int, symmetric: bool, record: GameNode) -> Outcome | None:
+    """:func:`explored_game` of a plain game in one pass; None: not plain, or a problem."""
+    plain = plain_game(record)
+    if plain is None:
+        return None
+    start, game, events = plain
+    try:
+        state = game.start(start)
+        apply = game.applier(state)
+        for event in events:
+            apply(event)
+    except Exception:  # a rule broken, or a bug of ours: the full path says where and what
+        return None
+    standing = game.result(state)  # (asked once: the checks and the results share it)
+    if end_checks(start, game, state, len(events), standing) is not None:
+        return None
+    outcome = Outcome(record, game, state, len(events), [])
+    outcome.data = _filed(game, start, state,
+                          plain_opening(game, start, events, depth, symmetric), len(events),
+                          symmetric, standing)
     return outcome

@@ -13,8 +13,7 @@ from functools import partial
 from typing import Any
 
 from notation.core.tree import ChildNode, GameNode
-from notation.core import registry
-from notation.core.fastpath import plain_events
+from notation.core.fastpath import plain_game
 from notation.core.fields import field_columns
 from notation.core.notes import read_clock, read_eval
 from notation.core.game import AnyGame
@@ -22,7 +21,7 @@ from notation.core.forfeit import ending
 from notation.core.outcome import Outcome
 from notation.core.protocols import Result
 from notation.core.output import event_text, glyph_words
-from notation.core.replay import end_checks, run, structure_problems
+from notation.core.replay import end_checks, run
 from notation.core.walk import Step, walk
 
 from .columns import Columns, Fields, Repeated
@@ -182,26 +181,22 @@ def plain_rows(record: GameNode, symmetric: bool = False) -> Outcome | None:
     """The rows of a plain game read in headers mode, read and replayed here in one pass
     (no syntax tree, no second replay): the same rows as :func:`table_rows`, which a test
     holds. None when it is not plain or has any problem: the full path says what."""
-    plain = plain_events(record)
-    if plain is None or structure_problems(plain[0]):
+    plain = plain_game(record)
+    if plain is None:
         return None
-    start, events = plain
-    game = registry.get(start.game or "")
-    if game is None:
-        return None
+    start, game, read = plain
     try:
-        read = [reader(word) for reader, word in events]
         columns = game.event_columns(read)
         if columns is None:
             written = list(map(game.format_event, read))
             columns = written, field_columns(game, written)
         texts, values = columns
-        fields = Fields(game.name, dict(values), len(events))
+        fields = Fields(game.name, dict(values), len(read))
         state = game.start(start)
         movers, boards, fulls = game.line_columns(state, read)
     except Exception:  # a rule broken, or a bug of ours: the full path says where and what
         return None
-    plies = len(events)
+    plies = len(read)
     standing = game.result(state)  # (asked once: the checks and the games row share it)
     if end_checks(start, game, state, plies, standing) is not None:
         return None

@@ -1,12 +1,16 @@
 """Start-up cost: CPU time of short commands against ``python -c pass``, one interpreter.
 
-    python tests/benchmarks/bench_startup.py [--runs 7]
+    python tests/benchmarks/bench_startup.py [--runs 7] [--wheel]
 
 Each command runs as its own process, interleaved with the others round by
 round; the figure kept is the minimum CPU time (user + system of the child,
 from ``getrusage``) over the runs, so other load on the machine weighs as
 little as it can. The issue's target is 4x ``python -c pass`` for a small
-``validate``.
+``validate``. With ``--wheel`` the commands run from a wheel built here and installed in
+a fresh virtual environment beside python-chess (a plain interpreter: no editable
+install's finder in its ``site``), and ``python -c "import chess.pgn"`` runs there too:
+the speed issue asks for at most 5x ``python -c pass`` there, and at most half of
+python-chess's import.
 """
 from __future__ import annotations
 
@@ -53,10 +57,49 @@ def measure(runs: int) -> dict[str, float]:
     return best
 
 
+def wheel_commands(folder: Path) -> dict[str, list[str]]:
+    """The commands run from a wheel of this checkout installed in a fresh environment in
+    ``folder``, with python-chess beside it."""
+    import subprocess
+    import venv
+    dist = folder / "dist"
+    subprocess.run([sys.executable, "-m", "build", "--wheel", "--outdir", str(dist), str(ROOT)],
+                   check=True, capture_output=True)
+    (wheel,) = dist.glob("game_notation-*.whl")
+    venv.EnvBuilder(with_pip=True).create(folder / "venv")
+    python = str(folder / "venv" / "bin" / "python")
+    subprocess.run([python, "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
+                    str(wheel), "chess"], check=True)
+    notation = str(folder / "venv" / "bin" / "notation")
+    return {"python -c pass": [python, "-c", "pass"],
+            "python -c \"import chess.pgn\"": [python, "-c", "import chess.pgn"],
+            "notation --help": [notation, "--help"],
+            "notation validate (one small file)": [notation, "validate", SAMPLE]}
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     ap.add_argument("--runs", type=int, default=7)
+    ap.add_argument("--wheel", action="store_true",
+                    help="Run the commands from a wheel installed in a fresh environment.")
     args = ap.parse_args()
+    if args.wheel:
+        import shutil
+        import tempfile
+        folder = Path(tempfile.mkdtemp(prefix="notation-wheel-"))
+        try:
+            COMMANDS.clear()
+            COMMANDS.update(wheel_commands(folder))
+            report(args.runs, 5.0)
+        finally:
+            shutil.rmtree(folder, ignore_errors=True)
+        return
+    report(args.runs, TARGET)
+
+
+def report(runs: int, target: float) -> None:
+    """Warm up, measure, and print the table."""
+    args = argparse.Namespace(runs=runs)
     for _ in range(2):  # warm the byte code, Lark's cache and the terminal tables
         measure(1)
     best = measure(args.runs)
@@ -68,8 +111,13 @@ def main() -> None:
     for name, value in best.items():
         print(f"| `{name}` | {value * 1000:.0f} ms | {value / base:.1f}x |")
     ratio = best["notation validate (one small file)"] / base
-    print(f"\nsmall validate: {ratio:.1f}x `python -c pass` (target <= {TARGET:.0f}x): "
-          f"{'met' if ratio <= TARGET else 'not met'}")
+    print(f"\nsmall validate: {ratio:.1f}x `python -c pass` (target <= {target:.0f}x): "
+          f"{'met' if ratio <= target else 'not met'}")
+    chess = best.get('python -c "import chess.pgn"')
+    if chess is not None:
+        share = best["notation validate (one small file)"] / chess
+        print(f"small validate: {share:.2f}x `import chess.pgn` (target <= 0.5x): "
+              f"{'met' if share <= 0.5 else 'not met'}")
 
 
 if __name__ == "__main__":

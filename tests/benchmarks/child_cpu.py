@@ -26,3 +26,18 @@ def peak_mb() -> float:
     """The largest resident size of any child so far, in megabytes (a bound, not a figure
     of the last child)."""
     return resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+
+
+#: Runs a command as its only child and prints that child's peak resident kilobytes.
+_PEAK = ("import resource, subprocess, sys\n"
+         "subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)\n"
+         "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)\n")
+
+
+def own_peak_mb(command: list[str]) -> float:
+    """The peak resident size of one run of ``command`` alone, in megabytes (measured by a
+    parent of its own: ``peak_mb`` is the largest of every child so far)."""
+    import sys
+    done = subprocess.run([sys.executable, "-c", _PEAK, *command], capture_output=True,
+                          text=True, check=True)
+    return int(done.stdout.split()[-1]) / 1024

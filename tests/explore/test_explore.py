@@ -500,3 +500,53 @@ def test_memory_is_bounded_by_what_is_filed_not_by_the_games(tmp_path):
             peaks.append(int(result.stderr.split()[-1]))
         # a record kept per game (its events, a node each) would be tens of KiB a game
         assert peaks[1] - peaks[0] < 2048, (depth, peaks)
+
+
+# -- the one-pass path ------------------------------------------------------------------------
+GAMES = ("tilewe", "flows", "philosophy", "sanguine", "nomic")
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+@given(game=st.sampled_from(GAMES), seed=st.integers(0, 10**6), depth=st.integers(0, 6),
+       symmetric=st.booleans(), cut=st.integers(0, 40))
+def test_a_plain_game_is_filed_in_one_pass_as_the_full_replay_files_it(
+        game, seed, depth, symmetric, cut):
+    """A plain game read in headers mode (``explore``'s reading) is judged and filed with
+    no tree: the same filing as its full replay, whole or cut short (a result tag then
+    wrong: both say so)."""
+    from notation.core.results import with_result_tags
+    from notation.explore.tree import explored_game, filing
+    from notation.read.reading import source_records
+    import io
+    options = ({"red": str(DATA.parent.parent / "samples" / "sanguine" / "decks" / "legion.deck"),
+                "blue": str(DATA.parent.parent / "samples" / "sanguine" / "decks" / "legion.deck")}
+               if game == "sanguine" else {})
+    record, _ = with_result_tags(random_record(registry.require(game), random.Random(seed),
+                                               options))
+    text = format_record(record)
+    if cut % 3 == 0:  # the last moves dropped: the result tags now wrong
+        lines = text.rstrip("\n").split("\n")
+        text = "\n".join(lines[:max(1, len(lines) - 1 - cut // 3)]) + "\n"
+    (headed,) = source_records(io.StringIO(text), game, headers=True)
+    fast = explored_game(depth, symmetric, headed)
+    (full,) = source_records(io.StringIO(text), game)
+    outcome = run(full)
+    assert fast.valid == outcome.valid
+    assert [p.as_json() for p in fast.problems] == [p.as_json() for p in outcome.problems]
+    if outcome.valid:
+        assert fast.data == filing(full, outcome, depth, symmetric)
+
+
+def test_explore_reads_a_plain_archive_without_its_trees(tmp_path, monkeypatch):
+    """The command's games are filed by the one pass: no full replay runs."""
+    from notation.explore import tree as explore_tree
+    archive = tmp_path / "games.tilewe"
+    rules = registry.require("tilewe")
+    archive.write_text("\n".join(format_record(random_record(rules, random.Random(seed)))
+                                 for seed in range(5)), encoding="utf-8")
+
+    def no_full_replay(record):
+        raise AssertionError("a plain game went through the full replay")
+
+    monkeypatch.setattr(explore_tree, "run", no_full_replay)
+    assert tree_of("--jobs", "1", str(archive))["games"] == 5

@@ -40,7 +40,8 @@ def test_wheel_installs_into_a_fresh_venv_and_validates_the_samples(tmp_path):
     assert "notation/samples/sanguine/decks/legion.deck" in names  # what random sanguine plays
     assert "notation/samples/tilewe/tw-sample-1.tilewe" in names
     # Built with its compiled part, which the installed command says it runs.
-    for module in ("games/tilewe/compiled/text.", "tables/compiled/columns."):
+    for module in ("games/tilewe/compiled/text.", "games/tilewe/compiled/rules.",
+                   "tables/compiled/columns."):
         assert any(name.startswith(f"notation/{module}") and name.endswith(".so")
                    for name in names), names
     assert any(name.endswith(".dist-info/licenses/LICENSE") or name.endswith("/LICENSE")
