@@ -7,8 +7,8 @@ with the peer's, the least of several): the peers are python-chess's ``read_game
 (``bench_peers.py``), pgn-extract (``bench_select.py``, ``bench_validate.py``), ``python -c pass``
 (``bench_startup.py``), ``validate`` itself (``bench_stats.py``, ``bench_export.py``,
 and the cost of generating games), the old way of writing pictures
-(``bench_render.py``), ``explore`` against ``validate`` (``bench_explore.py``), and
-the language server's whole check of an archive on open,
+(``bench_render.py``), ``explore`` against ``validate`` (``bench_explore.py``),
+python-chess's push and pop (``bench_positions.py``), and the language server's whole check of an archive on open,
 for one game's edit (``bench_lsp.py``). ``make bench`` prints it; the Speed page of the handbook carries the last figures.
 """
 from __future__ import annotations
@@ -28,6 +28,7 @@ import bench_explore  # noqa: E402
 import bench_export  # noqa: E402
 import bench_lsp  # noqa: E402
 import bench_peers  # noqa: E402
+import bench_positions  # noqa: E402
 import bench_render  # noqa: E402
 import bench_select  # noqa: E402
 import bench_startup  # noqa: E402
@@ -139,6 +140,11 @@ def validate() -> list[Row]:
     return [(name, ratio, f">= {target}x", ratio >= target)]
 
 
+def positions(runs: int) -> list[Row]:
+    return [(name, ratio, f">= {target}x", ratio >= target)
+            for name, ratio, target in bench_positions.rows(max(runs, 3))]
+
+
 def explore(runs: int) -> list[Row]:
     return [(name, ratio, f"<= {target}x", ratio <= target)
             for name, ratio, target in bench_explore.rows(3000, max(runs, 5))]
@@ -163,7 +169,8 @@ def main() -> None:
         rows = [*peers(args.runs), *startup(args.runs), *stats(args.runs, folder), *select(),
                 *validate(), *render(args.runs, folder), *dedupe(),
                 *random_games(args.runs, folder),
-                *export(args.runs), *explore(args.runs), *lsp(args.runs)]
+                *export(args.runs), *explore(args.runs), *positions(args.runs),
+                *lsp(args.runs)]
     finally:
         shutil.rmtree(folder, ignore_errors=True)
     print(f"\nIssue 23 (and the data issue's export, the language server's edit), CPU time, "

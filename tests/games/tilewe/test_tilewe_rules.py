@@ -250,3 +250,35 @@ def test_a_board_shows_its_position():
 def test_the_transform_names_are_the_symmetries_but_the_identity():
     from notation.games.tilewe import symmetry
     assert set(symmetry.NAMES) == set(symmetry.TRANSFORMS) - {"identity"}
+
+
+def test_a_board_copy_is_every_slot_copied_and_shares_no_list() -> None:
+    """``Board.copy`` written out slot by slot equals its definition (each slot copied,
+    each list a new one) on boards part-way through games with Blokus tags too: a slot
+    added to the board and left out of the copy fails here."""
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from notation.core.new_games import random_record
+
+    @settings(max_examples=40, deadline=None)
+    @given(seed=st.integers(0, 2**32), players=st.integers(1, 4), cut=st.floats(0, 1),
+           corners=st.sampled_from(["any", "fixed"]), scoring=st.sampled_from(["tiles", "blokus"]))
+    def check(seed: int, players: int, cut: float, corners: str, scoring: str) -> None:
+        game = notation.get_game("tilewe")
+        record = random_record(game, random.Random(seed),
+                               {"players": players, "corners": corners, "scoring": scoring})
+        board = rules.start(record)
+        events = list(record.events)
+        for move in events[:int(cut * len(events))]:
+            rules.play(board, move)
+        if seed % 2:
+            board.to_move()
+        copied, defined = board.copy(), board.copied_slot_by_slot()
+        for name in Board.__slots__:
+            value = getattr(copied, name)
+            assert value == getattr(defined, name) == getattr(board, name), name
+            if isinstance(value, list):
+                assert value is not getattr(board, name), name
+
+    check()
