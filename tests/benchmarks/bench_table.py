@@ -8,7 +8,8 @@ with the peer's, the least of several): the peers are python-chess's ``read_game
 (``bench_startup.py``), ``validate`` itself (``bench_stats.py``, ``bench_export.py``,
 and the cost of generating games), the old way of writing pictures
 (``bench_render.py``), ``explore`` against ``validate`` (``bench_explore.py``),
-python-chess's push and pop (``bench_positions.py``), and the language server's whole check of an archive on open,
+python-chess's push and pop (``bench_positions.py``), ``--jobs 2`` and ``merge``
+(``bench_parallel.py``), and the language server's whole check of an archive on open,
 for one game's edit (``bench_lsp.py``). ``make bench`` prints it; the Speed page of the handbook carries the last figures.
 """
 from __future__ import annotations
@@ -27,6 +28,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 import bench_explore  # noqa: E402
 import bench_export  # noqa: E402
 import bench_lsp  # noqa: E402
+import bench_parallel  # noqa: E402
 import bench_peers  # noqa: E402
 import bench_positions  # noqa: E402
 import bench_render  # noqa: E402
@@ -140,6 +142,10 @@ def validate() -> list[Row]:
     return [(name, ratio, f">= {target}x", ratio >= target)]
 
 
+def parallel(runs: int) -> list[Row]:
+    return bench_parallel.rows(3000, runs)
+
+
 def positions(runs: int) -> list[Row]:
     return [(name, ratio, f">= {target}x", ratio >= target)
             for name, ratio, target in bench_positions.rows(max(runs, 3))]
@@ -170,7 +176,7 @@ def main() -> None:
                 *validate(), *render(args.runs, folder), *dedupe(),
                 *random_games(args.runs, folder),
                 *export(args.runs), *explore(args.runs), *positions(args.runs),
-                *lsp(args.runs)]
+                *parallel(args.runs), *lsp(args.runs)]
     finally:
         shutil.rmtree(folder, ignore_errors=True)
     print(f"\nIssue 23 (and the data issue's export, the language server's edit), CPU time, "
@@ -178,7 +184,7 @@ def main() -> None:
     print("| row | measured | target | met |")
     print("|---|---|---|---|")
     for name, value, target, met in rows:
-        print(f"| {name} | {value:.2f}{'' if 'bytes' in name else 'x'} | {target} | "
+        print(f"| {name} | {value:.2f}{'' if 'bytes' in name or '(s)' in name else 'x'} | {target} | "
               f"{'yes' if met else 'no'} |")
 
 
