@@ -29,10 +29,10 @@ setup(
     ext_modules=[
         Extension("notation.games.tilewe.compiled.text",
                   ["notation/games/tilewe/compiled/text.c"],
-                  depends=["notation/games/tilewe/compiled/masks.h"], optional=True),
+                  depends=["notation/games/tilewe/compiled/tilewe.h"], optional=True),
         Extension("notation.games.tilewe.compiled.rules",
                   ["notation/games/tilewe/compiled/rules.c"],
-                  depends=["notation/games/tilewe/compiled/masks.h"], optional=True),
+                  depends=["notation/games/tilewe/compiled/tilewe.h"], optional=True),
         Extension("notation.tables.compiled.columns",
                   ["notation/tables/compiled/columns.c"], optional=True),
     ],

@@ -15,12 +15,11 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Iterable, Iterator
 
 from .tree import GameNode
 from . import registry
 from .ast import Directive, Malformed, Pos, Tag
-from .errors import NotationError, RuleError, TagError
 from .game import AnyGame
 from .outcome import Judged
 from notation.read.scanner import LONG_VALUE, Scanner, opening_tags, scanner
@@ -179,16 +178,24 @@ def _replayed(record: GameNode, game: AnyGame, events: Iterator[Any], plies: int
     record's start with the game's fastest applier; None at the first problem of any kind,
     which the full path (:mod:`~notation.core.replayer`) then finds and reports. Held equal
     to it by the fast path's tests."""
+    # (after the scan: directives may set the start)
+    state = replayed_state(record, game, events)
+    return None if state is None else _judged(record, game, state, plies)
+
+
+def replayed_state(start: GameNode, game: AnyGame, events: Iterable[Any]) -> Any | None:
+    """The state ``events`` (read as they are played) lead to from ``start`` with the
+    game's fastest applier; None at the first problem of any kind (a tag the game cannot
+    start from, an event that cannot be read, a rule broken, a bug of ours), which the
+    full path then finds and reports."""
     try:
-        state = game.start(record)  # (after the scan: directives may set the start)
+        state = game.start(start)
         apply = game.applier(state)
         for event in events:
             apply(event)
-    except (TagError, NotationError, RuleError):
+    except Exception:  # (a bug of ours too: the full path reports it where it struck)
         return None
-    except Exception:  # a bug of ours: the full path reports it where it struck
-        return None
-    return _judged(record, game, state, plies)
+    return state
 
 
 def _plain_words(scan: Scanner, body: str) -> list[str] | None:

@@ -19,7 +19,7 @@ from notation.core.game import AnyGame
 from notation.core.tree import GameNode
 from notation.core.forfeit import ending
 from notation.core.outcome import Outcome
-from notation.core.fastpath import plain_game
+from notation.core.fastpath import plain_game, replayed_state
 from notation.core.protocols import RecordView, Result
 from notation.core.replay import end_checks, run
 
@@ -194,12 +194,8 @@ def _plain_explored(depth: int, symmetric: bool, record: GameNode) -> Outcome | 
     if plain is None:
         return None
     start, game, events = plain
-    try:
-        state = game.start(start)
-        apply = game.applier(state)
-        for event in events:
-            apply(event)
-    except Exception:  # a rule broken, or a bug of ours: the full path says where and what
+    state = replayed_state(start, game, events)
+    if state is None:  # a rule broken, or a bug of ours: the full path says where and what
         return None
     standing = game.result(state)  # (asked once: the checks and the results share it)
     if end_checks(start, game, state, len(events), standing) is not None:

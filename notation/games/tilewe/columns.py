@@ -21,7 +21,7 @@ from notation.core.game import AnyGame, LineColumns
 from notation.read.texts import Texts
 
 from .events import SIZE, Move, square_name
-from .pieces import ORIENTATION_NAMES, PIECE_NAMES, orientation
+from .pieces import ORIENTATION_NAMES, PIECE_NAMES, SPELLING_NUMBERS, orientation, spelling_number
 from .rules import applier, replay_recorded
 from .state import Board, replayed_columns
 
@@ -58,21 +58,15 @@ def tables(game: AnyGame) -> Tables | None:
     return spellings, targets
 
 
-#: A column as ``move_columns`` takes it: a part at each spelling's number (see
-#: ``text.c``; None: no spelling), and each target's.
+#: A column as ``move_columns`` takes it: a part at each spelling's number
+#: (:func:`~.pieces.spelling_number`; None: no spelling), and each target's.
 CompiledColumn = tuple[tuple[bytes | None, ...], tuple[bytes | None, ...]]
-_BOX = 5
-
-
-def _slot(piece: int, index: int, contact: tuple[int, int]) -> int:
-    """A spelling's number in the compiled tables."""
-    return ((piece * len(ORIENTATION_NAMES) + index) * _BOX + contact[0]) * _BOX + contact[1]
 
 
 def _compiled_column(spellings: dict[Spelling, str], targets: list[str]) -> CompiledColumn:
-    parts: list[bytes | None] = [None] * (len(PIECE_NAMES) * len(ORIENTATION_NAMES) * _BOX**2)
+    parts: list[bytes | None] = [None] * SPELLING_NUMBERS
     for spelling, part in spellings.items():
-        parts[_slot(*spelling)] = part.encode("utf-8")
+        parts[spelling_number(*spelling)] = part.encode("utf-8")
     return tuple(parts), tuple(target.encode("utf-8") for target in targets)
 
 

@@ -133,3 +133,15 @@ def orientation(piece: int, index: int) -> Orientation:
         if o.index == canonical:
             return o
     raise AssertionError("canonical orientation missing")  # pragma: no cover
+
+
+#: A contact cell lies in the 5x5 box of its oriented piece.
+_BOX = 5
+#: How many spelling numbers there are (:func:`spelling_number`).
+SPELLING_NUMBERS = len(PIECE_NAMES) * len(ORIENTATION_NAMES) * _BOX * _BOX
+
+
+def spelling_number(piece: int, index: int, contact: Cell) -> int:
+    """A spelling's (piece, orientation or an alias of it, contact cell) number below
+    :data:`SPELLING_NUMBERS`: how the compiled modules' tables are indexed (``tilewe.h``)."""
+    return ((piece * len(ORIENTATION_NAMES) + index) * _BOX + contact[0]) * _BOX + contact[1]

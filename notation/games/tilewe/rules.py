@@ -15,7 +15,7 @@ from notation.core.protocols import Result
 from . import bitboard, blokus, position
 from .bitboard import PLACING, REFERENCE
 from .events import SIZE, SPELLINGS, Move, read_move, square_name
-from .pieces import Cell, orientation
+from .pieces import SPELLING_NUMBERS, Cell, orientation, spelling_number
 from . import PLAYERS
 from .state import COLORS, Board
 
@@ -127,9 +127,10 @@ def compiled_slots() -> list[tuple[int, int, Cell]]:
     shapes = [(piece, tuple((x - contact[0], y - contact[1])
                             for x, y in orientation(piece, index).cells))
               for piece, index, contact in order]
-    placing = [-1] * (bitboard.N_PIECES * 8 * 5 * 5)
-    for (piece, alias, (x, y)), (shape, _offset) in bitboard.PLACING.items():
-        placing[((piece * 8 + alias) * 5 + x) * 5 + y] = slots[piece, shape.orientation, (x, y)]
+    placing = [-1] * SPELLING_NUMBERS
+    for (piece, alias, contact), (shape, _offset) in bitboard.PLACING.items():
+        placing[spelling_number(piece, alias, contact)] = slots[piece, shape.orientation,
+                                                                contact]
     compiled_rules.set_tables({text: slots[spelling] for text, spelling in SPELLINGS.items()},
                               shapes, placing)
     return order
@@ -159,13 +160,13 @@ def replay_recorded(board: Board, moves: list[Move], /) -> tuple[list[int], list
 
 def _replayed(board: Board, replay: Callable[[tuple[Any, ...], list[Any]], Any],
               items: list[Any]) -> Any:
-    """A compiled replay of ``items`` from ``board``'s fields: its answer (None: a problem,
-    ``board`` untouched), the board's new fields (its first part, or all of it) set."""
+    """A compiled replay of ``items`` from ``board``'s fields: its answer (the board's new
+    fields, set on ``board``, and what it recorded), or None (a problem, ``board``
+    untouched)."""
     compiled_slots()
     found = replay(tuple(getattr(board, name) for name in FIELDS), items)
     if found is not None:
-        fields = found[0] if type(found[0]) is tuple else found
-        for name, value in zip(FIELDS, fields):
+        for name, value in zip(FIELDS, found[0]):
             setattr(board, name, value)
     return found
 

@@ -9,9 +9,9 @@
  * geometry is written here.
  *
  * ``replay(board, words)`` plays each word (a move's text, as the grammar's MOVE
- * terminal matched it) on ``board`` (the fields of ``state.Board``, as
- * ``rules.board_fields`` gives them), then finds who is to move, exactly as
- * ``rules.play`` and ``Board.to_move`` do, and gives the board's new fields; None at the
+ * terminal matched it) on ``board`` (the fields of ``state.Board``, in the order of
+ * ``rules.FIELDS``), then finds who is to move, exactly as ``rules.play`` and
+ * ``Board.to_move`` do, and gives the board's new fields (a triple's first); None at the
  * first word that is not a legal move it reads (the caller then takes the full path,
  * which says what is wrong). ``replay_moves(board, moves)`` does as much for moves read
  * already (``events.Move``), and gives each ply's player and tiles too (export's
@@ -25,12 +25,11 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "masks.h"
+#include "tilewe.h"
 
 #define SIZE 20
 #define RANK ((uint32_t)0xFFFFF)
 #define PLAYERS 4
-#define PIECES 21
 #define CELLS 5
 
 typedef uint32_t Ranks[SIZE];
@@ -45,12 +44,8 @@ typedef struct {
 static Slot *SLOTS = NULL;
 static Py_ssize_t SLOT_COUNT = 0;
 static PyObject *SPELLINGS = NULL; /* dict: spelling text -> slot number */
-/* A move's fields (piece, orientation, contact x and y) -> its slot, or -1: numbered
- * ``((piece * 8 + orientation) * 5 + x) * 5 + y``, aliases of an orientation too. */
-#define ORIENTATIONS 8
-#define BOX 5
-#define PLACINGS (PIECES * ORIENTATIONS * BOX * BOX)
-static long PLACING[PLACINGS];
+/* A spelling's number (``tilewe.h``) -> its slot, or -1; aliases of an orientation too. */
+static long PLACING[SPELLING_NUMBERS];
 
 typedef struct {
     int players;
@@ -285,37 +280,14 @@ static int read_word(PyObject *word, const Slot **slot, int *x, int *y)
     return 0;
 }
 
-/* ``item`` as a C long in [0, ``below``), or -1 (an exception set only for a non-int
- * past the C long's range: cleared, as any other misfit). */
-static long index_in(PyObject *item, long below)
-{
-    if (!PyLong_Check(item))
-        return -1;
-    long value = PyLong_AsLong(item);
-    if (value == -1 && PyErr_Occurred()) {
-        PyErr_Clear();
-        return -1;
-    }
-    return value >= 0 && value < below ? value : -1;
-}
-
 /* The slot and target of a move (``events.Move``, a 4-tuple), or -1 where it is not a
  * move of the tables (a move made by hand: the caller plays it in Python). */
 static int read_move(PyObject *move, const Slot **slot, int *x, int *y)
 {
-    if (!PyTuple_Check(move) || PyTuple_GET_SIZE(move) != 4)
+    long spelling, target;
+    if (move_number(move, &spelling, &target) < 0)
         return -1;
-    PyObject *contact = PyTuple_GET_ITEM(move, 2);
-    if (!PyTuple_Check(contact) || PyTuple_GET_SIZE(contact) != 2)
-        return -1;
-    long piece = index_in(PyTuple_GET_ITEM(move, 0), PIECES);
-    long orientation = index_in(PyTuple_GET_ITEM(move, 1), ORIENTATIONS);
-    long cx = index_in(PyTuple_GET_ITEM(contact, 0), BOX);
-    long cy = index_in(PyTuple_GET_ITEM(contact, 1), BOX);
-    long target = index_in(PyTuple_GET_ITEM(move, 3), SIZE * SIZE);
-    if (piece < 0 || orientation < 0 || cx < 0 || cy < 0 || target < 0)
-        return -1;
-    long number = PLACING[((piece * ORIENTATIONS + orientation) * BOX + cx) * BOX + cy];
+    long number = PLACING[spelling];
     if (number < 0 || number >= SLOT_COUNT)
         return -1;
     *slot = &SLOTS[number];
@@ -468,15 +440,15 @@ static PyObject *set_tables(PyObject *module, PyObject *const *args, Py_ssize_t 
 {
     (void)module;
     if (nargs != 3 || !PyDict_Check(args[0]) || !PyList_Check(args[1]) ||
-        !PyList_Check(args[2]) || PyList_GET_SIZE(args[2]) != PLACINGS) {
+        !PyList_Check(args[2]) || PyList_GET_SIZE(args[2]) != SPELLING_NUMBERS) {
         PyErr_SetString(PyExc_TypeError,
                         "set_tables(spellings: dict[str, int], slots: list[tuple[int, "
                         "tuple[tuple[int, int], ...]]], placing: list[int]), placing of "
                         "4200 entries");
         return NULL;
     }
-    long placing[PLACINGS];
-    for (Py_ssize_t at = 0; at < PLACINGS; at++) {
+    long placing[SPELLING_NUMBERS];
+    for (Py_ssize_t at = 0; at < SPELLING_NUMBERS; at++) {
         PyObject *item = PyList_GET_ITEM(args[2], at);
         placing[at] = PyLong_Check(item) ? PyLong_AsLong(item) : -2;
         if (placing[at] < -1 || placing[at] >= PyList_GET_SIZE(args[1])) {
@@ -540,9 +512,9 @@ static PyObject *set_tables(PyObject *module, PyObject *const *args, Py_ssize_t 
 typedef int (*Reader)(PyObject *item, const Slot **slot, int *x, int *y);
 
 /* Each item of ``items`` read by ``read`` and played on the board of ``fields``, then
- * the player to move found: the board's fields; with ``record``, each ply's player (a
- * list) and tiles (a list of masks) too. None at the first item that is not a legal
- * move read here. */
+ * the player to move found: the board's fields, and, with ``record``, each ply's player
+ * (a list) and tiles (a list of masks), else None twice. None at the first item that is
+ * not a legal move read here. */
 static PyObject *replayed(PyObject *fields, PyObject *items, Reader read, int record)
 {
     if (SPELLINGS == NULL) {
@@ -582,8 +554,8 @@ static PyObject *replayed(PyObject *fields, PyObject *items, Reader read, int re
         }
     }
     find_mover(&board);
-    result = record ? Py_BuildValue("(NOO)", board_fields(&board), placed, masks)
-                    : board_fields(&board);
+    result = Py_BuildValue("(NOO)", board_fields(&board), record ? placed : Py_None,
+                           record ? masks : Py_None);
 done:
     Py_XDECREF(placed);
     Py_XDECREF(masks);
@@ -638,8 +610,9 @@ static PyMethodDef METHODS[] = {
      "set_tables(spellings, slots, placing) -> None: every move spelling's slot, each "
      "slot's piece and tiles, each move's fields' slot."},
     {"replay", (PyCFunction)(void (*)(void))replay, METH_FASTCALL,
-     "replay(board, words) -> tuple | None: the board's fields after every word played "
-     "and the player to move found; None at a word that is no legal move read here."},
+     "replay(board, words) -> (tuple, None, None) | None: the board's fields after every "
+     "word played and the player to move found; None at a word that is no legal move "
+     "read here."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -15,7 +15,7 @@
  * native 32-bit ints (``notation.core.texts.Texts``).
  * ``move_columns(moves, columns)`` writes export's columns of moves (``columns.py``):
  * each column is a table of parts per spelling (piece, orientation, contact, numbered
- * as ``SPELLINGS`` says) and one per target, and a move's value is its spelling's part
+ * as ``SPELLING_NUMBERS`` says, ``tilewe.h``) and one per target, and a move's value is its spelling's part
  * then its target's (its text: the spelling, then the target's name; a field: its value
  * on one side, nothing on the other); each column as bytes and lengths, or None when a
  * move has no part in some table (the caller then writes them in Python).
@@ -30,11 +30,9 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "masks.h"
+#include "tilewe.h"
 
 #define SIZE 20
-#define TILES (SIZE * SIZE)
-#define PIECES 21
 
 static const char LETTERS[4] = {'b', 'y', 'r', 'g'};
 
@@ -304,44 +302,6 @@ fail:
     return NULL;
 }
 
-/* Spellings are numbered ``((piece * 8 + orientation) * 5 + x) * 5 + y`` (a contact lies
- * in a 5x5 box); targets by their tile. */
-#define ORIENTATIONS 8
-#define BOX 5
-#define SPELLINGS (PIECES * ORIENTATIONS * BOX * BOX)
-
-/* ``item`` as a C long in [0, ``below``), or -1 (an exception set only for a non-int). */
-static long index_in(PyObject *item, long below)
-{
-    if (!PyLong_Check(item))
-        return -1;
-    long value = PyLong_AsLong(item);
-    if (value == -1 && PyErr_Occurred()) {
-        PyErr_Clear();
-        return -1;
-    }
-    return value >= 0 && value < below ? value : -1;
-}
-
-/* The spelling number and target of a move (a 4-tuple), or -1 when it has none. */
-static int move_slots(PyObject *move, long *spelling, long *target)
-{
-    if (!PyTuple_Check(move) || PyTuple_GET_SIZE(move) != 4)
-        return -1;
-    PyObject *contact = PyTuple_GET_ITEM(move, 2);
-    if (!PyTuple_Check(contact) || PyTuple_GET_SIZE(contact) != 2)
-        return -1;
-    long piece = index_in(PyTuple_GET_ITEM(move, 0), PIECES);
-    long orientation = index_in(PyTuple_GET_ITEM(move, 1), ORIENTATIONS);
-    long x = index_in(PyTuple_GET_ITEM(contact, 0), BOX);
-    long y = index_in(PyTuple_GET_ITEM(contact, 1), BOX);
-    *target = index_in(PyTuple_GET_ITEM(move, 3), TILES);
-    if (piece < 0 || orientation < 0 || x < 0 || y < 0 || *target < 0)
-        return -1;
-    *spelling = ((piece * ORIENTATIONS + orientation) * BOX + x) * BOX + y;
-    return 0;
-}
-
 /* ``table``'s (a tuple's) bytes at ``at``, or NULL when there are none (None, or not
  * bytes). */
 static PyObject *entry(PyObject *table, long at)
@@ -358,7 +318,7 @@ static int column_tables(PyObject *column, PyObject **spellings, PyObject **targ
     *spellings = PyTuple_GET_ITEM(column, 0);
     *targets = PyTuple_GET_ITEM(column, 1);
     if (!PyTuple_Check(*spellings) || !PyTuple_Check(*targets) ||
-        PyTuple_GET_SIZE(*spellings) != SPELLINGS || PyTuple_GET_SIZE(*targets) != TILES)
+        PyTuple_GET_SIZE(*spellings) != SPELLING_NUMBERS || PyTuple_GET_SIZE(*targets) != TILES)
         return -1;
     return 0;
 }
@@ -407,7 +367,7 @@ static PyObject *move_columns(PyObject *module, PyObject *const *args, Py_ssize_
     }
     /* Each move's slots, and each column's size: None at the first part missing. */
     for (Py_ssize_t i = 0; i < count; i++) {
-        if (move_slots(PyList_GET_ITEM(held, i), &slots[2 * i], &slots[2 * i + 1]) < 0) {
+        if (move_number(PyList_GET_ITEM(held, i), &slots[2 * i], &slots[2 * i + 1]) < 0) {
             if (!PyErr_Occurred())
                 result = Py_NewRef(Py_None);
             goto done;
