@@ -65,6 +65,9 @@ class _Awaited:
                     raise
                 with_workers(self.client, self.wait, self.waiting)
 
+    def done(self) -> bool:
+        return bool(self.future.done())
+
     def cancel(self) -> object:
         return self.future.cancel()
 

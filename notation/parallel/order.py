@@ -29,6 +29,8 @@ class Pending(Protocol):
 
     def result(self) -> Part: ...
 
+    def done(self) -> bool: ...
+
     def cancel(self) -> object: ...
 
 
@@ -92,6 +94,9 @@ class Settled:
         assert self.part is not None
         return self.part
 
+    def done(self) -> bool:
+        return True
+
     def cancel(self) -> bool:
         return False
 
@@ -151,6 +156,11 @@ def landed(entry: Flying, numbering: Numbering) -> Iterator[Part]:
         yield part
 
 
+def _ready(entry: Flying) -> bool:
+    """Whether an item's part can be taken without waiting."""
+    return entry[1] is None or entry[1].done()
+
+
 def ordered(items: Iterable[Item], submit: Submit, limit: int) -> Iterator[Part]:
     """The parts of ``items`` in input order, their games placed in their files.
 
@@ -162,7 +172,9 @@ def ordered(items: Iterable[Item], submit: Submit, limit: int) -> Iterator[Part]
     try:
         for entry in flying(items, submit, numbering):
             flight.append(entry)
-            if len(flight) >= limit:
+            # the first in line as soon as it is ready (a part worked here, say), or once
+            # the flight is full
+            while flight and (len(flight) >= limit or _ready(flight[0])):
                 yield from landed(flight.popleft(), numbering)
         while flight:
             yield from landed(flight.popleft(), numbering)

@@ -9,9 +9,11 @@ only compete for the cores, or wait with nothing to do), whatever was asked.
 from __future__ import annotations
 
 import collections
+import contextlib
 import itertools
 import os
-from typing import Callable, Generator, Iterable, Iterator, TypeVar
+import sys
+from typing import TYPE_CHECKING, Callable, Generator, Iterable, Iterator, TypeVar
 
 from notation.parallel.batch import Batch
 from notation.parallel import workers_for
@@ -21,6 +23,9 @@ from .order import Pending, RunStopped, Settled, ordered
 from .tasks import Task
 from .units import Item, Unit
 from .work import Job, Part, part_of
+
+if TYPE_CHECKING:
+    from concurrent.futures import ProcessPoolExecutor
 
 Given = TypeVar("Given")
 Made = TypeVar("Made")
@@ -112,16 +117,31 @@ def in_processes(items: Iterable[Item], task: Task, jobs: int) -> Iterator[Part]
     if jobs < 2:
         yield from ordered(items, lambda unit: worked_here(unit.job, task), 1)
         return
-    from concurrent.futures import BrokenExecutor  # (lazy: see forking)
-    with forked_pool(jobs) as pool:
+    with contextlib.ExitStack() as stack:
+        pool: ProcessPoolExecutor | None = None
 
         def send(unit: Unit) -> Pending:
+            """The first unit worked here, then the pool forked and every other sent (a
+            unit too large to send is worked here too). The first unit's part comes at
+            once, as in a run of one process, and every game it loads on first use (its
+            modules, its scanner, its compiled tables) is loaded once, before the fork,
+            where each worker loaded it again."""
+            nonlocal pool
             job = unit.job
+            if pool is None and not started:
+                started.append(unit)
+                return worked_here(job, task)
             if isinstance(job, Batch) and job.size > SEND_AT_MOST:
                 return worked_here(job, task)
+            if pool is None:
+                pool = stack.enter_context(forked_pool(jobs))
             return pool.submit(_worked, job, task)
 
+        started: list[Unit] = []
         try:
             yield from ordered(items, send, 3 * jobs)
-        except BrokenExecutor as exc:
-            raise WorkerStopped(str(exc)) from None
+        except Exception as exc:  # (concurrent.futures loads with the pool: see forking)
+            futures = sys.modules.get("concurrent.futures")
+            if futures is not None and isinstance(exc, futures.BrokenExecutor):
+                raise WorkerStopped(str(exc)) from None
+            raise

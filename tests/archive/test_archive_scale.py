@@ -250,9 +250,10 @@ def test_workers_do_not_outlive_a_killed_run(tmp_path):
     path = mixed_archive(tmp_path, 400)
     proc = subprocess.Popen(notation_exe() + ["replay", "--json", "--jobs", "2", str(path)],
                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
-    proc.stdout.readline()
-    children = subprocess.run(["pgrep", "-P", str(proc.pid)], capture_output=True,
-                              text=True).stdout.split()
+    children: list[str] = []
+    while not children and proc.stdout.readline():  # (the first batch is worked on here)
+        children = subprocess.run(["pgrep", "-P", str(proc.pid)], capture_output=True,
+                                  text=True).stdout.split()
     assert children  # the pool is running
     proc.kill()
     proc.wait()

@@ -2,6 +2,7 @@
 way, here, in worker processes and on a Dask cluster; a verdict survives JSON."""
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import pickle
@@ -16,7 +17,8 @@ from hypothesis import strategies as st
 
 from notation.core.new_games import random_record
 import notation
-from notation.parallel import runs as runner
+from notation.parallel import batch, runs as runner
+import notation.read.text
 from notation.core import registry
 from notation.core.errors import InputError
 from notation.core.outcome import Outcome
@@ -138,6 +140,13 @@ def test_an_outcome_read_back_from_json_answers_the_same(name, seed, breaks):
         for problem in live.problems:
             assert back.source_line(problem.line) == live.source_line(problem.line)
         assert Outcome.from_json(back.to_json()).to_json() == back.to_json()
+        assert live.detached().to_json() == live.to_json()
+        assert live.shifted(0) is live
+        for by, outcome in itertools.product((1, 40), (live, back)):  # a later batch's game
+            moved = outcome.shifted(by)
+            assert (moved.record, moved.game, moved.state) == (None, None, None)
+            assert moved.to_json() == dict(live.to_json(), index=live.index + by)
+            assert outcome.to_json() == live.to_json()  # (the outcome itself is left as it was)
 
 
 @pytest.mark.dask
@@ -296,3 +305,55 @@ def test_a_signal_taken_while_a_pool_is_waited_for_still_waits(pool_thread_held,
         with forked_pool(2) as pool:
             assert pool.submit(abs, -1).result() == 1
     assert interrupted and pool_threads() == []
+
+
+def worked_by(record: notation.GameNode) -> Outcome:
+    """A task that says which process worked on the game."""
+    outcome = notation.run(record)
+    outcome.data = os.getpid()
+    return outcome
+
+
+def test_the_first_batch_is_worked_on_here_and_the_rest_by_workers(tmp_path):
+    """The first part is ready as soon as in a run of one process (and what its game loads
+    is loaded once, before the fork): only the batches after it go to workers."""
+    path = mixed_archive(tmp_path, 12)
+    first = next(batch.batches(path, target=SMALL))
+    pids = [o.data for o in runner.outcomes([path], runner.Task(worked_by), target=SMALL,
+                                            jobs=2)]
+    here = len(list(batch.batch_records(first)))
+    assert pids[:here] == [os.getpid()] * here
+    assert os.getpid() not in pids[here:] and len(set(pids[here:])) >= 1
+
+
+@pytest.mark.parametrize("target", [1, 3 * batch.FIRST, batch.TARGET])
+def test_the_first_batches_are_small_and_grow_to_the_target(tmp_path, target):
+    path = mixed_archive(tmp_path, 60)
+    longest = max(len(text) for _, text in notation.read.text.pieces(
+        [path.read_text()], str(path)))
+    sizes = [b.size for b in batch.batches(path, target=target)]
+    wanted = min(batch.FIRST, target)
+    for size in sizes[:-1]:
+        # (a batch ends after the piece that reaches its size, never after one that may
+        # hand comments to the next game: the samples' comment pieces are small)
+        assert wanted <= size < wanted + 2 * longest, (sizes, wanted)
+        wanted = min(2 * wanted, target)
+    assert sizes[-1] < wanted + 2 * longest
+
+
+def test_a_part_ready_in_line_is_given_before_the_next_unit_is_sent():
+    """``ordered`` hands on the first part in line as soon as it is ready, not once its
+    window of units in flight is full: a run's first lines wait for nothing else."""
+    from notation.parallel.order import Settled, ordered
+    from notation.parallel.units import Known, Unit
+    from notation.parallel.work import Part
+    sent = []
+
+    def submit(unit: Unit) -> Settled:
+        sent.append(unit.job)
+        return Settled(Part("f", size=unit.job))
+
+    items = [Unit(0, size) for size in (1, 2, 3)] + [Known(0, Part("f"), end=True)]
+    parts = ordered(items, submit, limit=3)
+    assert next(parts).size == 1 and sent == [1]
+    assert [p.size for p in parts][:2] == [2, 3] and sent == [1, 2, 3]
