@@ -7,6 +7,7 @@ problem, or the requested ply.
 """
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import Any, Iterator
 
@@ -86,7 +87,7 @@ def _structure(record: RecordView, until: int | None = None) -> Listing:
                              record.game_problem))
         return problems
     game = game_of(record)
-    known = {k.lower(): k for k in (*CORE_TAGS, *(game.tags if game else ()))}
+    known = _known_tags(game) if game else _CORE_KNOWN
     seen: dict[str, Pos] = {}
     for tag in record.tags:
         if isinstance(tag, Malformed):
@@ -106,6 +107,16 @@ def _structure(record: RecordView, until: int | None = None) -> Listing:
             seen[tag.key] = tag.pos
     _line_problems(record.items, 0, "", problems)
     return problems
+
+
+@functools.lru_cache(maxsize=64)
+def _known_tags(game: AnyGame) -> dict[str, str]:
+    """The tags the core and ``game`` read, by their lower-case names (made once a game,
+    which is its own key: one registered anew is another; never changed by a caller)."""
+    return {k.lower(): k for k in (*CORE_TAGS, *game.tags)}
+
+
+_CORE_KNOWN = {k.lower(): k for k in CORE_TAGS}
 
 
 def _count(item: Malformed) -> int:

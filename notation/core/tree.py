@@ -41,7 +41,8 @@ a changed one is written in canonical form.
 from __future__ import annotations
 
 import os
-from typing import Any, Callable, Generic, Iterable, Iterator, Mapping, MutableMapping, TypeVar
+from typing import (Any, Callable, Generic, ItemsView, Iterable, Iterator, Mapping, MutableMapping,
+                    TypeVar, ValuesView)
 from typing import overload
 
 from .ast import Comment, Directive, EventNode, Item, Malformed, MalformedKind, Pos, Tag
@@ -699,7 +700,10 @@ class Headers(MutableMapping[str, str]):
         raise KeyError(key)
 
     def __contains__(self, key: object) -> bool:
-        return any(isinstance(tag, Tag) and tag.key == key for tag in self._tags)
+        for tag in self._tags:  # (a loop, not any() over a generator: asked every game)
+            if isinstance(tag, Tag) and tag.key == key:
+                return True
+        return False
 
     def __setitem__(self, key: str, value: str) -> None:
         if not isinstance(value, str):
@@ -722,6 +726,15 @@ class Headers(MutableMapping[str, str]):
         """``dict(headers)`` in one pass over the tag lines (each key where it first
         appears, with its last value), not a scan a key."""
         return {t.key: t.value for t in self._tags if isinstance(t, Tag)}
+
+    def items(self) -> ItemsView[str, str]:
+        """The tags as (name, value), as they stand now (:meth:`as_dict`'s: one pass, where
+        the mapping's own view looks each name up again)."""
+        return self.as_dict().items()
+
+    def values(self) -> ValuesView[str]:
+        """The tags' values, as they stand now (see :meth:`items`)."""
+        return self.as_dict().values()
 
     def __len__(self) -> int:
         return len({t.key for t in self._tags if isinstance(t, Tag)})

@@ -466,8 +466,14 @@ def test_headers_are_a_live_view_of_the_tag_lines():
                           st.text("ab\"", max_size=3)), max_size=8))
 def test_headers_as_a_dict_are_the_mapping_copied(tags: list[tuple[str, str]]) -> None:
     record = GameNode("tilewe", [notation.Tag(key, value) for key, value in tags])
-    copied = record.headers.as_dict()
-    assert copied == dict(record.headers) and list(copied) == list(record.headers)
+    headers = record.headers
+    copied = headers.as_dict()
+    assert copied == dict(headers) and list(copied) == list(headers)
+    # items and values as the mapping's own views give them (a key where it first
+    # appears, its last value), and each present key found
+    assert list(headers.items()) == [(key, headers[key]) for key in headers]
+    assert list(headers.values()) == [headers[key] for key in headers]
+    assert all(key in headers for key, _ in tags) and "Round" not in headers
 
 
 def test_a_record_from_a_position_refuses_a_set_up_the_game_cannot_start_from():
