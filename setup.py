@@ -33,6 +33,8 @@ setup(
         Extension("notation.games.tilewe.compiled.rules",
                   ["notation/games/tilewe/compiled/rules.c"],
                   depends=["notation/games/tilewe/compiled/tilewe.h"], optional=True),
+        Extension("notation.games.flows.compiled.routes",
+                  ["notation/games/flows/compiled/routes.c"], optional=True),
         Extension("notation.tables.compiled.columns",
                   ["notation/tables/compiled/columns.c"], optional=True),
     ],

@@ -14,6 +14,8 @@ miss every remembered route).
 """
 from __future__ import annotations
 
+from typing import Any, Callable
+
 from .geometry import N_HEXES, SIDE_STARTS, STEP_OUT
 from .state import FlowsState
 from .tiles import PARTNER
@@ -85,8 +87,9 @@ def _search_tables() -> tuple[tuple[tuple[tuple[int, ...], ...], ...],
 _ONWARD, _TO_GOAL = _search_tables()
 
 
-def open_route(tiles: Tiles, side: int) -> Route | None:
-    """A walk from ``side`` to the opposite side, empty hexes as wildcards, or None.
+def open_route_python(tiles: Tiles, side: int) -> Route | None:
+    """A walk from ``side`` to the opposite side, empty hexes as wildcards, or None
+    (:func:`open_route`'s definition).
 
     A depth-first search over nodes that stops at the first route; out of an empty
     hex it tries the edges facing the goal first, so the route it finds is short and
@@ -127,6 +130,22 @@ def open_route(tiles: Tiles, side: int) -> Route | None:
             elif nxt == goal:
                 return _walk_back(came, node, PARTNER[tile[0]][tile[1]][node - h * 6])
     return None
+
+
+compiled_routes: Any
+try:  # the search compiled (compiled/routes.c), where the install built it
+    from .compiled import routes as compiled_routes
+except ImportError:  # pragma: no cover - an install without a C compiler
+    compiled_routes = None
+else:
+    compiled_routes.set_tables(THROUGH, _ONWARD, _TO_GOAL, SIDE_STARTS, PARTNER)
+#: Whether the search runs compiled (``notation --version`` says).
+COMPILED = compiled_routes is not None
+
+#: A walk from ``side`` to the opposite side, empty hexes as wildcards, or None: the same
+#: route :func:`open_route_python` finds (tests hold the two equal), compiled where built.
+open_route: Callable[[Tiles, int], Route | None] = (
+    open_route_python if compiled_routes is None else compiled_routes.open_route)
 
 
 def _walk_back(came: dict[int, int], node: int, exit_edge: int) -> Route:
