@@ -41,7 +41,7 @@ def test_wheel_installs_into_a_fresh_venv_and_validates_the_samples(tmp_path):
     assert "notation/samples/tilewe/tw-sample-1.tilewe" in names
     # Built with its compiled part, which the installed command says it runs.
     for module in ("games/tilewe/compiled/text.", "games/tilewe/compiled/rules.",
-                   "tables/compiled/columns."):
+                   "games/flows/compiled/routes.", "tables/compiled/columns."):
         assert any(name.startswith(f"notation/{module}") and name.endswith(".so")
                    for name in names), names
     assert any(name.endswith(".dist-info/licenses/LICENSE") or name.endswith("/LICENSE")
@@ -65,7 +65,8 @@ def test_wheel_installs_into_a_fresh_venv_and_validates_the_samples(tmp_path):
     assert str(env_dir) in where.stdout  # the wheel's copy, not the source tree
     version = subprocess.run([str(env_dir / "bin" / "notation"), "--version"],
                              capture_output=True, text=True, cwd=outside, timeout=HANG_BREAKER)
-    assert version.stdout.splitlines()[1:] == ["compiled: tilewe position text, tilewe rules, position keys"], version.stdout
+    assert version.stdout.splitlines()[1:] == [
+        "compiled: flows routes, tilewe position text, tilewe rules, position keys"], version.stdout
     dealt = subprocess.run([str(env_dir / "bin" / "notation"), "random", "sanguine", "--seed",
                             "1", "--rows", "3", "--cols", "5"],
                            capture_output=True, text=True, cwd=outside, timeout=HANG_BREAKER)
