@@ -19,6 +19,13 @@ UNBUILD := rm -f $(wildcard notation/*/compiled/*.so notation/games/*/compiled/*
 # (PYTHONPYCACHEPREFIX), never beside the samples and tests it walks.
 PYTEST := env -u PYTHONDONTWRITEBYTECODE PYTHONPYCACHEPREFIX=$(CURDIR)/$(VENV)/pycache $(BIN)/python -m pytest
 
+# The suite's byte code is under its prefix (PYTEST's), where a fresh clone has none: its
+# first run compiled every module it imported, in whichever processes got there first
+# (80 s of a run here). tests/prime_bytecode.py compiles them first, on every core.
+PRIME = @env -u PYTHONDONTWRITEBYTECODE PYTHONPYCACHEPREFIX=$(CURDIR)/$(VENV)/pycache \
+	$(BIN)/python tests/prime_bytecode.py notation cli grammars $(VENV)/lib/python3*/site-packages \
+	$$($(BIN)/python -c 'import sysconfig; print(sysconfig.get_paths()["stdlib"])')
+
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
@@ -63,6 +70,7 @@ ALONE := browser
 test: $(VENV)/.installed-test
 	$(BYTECODE)
 	@bash .ci/system-packages
+	$(PRIME)
 	$(PYTEST) -n auto --dist worksteal -m "not ($(ALONE))"
 	$(PYTEST) -m "$(ALONE)"
 
