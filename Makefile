@@ -21,9 +21,9 @@ PYTEST := env -u PYTHONDONTWRITEBYTECODE PYTHONPYCACHEPREFIX=$(CURDIR)/$(VENV)/p
 
 # The suite's byte code is under its prefix (PYTEST's), where a fresh clone has none: its
 # first run compiled every module it imported, in whichever processes got there first
-# (80 s of a run here). tests/prime_bytecode.py compiles them first, on every core.
+# (80 s of a run here). tests/project/prime_bytecode.py compiles them first, on every core.
 PRIME = @env -u PYTHONDONTWRITEBYTECODE PYTHONPYCACHEPREFIX=$(CURDIR)/$(VENV)/pycache \
-	$(BIN)/python tests/prime_bytecode.py notation cli grammars $(VENV)/lib/python3*/site-packages \
+	$(BIN)/python tests/project/prime_bytecode.py notation cli grammars $(VENV)/lib/python3*/site-packages \
 	$$($(BIN)/python -c 'import sysconfig; print(sysconfig.get_paths()["stdlib"])')
 
 $(BIN)/python:

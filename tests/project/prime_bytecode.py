@@ -1,6 +1,6 @@
 """Compile, on every core, the modules the suite may import, into its byte-code prefix.
 
-    PYTHONPYCACHEPREFIX=... python tests/prime_bytecode.py DIR ...
+    PYTHONPYCACHEPREFIX=... python tests/project/prime_bytecode.py DIR ...
 
 The suite reads byte code under its prefix only (``make test`` sets it: see the Makefile),
 not the interpreter's own beside the standard library, so a fresh clone's first run
