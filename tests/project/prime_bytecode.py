@@ -3,9 +3,9 @@
     PYTHONPYCACHEPREFIX=... python tests/project/prime_bytecode.py DIR ...
 
 The suite reads byte code under its prefix only (``make test`` sets it: see the Makefile),
-not the interpreter's own beside the standard library, so a fresh clone's first run
-compiled every module it imported, in whichever of its processes got there first (two
-workers and the commands they start: about 80 s of a run on a two-core machine). Here
+not the interpreter's own beside the standard library, so in a fresh clone each of its
+processes compiled what it imported until one had written it (a worker's collection took
+23 s cold, 7 s warm, on this project's two-core machine). Here
 each ``.py`` file under the folders given (their own tests, and the standard library's
 parts no test imports, left out) whose byte code is missing or stale is compiled once,
 across the cores; what is up to date costs a stat. A file that does not compile is left
