@@ -105,10 +105,10 @@ def in_processes(items: Iterable[Item], task: Task, jobs: int) -> Iterator[Part]
     """The parts of ``items`` worked on by up to ``jobs`` processes, in input order.
 
     No more workers start than cores and units (:func:`workers_for`, the units counted
-    before the pool starts); with one, the units are worked on here. At most three
-    units per worker are in flight. A worker that dies ends the run
-    (:class:`WorkerStopped`), never waited for. A batch larger than
-    :data:`SEND_AT_MOST` is worked on here.
+    before the pool starts); with one, the units are worked on here. With more, the
+    first unit is worked on here too, before the pool is forked. At most three units
+    per worker are in flight. A worker that dies ends the run (:class:`WorkerStopped`),
+    never waited for. A batch larger than :data:`SEND_AT_MOST` is worked on here.
     """
     items = iter(items)
     first, units = _first(items, lambda item: isinstance(item, Unit), workers_for(jobs))
@@ -119,6 +119,7 @@ def in_processes(items: Iterable[Item], task: Task, jobs: int) -> Iterator[Part]
         return
     with contextlib.ExitStack() as stack:
         pool: ProcessPoolExecutor | None = None
+        started: list[Unit] = []
 
         def send(unit: Unit) -> Pending:
             """The first unit worked here, then the pool forked and every other sent (a
@@ -137,7 +138,6 @@ def in_processes(items: Iterable[Item], task: Task, jobs: int) -> Iterator[Part]
                 pool = stack.enter_context(forked_pool(jobs))
             return pool.submit(_worked, job, task)
 
-        started: list[Unit] = []
         try:
             yield from ordered(items, send, 3 * jobs)
         except Exception as exc:  # (concurrent.futures loads with the pool: see forking)
