@@ -36,7 +36,7 @@ def test_the_compiled_search_is_built_and_named() -> None:
     assert "routes" in notation.get_game("flows").compiled
 
 
-@settings(max_examples=600, deadline=None)
+@settings(max_examples=300, deadline=None)
 @given(st.one_of(boards(), st.lists(st.one_of(st.none(), tile), min_size=N_HEXES,
                                     max_size=N_HEXES)), st.integers(0, 5))
 def test_the_compiled_search_finds_the_python_route(tiles: Tiles, side: int) -> None:
