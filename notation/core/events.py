@@ -1,6 +1,6 @@
 """What every game's events share: their base type (:class:`EventTuple`: fields, comparison
-by type, ``repr`` as written, ``parse``), one read from its text with the game's own grammar
-terminals, and readers that remember what they read.
+by type, ``repr`` as written, ``parse``) and one read from its text with the game's own
+grammar terminals (readers that remember what they read: :func:`.limits.remembered`).
 
 Light: a game's events module imports it at load, and a check loads no more of the
 core's positions than it plays (:mod:`notation.core.position` builds on this).
@@ -10,7 +10,7 @@ from __future__ import annotations
 import sys
 from keyword import iskeyword
 from operator import itemgetter
-from typing import Any, Callable, ClassVar, Self, TypeVar, dataclass_transform, get_origin
+from typing import Any, ClassVar, Self, dataclass_transform, get_origin
 
 from . import registry
 from .errors import NotationError, shorten
@@ -196,33 +196,3 @@ class EventTuple(tuple[Any, ...]):
 
     def __repr__(self) -> str:
         return event_repr(self)
-
-
-#: What a remembering reader makes.
-Read = TypeVar("Read")
-
-
-
-# -- readers that remember ---------------------------------------------------------------
-
-class Remembered(dict[str, Read]):
-    """The values ``read`` made, by their text, at most ``kept`` of them (emptied when
-    full: flat memory whatever the archive). Its ``__getitem__`` is the reader: a text
-    read before costs one dict look-up in C, with no Python frame."""
-
-    def __init__(self, read: Callable[[str], Read], kept: int) -> None:
-        super().__init__()
-        self.read = read
-        self.kept = kept
-
-    def __missing__(self, text: str) -> Read:
-        value = self.read(text)
-        if len(self) >= self.kept:
-            self.clear()
-        self[text] = value
-        return value
-
-
-def remembered(read: Callable[[str], Read], kept: int) -> Callable[[str], Read]:
-    """``read``, remembering at most ``kept`` of the values it made (:class:`Remembered`)."""
-    return Remembered(read, kept).__getitem__

@@ -26,7 +26,8 @@ from notation.read.scanner import LONG_VALUE, Scanner, opening_tags, scanner
 from notation.read.visitor import tag_parts
 from .replay import end_checks, structure_problems
 
-_DIGITS = frozenset("0123456789")
+#: How a body in the usual layout starts: its first event's number.
+_FIRST_NUMBER = re.compile(r"\s*1\.[ \t]")
 
 
 def try_fast(text: str, first_line: int, game: AnyGame, source: str) -> GameNode | None:
@@ -51,6 +52,10 @@ def try_fast(text: str, first_line: int, game: AnyGame, source: str) -> GameNode
         if words is not None:
             return _replay_words(scan, record, words)
         # not plain (numbers on some events only, say): the token loop below decides
+    else:
+        plain = _plain_events(scan, body)
+        if plain is not None:
+            return _replayed(record, game, iter(plain), len(plain))
     events = _token_events(scan, body, line, record)
     if events is None:
         return None
@@ -196,6 +201,23 @@ def replayed_state(start: GameNode, game: AnyGame, events: Iterable[Any]) -> Any
     except Exception:  # (a bug of ours too: the full path reports it where it struck)
         return None
     return state
+
+
+def _plain_events(scan: Scanner, body: str) -> list[Any] | None:
+    """The events of a body of events alone in the usual layout ("1. X 2. Y"), each word
+    read once an archive (:attr:`Scanner.event_of`). None: anything else, or a word that
+    is not one whole event token (a quoted name with a blank, a comment, a glyph): the
+    token loop then decides. Blanks are the grammar's (``\s``, as ``split`` cuts), and
+    the words between them are numbers and whole tokens: what the token loop reads."""
+    if _FIRST_NUMBER.match(body) is None:  # (not split: Sanguine's decks are long)
+        return None
+    words = _split_words(body)
+    if words is None:
+        return None
+    try:
+        return list(map(scan.event_of, words))
+    except Exception:  # (a reader's bug too: the token loop, then the full path, report it)
+        return None
 
 
 def _plain_words(scan: Scanner, body: str) -> list[str] | None:

@@ -10,8 +10,13 @@ times) must cost neither a million objects nor a million lines of output. What i
 listed ends with one problem that says how many more there were, at the first of
 them; the first problem of the mainline, which decides where the replay stops, is
 kept whether listed or not.
+
+Readers that remember what they read (:func:`remembered`) keep at most so many values:
+an archive repeats the same few thousand words, but a hostile one need not.
 """
 from __future__ import annotations
+
+from typing import Callable, TypeVar
 
 from .errors import (QUOTE_CHARS, NotationError, Problem, ProblemKind,  # noqa: F401
                      shorten)  # (shorten: re-exported)
@@ -148,3 +153,30 @@ class Listing:
                                 first.column, first.ply, None,
                                 f"... and {more:,} more problem{'s' * (more != 1)} (a game "
                                 f"lists its first {MAX_PROBLEMS})", "", first.variation)]
+
+
+#: What a remembering reader makes.
+Read = TypeVar("Read")
+
+
+class Remembered(dict[str, Read]):
+    """The values ``read`` made, by their text, at most ``kept`` of them (emptied when
+    full: flat memory whatever the archive). Its ``__getitem__`` is the reader: a text
+    read before costs one dict look-up in C, with no Python frame."""
+
+    def __init__(self, read: Callable[[str], Read], kept: int) -> None:
+        super().__init__()
+        self.read = read
+        self.kept = kept
+
+    def __missing__(self, text: str) -> Read:
+        value = self.read(text)
+        if len(self) >= self.kept:
+            self.clear()
+        self[text] = value
+        return value
+
+
+def remembered(read: Callable[[str], Read], kept: int) -> Callable[[str], Read]:
+    """``read``, remembering at most ``kept`` of the values it made (:class:`Remembered`)."""
+    return Remembered(read, kept).__getitem__

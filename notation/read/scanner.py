@@ -13,7 +13,10 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import Iterator, NamedTuple
+from typing import Any, Callable, Iterator, NamedTuple
+
+from notation.core.errors import NotationError
+from notation.core.limits import remembered
 
 from notation.core.game import AnyGame
 from .grammars import Terminal, terminal_pattern
@@ -55,6 +58,9 @@ class Scanner:
         #: A line of blanks, or of one whole tag (group 1) between blanks: the opening
         #: tag lines are read a match a line (``opening_tags``; a tag holds no line break).
         self.tag_line = re.compile(rf"[ \t]*(?:({by_name['TAG'].regexp})[ \t]*)?(?=\n|\Z)")
+        #: Each word of a body in the usual layout as its event, by its text
+        #: (:meth:`_event_of`): an archive repeats the same few thousand words.
+        self.event_of: Callable[[str], Any] = remembered(self._event_of, 16384)
         # A game of one event terminal (Tilewe): check the body and split it in C.
         self.single: str | None = None
         events = [t for t in terminals if t.name in self.readers]
@@ -66,6 +72,15 @@ class Scanner:
             self.whole = re.compile(f"(?:(?:{blank})?(?:{event}))++(?:{blank})?")
             self.words = re.compile(f"(?:{blank})?({event})")
             self.number = terminal_pattern("container.lark", "EVENT_NUMBER")
+
+    def _event_of(self, word: str) -> Any:
+        """The event ``word`` is, as the token loop reads it: one token of an event
+        terminal, the whole word (else :class:`NotationError`)."""
+        m = self.token.match(word)
+        kind = m.lastgroup if m is not None and m.end() == len(word) else None
+        if kind is None or kind not in self.readers:
+            raise NotationError(f"{word!r} is not one event")
+        return self.readers[kind](word)
 
     def tokens(self, text: str, at: int = 0) -> Iterator[tuple[str, str, int]]:
         """Each token of ``text`` from ``at`` on, as (its terminal, its text, where it

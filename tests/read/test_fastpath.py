@@ -164,6 +164,61 @@ def test_split_reading_of_plain_bodies_agrees_with_the_general_one(data, seed):
 
 @pytest.mark.slow
 @settings(max_examples=300, deadline=None)
+@given(data=st.data(), game=st.sampled_from(["flows", "philosophy", "nomic", "sanguine"]),
+       seed=st.integers(0, 10**6))
+def test_split_reading_of_many_kinds_of_events_agrees_with_the_token_loop(data, game, seed):
+    """A game of several event terminals: a body split in C and read a word at a time
+    (each word one whole token) gives the events the token loop gives, or steps aside."""
+    from notation.core.fastpath import _plain_events, _token_events
+    from notation.core.tree import GameNode
+    from notation.read.scanner import scanner
+    rules = notation.get_game(game)
+    record = random_record(rules, random.Random(seed), OPTIONS.get(game, {}))
+    words = [rules.format_event(e) for e in record.events][:data.draw(st.integers(1, 30))]
+    body = _layouts(data.draw, words) + data.draw(st.sampled_from(["", "\n", " \n\n"]))
+    scan = scanner(rules)
+    plain = _plain_events(scan, body)
+    if plain is not None:
+        read = _token_events(scan, body, 1, GameNode(game, [], []))
+        assert read is not None and [reader(word) for reader, word in read] == plain
+
+
+@pytest.mark.parametrize("word", ["In+)", "In+(", "In+$1", "In+!", "In+{c}", "In+;c", "In+["])
+def test_a_word_an_event_starts_but_does_not_fill_is_read_as_the_full_parse_reads_it(word):
+    """``In+)`` starts with a join the token loop would end before ``)``: split in C, the
+    word must be one whole token, or the stray ``)`` would go unseen."""
+    text = f'[Game "philosophy"]\n\n1. {word} 2. Te+ 3. In:C1PuNo\n'
+    assert verdicts(text, "philosophy", True) == verdicts(text, "philosophy", False)
+
+
+@pytest.mark.parametrize("word, kind", [("In+", "JOIN"), ("C5", "CHOICE"), ("No", "CHOICE"),
+                                        ("Te:C7ReNe[We]", "PLACEMENT"), ("R:In", "RESPECT")])
+def test_a_word_is_read_as_its_event_only_when_one_token_fills_it(word, kind):
+    """The reader of split words (:attr:`Scanner.event_of`) reads a whole token as its
+    terminal's reader does, and refuses one followed by anything (a choice's reader
+    takes any text: the scanner, not the reader, must see the ``)``)."""
+    from notation.core.errors import NotationError
+    from notation.read.scanner import scanner
+    rules = notation.get_game("philosophy")
+    scan = scanner(rules)
+    assert scan.event_of(word) == rules.read_event(kind, word)
+    for tail in (")", "(", "!", "$1", "{c}", ";c"):
+        with pytest.raises(NotationError):
+            scan.event_of(word + tail)
+
+
+@pytest.mark.parametrize("game", ["flows", "philosophy"])
+def test_a_body_in_the_usual_layout_is_split_not_scanned(game):
+    from notation.core.fastpath import _plain_events
+    from notation.read.scanner import scanner
+    rules = notation.get_game(game)
+    record = random_record(rules, random.Random(3), OPTIONS.get(game, {}))
+    body = format_record(record, rules).split("\n\n", 1)[1]
+    assert _plain_events(scanner(rules), body) == record.events
+
+
+@pytest.mark.slow
+@settings(max_examples=300, deadline=None)
 @given(data=st.data(), seed=st.integers(0, 10**6))
 def test_dedupe_keys_from_words_as_written_equal_the_parsed_ones(data, seed):
     """``dedupe`` reads a plain game's moves without parsing; its key must be the parse's."""

@@ -13,7 +13,8 @@ from typing import Callable, Union
 
 from notation.core.errors import NotationError
 from notation.read.grammars import terminal_pattern
-from notation.core.events import EventTuple, remembered
+from notation.core.events import EventTuple
+from notation.core.limits import remembered
 
 from .geometry import DIR_INDEX, DIRECTIONS
 

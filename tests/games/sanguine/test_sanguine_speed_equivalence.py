@@ -22,7 +22,7 @@ from notation.core.tree import GameNode
 from notation.core.ast import Directive, Tag
 from notation.core.errors import NotationError, RuleError, TagError
 from notation.core.limits import whole
-from notation.core.events import remembered
+from notation.core.limits import remembered
 from notation.games.sanguine import events, generate, rules
 from notation.games.sanguine.deck import Card, Deck
 from notation.games.sanguine.events import (SIDE_NAMES, Deal, Draw, Event, Pass, Place,
