@@ -266,7 +266,8 @@ class Game(Generic[State, Event]):
 
     def result_tags(self, state: State) -> dict[str, str]:
         """The result tags a record ending in ``state`` carries (``"*"``: not over)."""
-        return self.rules.result(state).tags
+        own = self._own("result_tags")
+        return own(state) if own is not None else self.rules.result(state).tags
 
     def winner_words(self, state: State) -> list[str]:
         """The winners in the game's own words; [] while the game goes on."""

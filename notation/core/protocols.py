@@ -268,9 +268,12 @@ class ExportColumns(Protocol[S_in, E]):
 
 
 class FastApply(Protocol[S_in, E_in]):
-    """``apply`` bound to one state, as a plain function (the reader's hot path)."""
+    """The reader's hot path: ``apply`` bound to one state, as a plain function, and the
+    result tags alone (``result``'s details, ``replay --json``'s scores and lines, are
+    more than a check of a record's ``[Result]`` needs)."""
 
     def applier(self, state: S_in, /) -> Callable[[E_in], None]: ...
+    def result_tags(self, state: S_in, /) -> dict[str, str]: ...
 
 
 class Setup(Protocol):
@@ -331,7 +334,7 @@ REFINEMENTS: dict[str, tuple[str, ...]] = {
                  "notation_identity", "quick_keys"),
     "layout": ("glyph_blank", "fills_line"),
     "columns": ("line_columns", "event_columns"),
-    "fast_apply": ("applier",),
+    "fast_apply": ("applier", "result_tags"),
     "setup": ("set_up", "setup_options", "option_tags"),
     "random": ("random_setup", "random_tags", "random_events"),
     "chance": ("chance_due", "chance_outcomes", "sample_chance", "chance_event",

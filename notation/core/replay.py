@@ -178,12 +178,12 @@ def check_result_tags(record: RecordView, game: AnyGame, state: Any,
     """Each result tag the record gives must say what the replay reached (RuleError);
     ``standing``: ``game.result(state)`` where the caller has it already."""
     tags = record.headers
-    found = game.result(state) if standing is None else standing
-    for key, expected in found.tags.items():
+    expected_tags = game.result_tags(state) if standing is None else standing.tags
+    for key, expected in expected_tags.items():
         given = tags.get(key)
         if given is None or given == expected:
             continue
-        over = found.over
+        over = game.is_over(state) if standing is None else standing.over
         if not over:
             why = (f"the record stops before the game is over (expected \"{expected}\")")
         elif given == "*":

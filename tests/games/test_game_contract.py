@@ -108,6 +108,8 @@ def test_positions_copies_and_legal_moves_along_a_game(name, seed, data):
                 trial = game.copy(state)
                 game.apply(trial, move)  # every legal move is accepted
                 assert game.position(state) == written  # the copy was independent
+        # a game's own cheap result tags (the reader's check) say what its result says
+        assert game.result_tags(state) == game.result(state).tags
         if event is None:
             break
         snapshot = game.copy(state)

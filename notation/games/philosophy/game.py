@@ -16,6 +16,6 @@ from .state import PhilosophyState
 GAME: Game[PhilosophyState, Event] = Game(
     SPEC, rules=rules, notation=notation, pictures=".render", conversion=".convert",
     scores=".report", report=".report", positions=".position", layout=events,
-    setup=".generate", random=".generate", actors=".actors")
+    setup=".generate", random=".generate", actors=".actors", fast_apply=rules)
 
 __all__ = ["GAME", "JOINING"]

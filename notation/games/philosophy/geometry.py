@@ -95,3 +95,9 @@ LINE_ENDS_FROM: dict[str, tuple[tuple[int, str, str], ...]] = {
 ENDS_FROM: dict[str, tuple[tuple[str, str], ...]] = {
     name: tuple((second, third) for _, second, third in ends)
     for name, ends in LINE_ENDS_FROM.items()}
+#: For each space, the other two spaces of every line through it: a tile just placed
+#: makes a line only with two of these.
+THROUGH: dict[str, tuple[tuple[str, str], ...]] = {
+    name: tuple((a, b) for a, b in ([s for s in line if s != name] for line in LINES
+                                    if name in line))
+    for name in CELL}

@@ -11,7 +11,7 @@ chain reaction goes on without it.
 from __future__ import annotations
 
 import re
-from typing import NoReturn
+from typing import Callable, NoReturn
 
 
 from notation.core.protocols import RecordView
@@ -19,7 +19,7 @@ from notation.core.errors import NotationError, RuleError, TagError
 from notation.core.protocols import Result
 
 from .events import Choice, Event, Join, Leave, Placement, Respect, RuleChange
-from .geometry import CELL, CENTRE, step, turn
+from .geometry import CELL, CENTRE, THROUGH, step, turn
 from .legal import legal_moves as legal_moves
 from .position import read_position
 from .report import result_json
@@ -85,6 +85,16 @@ def apply(state: PhilosophyState, event: Event, /) -> None:
         raise
 
 
+def applier(state: PhilosophyState, /) -> Callable[[Event], None]:
+    """:func:`apply` bound to ``state``, a plain placement (most events) placed straight."""
+    def apply_event(event: Event) -> None:
+        if type(event) is Placement and not (event.params or event.dots or state.over):
+            _place(state, event)
+        else:
+            apply(state, event)
+    return apply_event
+
+
 def _apply(state: PhilosophyState, event: Event) -> None:
     if state.over:
         raise RuleError("the game is over", "game end")
@@ -147,12 +157,14 @@ def _leave(state: PhilosophyState, code: str) -> None:
         _clear_turn(state)
     elif effect == "remove_their_tiles":
         state.board = {s: t for s, t in state.board.items() if t[0] != code}
+        state.holders = None
         if state.pending is not None and _lapsed(state, state.pending):
             state.pending = None
             _run(state)
     elif effect == "rollback_placement" and state.before_last_placement is not None:
         board, hands = state.before_last_placement
         state.board = dict(board)
+        state.holders = None
         kept = {p: set(h) for p, h in hands.items()}
         state.hands.update({p: h for p, h in kept.items() if p in state.hands})
         _clear_turn(state)
@@ -194,14 +206,27 @@ def _place(state: PhilosophyState, event: Placement) -> None:
     hands[p] = hands[p] - {tile}
     board[space] = (p, tile, facing)
     state.mover = p
-    # the new tile is the mover's own: it is the turn's first touched tile
-    state.touched_own, state.touched_other, state.activated = {space}, set(), set()
     # With only the new tile touched, it is the one candidate there can be (see
     # ``candidates``); when it aims at no other player's tile, the turn is over.
     target = TARGETS[(space, tile, facing)]
     if target is None or target not in board or board[target][0] == p:
+        # the turn is over with one tile more: the holders of lines are those before it,
+        # and its owner if the new tile completes a line
+        held = state.holders
+        if held is not None and p not in held:
+            get = board.get
+            for a, b in THROUGH[space]:
+                x = get(a)
+                if x is not None and x[0] == p:
+                    y = get(b)
+                    if y is not None and y[0] == p:
+                        state.holders = held | {p}
+                        break
         _end_turn(state)
     else:
+        state.holders = None  # (tiles move: the turn's end finds them afresh)
+        # the new tile is the mover's own: it is the turn's first touched tile
+        state.touched_own, state.touched_other, state.activated = {space}, set(), set()
         _run(state)
     for param in event.params:
         if state.pending is None:
@@ -366,10 +391,12 @@ def _end_turn(state: PhilosophyState) -> None:
     if mover in state.order:
         state.order.remove(mover)
         state.order.append(mover)
-    owners = state.line_owners()
+    owners = state.holders
+    if owners is None:
+        owners = state.holders = frozenset(state.line_owners())
     if len(owners) == 1:
         state.over, state.ended_by = True, "conclusion"
-        state.winner = owners.pop()
+        (state.winner,) = owners
 
 
 # -- who moves, and how it ended ---------------------------------------------------------------
@@ -388,9 +415,14 @@ def to_move(state: PhilosophyState, /) -> str | None:
     return state.to_move
 
 
+def result_tags(state: PhilosophyState, /) -> dict[str, str]:
+    """``[Result]``: ``*`` while the game goes on, the winner's code, or ``none`` (a
+    record's check asks this alone: the lines of :func:`result` cost as much again)."""
+    return {"Result": "*" if not state.over else state.winner or "none"}
+
+
 def result(state: PhilosophyState, /) -> Result:
-    """``[Result]``: ``*`` while the game goes on, the winner's code, or ``none``; the
-    winner, and ``replay --json``'s result (:func:`~.report.result_json`)."""
-    tag = "*" if not state.over else state.winner or "none"
+    """:func:`result_tags`, the winner, and ``replay --json``'s result
+    (:func:`~.report.result_json`)."""
     return Result(state.over, [state.winner] if state.over and state.winner else [],
-                  {"Result": tag}, result_json(state))
+                  result_tags(state), result_json(state))

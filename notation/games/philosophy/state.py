@@ -62,6 +62,10 @@ class PhilosophyState:
     touched_other: set[str] = field(default_factory=set)   # B
     activated: set[tuple[str, str]] = field(default_factory=set)  # (owner, tile type)
     pending: Pending | None = None
+    #: the players who hold a line of three on this board, where known (None: to be
+    #: found at the turn's end); a placement that moves tiles and a leave that takes
+    #: tiles off make it None, a placement that moves none adds its own player or not
+    holders: frozenset[str] | None = field(default=None, compare=False)
     before_last_placement: tuple[dict[str, Tile], dict[str, set[str]]] | None = None
 
     def __repr__(self) -> str:

@@ -262,6 +262,31 @@ def test_lines_of_two_players_let_the_game_go_on():
     assert len(owners) == 2 and not out.state.over
 
 
+@pytest.mark.parametrize("effect, events, winner", [
+    ("Remove Their Tiles", "In:C5SlNo Te- Am:C9PuSo", "In"),  # Te's line goes with Te
+    ("Rollback Placement", "In:C3SlNo Am- Te:C9SlSo", "Te"),  # In's line is rolled back
+])
+def test_a_leave_that_takes_a_line_off_leaves_one_holder_who_wins_at_the_next_turn(
+        effect, events, winner, tmp_path):
+    """In and Te both hold a line after In's turn, so the game goes on; a leave takes one
+    line off the board, and the next turn's end finds one holder. (The rules remember a
+    board's holders of lines between quick turns: a leave must make them forget.)"""
+    lines = "N1:InPuNo/N2:InCpNe/N3:InLsNo" if effect == "Remove Their Tiles" else \
+        "C1:InPuNo/C2:InCpNe"
+    setup = f"{lines}/S4:TePuSo/S5:TeCpSe/S6:TeLsSo"
+    tags = {"LeavePermitted": "Anytime", "LeaveEffect": effect}
+    out = play(f"In+ Te+ Am+ {events}", setup, **tags)
+    assert out.valid, out.error
+    assert out.state.over and out.state.winner == winner
+    before = play(f"In+ Te+ Am+ {events.rsplit(' ', 1)[0]}", setup, **tags)
+    assert not before.state.over
+    path = tmp_path / "leave.philosophy"  # the reader's fast path says the same
+    head = "".join(f'[{k} "{v}"]\n' for k, v in tags.items())
+    path.write_text(f'[Game "philosophy"]\n[Position "{setup}"]\n{head}[Result "{winner}"]\n\n'
+                    f"In+ Te+ Am+ {events}\n")
+    assert run_cli("validate", str(path)).returncode == 0
+
+
 # -- the reference games, event by event --------------------------------------------------------
 
 @pytest.mark.parametrize("ref", reference_games("philosophy"), ids=lambda r: r["id"])

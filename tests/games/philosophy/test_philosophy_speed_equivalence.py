@@ -66,6 +66,8 @@ def scanned_candidates(state: PhilosophyState) -> list[str]:
 def checked_state(state: PhilosophyState) -> None:
     owners = {owner for owner, _ in state.conclusions()}
     assert state.line_owners() == owners
+    if state.holders is not None:  # what a turn's end remembered of the board still holds
+        assert state.holders == owners
     if state.mover is not None:
         assert sorted(CANDIDATES(state)) == scanned_candidates(state)
 
@@ -128,6 +130,40 @@ def test_placements_accepted_are_the_legal_ones(seed: int, players: int,
             assert placement not in legal
         else:
             assert placement in legal
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 10**6), st.integers(2, 4),
+       st.sampled_from(["Ends Game", "Rollback Placement", "Remove Their Tiles"]))
+def test_remembered_line_holders_give_the_verdicts_found_afresh(seed: int, players: int,
+                                                                effect: str) -> None:
+    """A walk of legal events, leaves among them, played twice: as the rules play it, and
+    with the holders of lines forgotten before every event (found afresh at each turn's
+    end). Same positions, same ends, same winners."""
+    record = notation.GameNode(GAME, *GAME.setup({}))
+    tag = type(record.tags[0])
+    record.tags += [tag("LeavePermitted", "Anytime"), tag("LeaveEffect", effect),
+                    tag("JoinPermitted", "Between Turns")]
+    rng = random.Random(seed)
+    state, afresh = GAME.start(record), GAME.start(record)
+    for code in PLAYER_CODES[:players]:
+        rules.apply(state, events.Join(code))
+        rules.apply(afresh, events.Join(code))
+    apply = rules.applier(state)
+    for _ in range(80):
+        moves = GAME.legal_moves(state)
+        if not moves:
+            break
+        leaves = [m for m in moves if isinstance(m, events.Leave)]
+        move = rng.choice(leaves if leaves and rng.random() < 0.08 else
+                          [m for m in moves if not isinstance(m, events.Leave)] or moves)
+        apply(move)
+        afresh.holders = None
+        rules.apply(afresh, move)
+        checked_state(state)
+        assert state.position() == afresh.position()
+        assert (state.over, state.winner, state.order) == (afresh.over, afresh.winner,
+                                                           afresh.order)
 
 
 @given(st.sampled_from(["In:C1PuNo", "Te:C7ReNe[We]", "Sa:C2DeSe[C3", "Am:C9ToWe(NoSo)..",
