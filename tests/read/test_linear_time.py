@@ -122,6 +122,19 @@ def growth(times: list[float]) -> float:
     return math.prod(steps) / max(steps)
 
 
+def measured_again(game: str, unit: str, prefix: str, sizes: tuple[int, ...],
+                   first: list[dict[str, float]]) -> list[dict[str, float]]:
+    """Each size's parts timed once more, the largest first, each keeping the lesser of its
+    two times. A neighbour on the other core (a CI machine's other worker) can make the
+    larger sizes' runs dearer in CPU time by as much as 5x (a shared cache): a growth past
+    the bound is measured again once, in the other order, before it fails. A quadratic
+    part grows about 16x both times."""
+    again = {size: cpu_seconds(hostile(game, unit, prefix, size), game)
+             for size in reversed(sizes)}
+    return [{part: min(before[part], again[size][part]) for part in PARTS}
+            for size, before in zip(sizes, first)]
+
+
 @pytest.mark.parametrize("game, unit, prefix", CASES)
 def test_hostile_text_is_read_in_linear_time(game, unit, prefix):
     previous = signal.signal(signal.SIGPROF, _hang)  # the regex engine checks signals
@@ -130,6 +143,8 @@ def test_hostile_text_is_read_in_linear_time(game, unit, prefix):
     try:
         read_everything(hostile(game, unit, prefix, KB), game)  # imports and grammars first
         measured = [cpu_seconds(hostile(game, unit, prefix, size), game) for size in sizes]
+        if any(growth([each[part] for each in measured]) >= RATIO_BOUND for part in PARTS):
+            measured = measured_again(game, unit, prefix, sizes, measured)
     except TimeoutError:
         pytest.fail(f"{game} {prefix!r}+{unit!r}*: still running after {HANG_BREAKER} CPU s "
                     f"(a runaway pattern)")
