@@ -11,9 +11,10 @@ own code around the command the signal is kept for ``run()``: see
 Before the handlers are set, the console script imports only this module, its
 package's small ``__init__``, the tiny ``signals`` module and the standard
 ``signal`` module (a test holds this). That, and the interpreter's own start before
-the console script's first line, is the one window left: a signal there gets Python's
-default (a ``KeyboardInterrupt`` traceback through those modules' top-level lines, or
-death by SIGTERM), before anything has been read or written.
+the console script's first line, and :func:`main`'s own first step into its body, is
+the one window left: a signal there gets Python's default (a ``KeyboardInterrupt``
+traceback through those modules' top-level lines, or death by SIGTERM), before anything
+has been read or written.
 """
 from __future__ import annotations
 
@@ -47,10 +48,13 @@ def _standard_streams() -> None:
 
 def main() -> None:
     global OWN_PROCESS
+    try:  # (a signal before the handlers are set ends the same way: one line, its status)
+        handled = handled_signals()
+        for signum in handled:
+            signal.signal(signum, end_now)
+    except KeyboardInterrupt:
+        end_now(signal.SIGINT, None)
     OWN_PROCESS = True
-    handled = handled_signals()
-    for signum in handled:
-        signal.signal(signum, end_now)
     _standard_streams()
     import gc
 

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import HANG_BREAKER, SAMPLES, TESTS, interruptible, notation_exe, run_cli, still_running
+from conftest import HANG_BREAKER, ROOT, SAMPLES, TESTS, interruptible, notation_exe, run_cli, still_running
 
 pytestmark = pytest.mark.slow
 
@@ -78,15 +78,36 @@ def test_a_signal_at_start_up_is_one_line_and_its_status(archive, signum):
 BEFORE_HANDLERS = ("notation/__init__.py", "cli/__init__.py", "cli/entry.py", "cli/signals.py")
 
 
+#: ``entry.main``'s first line: a signal may strike as the call enters it (Python checks
+#: for signals there), before its first statement; from then on it ends with one line.
+MAIN_LINE = next(n for n, line in enumerate((ROOT / "cli" / "entry.py").read_text()
+                                            .splitlines(), 1) if line.startswith("def main("))
+
+
 def interpreter_start(code: int, err: str, signum: int) -> bool:
     """A signal that struck before the handlers were set: Python's own start (site, the
     editable install's import hook) or the loading of the few modules before them. Its
-    traceback may hold those modules' top-level frames, never a frame of a function of ours."""
+    traceback may hold those modules' top-level frames and ``main``'s entry, never a
+    frame of a function of ours at work."""
     if code not in (-signum, 1):
         return False
-    frames = re.findall(r'File "([^"]*)", line \d+, in (\S+)', err)
-    ours = [(path, name) for path, name in frames if re.search(r"/(notation|cli)/[^/]*", path)]
-    return all(name == "<module>" and path.endswith(BEFORE_HANDLERS) for path, name in ours)
+    frames = re.findall(r'File "([^"]*)", line (\d+), in (\S+)', err)
+    ours = [(path, int(line), name) for path, line, name in frames
+            if re.search(r"/(notation|cli)/[^/]*", path)]
+    return all((name == "<module>" and path.endswith(BEFORE_HANDLERS))
+               or (name == "main" and path.endswith("cli/entry.py") and line == MAIN_LINE)
+               for path, line, name in ours)
+
+
+def test_a_signal_as_the_handlers_are_set_ends_with_one_line_and_its_status():
+    """Ctrl-C while ``main`` is setting its handlers (the default handler's
+    ``KeyboardInterrupt``, raised where Python checked for it): one line, 130."""
+    script = ("import signal\nimport notation.cli.entry as entry\n"
+              "def handled():\n    raise KeyboardInterrupt\n"
+              "entry.handled_signals = handled\nentry.main()\n")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          timeout=HANG_BREAKER)
+    assert (done.returncode, done.stderr) == (130, "notation: interrupted\n")
 
 
 #: Runs the command line (its arguments after the signal's number and a moment) and sends
