@@ -361,18 +361,26 @@ def plain_events(record: GameNode) -> tuple[GameNode, list[tuple[Reader, str]]] 
     return None if events is None else (start, events)
 
 
-def plain_game(record: GameNode) -> tuple[GameNode, AnyGame, list[Any]] | None:
-    """A plain game read in headers mode with its events read (not replayed): a record of
-    its tags and directives to start from, its game, its events. For callers that replay
-    a game themselves in one pass (``export``, ``explore``); None when it is not plain,
-    its tags have a problem, or an event cannot be read (the full path says what)."""
+def plain_words(record: GameNode) -> tuple[GameNode, AnyGame, list[tuple[Reader, str]]] | None:
+    """:func:`plain_events` of a game whose tags have no problem, with its game: for
+    callers that read its events themselves, or play its words (``Game.replay_words``)."""
     plain = plain_events(record)
     if plain is None or structure_problems(plain[0]):
         return None
     start, pairs = plain
     game = registry.get(start.game or "")
-    if game is None:
+    return None if game is None else (start, game, pairs)
+
+
+def plain_game(record: GameNode) -> tuple[GameNode, AnyGame, list[Any]] | None:
+    """A plain game read in headers mode with its events read (not replayed): a record of
+    its tags and directives to start from, its game, its events. For callers that replay
+    a game themselves in one pass (``export``, ``explore``); None when it is not plain,
+    its tags have a problem, or an event cannot be read (the full path says what)."""
+    plain = plain_words(record)
+    if plain is None:
         return None
+    start, game, pairs = plain
     try:
         return start, game, [read(word) for read, word in pairs]
     except Exception:  # an event that is no event, or a bug of ours: the full path says

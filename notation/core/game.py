@@ -192,6 +192,19 @@ class Game(Generic[State, Event]):
         apply = self.apply
         return lambda event: apply(state, event)
 
+    @property
+    def plays_words(self) -> bool:
+        """Whether the game plays a whole game's words in one call (:meth:`replay_words`)."""
+        return self._own("replay_words") is not None
+
+    def replay_words(self, state: State, words: list[str]) -> bool | None:
+        """Every word (an event's text, as its one terminal matched it) applied to
+        ``state`` in one call, and who moves next found: True; False at the first word that
+        is not a legal event read there (``state`` is then unspecified); None where the
+        game has no such call now (each event is read and applied instead)."""
+        own = self._own("replay_words")
+        return None if own is None else own(state, words)
+
     def diagnose(self, text: str) -> str:
         """Why ``text`` (which the grammar could not read as an event) is not one."""
         return self.notation.diagnose(text)

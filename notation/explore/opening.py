@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass
-from typing import Any, Iterator
+from typing import Any, Iterable, Iterator
 
 from notation.core.tree import GameNode
 from notation.core.ast import EventNode
@@ -64,23 +64,25 @@ def opening(game: AnyGame, record: GameNode, depth: int, symmetric: bool) -> Ope
     return Opening(places, replayer.events, itertools.chain(movers, rest))
 
 
-def plain_opening(game: AnyGame, start: GameNode, events: list[Any], depth: int,
+def plain_opening(game: AnyGame, start: GameNode, events: Iterable[Any], depth: int,
                   symmetric: bool) -> Opening:
     """:func:`opening` of a plain game read in headers mode (``start``: its tags and
-    directives, ``events``: its events read, the game already judged valid): the same
-    opening, its events played here with no tree (a test holds the two equal)."""
+    directives, ``events``: its events, the game already judged valid, read as far as
+    they are played here): the same opening, its events played here with no tree (a
+    test holds the two equal)."""
     state = game.start(start)
     places = [place_of(game, state, symmetric)]
     spelled: list[Any] = []
     movers: list[str | None] = []
-    for event in events[:depth]:
+    events = iter(events)
+    for event in itertools.islice(events, depth):
         movers.append(game.to_move(state))
         spelled.append(game.canonical_event(state, event))
         game.apply(state, event)
         places.append(place_of(game, state, symmetric))
 
     def rest() -> Iterator[str | None]:  # played on from the depth as far as read
-        for event in events[depth:]:
+        for event in events:
             yield game.to_move(state)
             game.apply(state, event)
 

@@ -10,8 +10,9 @@ past the depth bound (``cut``), are its games.
 """
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable, Iterator
 
 
 from notation.core import registry
@@ -19,7 +20,7 @@ from notation.core.game import AnyGame
 from notation.core.tree import GameNode
 from notation.core.forfeit import ending
 from notation.core.outcome import Outcome
-from notation.core.fastpath import plain_game, replayed_state
+from notation.core.fastpath import plain_words, replayed_state
 from notation.core.protocols import RecordView, Result
 from notation.core.replay import end_checks, run
 
@@ -190,18 +191,43 @@ def explored_game(depth: int, symmetric: bool, record: GameNode) -> Outcome:
 
 def _plain_explored(depth: int, symmetric: bool, record: GameNode) -> Outcome | None:
     """:func:`explored_game` of a plain game in one pass; None: not plain, or a problem."""
-    plain = plain_game(record)
+    plain = plain_words(record)
     if plain is None:
         return None
-    start, game, events = plain
-    state = replayed_state(start, game, events)
-    if state is None:  # a rule broken, or a bug of ours: the full path says where and what
+    start, game, pairs = plain
+    played = _played(start, game, pairs, depth)
+    if played is None:  # a rule broken, or a bug of ours: the full path says where and what
         return None
+    state, events = played
     standing = game.result(state)  # (asked once: the checks and the results share it)
-    if end_checks(start, game, state, len(events), standing) is not None:
+    if end_checks(start, game, state, len(pairs), standing) is not None:
         return None
-    outcome = Outcome(record, game, state, len(events), [])
+    outcome = Outcome(record, game, state, len(pairs), [])
     outcome.data = _filed(game, start, state,
-                          plain_opening(game, start, events, depth, symmetric), len(events),
+                          plain_opening(game, start, events, depth, symmetric), len(pairs),
                           symmetric, standing)
     return outcome
+
+
+def _played(start: GameNode, game: AnyGame, pairs: list[tuple[Callable[[str], Any], str]],
+            depth: int) -> tuple[Any, Iterator[Any]] | None:
+    """The state a plain game's words lead to, and its events for the opening: the
+    words played in one call where the game can (``Game.replay_words``, compiled), the
+    first ``depth`` events read now and the rest as far as the opening plays them; else
+    every event read and replayed. None at the first problem (the full path says it)."""
+    if game.plays_words:
+        try:
+            state = game.start(start)
+            played = game.replay_words(state, [word for _, word in pairs])
+            head = [read(word) for read, word in pairs[:depth]] if played else []
+        except Exception:  # a tag the game cannot start from, or a bug of ours
+            return None
+        if played is not None:
+            rest = (read(word) for read, word in pairs[depth:])
+            return (state, itertools.chain(head, rest)) if played else None
+    try:
+        events = [read(word) for read, word in pairs]
+    except Exception:  # an event that is no event, or a bug of ours
+        return None
+    state = replayed_state(start, game, events)
+    return None if state is None else (state, iter(events))

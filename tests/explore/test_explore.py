@@ -537,6 +537,43 @@ def test_a_plain_game_is_filed_in_one_pass_as_the_full_replay_files_it(
         assert fast.data == filing(full, outcome, depth, symmetric)
 
 
+def test_a_game_that_plays_its_words_in_one_call_is_judged_so_and_filed_the_same(
+        monkeypatch):
+    """Tilewe's words are played by one compiled call (``Game.replay_words``), its first
+    plies alone read as moves: the same filing as each move read and played, also when
+    the call refuses a word (a move that does not fit) and the full path says why."""
+    from notation.explore.tree import explored_game
+    from notation.read.reading import source_records
+    import io
+    rules = registry.require("tilewe")
+    assert rules.plays_words
+    texts = [format_record(random_record(rules, random.Random(seed))) for seed in range(4)]
+    head, body = texts[0].split("\n\n", 1)
+    words = body.split()
+    words[3] = words[1]  # the first move again, as the second: it does not fit
+    texts.append(f"{head}\n\n{' '.join(words)}\n")
+
+    def filed() -> list:
+        found = []
+        for text in texts:
+            (headed,) = source_records(io.StringIO(text), "tilewe", headers=True)
+            outcome = explored_game(3, False, headed)
+            found.append((outcome.valid, [p.as_json() for p in outcome.problems],
+                          outcome.data))
+        return found
+
+    calls = []
+    plays = type(rules).replay_words
+    monkeypatch.setattr(type(rules), "replay_words",
+                        lambda self, state, words: calls.append(len(words)) or plays(
+                            self, state, words))
+    in_one_call = filed()
+    assert len(calls) == len(texts)
+    assert not in_one_call[-1][0] and all(valid for valid, *_ in in_one_call[:-1])
+    monkeypatch.setattr(type(rules), "plays_words", property(lambda self: False))
+    assert filed() == in_one_call
+
+
 def test_explore_reads_a_plain_archive_without_its_trees(tmp_path, monkeypatch):
     """The command's games are filed by the one pass: no full replay runs."""
     from notation.explore import tree as explore_tree
