@@ -207,8 +207,9 @@ def _plain_events(scan: Scanner, body: str) -> list[Any] | None:
     """The events of a body of events alone in the usual layout ("1. X 2. Y"), each word
     read once an archive (:attr:`Scanner.event_of`). None: anything else, or a word that
     is not one whole event token (a quoted name with a blank, a comment, a glyph): the
-    token loop then decides. Blanks are the grammar's (``WS``: any white space, where ``split`` cuts), and
-    the words between them are numbers and whole tokens: what the token loop reads."""
+    token loop then decides. Blanks are the grammar's (``WS``: any white space, where
+    ``split`` cuts), and the words between them are numbers and whole tokens: what the
+    token loop reads."""
     if _FIRST_NUMBER.match(body) is None:  # (not split: Sanguine's decks are long)
         return None
     words = _split_words(body)
