@@ -39,7 +39,11 @@ def stale(folder: str) -> list[str]:
 
 
 def _current(path: str) -> bool:
-    """Whether the byte code of ``path`` is there and made from the source as it is."""
+    """Whether the byte code of ``path`` is there and made from the source as it is.
+
+    The header check ``compileall`` makes too, done here: ``compileall -j`` sends every
+    file to its pool, those up to date and those left out as well (11 s on a warm
+    prefix, against 0.5 s with this check first)."""
     try:
         compiled = importlib.util.cache_from_source(path)
         with open(compiled, "rb") as handle:
