@@ -14,9 +14,8 @@ from typing import Callable
 
 from notation.core.errors import NotationError, shorten
 from notation.read.grammars import terminal_pattern
-from notation.core.limits import is_whole
+from notation.core.limits import is_whole, remembered
 from notation.core.events import EventTuple
-from notation.core.limits import remembered
 
 from .geometry import ORIENTATIONS, is_label
 

@@ -13,9 +13,8 @@ from typing import Callable, NoReturn, Union
 
 from notation.core.errors import NotationError, shorten
 from notation.read.grammars import terminal_pattern
-from notation.core.limits import MAX_DIGITS, MAX_VALUE_DIGITS, whole
+from notation.core.limits import MAX_DIGITS, MAX_VALUE_DIGITS, remembered, whole
 from notation.core.events import EventTuple
-from notation.core.limits import remembered
 
 from . import SIDE_NAMES as SIDE_NAMES
 
