@@ -243,6 +243,19 @@ def test_tests_sit_by_subject_under_unique_names():
     assert [n for n in names if re.search(r"trust|review|round_?\d", n)] == []
 
 
+
+def test_the_browser_tests_sit_where_the_makefile_runs_them():
+    """``make test`` runs the browser-marked tests alone, collecting only the files named
+    ``test_browser*.py``: a browser test anywhere else would run in neither phase."""
+    tests = ROOT / "tests"
+    marked = sorted(p.relative_to(tests).as_posix() for p in tests.rglob("test_*.py")
+                    if re.search(r"mark\.browser\b", p.read_text(encoding="utf-8")))
+    named = sorted(p.relative_to(tests).as_posix() for p in tests.glob("*/test_browser*.py"))
+    assert marked == named and named, (marked, named)
+    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
+    assert "ALONE_TESTS := $(wildcard tests/*/test_browser*.py)" in makefile
+    assert '$(PYTEST) -m "$(ALONE)" $(ALONE_TESTS)' in makefile
+
 def test_the_public_api_names_each_concept_once():
     """One name a concept: ``format_record`` (not also ``format``), ``diff`` (its game
     found for it; ``diff_records`` is the core's), ``headers`` (not also ``tag_dict``),

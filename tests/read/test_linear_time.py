@@ -35,13 +35,15 @@ KB = 1 << 10
 MB = 1 << 20
 SIZES = (32 * KB, 64 * KB, 128 * KB, 256 * KB)
 #: The sizes of a case whose every unit is an item of the record (ITEM_PER_UNIT, below),
-#: each costing about a hundred plain characters: 5/8 of SIZES. The ratio fails once the
-#: quadratic part's cost at the smallest size is half the linear cost it is timed with.
-#: Timed on its own, a reader does at most 57% of all three parts' work (the replay at most
-#: 42%: measured, every such case, every size), so a quadratic part's share is at least
-#: 1/0.57 of what it was against all three, and at 5/8 of the size still more than it was
-#: then at SIZES: every part is held at least as closely as the three were together.
-ITEM_SIZES = tuple(size * 5 // 8 for size in SIZES)
+#: each costing a reader 0.3-90 us (measured: a card name, a Lark token or more, a problem):
+#: 5/16 of SIZES, 10 KB at the smallest. The ratio fails once a quadratic part's cost at
+#: the smallest size is half the linear cost of the part it is in, so a step over every
+#: earlier item is caught from 1-3 ns a step (a C loop over a list; Python's own loops cost
+#: tens of ns a step) on every case but the two of whole variations, whose items are long
+#: (1,024 and 512 items at 10 KB, 36 and 85-100 us each): there from 17 and 83 ns a step,
+#: still below a Python loop's. Twice these sizes found the same, at twice the suite's time
+#: (these cases were a third of this module's, the slowest of the suite).
+ITEM_SIZES = tuple(size * 5 // 16 for size in SIZES)
 RATIO_BOUND = 8.0   # over two doublings: linear ~4, quadratic ~16
 HANG_BREAKER = 120  # CPU seconds per case: a last resort against a runaway pattern, not a measure
 
