@@ -20,7 +20,7 @@ from notation.core.game import AnyGame
 from notation.core.tree import GameNode
 from notation.core.forfeit import ending
 from notation.core.outcome import Outcome
-from notation.core.fastpath import plain_words, replayed_state
+from notation.core.fastpath import plain_words, played_words, replayed_state
 from notation.core.protocols import RecordView, Result
 from notation.core.replay import end_checks, run
 
@@ -215,16 +215,16 @@ def _played(start: GameNode, game: AnyGame, pairs: list[tuple[Callable[[str], An
     words played in one call where the game can (``Game.replay_words``, compiled), the
     first ``depth`` events read now and the rest as far as the opening plays them; else
     every event read and replayed. None at the first problem (the full path says it)."""
-    if game.plays_words:
+    state = played_words(start, game, [word for _, word in pairs]) if game.plays_words else None
+    if state is False:
+        return None
+    if state is not None:
         try:
-            state = game.start(start)
-            played = game.replay_words(state, [word for _, word in pairs])
-            head = [read(word) for read, word in pairs[:depth]] if played else []
-        except Exception:  # a tag the game cannot start from, or a bug of ours
+            head = [read(word) for read, word in pairs[:depth]]
+        except Exception:  # a bug of ours (the words were played): the full path
             return None
-        if played is not None:
-            rest = (read(word) for read, word in pairs[depth:])
-            return (state, itertools.chain(head, rest)) if played else None
+        rest = (read(word) for read, word in pairs[depth:])
+        return state, itertools.chain(head, rest)
     try:
         events = [read(word) for read, word in pairs]
     except Exception:  # an event that is no event, or a bug of ours

@@ -164,6 +164,35 @@ def test_split_reading_of_plain_bodies_agrees_with_the_general_one(data, seed):
 
 @pytest.mark.slow
 @settings(max_examples=300, deadline=None)
+@given(data=st.data(), seed=st.integers(0, 10**6))
+def test_the_words_played_in_one_call_are_the_words_the_scanner_reads(data, seed):
+    """A game that plays its words in one call (Tilewe, compiled) takes a body's words
+    without the event pattern over the body: they must be the scanner's words, or None.
+    Where such a body is none (a number alone on its line, a glyph), the other paths read
+    it, with the full parse's verdict."""
+    from notation.core.fastpath import _plain_words, _usual_words
+    from notation.read.scanner import scanner
+    game, words = _random_moves(seed, data.draw(st.integers(1, 30)))
+    body = _layouts(data.draw, words) + data.draw(st.sampled_from(["", "\n", " \n\n"]))
+    body = body.replace(" ", data.draw(st.sampled_from([" ", "\n", " !\n", " $1 "])), 1)
+    usual = _usual_words(body)
+    if usual is not None:
+        assert usual == _plain_words(scanner(game), body)
+    text = f'[Game "tilewe"]\n\n{body}'
+    assert verdicts(text, "tilewe", True) == verdicts(text, "tilewe", False)
+
+
+def test_a_body_in_the_usual_layout_is_played_in_one_call():
+    from notation.core.fastpath import _usual_words
+    game, words = _random_moves(5, 40)
+    assert game.plays_words  # (compiled: tests/games/tilewe/test_tilewe_compiled_rules.py)
+    assert _usual_words(" ".join(f"{n}. {w}" for n, w in enumerate(words, 1)) + "\n") == words
+    assert _usual_words("\n".join(f"{n}. {w}" for n, w in enumerate(words, 1))) == words
+    assert _usual_words("1.\nW5n-a1a1\n") is None  # (its number alone on its line)
+
+
+@pytest.mark.slow
+@settings(max_examples=300, deadline=None)
 @given(data=st.data(), game=st.sampled_from(["flows", "philosophy", "nomic", "sanguine"]),
        seed=st.integers(0, 10**6))
 def test_split_reading_of_many_kinds_of_events_agrees_with_the_token_loop(data, game, seed):
