@@ -35,6 +35,27 @@ for _folder in sorted({path.parent for path in TESTS.rglob("test_*.py")} - {TEST
     if str(_folder) not in sys.path:
         sys.path.append(str(_folder))
 
+#: The marks of tests that take seconds each (pyproject.toml's markers).
+HEAVY_MARKS = frozenset({"slow", "install", "dask", "fuzz"})
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """The modules holding tests that take seconds run first, each module's tests together
+    and in their order (a module's fixtures are still made once): near the end of a run,
+    the workers that take queued tests from busy ones (``--dist worksteal``) then share
+    short tests, rather than one waiting out another's last long one."""
+    items[:] = heavy_modules_first(items)
+
+
+def heavy_modules_first(items: list[pytest.Item]) -> list[pytest.Item]:
+    """``items`` with the modules holding a test marked one of :data:`HEAVY_MARKS` first,
+    every module's items kept together and in order (a stable sort by module)."""
+    heavy = {item.nodeid.split("::")[0] for item in items
+             if any(item.get_closest_marker(mark) for mark in HEAVY_MARKS)}
+    return sorted(items, key=lambda item: item.nodeid.split("::")[0] not in heavy)
+
+
 #: Wall-clock seconds a child process may take before a test gives up on it: a last resort
 #: against a hang, which no load on a busy machine can reach, never a measure. A bound that
 #: matters counts CPU time (``cpu_limited``, ``time.process_time``).

@@ -289,3 +289,23 @@ def test_every_game_package_has_the_same_module_roles_and_a_game_that_only_wires
         defined = [node for node in wiring.body
                    if isinstance(node, (syntax.FunctionDef, syntax.ClassDef))]
         assert not defined, f"{folder.name}/game.py defines {[d.name for d in defined]}"
+
+
+def test_the_modules_of_long_tests_run_first_each_whole_and_in_order():
+    """``conftest.heavy_modules_first``: what the workers of ``make test`` share at the
+    end of a run are short tests."""
+    import pytest
+    from conftest import heavy_modules_first
+
+    class Item:
+        def __init__(self, nodeid: str, mark: str | None = None) -> None:
+            self.nodeid, self.mark = nodeid, mark
+
+        def get_closest_marker(self, name: str) -> object:
+            return pytest.mark.slow if name == self.mark else None
+
+    items = [Item("a.py::one"), Item("b.py::two"), Item("b.py::three", "slow"),
+             Item("c.py::four"), Item("d.py::five", "dask"), Item("d.py::six")]
+    ordered = heavy_modules_first(items)  # type: ignore[arg-type]
+    assert [item.nodeid for item in ordered] == [
+        "b.py::two", "b.py::three", "d.py::five", "d.py::six", "a.py::one", "c.py::four"]

@@ -163,7 +163,7 @@ def test_split_reading_of_plain_bodies_agrees_with_the_general_one(data, seed):
 
 
 @pytest.mark.slow
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(data=st.data(), seed=st.integers(0, 10**6))
 def test_the_words_played_in_one_call_are_the_words_the_scanner_reads(data, seed):
     """A game that plays its words in one call (Tilewe, compiled) takes a body's words
