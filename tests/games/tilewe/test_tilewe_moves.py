@@ -280,3 +280,33 @@ def lines_by_identity(record: GameNode) -> set[tuple[str, ...]]:
         found.add(tuple(map(identity, node.path())))
         stack += node.variations
     return found
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10**6), data=st.data())
+def test_the_canonical_spelling_is_the_one_read_from_the_cells(seed, data):
+    """``canonical_spelling`` works from the move's orientation; its definition reads the
+    move's cells back as Pentobi's reader does. At every ply of a random game, for the
+    move played, every other spelling of its placement, and moves drawn at random (off
+    the board, with an alias orientation, or with no contact tile among them)."""
+    from notation.core.new_games import random_record
+    from notation.games.tilewe.identity import canonical_spelling, spelling_read_from_cells
+    from notation.games.tilewe.pieces import orientation
+    game = registry.get("tilewe")
+    record = random_record(game, random.Random(seed), {})
+    board = game.start(record)
+    for move in record.events:
+        oriented = orientation(move.piece, move.orientation)
+        left = move.target % 20 - move.contact[0]
+        bottom = move.target // 20 - move.contact[1]
+        moves = [Move(move.piece, move.orientation, contact,
+                      left + contact[0] + 20 * (bottom + contact[1]))
+                 for contact in oriented.contacts]
+        for _ in range(3):
+            piece = data.draw(st.integers(0, len(PIECE_NAMES) - 1))
+            index = data.draw(st.integers(0, len(ORIENTATION_NAMES) - 1))
+            contact = data.draw(st.tuples(st.integers(0, 4), st.integers(0, 4)))
+            moves.append(Move(piece, index, contact, data.draw(st.integers(0, 399))))
+        for each in moves:
+            assert canonical_spelling(board, each) == spelling_read_from_cells(board, each)
+        game.apply(board, move)
