@@ -282,7 +282,7 @@ def lines_by_identity(record: GameNode) -> set[tuple[str, ...]]:
     return found
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=12, deadline=None)  # (each a whole game: some 500 moves compared)
 @given(seed=st.integers(0, 10**6), data=st.data())
 def test_the_canonical_spelling_is_the_one_read_from_the_cells(seed, data):
     """``canonical_spelling`` works from the move's orientation; its definition reads the
