@@ -84,6 +84,7 @@ def test_seats_rotate_one_place_a_game():
         ["a", "b", "c"], ["c", "a", "b"], ["b", "c", "a"], ["a", "b", "c"]]
 
 
+@pytest.mark.slow
 def test_a_match_on_the_command_line_agrees_with_validate_and_stats(tmp_path):
     archive, results = tmp_path / "match.sanguine", tmp_path / "results.json"
     first, second = engine("sanguine", "--seed", "1"), engine("sanguine", "--bot", "greedy")

@@ -139,7 +139,12 @@ async def assert_mended_and_up(client: LanguageClient, uri: str, version: int) -
     assert peak_mb(client) < PEAK_MB
 
 
-@pytest.mark.parametrize("name", list(HOSTILE))
+#: The documents that take the server seconds (``make check`` leaves them to ``make test``).
+LARGE = {"100,000 open parentheses", "a variation nested 100,000 deep", "a line of 5,000 events"}
+
+
+@pytest.mark.parametrize("name", [pytest.param(name, marks=pytest.mark.slow) if name in LARGE
+                                  else name for name in HOSTILE])
 async def test_a_hostile_edit_is_checked_answered_and_mended(client: LanguageClient,
                                                              name: str):
     # (one server for the module: the documents come in a row, to one open document,
