@@ -47,16 +47,17 @@ def try_fast(text: str, first_line: int, game: AnyGame, source: str) -> GameNode
     if structure_problems(record):
         return None
     body = text[at:]
+    refused = False  # (the usual words played in one call, and one was no legal move)
     if scan.single is not None and game.plays_words:
         words = _usual_words(body)
         state = None if words is None else played_words(record, game, words)
         if state is not None and state is not False:
             return _judged(record, game, state, len(words or ()))
-        # (False: a word that is no plain legal move, a glyph, say: the paths below say)
+        refused = state is False  # a glyph, say, which the paths below read, or a rule
     if scan.single is not None:
         words = _plain_words(scan, body)
-        if words is not None:
-            return _replay_words(scan, record, words)
+        if words is not None:  # (the usual words again, where those were taken: refused)
+            return None if refused else _replay_words(scan, record, words)
         # not plain (numbers on some events only, say): the token loop below decides
     else:
         plain = _plain_events(scan, body)

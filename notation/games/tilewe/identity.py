@@ -71,15 +71,12 @@ def canonical_spelling(board: Board, move: Move) -> Move:
     piece, _, (x, y), target = move
     oriented = orientation(piece, move.orientation)
     left, bottom = target % SIZE - x, target // SIZE - y
-    first = None
     for contact in oriented.contacts:
         landing = left + contact[0] + SIZE * (bottom + contact[1])
         if anchors >> landing & 1:
             return Move(piece, oriented.index, contact, landing)
-        if first is None:
-            first = Move(piece, oriented.index, contact, landing)
-    assert first is not None  # (every piece has a contact tile)
-    return first
+    first = oriented.contacts[0]
+    return Move(piece, oriented.index, first, left + first[0] + SIZE * (bottom + first[1]))
 
 
 def spelling_read_from_cells(board: Board, move: Move) -> Move:
