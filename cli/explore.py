@@ -101,7 +101,9 @@ def explore(paths: tuple[str, ...], depth: int, symmetric: bool, as_json: bool, 
         title = paths[0] if len(paths) == 1 else f"{paths[0]} and {len(paths) - 1} more"
         text = page(tree, title=f"{title} · opening tree")
     elif as_json:
-        text = json.dumps(tree_json(tree), ensure_ascii=False)
+        # (a tree made here, so no container is in it twice: the check would double the
+        # time of writing it, measured)
+        text = json.dumps(tree_json(tree), ensure_ascii=False, check_circular=False)
     else:
         text = "\n".join(tree_lines(tree))
     with Sink(ctx, output) as sink:

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from notation.core.game import AnyGame
-from notation.tables.keys import digest, position_key
+from notation.tables.keys import digest, digests, position_key
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,9 +36,21 @@ def place_of(game: AnyGame, state: Any, symmetric: bool) -> Place:
     """Where ``state`` is filed."""
     text = game.full_position(state)
     if symmetric:  # the least image once, for the key and the frame alike
-        least, frames = game.least_image(text)
-        return Place(digest(game.timeless_position(least)), least, frames)
+        return _least_place(game, text)
     return Place(position_key(game, state, False, text), text)
+
+
+def places_of(game: AnyGame, texts: list[str], symmetric: bool) -> list[Place]:
+    """:func:`place_of` for the full positions ``texts``, their keys made at once."""
+    if symmetric:
+        return [_least_place(game, text) for text in texts]
+    timeless = game.timeless_position
+    return list(map(Place, digests(list(map(timeless, texts))), texts))
+
+
+def _least_place(game: AnyGame, text: str) -> Place:
+    least, frames = game.least_image(text)
+    return Place(digest(game.timeless_position(least)), least, frames)
 
 
 def move_key(game: AnyGame, event: Any, place: Place) -> str:

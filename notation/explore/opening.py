@@ -18,7 +18,7 @@ from notation.core.ast import EventNode
 from notation.core.game import AnyGame
 from notation.core.replayer import Line, Replayer
 
-from .frames import Place, place_of
+from .frames import Place, place_of, places_of
 
 
 @dataclass(slots=True)
@@ -65,21 +65,15 @@ def opening(game: AnyGame, record: GameNode, depth: int, symmetric: bool) -> Ope
 
 
 def plain_opening(game: AnyGame, start: GameNode, events: Iterable[Any], depth: int,
-                  symmetric: bool) -> Opening:
+                 symmetric: bool) -> Opening:
     """:func:`opening` of a plain game read in headers mode (``start``: its tags and
     directives, ``events``: its events, the game already judged valid, read as far as
     they are played here): the same opening, its events played here with no tree (a
     test holds the two equal)."""
     state = game.start(start)
-    places = [place_of(game, state, symmetric)]
-    spelled: list[Any] = []
-    movers: list[str | None] = []
     events = iter(events)
-    for event in itertools.islice(events, depth):
-        movers.append(game.to_move(state))
-        spelled.append(game.canonical_event(state, event))
-        game.apply(state, event)
-        places.append(place_of(game, state, symmetric))
+    places, spelled, movers = played_opening(game, state, itertools.islice(events, depth),
+                                             symmetric)
 
     def rest() -> Iterator[str | None]:  # played on from the depth as far as read
         for event in events:
@@ -87,3 +81,19 @@ def plain_opening(game: AnyGame, start: GameNode, events: Iterable[Any], depth: 
             game.apply(state, event)
 
     return Opening(places, spelled, itertools.chain(movers, rest()))
+
+
+def played_opening(game: AnyGame, state: Any, events: Iterable[Any], symmetric: bool
+                   ) -> tuple[list[Place], list[Any], list[str | None]]:
+    """``events`` (an opening's) played on ``state``, which they change: the places
+    before and after each, the events in canonical spelling, and who moved each. A rule
+    broken raises as ``Game.apply`` does."""
+    texts = [game.full_position(state)]
+    spelled: list[Any] = []
+    movers: list[str | None] = []
+    for event in events:
+        movers.append(game.to_move(state))
+        spelled.append(game.canonical_event(state, event))
+        game.apply(state, event)
+        texts.append(game.full_position(state))
+    return places_of(game, texts, symmetric), spelled, movers

@@ -10,7 +10,6 @@ past the depth bound (``cut``), are its games.
 """
 from __future__ import annotations
 
-import itertools
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator
 
@@ -20,14 +19,14 @@ from notation.core.game import AnyGame
 from notation.core.tree import GameNode
 from notation.core.forfeit import ending
 from notation.core.outcome import Outcome
-from notation.core.fastpath import plain_words, played_words, replayed_state
+from notation.core.fastpath import plain_words, replayed_state
 from notation.core.protocols import RecordView, Result
 from notation.core.replay import end_checks, run
 
 from .frames import Place, move_key, move_text
-from .opening import Opening, opening, plain_opening
+from .opening import Opening, opening, plain_opening, played_opening
 from .seats import SeatResult, seat_results
-from .tally import Tally
+from .tally import GameResults, Tally
 
 #: Plies filed when no ``--depth`` is given.
 DEFAULT_DEPTH = 10
@@ -75,7 +74,7 @@ class GameTree:
     positions: dict[str, PositionEntry] = field(default_factory=dict)
     games: int = 0
 
-    def enter(self, place: Place, ply: int, results: list[SeatResult]) -> PositionEntry:
+    def enter(self, place: Place, ply: int, results: GameResults) -> PositionEntry:
         """Count one game passing through ``place`` at ``ply``."""
         entry = self.positions.get(place.key)
         if entry is None:
@@ -113,7 +112,7 @@ class OpeningTree:
         if tree is None:
             tree = self.trees[game.game] = GameTree(game.game, game.folded)
         tree.games += 1
-        results = game.results
+        results = GameResults(game.results)  # (made once: added at every ply)
         places = game.places
         for ply, place in enumerate(places):
             entry = tree.enter(place, ply, results)
@@ -195,39 +194,42 @@ def _plain_explored(depth: int, symmetric: bool, record: GameNode) -> Outcome | 
     if plain is None:
         return None
     start, game, pairs = plain
-    played = _played(start, game, pairs, depth)
+    played = _played(start, game, pairs, depth, symmetric)
     if played is None:  # a rule broken, or a bug of ours: the full path says where and what
         return None
-    state, events = played
+    state, line = played
     standing = game.result(state)  # (asked once: the checks and the results share it)
     if end_checks(start, game, state, len(pairs), standing) is not None:
         return None
     outcome = Outcome(record, game, state, len(pairs), [])
-    outcome.data = _filed(game, start, state,
-                          plain_opening(game, start, events, depth, symmetric), len(pairs),
-                          symmetric, standing)
+    outcome.data = _filed(game, start, state, line, len(pairs), symmetric, standing)
     return outcome
 
 
 def _played(start: GameNode, game: AnyGame, pairs: list[tuple[Callable[[str], Any], str]],
-            depth: int) -> tuple[Any, Iterator[Any]] | None:
-    """The state a plain game's words lead to, and its events for the opening: the
-    words played in one call where the game can (``Game.replay_words``, compiled), the
-    first ``depth`` events read now and the rest as far as the opening plays them; else
-    every event read and replayed. None at the first problem (the full path says it)."""
-    state = played_words(start, game, [word for _, word in pairs]) if game.plays_words else None
-    if state is False:
-        return None
-    if state is not None:
+            depth: int, symmetric: bool) -> tuple[Any, Opening] | None:
+    """The state a plain game's words lead to, and its opening. A game that plays its
+    words in one call (``Game.replay_words``, compiled) and names its seats has its
+    opening read and played on its start, and the rest of its words played on from there
+    in that call: one start, and no ply played twice. Any other: every event read and
+    replayed, then its opening played again. None at the first problem (the full path
+    says it)."""
+    if game.plays_words:
         try:
-            head = [read(word) for read, word in pairs[:depth]]
-        except Exception:  # a bug of ours (the words were played): the full path
+            state = game.start(start)
+            if game.seats(state) is not None:  # (else the movers past the depth are read)
+                head = [read(word) for read, word in pairs[:depth]]
+                places, spelled, movers = played_opening(game, state, head, symmetric)
+                played = game.replay_words(state, [word for _, word in pairs[depth:]])
+                if played is not None:
+                    return (state, Opening(places, spelled, iter(movers))) if played else None
+        except Exception:  # a rule broken, or a bug of ours: the full path says which
             return None
-        rest = (read(word) for read, word in pairs[depth:])
-        return state, itertools.chain(head, rest)
     try:
         events = [read(word) for read, word in pairs]
     except Exception:  # an event that is no event, or a bug of ours
         return None
     state = replayed_state(start, game, events)
-    return None if state is None else (state, iter(events))
+    if state is None:
+        return None
+    return state, plain_opening(game, start, events, depth, symmetric)

@@ -539,9 +539,10 @@ def test_a_plain_game_is_filed_in_one_pass_as_the_full_replay_files_it(
 
 def test_a_game_that_plays_its_words_in_one_call_is_judged_so_and_filed_the_same(
         monkeypatch):
-    """Tilewe's words are played by one compiled call (``Game.replay_words``), its first
-    plies alone read as moves: the same filing as each move read and played, also when
-    the call refuses a word (a move that does not fit) and the full path says why."""
+    """Tilewe's words are played by one compiled call (``Game.replay_words``) from the
+    depth on, its first plies read as moves and played on the same board: the same
+    filing as each move read and played, also when a move does not fit (in the opening,
+    or past it: the call refuses it) and the full path says why."""
     from notation.explore.tree import explored_game
     from notation.read.reading import source_records
     import io
@@ -550,8 +551,10 @@ def test_a_game_that_plays_its_words_in_one_call_is_judged_so_and_filed_the_same
     texts = [format_record(random_record(rules, random.Random(seed))) for seed in range(4)]
     head, body = texts[0].split("\n\n", 1)
     words = body.split()
-    words[3] = words[1]  # the first move again, as the second: it does not fit
-    texts.append(f"{head}\n\n{' '.join(words)}\n")
+    for at in (3, 23):  # the first move again, as the second or the twelfth: no fit
+        bad = list(words)
+        bad[at] = words[1]
+        texts.append(f"{head}\n\n{' '.join(bad)}\n")
 
     def filed() -> list:
         found = []
@@ -568,8 +571,9 @@ def test_a_game_that_plays_its_words_in_one_call_is_judged_so_and_filed_the_same
                         lambda self, state, words: calls.append(len(words)) or plays(
                             self, state, words))
     in_one_call = filed()
-    assert len(calls) == len(texts)
-    assert not in_one_call[-1][0] and all(valid for valid, *_ in in_one_call[:-1])
+    assert len(calls) == len(texts) - 1  # (a move refused in the opening: no call)
+    assert [valid for valid, *_ in in_one_call] == [True] * 4 + [False] * 2
+    assert [p["ply"] for p in in_one_call[4][1][:1] + in_one_call[5][1][:1]] == [2, 12]
     monkeypatch.setattr(type(rules), "plays_words", property(lambda self: False))
     assert filed() == in_one_call
 
