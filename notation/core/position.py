@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import itertools
 from typing import (TYPE_CHECKING, Any, Callable, Generic, Iterator, Mapping, Sequence, TypeVar,
-                    overload)
+                    cast, overload)
 
 from .protocols import RecordView
 from .ast import Directive, Pos
@@ -226,10 +226,14 @@ class Position(Generic[EventT]):
         :raises IllegalMoveError: an event the rules forbid now.
         :raises TypeError: a value that is neither text nor one of the game's events.
         """
-        event = self.read(move)
-        before = self.game.copy(self.state)
+        # (an event of the game's own classes needs no reading: the usual push, a search's)
+        kinds = self.game.event_types
+        event = (cast(EventT, move) if kinds is not None and type(move) in kinds
+                 else self.read(move))
+        state = self._state
+        before = self.game.copy(state)
         try:
-            self.game.apply(self.state, event)
+            self.game.apply(state, event)
         except RuleError as exc:
             self.state = before
             raise IllegalMoveError(refusal(exc, NOWHERE, self.ply + 1,
@@ -258,7 +262,7 @@ class Position(Generic[EventT]):
         event, before = self._stack.pop()
         if not getattr(event, "written", True):
             self._unwritten -= 1
-        self.state = before
+        self._state, self._legal = before, None
         return event
 
     def peek(self) -> EventT:

@@ -9,6 +9,7 @@ turn); those are labelled by what they protect.
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, Mapping, NoReturn
 
 
@@ -158,13 +159,14 @@ def _turn(state: NomicState, event: Turn) -> None:
         rule = state.rules.get(number)
         if rule is None:  # a change of a rule that never existed (112 was off): nothing
             continue
+        effective = f"{kind} effective {state.label}"
         if kind == "enact":
-            rule.in_effect, rule.status = True, "in effect"
+            rule = rule.changed(effective, in_effect=True, status="in effect")
         elif kind == "repeal":
-            rule.in_effect, rule.status = False, "repealed"
+            rule = rule.changed(effective, in_effect=False, status="repealed")
         else:
-            rule.text, rule.amended = text or "", True
-        rule.history.append(f"{kind} effective {state.label}")
+            rule = rule.changed(effective, text=text or "", amended=True)
+        state.rules[number] = rule
     state.pending = []
 
 
@@ -263,7 +265,7 @@ def _propose(state: NomicState, event: Propose) -> None:
         if checked and not (event.text or "").strip():
             fail(112, "a new rule needs a text")
         state.rules[n] = Rule(n, event.text or "", "enacted", adopted=False, in_effect=False,
-                              status="proposed", history=[f"proposed {state.label}"])
+                              status="proposed", history=(f"proposed {state.label}",))
         state.counter = max(state.counter, n + 1)
     elif checked:
         target = state.rules.get(n)
@@ -311,13 +313,14 @@ def _outcome(state: NomicState, event: Outcome) -> None:
         return
     target = state.rules.get(p.number)
     if event.adopted:
-        if p.kind == "enact" and target is not None:
-            target.adopted, target.status = True, "adopted, pending"
         state.pending.append((p.kind, p.number, p.text))  # in effect at the next turn (111)
         if target is not None:
-            target.history.append(f"{p.kind} adopted {state.label}")
+            adopted = f"{p.kind} adopted {state.label}"
+            state.rules[p.number] = (
+                target.changed(adopted, adopted=True, status="adopted, pending")
+                if p.kind == "enact" else target.changed(adopted))
     elif p.kind == "enact" and target is not None:
-        target.status = "failed"
+        state.rules[p.number] = replace(target, status="failed")
 
 
 def _invoke(state: NomicState, event: Invoke) -> None:
@@ -346,8 +349,8 @@ def _judgment(state: NomicState, event: Judgment) -> None:
                              f"number")
     question = state.invoked.question if state.invoked else ""
     state.rules[event.number] = Rule(
-        event.number, event.ruling, "judgment", history=[
-            f"judgment by {event.judge} {state.label} on {question!r}"])
+        event.number, event.ruling, "judgment", history=(
+            f"judgment by {event.judge} {state.label} on {question!r}",))
     state.counter = max(state.counter, event.number + 1)
     state.invoked = None
 

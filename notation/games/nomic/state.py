@@ -3,7 +3,7 @@ with their histories, and where the round and turn stand. Queries only; rules.py
 events on it."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from notation.core.game import state_repr
@@ -34,20 +34,23 @@ MAX_COORD = 10_000
 MAX_ROLL = 1_000
 
 
-@dataclass
+@dataclass(frozen=True)
 class Rule:
+    """A rule as it stands: a value, never changed in place (the rules replace it with
+    :meth:`changed`), so that a state's copies share their rules safely."""
+
     number: int
     text: str
     origin: str              # initial, enacted or judgment
     adopted: bool = True
     in_effect: bool = True
     status: str = "in effect"
-    history: list[str] = field(default_factory=list)
+    history: tuple[str, ...] = ()
     amended: bool = False
 
-    def copy(self) -> Rule:
-        return Rule(self.number, self.text, self.origin, self.adopted, self.in_effect,
-                    self.status, list(self.history), self.amended)
+    def changed(self, event: str, **fields: Any) -> Rule:
+        """The rule with ``fields`` changed and ``event`` added to its history."""
+        return replace(self, history=(*self.history, event), **fields)
 
     def untouched(self) -> bool:
         """An Initial Set rule as the game began: the position notation leaves it out."""
@@ -102,11 +105,12 @@ class NomicState:
     label: str = "before game"             # "round 1 turn Alice", for rule histories
 
     def copy(self) -> NomicState:
+        """An independent copy; the rules are values (frozen), shared by both."""
         other = NomicState.__new__(NomicState)
         other.__dict__.update(self.__dict__)
         other.players = dict(self.players)
         other.revealed = dict(self.revealed)
-        other.rules = {n: r.copy() for n, r in self.rules.items()}
+        other.rules = dict(self.rules)
         other.pending = list(self.pending)
         other.members = None if self.members is None else list(self.members)
         other.taken = list(self.taken)

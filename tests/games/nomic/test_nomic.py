@@ -199,7 +199,7 @@ def test_positions_read_back_and_show_in_the_repr():
     assert repr(again) == f"<nomic position {text!r}>"
     copy = NOMIC.copy(state)
     copy.players["Alice"] = (9, 9)
-    copy.rules[201].history.append("x")
+    copy.rules[201] = copy.rules[201].changed("x")
     assert state.players["Alice"] == (2, 0) and "x" not in state.rules[201].history
     for bad in ("r; 9A@(1,2); -; next 1", "r; A@(1, 2); -; next 1", "r; A@(1,2); (1,2)wood; next 1",
                 "r; A@(1,2); -; next -1", "r; a@b@(1,2); -; next 1"):

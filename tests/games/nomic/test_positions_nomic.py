@@ -5,6 +5,7 @@ event values, and the illegal-move text."""
 from __future__ import annotations
 
 import copy
+import dataclasses
 import random
 
 import pytest
@@ -69,11 +70,26 @@ def test_a_copy_shares_no_mutable_part_with_its_state(ply):
     assert {"players", "revealed", "rules", "pending", "members", "taken", "votes"} <= set(mutable)
     for name in mutable:
         _spoil(getattr(other, name))
-    for rule in NOMIC.copy(state).rules.values():  # each rule, its history too
-        rule.history.append("spoilt")
-        rule.status = "spoilt"
+    for rule in NOMIC.copy(state).rules.values():  # a rule is a value: never changed in place
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            rule.status = "spoilt"
+        assert isinstance(rule.history, tuple)
     assert vars(state) == vars(pristine)
     assert all(vars(r) == vars(pristine.rules[n]) for n, r in state.rules.items())
+
+
+def test_a_copy_shares_its_rules_and_a_change_replaces_one():
+    """A copy (one at every push) makes no rule anew; a rule the game changes is replaced
+    in the state that changes it, with its history one event longer."""
+    state = at_ply(EX2, 19).state  # the amendment of 109 pending
+    other = NOMIC.copy(state)
+    assert all(other.rules[n] is rule for n, rule in state.rules.items())
+    NOMIC.apply(state, NOMIC.read_event("TURN", "turn Aaron"))  # the amendment takes effect
+    assert state.rules[109].amended and not other.rules[109].amended
+    assert other.rules[109].history == ("amend adopted round 1 turn Dana",)
+    assert state.rules[109].history == (*other.rules[109].history,
+                                        "amend effective round 2 turn Aaron")
+    assert all(other.rules[n] is rule for n, rule in state.rules.items() if n != 109)
 
 
 def test_a_state_object_does_not_change_as_the_game_goes_on():
