@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import Any, Callable, Iterable, Iterator
+from typing import Any, Callable, Iterable, Iterator, Literal
 
 from .tree import GameNode
 from . import registry
@@ -49,11 +49,10 @@ def try_fast(text: str, first_line: int, game: AnyGame, source: str) -> GameNode
     body = text[at:]
     refused = False  # (the usual words played in one call, and one was no legal move)
     if scan.single is not None and game.plays_words:
-        words = _usual_words(body)
-        state = None if words is None else played_words(record, game, words)
-        if state is not None and state is not False:
-            return _judged(record, game, state, len(words or ()))
-        refused = state is False  # a glyph, say, which the paths below read, or a rule
+        played = _played_usual(record, game, body)
+        if isinstance(played, tuple):
+            return _judged(record, game, *played)
+        refused = played is False  # a glyph, say, which the paths below read, or a rule
     if scan.single is not None:
         words = _plain_words(scan, body)
         if words is not None:  # (the usual words again, where those were taken: refused)
@@ -202,6 +201,26 @@ def played_words(start: GameNode, game: AnyGame, words: list[str]) -> Any:
     except Exception:  # (a bug of ours too: the full path reports it where it struck)
         return False
     return None if played is None else state if played else False
+
+
+def _played_usual(start: GameNode, game: AnyGame, body: str
+                  ) -> tuple[Any, int] | Literal[False] | None:
+    """A body in the usual layout played in one call: the state it leads to from
+    ``start`` and its plies; False at a word that is no legal event there (or a tag the
+    game cannot start from); None: another layout. The game cuts the body itself where it
+    can (``Game.replay_body``), else it is cut here (:func:`_usual_words`)."""
+    try:
+        state = game.start(start)
+        plies = game.replay_body(state, body)
+    except Exception:  # (a bug of ours too: the full path reports it where it struck)
+        return False
+    if plies is not None:
+        return False if plies is False else (state, int(plies))
+    words = _usual_words(body)
+    found = None if words is None else played_words(start, game, words)
+    if found is None or found is False:
+        return None if found is None else False
+    return found, len(words or ())
 
 
 def _replayed(record: GameNode, game: AnyGame, events: Iterator[Any], plies: int

@@ -205,6 +205,15 @@ class Game(Generic[State, Event]):
         own = self._own("replay_words")
         return None if own is None else own(state, words)
 
+    def replay_body(self, state: State, body: str) -> int | bool | None:
+        """A body in the usual layout ("1. X 2. Y") applied to ``state`` in one call, cut
+        into its words as the fast path cuts it (``fastpath._usual_words``, its
+        definition, then :meth:`replay_words`): the words played; False at the first word
+        that is not a legal event read there (``state`` is then unspecified); None where
+        the call does not take the body (another layout) or the game has no such call."""
+        own = self._own("replay_body")
+        return None if own is None else own(state, body)
+
     def diagnose(self, text: str) -> str:
         """Why ``text`` (which the grammar could not read as an event) is not one."""
         return self.notation.diagnose(text)

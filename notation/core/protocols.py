@@ -271,11 +271,13 @@ class FastApply(Protocol[S_in, E_in]):
     """The reader's hot path: ``apply`` bound to one state, as a plain function; the
     result tags alone (``result``'s details, ``replay --json``'s scores and lines, are
     more than a check of a record's ``[Result]`` needs); and, for a game of one event
-    terminal, a whole game's words played in one call (compiled)."""
+    terminal, a whole game's words played in one call (compiled), or its body in the
+    usual layout ("1. X 2. Y"), cut into its words in that call too."""
 
     def applier(self, state: S_in, /) -> Callable[[E_in], None]: ...
     def result_tags(self, state: S_in, /) -> dict[str, str]: ...
     def replay_words(self, state: S_in, words: list[str], /) -> bool | None: ...
+    def replay_body(self, state: S_in, body: str, /) -> int | bool | None: ...
 
 
 class Setup(Protocol):
@@ -336,7 +338,7 @@ REFINEMENTS: dict[str, tuple[str, ...]] = {
                  "notation_identity", "quick_keys"),
     "layout": ("glyph_blank", "fills_line"),
     "columns": ("line_columns", "event_columns"),
-    "fast_apply": ("applier", "result_tags", "replay_words"),
+    "fast_apply": ("applier", "result_tags", "replay_words", "replay_body"),
     "setup": ("set_up", "setup_options", "option_tags"),
     "random": ("random_setup", "random_tags", "random_events"),
     "chance": ("chance_due", "chance_outcomes", "sample_chance", "chance_event",

@@ -38,10 +38,11 @@ def test_an_internal_bug_in_one_record_spares_the_others(tmp_path, monkeypatch):
         play(state, move)
 
     # the game's apply (bound once, the full replay's) and its fast path's applier; the
-    # fast path's compiled replay of a whole game's words says it cannot now
+    # fast path's compiled replays of a whole game's words or body say they cannot now
     monkeypatch.setattr(game, "apply", broken)
     monkeypatch.setattr(game, "applier", lambda state: partial(broken, state))
     monkeypatch.setattr(game, "replay_words", lambda state, words: None)
+    monkeypatch.setattr(game, "replay_body", lambda state, body: None)
     bad = write(tmp_path, "a.tilewe", TILEWE + "1. W5n-a1a1 2. O1n-a1t1\n")
     good = write(tmp_path, "b.tilewe", TILEWE + "1. W5n-a1a1\n")
     result = invoke("validate", str(bad), str(good))

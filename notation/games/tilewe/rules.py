@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from functools import lru_cache, partial
+from operator import attrgetter
 from typing import Any
 
 
@@ -147,6 +148,22 @@ def replay_words(board: Board, words: list[str], /) -> bool | None:
     return _replayed(board, compiled_rules.replay, words) is not None
 
 
+def replay_body(board: Board, body: str, /) -> int | bool | None:
+    """A body in the usual layout ("1. X 2. Y") played on ``board`` in one compiled call
+    that cuts it into its words too: the words played; False at the first word that is
+    not a legal move read there (the board is then unspecified); None where the call does
+    not take the body (not ASCII, or another layout, which ``fastpath._usual_words``, its
+    definition, would not take either) or the compiled module is not built."""
+    if compiled_rules is None:
+        return None
+    compiled_slots()
+    found = compiled_rules.replay_body(_fields_of(board), body)
+    if not isinstance(found, tuple):
+        return None if found is None else False
+    _set_fields(board, found[0])
+    return int(found[1])
+
+
 def replay_recorded(board: Board, moves: list[Move], /) -> tuple[list[int], list[int]] | None:
     """Every move played on ``board`` and who moves next found, in one compiled call, with
     each ply's player and tiles (export's columns: ``state.replayed_columns``, whose loop
@@ -164,11 +181,22 @@ def _replayed(board: Board, replay: Callable[[tuple[Any, ...], list[Any]], Any],
     fields, set on ``board``, and what it recorded), or None (a problem, ``board``
     untouched)."""
     compiled_slots()
-    found = replay(tuple(getattr(board, name) for name in FIELDS), items)
+    found = replay(_fields_of(board), items)
     if found is not None:
-        for name, value in zip(FIELDS, found[0]):
-            setattr(board, name, value)
+        _set_fields(board, found[0])
     return found
+
+
+#: A board's :data:`FIELDS`, as one tuple (one call in C).
+_fields_of = attrgetter(*FIELDS)
+
+
+def _set_fields(board: Board, fields: tuple[Any, ...]) -> None:
+    """Set a board's :data:`FIELDS` (written out, in their order: a loop of ``setattr``
+    over them was a tenth of a game's compiled replay; a test holds the two in step)."""
+    (board.players, board.occupied, board.own, board.adj, board.diag, board.used, board.turn,
+     board.turn_known, board.out, board.over, board.ply, board.last_mover, board.last,
+     board.starts, board.last_piece) = fields
 
 
 def replay_words_python(board: Board, words: list[str], /) -> bool:

@@ -185,3 +185,77 @@ def test_a_recorded_replay_agrees_with_playing_each_move(
         return
     assert found == expected
     assert board_of(compiled) == board_of(python)
+
+
+def test_a_boards_fields_are_read_and_set_in_their_order() -> None:
+    """The fields the compiled rules take and give (``FIELDS``), read in one call and set
+    written out: each name to its own place."""
+    board = Board(2)
+    marks = tuple(object() for _ in rules.FIELDS)
+    rules._set_fields(board, marks)
+    assert [getattr(board, name) for name in rules.FIELDS] == list(marks)
+    assert rules._fields_of(board) == marks
+    assert set(rules.FIELDS) == set(Board.__slots__) - {"owners", "scoring"}
+
+
+BLANKS = st.sampled_from([" ", "  ", "\t", "\n", " \n", "\r\n", "\x0b", "\x0c", "\x1c", "\x1f",
+                          "\u00a0", "\u2003", "\x85"])
+NUMBERS = st.sampled_from(["{n}.", "{n}.", "{n}.", "{m}.", "0{n}.", "+{n}.", "{n}", "{n}..",
+                           "", "{n}.{n}."])
+
+
+@st.composite
+def bodies(draw: st.DrawFn) -> tuple[list[str], str]:
+    """A game's words (its own, or some changed) laid out in the usual way or nearly:
+    numbers wrong, missing, glued, alone on their lines; any of ``str.split``'s blanks,
+    ASCII or not; a stray "." now and then."""
+    record = random_record(TILEWE, random.Random(draw(st.integers(0, 10**6))), {})
+    words = [TILEWE.format_event(move) for move in record.events]
+    words = words[:draw(st.integers(0, len(words)))]
+    if words and draw(st.booleans()):
+        words[draw(st.integers(0, len(words) - 1))] = draw(WORDS | st.sampled_from(
+            ["F5e-a2d4!", "x", "1.", "F5e-a2d4.", "F5E-a2d4"]))
+    usual = draw(st.booleans())
+    parts = []
+    for n, word in enumerate(words, 1):
+        number = "{n}." if usual else draw(NUMBERS)
+        after = " " if usual else draw(st.sampled_from(["", " ", "\t", " \t", "\n", " \n"]))
+        parts.append(number.format(n=n, m=n + 1) + after + word)
+    return words, (" " if usual else draw(BLANKS)).join(parts) + draw(
+        st.sampled_from(["", "\n", " \n\n", "\x1f", "\u00a0"]))
+
+
+@settings(max_examples=300, deadline=None)
+@given(bodies())
+def test_a_body_played_in_one_call_is_its_usual_words_played(found: tuple[list[str], str]
+                                                             ) -> None:
+    """``replay_body`` (compiled: the body cut into its words in C) takes exactly the
+    bodies ``fastpath._usual_words`` takes (its definition; one not ASCII it leaves to
+    it), and plays them as ``replay_words`` does: the same plies, verdict and board."""
+    from notation.core.fastpath import _usual_words
+    _, body = found
+    words = _usual_words(body)
+    compiled, python = Board(4), Board(4)
+    played = rules.replay_body(compiled, body)
+    if not body.isascii():
+        assert played is None
+        return
+    assert (played is None) == (words is None)
+    if words is not None:
+        verdict = rules.replay_words_python(python, words)
+        assert (played is not False) == verdict
+        if verdict:
+            assert played == len(words) and board_of(compiled) == board_of(python)
+
+
+def test_a_body_in_the_usual_layout_is_taken_whole_or_not_at_all() -> None:
+    record = random_record(TILEWE, random.Random(7), {})
+    words = [TILEWE.format_event(move) for move in record.events]
+    body = "\n".join(f"{n}. {word}" for n, word in enumerate(words, 1)) + "\n"
+    board = Board(4)
+    assert rules.replay_body(board, body) == len(words) and board.ply == len(words)
+    for other in (body.replace("2. ", "02. ", 1), body.replace("3. ", "3.\n", 1),
+                  body + "99.", body.replace(" ", "\u00a0", 1), body.replace("4. ", "", 1)):
+        assert rules.replay_body(Board(4), other) is None, other
+    assert rules.replay_body(Board(4), body.replace(words[1], words[0], 1)) is False
+    assert rules.replay_body(Board(4), "") == 0

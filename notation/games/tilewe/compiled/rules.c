@@ -8,6 +8,9 @@
  * (piece, orientation or an alias of it, contact) to its slot. Nothing of the pieces'
  * geometry is written here.
  *
+ * ``replay_body(board, body)`` does as much for a game's body in the usual layout ("1. X
+ * 2. Y"), cut into its words here as ``fastpath._usual_words`` cuts it (its definition).
+ *
  * ``replay(board, words)`` plays each word (a move's text, as the grammar's MOVE
  * terminal matched it) on ``board`` (the fields of ``state.Board``, in the order of
  * ``rules.FIELDS``), then finds who is to move, exactly as ``rules.play`` and
@@ -239,12 +242,19 @@ static void find_mover(Board *b)
 
 /* The slot and target tile of a move's text, or -1 (no error set) where it is not a
  * plain move this reads. */
+static int read_text(const char *text, Py_ssize_t length, const Slot **slot, int *x, int *y);
+
 static int read_word(PyObject *word, const Slot **slot, int *x, int *y)
 {
     if (!PyUnicode_Check(word) || !PyUnicode_IS_ASCII(word))
         return -1;
-    Py_ssize_t length = PyUnicode_GET_LENGTH(word);
-    const char *text = (const char *)PyUnicode_DATA(word);
+    return read_text((const char *)PyUnicode_DATA(word), PyUnicode_GET_LENGTH(word), slot, x,
+                     y);
+}
+
+/* A move's text (ASCII) read as read_word reads a word: 0, -1 (no move), -2 (an error). */
+static int read_text(const char *text, Py_ssize_t length, const Slot **slot, int *x, int *y)
+{
     if (length < 8)
         return -1;
     Py_ssize_t split = text[3] == '-' ? 6 : 7;
@@ -573,6 +583,102 @@ static PyObject *replay(PyObject *module, PyObject *const *args, Py_ssize_t narg
     return replayed(args[0], args[1], read_word, 0);
 }
 
+/* The blanks ``str.split`` cuts at, of ASCII (the grammar's WS). */
+static int blank(char c)
+{
+    return c == ' ' || (c >= '\t' && c <= '\r') || (c >= '\x1c' && c <= '\x1f');
+}
+
+/* Whether an ASCII body is in the usual layout as ``fastpath._usual_words`` takes it (its
+ * definition): words between blanks, in pairs of a number "N." (from 1, counting) and a
+ * word, and no "." followed by spaces or tabs, then another blank (a number alone on its
+ * line). The number of words, or -1. */
+static Py_ssize_t usual_words(const char *text, Py_ssize_t size)
+{
+    for (Py_ssize_t i = 0; i < size; i++) {
+        if (text[i] != '.')
+            continue;
+        Py_ssize_t j = i + 1;
+        while (j < size && (text[j] == ' ' || text[j] == '\t'))
+            j++;
+        if (j < size && blank(text[j]))
+            return -1;
+    }
+    Py_ssize_t tokens = 0, at = 0;
+    while (1) {
+        while (at < size && blank(text[at]))
+            at++;
+        if (at == size)
+            break;
+        Py_ssize_t start = at;
+        while (at < size && !blank(text[at]))
+            at++;
+        if (tokens % 2 == 0) {  /* the number: "N." for the N-th word, written as Python does */
+            Py_ssize_t length = at - start, value = 0;
+            if (length < 2 || length > 19 || text[at - 1] != '.' || text[start] == '0')
+                return -1;
+            for (Py_ssize_t i = start; i < at - 1; i++) {
+                if (text[i] < '0' || text[i] > '9')
+                    return -1;
+                value = value * 10 + (text[i] - '0');
+            }
+            if (value != tokens / 2 + 1)
+                return -1;
+        }
+        tokens++;
+    }
+    return tokens % 2 == 0 ? tokens / 2 : -1;
+}
+
+/* replay_body(board, body): a body in the usual layout (``usual_words``) played on the board
+ * of ``board`` as ``replay`` plays its words: (the board's fields, the words played); False
+ * at a word that is not a legal move read here; None where the body is not ASCII or not
+ * in that layout (the caller cuts it into words itself). */
+static PyObject *replay_body(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    (void)module;
+    if (nargs != 2 || !PyUnicode_Check(args[1])) {
+        PyErr_SetString(PyExc_TypeError, "replay_body(board: tuple, body: str)");
+        return NULL;
+    }
+    if (SPELLINGS == NULL) {
+        PyErr_SetString(PyExc_RuntimeError, "replay_body: set_tables was not called");
+        return NULL;
+    }
+    PyObject *body = args[1];
+    if (!PyUnicode_IS_ASCII(body))
+        Py_RETURN_NONE;
+    const char *text = (const char *)PyUnicode_DATA(body);
+    Py_ssize_t size = PyUnicode_GET_LENGTH(body);
+    Py_ssize_t words = usual_words(text, size);
+    if (words < 0)
+        Py_RETURN_NONE;
+    Board board;
+    if (read_board(args[0], &board) < 0)
+        return NULL;
+    Py_ssize_t at = 0;
+    for (Py_ssize_t word = 0; word < words; word++) {
+        for (int part = 0; part < 2; part++) {  /* the number, then the word */
+            while (at < size && blank(text[at]))
+                at++;
+            Py_ssize_t start = at;
+            while (at < size && !blank(text[at]))
+                at++;
+            if (part == 0)
+                continue;
+            const Slot *slot;
+            int x, y;
+            int found = read_text(text + start, at - start, &slot, &x, &y);
+            if (found == -2)
+                return NULL;
+            if (found < 0 || play(&board, slot, x, y) < 0)
+                Py_RETURN_FALSE;
+        }
+    }
+    find_mover(&board);
+    return Py_BuildValue("(Nn)", board_fields(&board), words);
+}
+
 static PyObject *replay_moves(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
     (void)module;
@@ -609,6 +715,10 @@ static PyMethodDef METHODS[] = {
     {"set_tables", (PyCFunction)(void (*)(void))set_tables, METH_FASTCALL,
      "set_tables(spellings, slots, placing) -> None: every move spelling's slot, each "
      "slot's piece and tiles, each move's fields' slot."},
+    {"replay_body", (PyCFunction)(void (*)(void))replay_body, METH_FASTCALL,
+     "replay_body(board, body) -> (tuple, int) | False | None: a body in the usual layout "
+     "(\"1. X 2. Y\") played as replay plays its words, with the words played; False at "
+     "a word that is no legal move read here; None for a body not ASCII or not so laid out."},
     {"replay", (PyCFunction)(void (*)(void))replay, METH_FASTCALL,
      "replay(board, words) -> (tuple, None, None) | None: the board's fields after every "
      "word played and the player to move found; None at a word that is no legal move "
