@@ -35,6 +35,8 @@ setup(
                   depends=["notation/games/tilewe/compiled/tilewe.h"], optional=True),
         Extension("notation.games.flows.compiled.routes",
                   ["notation/games/flows/compiled/routes.c"], optional=True),
+        Extension("notation.read.compiled.tags",
+                  ["notation/read/compiled/tags.c"], optional=True),
         Extension("notation.tables.compiled.columns",
                   ["notation/tables/compiled/columns.c"], optional=True),
     ],

@@ -130,10 +130,12 @@ def _show_version(ctx: click.Context, _param: click.Parameter, value: bool) -> N
     if not value or ctx.resilient_parsing:
         return
     from notation.core import registry  # (start-up: no game loads for other commands)
+    from notation.read import scanner
     from notation.tables import keys
 
     compiled = [f"{game.name} {part}" for game in registry.games() for part in game.compiled]
     compiled += ["position keys"] if keys.COMPILED else []
+    compiled += ["tag lines"] if scanner.compiled_opening_tags is not None else []
     click.echo(f"notation, version {notation.__version__}")
     click.echo(f"compiled: {', '.join(compiled)}" if compiled
                else "compiled: nothing (every part in Python)")

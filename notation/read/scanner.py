@@ -21,7 +21,17 @@ from notation.core.limits import remembered
 from notation.core.game import AnyGame
 from .grammars import Terminal, terminal_pattern
 from .grammars import terminals as terminals_of
-from .visitor import CONTAINER
+from .visitor import CONTAINER, tag_parts
+
+compiled_opening_tags: Callable[[str], tuple[list[tuple[str, str, int, int]], int, int] | None
+                                ] | None
+try:  # the opening tag lines read in C (compiled/tags.c), where the install built it
+    from .compiled.tags import opening_tags as compiled_opening_tags
+except ImportError:  # pragma: no cover - a machine without a C compiler
+    compiled_opening_tags = None
+#: The TAG terminal the compiled reader reads (``grammars/record.lark``'s): a game whose
+#: grammar writes its tags otherwise has them read in Python alone.
+COMPILED_TAG = r'\[[ \t]*[A-Za-z][A-Za-z0-9_]*[ \t]+"[^"\\\n]*(?:\\.[^"\\\n]*)*+"[ \t]*\]'
 
 _CONTAINER = CONTAINER | {"WS"}
 _BLANKS = re.compile("[ \t]*")
@@ -58,6 +68,10 @@ class Scanner:
         #: A line of blanks, or of one whole tag (group 1) between blanks: the opening
         #: tag lines are read a match a line (``opening_tags``; a tag holds no line break).
         self.tag_line = re.compile(rf"[ \t]*(?:({by_name['TAG'].regexp})[ \t]*)?(?=\n|\Z)")
+        #: The opening tag lines read in C, where they are written as the compiled reader
+        #: reads them (``compiled/tags.c``; :func:`opening_tag_parts`).
+        tag = by_name["TAG"].regexp.replace("\t", r"\t").replace("\n", r"\n")  # (Lark's)
+        self.compiled_tags = compiled_opening_tags if tag == COMPILED_TAG else None
         #: Each word of a body in the usual layout as its event, by its text
         #: (:meth:`_event_of`): an archive repeats the same few thousand words.
         self.event_of: Callable[[str], Any] = remembered(self._event_of, 16384)
@@ -190,6 +204,24 @@ def opening_tags(text: str, scan: Scanner
         at = m.end() + 1
         line += 1
     return places, at, line
+
+
+def opening_tag_parts(text: str, scan: Scanner
+                      ) -> tuple[list[tuple[str, str, int, int]], int, int] | None:
+    """The tags that open ``text``, each as (key, value, its line from 0, its column from
+    1), where the first other line starts and its line from 0; None for a broken tag line
+    among them. Read in C where it can (``compiled/tags.c``), else by :func:`opening_tags`
+    and ``tag_parts`` (its definition: a test holds the two equal)."""
+    if scan.compiled_tags is not None:
+        found = scan.compiled_tags(text)
+        if found is not None:
+            return found
+    places = opening_tags(text, scan)
+    if places is None:
+        return None
+    lines, at, line = places
+    return [(*tag_parts(text, first, end), row, first - start + 1)
+            for row, start, first, end in lines], at, line
 
 
 def _after_blanks(text: str, at: int, end: int) -> int:

@@ -381,7 +381,7 @@ def test_python_dash_m_and_version():
     assert out.returncode == 0 and out.stdout.startswith("notation, version ")
     # Which path ran: every compiled module is built wherever the install has a compiler.
     assert out.stdout.splitlines()[1] == ("compiled: flows routes, tilewe position text, "
-                                          "tilewe rules, position keys")
+                                          "tilewe rules, position keys, tag lines")
 
 
 @pytest.mark.parametrize("text", [

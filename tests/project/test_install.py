@@ -67,7 +67,8 @@ def test_wheel_installs_into_a_fresh_venv_and_validates_the_samples(tmp_path):
     version = subprocess.run([str(env_dir / "bin" / "notation"), "--version"],
                              capture_output=True, text=True, cwd=outside, timeout=HANG_BREAKER)
     assert version.stdout.splitlines()[1:] == [
-        "compiled: flows routes, tilewe position text, tilewe rules, position keys"], version.stdout
+        "compiled: flows routes, tilewe position text, tilewe rules, position keys, "
+        "tag lines"], version.stdout
     dealt = subprocess.run([str(env_dir / "bin" / "notation"), "random", "sanguine", "--seed",
                             "1", "--rows", "3", "--cols", "5"],
                            capture_output=True, text=True, cwd=outside, timeout=HANG_BREAKER)

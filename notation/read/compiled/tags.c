@@ -1,0 +1,134 @@
+/* The tag lines that open a game, read in C: the fast path's header (``scanner.py``'s
+ * ``opening_tags`` and ``visitor.py``'s ``tag_parts`` hold the definition, from the
+ * grammar's TAG terminal; a test holds the two equal on near-usual headers).
+ *
+ * ``opening_tags(text)`` reads the lines that open ``text`` as ``opening_tags`` does:
+ * blank lines (spaces and tabs) and lines of one whole tag, ``[ Key "value" ]`` with
+ * spaces or tabs around its parts, until the first other line. It gives the tags, each
+ * as (key, value, its line from 0, its column from 1), where that other line starts, and
+ * its line from 0. It reads only what it can read as plainly as the grammar: None for
+ * anything else (a text not of one byte a character, a value with a backslash, a broken
+ * tag line), which the Python definition then reads and judges.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+
+static int blank(Py_UCS1 c)
+{
+    return c == ' ' || c == '\t';
+}
+
+static int key_start(Py_UCS1 c)
+{
+    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
+}
+
+static int key_part(Py_UCS1 c)
+{
+    return key_start(c) || (c >= '0' && c <= '9') || c == '_';
+}
+
+/* One tag from text[at] (its "["), as the TAG terminal reads one with no backslash, then
+ * blanks to the line's end: the ends of its key and value, and where its line ends (its
+ * "\n" or the text's end); 0, or -1 where it is not such a tag. */
+static int read_tag(const Py_UCS1 *text, Py_ssize_t size, Py_ssize_t at, Py_ssize_t key[2],
+                    Py_ssize_t value[2], Py_ssize_t *line_end)
+{
+    Py_ssize_t i = at + 1;
+    while (i < size && blank(text[i]))
+        i++;
+    if (i == size || !key_start(text[i]))
+        return -1;
+    key[0] = i;
+    while (i < size && key_part(text[i]))
+        i++;
+    key[1] = i;
+    if (i == size || !blank(text[i]))
+        return -1;
+    while (i < size && blank(text[i]))
+        i++;
+    if (i == size || text[i] != '"')
+        return -1;
+    value[0] = ++i;
+    while (i < size && text[i] != '"' && text[i] != '\\' && text[i] != '\n')
+        i++;
+    if (i == size || text[i] != '"')
+        return -1;
+    value[1] = i++;
+    while (i < size && blank(text[i]))
+        i++;
+    if (i == size || text[i] != ']')
+        return -1;
+    i++;
+    while (i < size && blank(text[i]))
+        i++;
+    if (i < size && text[i] != '\n')
+        return -1;
+    *line_end = i;
+    return 0;
+}
+
+static PyObject *opening_tags(PyObject *module, PyObject *arg)
+{
+    (void)module;
+    if (!PyUnicode_Check(arg)) {
+        PyErr_SetString(PyExc_TypeError, "opening_tags(text: str)");
+        return NULL;
+    }
+    if (PyUnicode_KIND(arg) != PyUnicode_1BYTE_KIND)
+        Py_RETURN_NONE;
+    const Py_UCS1 *text = PyUnicode_1BYTE_DATA(arg);
+    Py_ssize_t size = PyUnicode_GET_LENGTH(arg), at = 0, line = 0;
+    PyObject *tags = PyList_New(0);
+    if (tags == NULL)
+        return NULL;
+    while (at < size) {
+        Py_ssize_t i = at;
+        while (i < size && blank(text[i]))
+            i++;
+        if (i < size && text[i] == '[') {
+            Py_ssize_t key[2], value[2], end;
+            if (read_tag(text, size, i, key, value, &end) < 0) {  /* broken: Python says */
+                Py_DECREF(tags);
+                Py_RETURN_NONE;
+            }
+            PyObject *tag = Py_BuildValue(
+                "(NNnn)", PyUnicode_FromKindAndData(PyUnicode_1BYTE_KIND, text + key[0],
+                                                   key[1] - key[0]),
+                PyUnicode_FromKindAndData(PyUnicode_1BYTE_KIND, text + value[0],
+                                          value[1] - value[0]),
+                line, i - at + 1);
+            if (tag == NULL || PyList_Append(tags, tag) < 0) {
+                Py_XDECREF(tag);
+                Py_DECREF(tags);
+                return NULL;
+            }
+            Py_DECREF(tag);
+            i = end;
+        }
+        else if (i < size && text[i] != '\n')  /* the body's first line */
+            break;
+        at = i + 1;
+        line++;
+    }
+    return Py_BuildValue("(Nnn)", tags, at, line);
+}
+
+static PyMethodDef METHODS[] = {
+    {"opening_tags", opening_tags, METH_O,
+     "opening_tags(text) -> (list[(key, value, line, column)], int, int) | None: the tag "
+     "lines that open text, where the next line starts and its line; None: read it in "
+     "Python."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef MODULE = {
+    PyModuleDef_HEAD_INIT, "tags",
+    "The tag lines that open a game, read in C (see scanner.opening_tags).", -1, METHODS,
+    NULL, NULL, NULL, NULL,
+};
+
+PyMODINIT_FUNC PyInit_tags(void)
+{
+    return PyModule_Create(&MODULE);
+}
