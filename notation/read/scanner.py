@@ -216,6 +216,13 @@ def opening_tag_parts(text: str, scan: Scanner
         found = scan.compiled_tags(text)
         if found is not None:
             return found
+    return opening_tag_parts_python(text, scan)
+
+
+def opening_tag_parts_python(text: str, scan: Scanner
+                             ) -> tuple[list[tuple[str, str, int, int]], int, int] | None:
+    """:func:`opening_tag_parts` in Python alone: the definition the compiled one is
+    held to."""
     places = opening_tags(text, scan)
     if places is None:
         return None
