@@ -47,6 +47,71 @@ typedef struct {
 static Slot *SLOTS = NULL;
 static Py_ssize_t SLOT_COUNT = 0;
 static PyObject *SPELLINGS = NULL; /* dict: spelling text -> slot number */
+
+/* The spellings of 6 or 7 characters (all a word's prefix can be) in an open-addressed
+ * table, so that a word is looked up without a Python string made for it: the dict's
+ * keys and values as they were given (one that is no slot is still no move). */
+#define TABLE 8192
+typedef struct {
+    char text[8];
+    int length;  /* 0: an empty entry */
+    long number;
+} Spelling;
+static Spelling *TABLED = NULL;
+
+static size_t spelling_hash(const char *text, Py_ssize_t length)
+{
+    size_t hash = 2166136261u;
+    for (Py_ssize_t i = 0; i < length; i++)
+        hash = (hash ^ (unsigned char)text[i]) * 16777619u;
+    return hash;
+}
+
+/* The number given for a spelling, or -1 where none was. */
+static long spelling_number(const char *text, Py_ssize_t length)
+{
+    for (size_t at = spelling_hash(text, length) % TABLE;; at = (at + 1) % TABLE) {
+        const Spelling *entry = &TABLED[at];
+        if (entry->length == 0)
+            return -1;
+        if (entry->length == length && memcmp(entry->text, text, (size_t)length) == 0)
+            return entry->number;
+    }
+}
+
+/* ``spellings``' keys of 6 or 7 ASCII characters with their numbers, in a new table;
+ * NULL with an exception set for a value that is not an int, or too many keys. */
+static Spelling *spelling_table(PyObject *spellings)
+{
+    Spelling *table = PyMem_Calloc(TABLE, sizeof *table);
+    if (table == NULL)
+        return (Spelling *)PyErr_NoMemory();
+    Py_ssize_t at = 0, count = 0;
+    PyObject *key, *value;
+    while (PyDict_Next(spellings, &at, &key, &value)) {
+        long number = PyLong_Check(value) ? PyLong_AsLong(value) : -1;
+        if (number == -1 && PyErr_Occurred())
+            PyErr_Clear();  /* (too large for a slot: no move, as the dict's reading says) */
+        if (!PyUnicode_Check(key) || !PyUnicode_IS_ASCII(key))
+            continue;
+        Py_ssize_t length = PyUnicode_GET_LENGTH(key);
+        if (length != 6 && length != 7)
+            continue;
+        if (++count > TABLE / 2) {
+            PyMem_Free(table);
+            PyErr_SetString(PyExc_ValueError, "spellings: too many");
+            return NULL;
+        }
+        const char *text = (const char *)PyUnicode_DATA(key);
+        size_t slot = spelling_hash(text, length) % TABLE;
+        while (table[slot].length != 0)
+            slot = (slot + 1) % TABLE;
+        memcpy(table[slot].text, text, (size_t)length);
+        table[slot].length = (int)length;
+        table[slot].number = number;
+    }
+    return table;
+}
 /* A spelling's number (``tilewe.h``) -> its slot, or -1; aliases of an orientation too. */
 static long PLACING[SPELLING_NUMBERS];
 
@@ -260,18 +325,9 @@ static int read_text(const char *text, Py_ssize_t length, const Slot **slot, int
     Py_ssize_t split = text[3] == '-' ? 6 : 7;
     if (length < split + 2 || length > split + 3)
         return -1;
-    PyObject *prefix = PyUnicode_FromStringAndSize(text, split);
-    if (prefix == NULL)
-        return -2;
-    PyObject *found = PyDict_GetItemWithError(SPELLINGS, prefix);
-    Py_DECREF(prefix);
-    if (found == NULL)
-        return PyErr_Occurred() ? -2 : -1;
-    long number = PyLong_AsLong(found);
-    if (number < 0 || number >= SLOT_COUNT) {
-        PyErr_Clear();
+    long number = spelling_number(text, split);
+    if (number < 0 || number >= SLOT_COUNT)
         return -1;
-    }
     const char *target = text + split;
     Py_ssize_t digits = length - split - 1;
     if (target[0] < 'a' || target[0] > 't' || target[1] < '1' || target[1] > '9')
@@ -506,16 +562,20 @@ static PyObject *set_tables(PyObject *module, PyObject *const *args, Py_ssize_t 
         }
     }
     PyObject *spellings = PyDict_Copy(args[0]);
-    if (spellings == NULL) {
+    Spelling *tabled = spellings == NULL ? NULL : spelling_table(spellings);
+    if (tabled == NULL) {
+        Py_XDECREF(spellings);
         PyMem_Free(slots);
         return NULL;
     }
     PyMem_Free(SLOTS);
+    PyMem_Free(TABLED);
     Py_XDECREF(SPELLINGS);
     memcpy(PLACING, placing, sizeof placing);
     SLOTS = slots;
     SLOT_COUNT = count;
     SPELLINGS = spellings;
+    TABLED = tabled;
     Py_RETURN_NONE;
 }
 
