@@ -46,6 +46,10 @@ typedef struct {
 
 static Slot *SLOTS = NULL;
 static Py_ssize_t SLOT_COUNT = 0;
+/* The slots of each piece: BY_PIECE[FIRST[piece]] to BY_PIECE[FIRST[piece + 1] - 1]
+ * (a search for a move passes over a piece in hand whole). */
+static Py_ssize_t *BY_PIECE = NULL;
+static Py_ssize_t FIRST[PIECES + 1];
 static PyObject *SPELLINGS = NULL; /* dict: spelling text -> slot number */
 
 /* The spellings of 6 or 7 characters (all a word's prefix can be) in an open-addressed
@@ -179,6 +183,20 @@ static int fits(const Slot *slot, int x, int y, const Ranks blocked)
     return 1;
 }
 
+/* fits(), ``blocked`` being the board's tiles and ``p``'s edges (none is made whole). */
+static int fits_for(const Board *b, int p, const Slot *slot, int x, int y)
+{
+    if (x + slot->low_x < 0 || x + slot->high_x >= SIZE || y + slot->low_y < 0 ||
+        y + slot->high_y >= SIZE)
+        return 0;
+    for (int c = 0; c < slot->cells; c++) {
+        int row = y + slot->dy[c];
+        if (((b->occupied[row] | b->adj[p][row]) >> (x + slot->dx[c])) & 1)
+            return 0;
+    }
+    return 1;
+}
+
 static void blocked_of(const Board *b, int p, Ranks out)
 {
     for (int y = 0; y < SIZE; y++)
@@ -219,10 +237,12 @@ static int can_move(const Board *b, int p)
         while (row) {
             int x = lowest_bit(row);
             row &= row - 1;
-            for (Py_ssize_t s = 0; s < SLOT_COUNT; s++) {
-                const Slot *slot = &SLOTS[s];
-                if (!(b->used[p] >> slot->piece & 1) && fits(slot, x, y, blocked))
-                    return 1;
+            for (int piece = 0; piece < PIECES; piece++) {  /* the pieces in hand */
+                if (b->used[p] >> piece & 1)
+                    continue;
+                for (Py_ssize_t s = FIRST[piece]; s < FIRST[piece + 1]; s++)
+                    if (fits(&SLOTS[BY_PIECE[s]], x, y, blocked))
+                        return 1;
             }
         }
     }
@@ -235,17 +255,18 @@ static void place(Board *b, int p, const Slot *slot, int x, int y)
     memset(mask, 0, sizeof mask);
     for (int c = 0; c < slot->cells; c++)
         mask[y + slot->dy[c]] |= (uint32_t)1 << (x + slot->dx[c]);
-    for (int r = 0; r < SIZE; r++) {
+    /* the rows the piece covers, and one each side of them: nothing changes elsewhere */
+    int low = y + slot->low_y > 0 ? y + slot->low_y - 1 : 0;
+    int high = y + slot->high_y + 1 < SIZE ? y + slot->high_y + 1 : SIZE - 1;
+    for (int r = low; r <= high; r++) {
         uint32_t below = r > 0 ? mask[r - 1] : 0, above = r + 1 < SIZE ? mask[r + 1] : 0;
         uint32_t beside = (mask[r] << 1 | mask[r] >> 1) & RANK;
         b->adj[p][r] |= beside | below | above;
         b->diag[p][r] |= ((below << 1 | below >> 1) | (above << 1 | above >> 1)) & RANK;
-    }
-    for (int r = 0; r < SIZE; r++) {
         b->occupied[r] |= mask[r];
         b->own[p][r] |= mask[r];
-        b->last[r] = mask[r];
     }
+    memcpy(b->last, mask, sizeof mask);
     b->used[p] |= (uint32_t)1 << slot->piece;
     b->last_piece[p] = slot->piece;
     b->ply += 1;
@@ -265,9 +286,7 @@ static int play(Board *b, const Slot *slot, int x, int y)
     for (int i = 0; i < n; i++) {
         if (!(b->out >> p & 1)) {
             if (on_board && !(b->used[p] >> slot->piece & 1)) {
-                Ranks blocked;
-                blocked_of(b, p, blocked);
-                if (fits(slot, x, y, blocked) &&
+                if (fits_for(b, p, slot, x, y) &&
                     has(b->used[p] ? b->diag[p] : b->starts[p], x, y)) {
                     place(b, p, slot, x, y);
                     return 0;
@@ -561,15 +580,32 @@ static PyObject *set_tables(PyObject *module, PyObject *const *args, Py_ssize_t 
                 slot->high_y = dy;
         }
     }
+    Py_ssize_t *by_piece = PyMem_Calloc((size_t)count + 1, sizeof *by_piece), first[PIECES + 1];
+    if (by_piece == NULL) {
+        PyMem_Free(slots);
+        return PyErr_NoMemory();
+    }
+    Py_ssize_t placed = 0;
+    for (int piece = 0; piece < PIECES; piece++) {
+        first[piece] = placed;
+        for (Py_ssize_t s = 0; s < count; s++)
+            if (slots[s].piece == piece)
+                by_piece[placed++] = s;
+    }
+    first[PIECES] = placed;
     PyObject *spellings = PyDict_Copy(args[0]);
     Spelling *tabled = spellings == NULL ? NULL : spelling_table(spellings);
     if (tabled == NULL) {
         Py_XDECREF(spellings);
         PyMem_Free(slots);
+        PyMem_Free(by_piece);
         return NULL;
     }
     PyMem_Free(SLOTS);
+    PyMem_Free(BY_PIECE);
     PyMem_Free(TABLED);
+    BY_PIECE = by_piece;
+    memcpy(FIRST, first, sizeof first);
     Py_XDECREF(SPELLINGS);
     memcpy(PLACING, placing, sizeof placing);
     SLOTS = slots;
