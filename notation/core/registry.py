@@ -107,6 +107,9 @@ def grammars() -> dict[str, tuple[str, str]]:
 
 def get(name: str) -> AnyGame | None:
     """The game registered as ``name`` (case-insensitive), or None."""
+    found = _GAMES.get(name)
+    if found is not None:  # (a game loaded, by its own name: no plug-in can be it now)
+        return found
     _discover()
     key = name.strip().lower()
     _load(key)

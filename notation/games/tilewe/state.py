@@ -241,7 +241,7 @@ class Board:
         out: dict[str, int] = {}
         for p, score in enumerate(self.scores()):
             out[f"{COLORS[p]} score"] = score
-            out[f"{COLORS[p]} pieces left"] = len(self.remaining(p))
+            out[f"{COLORS[p]} pieces left"] = (ALL_PIECES & ~self.used[p]).bit_count()
         return out
 
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import notation
 from notation.core.errors import RuleError
@@ -11,7 +13,7 @@ from notation.games.tilewe import rules
 from notation.games.tilewe.bitboard import move_mask, squares
 from notation.games.tilewe.events import Move, parse_square, square_name
 from notation.games.tilewe.pieces import PIECE_INDEX
-from notation.games.tilewe.state import Board
+from notation.games.tilewe.state import COLORS, Board
 
 from conftest import reference_games
 
@@ -282,3 +284,21 @@ def test_a_board_copy_is_every_slot_copied_and_shares_no_list() -> None:
                 assert value is not getattr(board, name), name
 
     check()
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 10**6), st.integers(0, 80))
+def test_the_facts_count_each_colours_tiles_and_pieces_in_hand(seed: int, plies: int) -> None:
+    """``stats``' facts at any ply of a random game: each colour's tiles, and the pieces
+    it has not placed (counted from its bits; ``remaining`` lists them)."""
+    from notation.core.new_games import random_record
+    from notation.core import registry
+    game = registry.require("tilewe")
+    record = random_record(game, random.Random(seed), {})
+    board = game.start(record)
+    for move in record.events[:plies]:
+        game.apply(board, move)
+    facts = board.facts()
+    for p, colour in enumerate(COLORS[:board.players]):
+        assert facts[f"{colour} score"] == bin(board.own[p]).count("1")
+        assert facts[f"{colour} pieces left"] == len(board.remaining(p))
