@@ -73,7 +73,7 @@ def _figures_of(record: GameNode, outcome: Outcome) -> dict[str, Any]:
         "finished": False, "winners": [], "facts": {}}
     game, state = outcome.game, outcome.state
     if figures["scored"] and game is not None:
-        finished, winners = ending(record, game, state)
+        finished, winners = ending(record, game, state, outcome.standing)
         figures.update(finished=finished, winners=winners, facts=game.facts(state))
     return figures
 

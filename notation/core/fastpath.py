@@ -169,9 +169,11 @@ def try_headers(text: str, first_line: int, game: AnyGame, source: str) -> GameN
 
 def _judged(record: GameNode, game: AnyGame, state: Any, ply: int) -> GameNode | None:
     """The record with its outcome, if the end-of-record checks pass too (else None)."""
-    if end_checks(record, game, state, ply) is not None:
+    # (a game without result tags of its own has them from its whole result: kept)
+    standing = None if game.gives_result_tags else game.result(state)
+    if end_checks(record, game, state, ply, standing) is not None:
         return None
-    record.outcome = Judged(game, state, ply)
+    record.outcome = Judged(game, state, ply, standing)
     return record
 
 

@@ -286,6 +286,12 @@ class Game(Generic[State, Event]):
         """How the game stands in ``state`` (the rules' :class:`Result`)."""
         return self.rules.result(state)
 
+    @property
+    def gives_result_tags(self) -> bool:
+        """Whether the game gives its result tags alone (:meth:`result_tags`: else they
+        are its whole result's)."""
+        return self._own("result_tags") is not None
+
     def result_tags(self, state: State) -> dict[str, str]:
         """The result tags a record ending in ``state`` carries (``"*"``: not over)."""
         own = self._own("result_tags")

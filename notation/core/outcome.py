@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from .protocols import RecordView
+from .protocols import RecordView, Result
 from .errors import Problem, ProblemKind
 from .game import Game
 
@@ -39,6 +39,9 @@ class Judged(NamedTuple):
     game: Game[Any, Any]
     state: Any
     plies: int
+    #: ``game.result(state)`` where the end check asked for it whole (a game without
+    #: result tags of its own), for those who count results (``stats``).
+    standing: Result | None = None
 
 
 @dataclass(slots=True)
@@ -53,6 +56,8 @@ class Outcome:
     text: str | None = None  # the game in canonical form (``fmt``), when asked for
     data: Any = None  # a task's own output, of JSON types (``replay --json``'s position)
     facts: Facts | None = None  # what it knows without its record (read back from JSON)
+    #: ``game.result(state)``, where the reader's fast path asked for it already.
+    standing: Result | None = field(default=None, compare=False, repr=False)
     #: The problems' source lines once worked out (:meth:`source_line`, line by line, would
     #: otherwise scan the record's text up to each problem again).
     _lines: dict[int, str | None] | None = field(default=None, init=False, repr=False,

@@ -238,7 +238,7 @@ def run(record: RecordView, until: int | None = None) -> Outcome:
     """
     if record.outcome is not None and until is None:  # replayed by the reader's fast path
         known: Judged = record.outcome
-        return Outcome(record, known.game, known.state, known.plies)
+        return Outcome(record, known.game, known.state, known.plies, standing=known.standing)
     game = game_of(record)
     found = _structure(record, None if game is None else until)
     problems = found.kept  # the few found below join these, and are listed as they are
