@@ -319,3 +319,21 @@ def test_a_position_tag_a_game_cannot_start_from_is_refused_by_every_path(sample
     full = notation.run(notation.load(path)[0])
     assert len(verdicts) == 1 and not verdicts[0].valid and not full.valid
     assert verdicts[0].error.rule == full.error.rule == "tag Position"
+
+
+@pytest.mark.parametrize("game", ["tilewe", "philosophy"])
+def test_a_judged_outcome_keeps_the_result_its_end_check_asked_for_whole(game):
+    """A game without result tags of its own (Tilewe) is checked against its whole
+    result, kept on the outcome for ``stats``; one with them (Philosophy) keeps none."""
+    rules = notation.get_game(game)
+    record = random_record(rules, random.Random(3), OPTIONS.get(game, {}))
+    from notation.core.results import with_result_tags
+    text = format_record(with_result_tags(record)[0])
+    (read,) = source_records(io.StringIO(text), game, checked=True)
+    outcome = notation.run(read)
+    assert outcome.valid and read.outcome is not None  # (the fast path judged it)
+    if rules.gives_result_tags:
+        assert outcome.standing is None
+    else:
+        assert outcome.standing == rules.result(outcome.state)
+    assert (game == "philosophy") == rules.gives_result_tags
