@@ -65,7 +65,7 @@ def opening(game: AnyGame, record: GameNode, depth: int, symmetric: bool) -> Ope
 
 
 def plain_opening(game: AnyGame, start: GameNode, events: Iterable[Any], depth: int,
-                 symmetric: bool) -> Opening:
+                  symmetric: bool) -> Opening:
     """:func:`opening` of a plain game read in headers mode (``start``: its tags and
     directives, ``events``: its events, the game already judged valid, read as far as
     they are played here): the same opening, its events played here with no tree (a

@@ -83,8 +83,9 @@ static long spelling_number(const char *text, Py_ssize_t length)
     }
 }
 
-/* ``spellings``' keys of 6 or 7 ASCII characters with their numbers, in a new table;
- * NULL with an exception set for a value that is not an int, or too many keys. */
+/* ``spellings``' keys of 6 or 7 ASCII characters with their numbers (-1 for a value that
+ * is no int a slot could be: no move, as the dict's own reading said), in a new table;
+ * NULL with an exception set for too many keys, or no memory. */
 static Spelling *spelling_table(PyObject *spellings)
 {
     Spelling *table = PyMem_Calloc(TABLE, sizeof *table);
