@@ -190,13 +190,13 @@ def _replay_words(scan: Scanner, record: GameNode, words: list[str]) -> GameNode
                      len(words))
 
 
-def played_words(start: GameNode, game: AnyGame, words: list[str]) -> Any:
-    """The state ``words`` lead to from ``start``, played in one call
-    (``Game.replay_words``); False at a word that is no legal event there, or a tag the
-    game cannot start from (the full path says what); None where the game cannot play
-    them so now (read and apply each instead)."""
+def played_words(start: GameNode, game: AnyGame, words: list[str], state: Any = None) -> Any:
+    """The state ``words`` lead to from ``start`` (or from ``state``, its start made
+    already), played in one call (``Game.replay_words``); False at a word that is no legal
+    event there, or a tag the game cannot start from (the full path says what); None
+    where the game cannot play them so now (read and apply each instead)."""
     try:
-        state = game.start(start)
+        state = game.start(start) if state is None else state
         played = game.replay_words(state, words)
     except Exception:  # (a bug of ours too: the full path reports it where it struck)
         return False
@@ -216,8 +216,8 @@ def _played_usual(start: GameNode, game: AnyGame, body: str
         return False
     if plies is not None:
         return False if plies is False else (state, int(plies))
-    words = _usual_words(body)
-    found = None if words is None else played_words(start, game, words)
+    words = _usual_words(body)  # (the body not taken: the state untouched, played on here)
+    found = None if words is None else played_words(start, game, words, state)
     if found is None or found is False:
         return None if found is None else False
     return found, len(words or ())

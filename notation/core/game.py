@@ -209,8 +209,9 @@ class Game(Generic[State, Event]):
         """A body in the usual layout ("1. X 2. Y") applied to ``state`` in one call, cut
         into its words as the fast path cuts it (``fastpath._usual_words``, its
         definition, then :meth:`replay_words`): the words played; False at the first word
-        that is not a legal event read there (``state`` is then unspecified); None where
-        the call does not take the body (another layout) or the game has no such call."""
+        that is not a legal event read there (``state`` is then unspecified); None, the
+        state untouched, where the call does not take the body (another layout) or the
+        game has no such call."""
         own = self._own("replay_body")
         return None if own is None else own(state, body)
 

@@ -151,8 +151,8 @@ def replay_words(board: Board, words: list[str], /) -> bool | None:
 def replay_body(board: Board, body: str, /) -> int | bool | None:
     """A body in the usual layout ("1. X 2. Y") played on ``board`` in one compiled call
     that cuts it into its words too: the words played; False at the first word that is
-    not a legal move read there (the board is then unspecified); None where the call does
-    not take the body (not ASCII, or another layout, which ``fastpath._usual_words``, its
+    not a legal move read there (the board is then unspecified); None, the board
+    untouched, where the call does not take the body (not ASCII, or another layout, which ``fastpath._usual_words``, its
     definition, would not take either) or the compiled module is not built."""
     if compiled_rules is None:
         return None
