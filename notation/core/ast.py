@@ -156,6 +156,12 @@ class Variation:
 Item = Union[Comment, Directive, EventNode, Malformed, Variation]
 
 
+def tag_values(tags: Iterable[Tag | Malformed]) -> dict[str, str]:
+    """The tags by name, each with its last value, a broken one left out: one pass for a
+    reader that asks several (a record's ``headers`` scans the lines a name)."""
+    return {t.key: t.value for t in tags if isinstance(t, Tag)}
+
+
 def branch_points(items: list[Item]) -> set[int]:
     """Where in ``items`` the events stand that variations are alternatives to: a line's
     walker keeps the state before these alone (no other event pays for a copy)."""

@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from typing import Any, Iterator
 
 from . import registry
-from .ast import EventNode, Item, Malformed, MalformedKind, Pos, Unlisted, Variation
+from .ast import EventNode, Item, Malformed, MalformedKind, Pos, Tag, Unlisted, Variation
+from .ast import tag_values
 from .protocols import RecordView, Result
 from .errors import Error, Problem, ProblemKind, RuleError, TagError
 from .game import AnyGame
@@ -76,7 +77,30 @@ CORE_TAGS = ("Game", "Position", "Result", "Forfeit", "Termination", "Terminatio
 def structure_problems(record: RecordView) -> list[Problem]:
     """Syntax problems: unknown game, bad tags, unreadable events, wrong numbers (as
     listed: the first ``MAX_PROBLEMS``, then how many more)."""
+    if _plainly_clean(record):  # (the reader's fast path asks this of every game)
+        return []
     return _structure(record).listed()
+
+
+def _plainly_clean(record: RecordView) -> bool:
+    """Whether ``record`` has no syntax problem, seen at a glance: a known game, no body
+    yet, each tag read, given once, and spelt as the game spells it or not one it
+    reads. False says nothing (:func:`_structure` then looks); a test holds a True to it."""
+    if record.game_problem or record.items:
+        return False
+    game = game_of(record)
+    if game is None:
+        return False
+    exact, known = _exact_tags(game), _known_tags(game)
+    seen: set[str] = set()
+    for tag in record.tags:  # (a loop: quicker than sets made of the names, measured)
+        if not isinstance(tag, Tag):
+            return False
+        key = tag.key
+        if key in seen or key not in exact and key.lower() in known:
+            return False
+        seen.add(key)
+    return True
 
 
 def _structure(record: RecordView, until: int | None = None) -> Listing:
@@ -114,6 +138,12 @@ def _known_tags(game: AnyGame) -> dict[str, str]:
     """The tags the core and ``game`` read, by their lower-case names (made once a game,
     which is its own key: one registered anew is another; never changed by a caller)."""
     return {k.lower(): k for k in (*CORE_TAGS, *game.tags)}
+
+
+@functools.lru_cache(maxsize=64)
+def _exact_tags(game: AnyGame) -> frozenset[str]:
+    """The tags the core and ``game`` read, as they are spelt (as :func:`_known_tags`)."""
+    return frozenset(_known_tags(game).values())
 
 
 _CORE_KNOWN = {k.lower(): k for k in CORE_TAGS}
@@ -177,7 +207,11 @@ def check_result_tags(record: RecordView, game: AnyGame, state: Any,
                       standing: Result | None = None) -> None:
     """Each result tag the record gives must say what the replay reached (RuleError);
     ``standing``: ``game.result(state)`` where the caller has it already."""
-    tags = record.headers
+    _check_result_tags(tag_values(record.tags), game, state, standing)
+
+
+def _check_result_tags(tags: dict[str, str], game: AnyGame, state: Any,
+                       standing: Result | None) -> None:
     expected_tags = game.result_tags(state) if standing is None else standing.tags
     for key, expected in expected_tags.items():
         given = tags.get(key)
@@ -198,9 +232,10 @@ def end_checks(record: RecordView, game: AnyGame, state: Any, ply: int,
     """The end-of-record checks (its result tags), at the record's last item
     (``standing``: as for :func:`check_result_tags`)."""
     last = record.items[-1].pos if record.items else record.pos
+    tags = tag_values(record.tags)
     try:
-        check_result_tags(record, game, state, standing)
-        if "Forfeit" in record.headers:  # (start-up: the module loads for a forfeit only)
+        _check_result_tags(tags, game, state, standing)
+        if "Forfeit" in tags:  # (start-up: the module loads for a forfeit only)
             from .forfeit import check_forfeit
             check_forfeit(record, game, state)
     except Exception as exc:

@@ -46,7 +46,7 @@ from typing import (Any, Callable, Generic, ItemsView, Iterable, Iterator, Mappi
 from typing import overload
 
 from .ast import Comment, Directive, EventNode, Item, Malformed, MalformedKind, Pos, Tag
-from .ast import Unlisted, Variation
+from .ast import Unlisted, Variation, tag_values
 from .ast import MAX_NAG
 from .errors import Error, NotationError
 from .game import AnyGame
@@ -725,7 +725,7 @@ class Headers(MutableMapping[str, str]):
     def as_dict(self) -> dict[str, str]:
         """``dict(headers)`` in one pass over the tag lines (each key where it first
         appears, with its last value), not a scan a key."""
-        return {t.key: t.value for t in self._tags if isinstance(t, Tag)}
+        return tag_values(self._tags)
 
     def items(self) -> ItemsView[str, str]:
         """The tags as (name, value), as they stand now (:meth:`as_dict`'s: one pass, where

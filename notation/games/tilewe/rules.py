@@ -8,6 +8,7 @@ from operator import attrgetter
 from typing import Any
 
 
+from notation.core.ast import tag_values
 from notation.core.protocols import RecordView
 from notation.core.errors import NotationError, RuleError, TagError, shorten
 from notation.core.limits import is_whole
@@ -26,10 +27,15 @@ def start(record: RecordView | Mapping[str, str], /) -> Board:
     starts from: its ``[Position]`` (TPN) if set up, else empty for its ``[Players]`` (4
     by default), under its Blokus tags (``blokus.py``); a bad value raises
     :class:`TagError`."""
-    tags = record if isinstance(record, Mapping) else record.headers
+    tags = record if isinstance(record, Mapping) else tag_values(record.tags)
     board = _board(tags)
     blokus.apply_tags(board, tags)
     return board
+
+
+_DEFAULT_PLAYERS = str(PLAYERS.default)
+#: The empty board of each count of players ``[Players]`` allows, by its digits.
+_EMPTY_BOARDS = {str(n): Board(n) for n in range(1, 5) if PLAYERS.takes(n)}
 
 
 def _board(tags: Mapping[str, str]) -> Board:
@@ -42,7 +48,10 @@ def _board(tags: Mapping[str, str]) -> Board:
             raise TagError("Players", f"[Players \"{shorten(tags['Players'])}\"] but the "
                                       f"[Position] has {board.players} hands")
         return board
-    value = tags.get("Players", str(PLAYERS.default))
+    value = tags.get("Players", _DEFAULT_PLAYERS)
+    empty = _EMPTY_BOARDS.get(value)
+    if empty is not None:  # (a plain count: a copy of its empty board, no number read)
+        return empty.copy()
     if not (is_whole(value) and PLAYERS.takes(value)):
         raise TagError("Players", f"[Players \"{shorten(value)}\"]: Tilewe is for "
                                   f"{PLAYERS.allowed} players")
@@ -268,24 +277,33 @@ def to_move(board: Board, /) -> str | None:
     return None if mover is None else COLORS[mover]
 
 
+#: Each colour its own player (Tilewe's default ``[Owners]``), by the number of colours.
+_OWN_PLAYERS = tuple(tuple(range(1, n + 1)) for n in range(5))
+
+
 def winners(board: Board) -> list[int]:
     """The colours with the top score (more than one is a tie); under ``[Owners]`` or
     ``[Scoring]``, the colours held alone by the players with the top total."""
-    if board.scoring != "tiles" or board.owners != tuple(range(1, board.players + 1)):
-        return blokus.winning_colours(board)
+    return _points(board)[1]
+
+
+def _points(board: Board) -> tuple[list[int], list[int]]:
+    """Each colour's points (``blokus.colour_points``) and the winning colours (the
+    Tilewe way at once: asked once a game read)."""
+    if board.scoring != "tiles" or board.owners != _OWN_PLAYERS[board.players]:
+        return blokus.colour_points(board), blokus.winning_colours(board)
     scores = board.scores()
     top = max(scores)
-    return [p for p, s in enumerate(scores) if s == top]
+    return scores, [p for p, s in enumerate(scores) if s == top]
 
 
 def result(board: Board, /) -> Result:
     """The winners' colours once the game is over (else none); ``[Result]`` ("*" while the
     game goes on, else those colours) and ``[Scores]``; and the ``result`` object of
     ``replay --json``, which names the leading colours by number even while it goes on."""
-    over = is_over(board)
-    leading = winners(board)
+    over = board.over or (not board.turn_known and board.to_move() is None)
+    points, leading = _points(board)
     words = [COLORS[p] for p in leading] if over else []
-    points = blokus.colour_points(board)
     return Result(over, words,
                   {"Result": " ".join(words) if over else "*",
                    "Scores": " ".join(map(str, points))},

@@ -302,3 +302,34 @@ def test_the_facts_count_each_colours_tiles_and_pieces_in_hand(seed: int, plies:
     for p, colour in enumerate(COLORS[:board.players]):
         assert facts[f"{colour} score"] == bin(board.own[p]).count("1")
         assert facts[f"{colour} pieces left"] == len(board.remaining(p))
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 10**6), st.integers(0, 90), st.integers(1, 4))
+def test_the_plain_tally_of_points_and_winners_is_blokus_count(seed: int, plies: int,
+                                                               players: int) -> None:
+    """Each colour its own player, tiles scored: points and winners counted at once, as
+    Blokus's general count (any owners, any scoring) finds them, at any ply of a game."""
+    from notation.core.new_games import random_record
+    from notation.core import registry
+    from notation.games.tilewe import blokus
+    game = registry.require("tilewe")
+    record = random_record(game, random.Random(seed), {"players": players})
+    board = game.start(record)
+    for move in record.events[:plies]:
+        game.apply(board, move)
+    assert rules._points(board) == (blokus.colour_points(board), blokus.winning_colours(board))
+    assert rules.result(board).details["winners"] == blokus.winning_colours(board)
+
+
+@pytest.mark.parametrize("players", ["1", "2", "3", "4", None])
+def test_a_start_from_a_count_of_players_is_a_new_empty_board(players: str | None) -> None:
+    """The empty board of a ``[Players]`` count is copied, never shared: two games started
+    alike, one played, leave the other as it was."""
+    tags = {} if players is None else {"Players": players}
+    first, second = rules.start(tags), rules.start(tags)
+    fresh = Board(int(players or 4))
+    rules.play(first, Move.parse("O1n-a1a1"))
+    assert [getattr(second, s) for s in Board.__slots__] == \
+        [getattr(fresh, s) for s in Board.__slots__]
+    assert rules.start(tags).occupied == 0

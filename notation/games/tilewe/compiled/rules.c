@@ -132,8 +132,29 @@ typedef struct {
 
 /* -- masks: Python ints of 400 bits <-> ranks ------------------------------------------ */
 
+/* The last mask converted either way with its ranks, held (so its address is no other
+ * int's while it is here): a board's starts are one int for every colour and every game,
+ * and come back unchanged. Zero, every board's start, is told at once. */
+static PyObject *LAST_MASK = NULL, *ZERO = NULL;
+static Ranks LAST_RANKS;
+
+static void remember(PyObject *mask, const Ranks ranks)
+{
+    Py_INCREF(mask);
+    Py_XSETREF(LAST_MASK, mask);
+    memcpy(LAST_RANKS, ranks, sizeof LAST_RANKS);
+}
+
 static int mask_ranks(PyObject *mask, Ranks out)
 {
+    if (mask == ZERO) {
+        memset(out, 0, sizeof(Ranks));
+        return 0;
+    }
+    if (mask == LAST_MASK) {
+        memcpy(out, LAST_RANKS, sizeof(Ranks));
+        return 0;
+    }
     unsigned char bytes[MASK_BYTES + 8];
     memset(bytes, 0, sizeof bytes);
     if (mask_bytes(mask, bytes) < 0)
@@ -144,11 +165,17 @@ static int mask_ranks(PyObject *mask, Ranks out)
                         (uint32_t)bytes[at + 2] << 16 | (uint32_t)bytes[at + 3] << 24;
         out[y] = (word >> (bit & 7)) & RANK;
     }
+    remember(mask, out);
     return 0;
 }
 
 static PyObject *ranks_mask(const Ranks ranks)
 {
+    static const Ranks EMPTY;
+    if (memcmp(ranks, EMPTY, sizeof EMPTY) == 0)
+        return Py_NewRef(ZERO);
+    if (LAST_MASK != NULL && memcmp(ranks, LAST_RANKS, sizeof LAST_RANKS) == 0)
+        return Py_NewRef(LAST_MASK);
     unsigned char bytes[MASK_BYTES + 8];
     memset(bytes, 0, sizeof bytes);
     for (int y = 0; y < SIZE; y++) {
@@ -831,5 +858,7 @@ static struct PyModuleDef MODULE = {
 
 PyMODINIT_FUNC PyInit_rules(void)
 {
+    if (ZERO == NULL && (ZERO = PyLong_FromLong(0)) == NULL)
+        return NULL;
     return PyModule_Create(&MODULE);
 }
