@@ -22,7 +22,7 @@ from . import registry
 from .ast import Directive, Malformed, Pos, Tag
 from .game import AnyGame
 from .outcome import Judged
-from notation.read.scanner import LONG_VALUE, Scanner, opening_tag_parts, opening_tags, scanner
+from notation.read.scanner import LONG_VALUE, Scanner, opening_tag_records, opening_tags, scanner
 from notation.read.visitor import tag_parts
 from .replay import end_checks, structure_problems
 
@@ -105,16 +105,14 @@ def _token_events(scan: Scanner, body: str, line: int, record: GameNode,
     return events if events and tail is not None and tail.end() == len(body) else None
 
 
-def _header(text: str, first_line: int, scan: Scanner) -> tuple[list[Tag | Malformed], int, int] | None:
+def _header(text: str, first_line: int, scan: Scanner) -> tuple[list[Tag], int, int] | None:
     """The tag lines that open a piece: (tags, where the body starts, its line), or None."""
-    found = opening_tag_parts(text, scan)
+    found = opening_tag_records(text, first_line, scan)
     if found is None:
         return None
-    parts, at, lines = found
-    if not parts or at >= len(text):
+    tags, at, lines = found
+    if not tags or at >= len(text):
         return None
-    tags: list[Tag | Malformed] = [Tag(key, value, Pos(first_line + line, column))
-                                   for key, value, line, column in parts]
     return tags, at, first_line + lines
 
 

@@ -15,6 +15,7 @@ import re
 from functools import lru_cache
 from typing import Any, Callable, Iterator, NamedTuple
 
+from notation.core.ast import Pos, Tag
 from notation.core.errors import NotationError
 from notation.core.limits import remembered
 
@@ -23,8 +24,8 @@ from .grammars import Terminal, terminal_pattern
 from .grammars import terminals as terminals_of
 from .visitor import CONTAINER, tag_parts
 
-compiled_opening_tags: Callable[[str], tuple[list[tuple[str, str, int, int]], int, int] | None
-                                ] | None
+compiled_opening_tags: Callable[[str, int, type[Tag], type[Pos]],
+                                tuple[list[Tag], int, int] | None] | None
 try:  # the opening tag lines read in C (compiled/tags.c), where the install built it
     from .compiled.tags import opening_tags as compiled_opening_tags
 except ImportError:  # pragma: no cover - a machine without a C compiler
@@ -69,7 +70,7 @@ class Scanner:
         #: tag lines are read a match a line (``opening_tags``; a tag holds no line break).
         self.tag_line = re.compile(rf"[ \t]*(?:({by_name['TAG'].regexp})[ \t]*)?(?=\n|\Z)")
         #: The opening tag lines read in C, where they are written as the compiled reader
-        #: reads them (``compiled/tags.c``; :func:`opening_tag_parts`).
+        #: reads them (``compiled/tags.c``; :func:`opening_tag_records`).
         tag = by_name["TAG"].regexp.replace("\t", r"\t").replace("\n", r"\n")  # (Lark's)
         self.compiled_tags = compiled_opening_tags if tag == COMPILED_TAG else None
         #: Each word of a body in the usual layout as its event, by its text
@@ -206,28 +207,28 @@ def opening_tags(text: str, scan: Scanner
     return places, at, line
 
 
-def opening_tag_parts(text: str, scan: Scanner
-                      ) -> tuple[list[tuple[str, str, int, int]], int, int] | None:
-    """The tags that open ``text``, each as (key, value, its line from 0, its column from
-    1), where the first other line starts and its line from 0; None for a broken tag line
-    among them. Read in C where it can (``compiled/tags.c``), else by :func:`opening_tags`
-    and ``tag_parts`` (its definition: a test holds the two equal)."""
+def opening_tag_records(text: str, first_line: int, scan: Scanner
+                        ) -> tuple[list[Tag], int, int] | None:
+    """The tags that open ``text``, each a :class:`Tag` at its place (``text``'s line 1
+    is ``first_line``), where the first other line starts and its line from 0; None for a
+    broken tag line among them. Read in C where it can (``compiled/tags.c``), else by
+    :func:`opening_tags` and ``tag_parts`` (its definition: a test holds the two equal)."""
     if scan.compiled_tags is not None:
-        found = scan.compiled_tags(text)
+        found = scan.compiled_tags(text, first_line, Tag, Pos)
         if found is not None:
             return found
-    return opening_tag_parts_python(text, scan)
+    return opening_tag_records_python(text, first_line, scan)
 
 
-def opening_tag_parts_python(text: str, scan: Scanner
-                             ) -> tuple[list[tuple[str, str, int, int]], int, int] | None:
-    """:func:`opening_tag_parts` in Python alone: the definition the compiled one is
+def opening_tag_records_python(text: str, first_line: int, scan: Scanner
+                               ) -> tuple[list[Tag], int, int] | None:
+    """:func:`opening_tag_records` in Python alone: the definition the compiled one is
     held to."""
     places = opening_tags(text, scan)
     if places is None:
         return None
     lines, at, line = places
-    return [(*tag_parts(text, first, end), row, first - start + 1)
+    return [Tag(*tag_parts(text, first, end), Pos(first_line + row, first - start + 1))
             for row, start, first, end in lines], at, line
 
 

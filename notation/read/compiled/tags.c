@@ -2,13 +2,18 @@
  * ``opening_tags`` and ``visitor.py``'s ``tag_parts`` hold the definition, from the
  * grammar's TAG terminal; a test holds the two equal on near-usual headers).
  *
- * ``opening_tags(text)`` reads the lines that open ``text`` as ``opening_tags`` does:
- * blank lines (spaces and tabs) and lines of one whole tag, ``[ Key "value" ]`` with
- * spaces or tabs around its parts, until the first other line. It gives the tags, each
- * as (key, value, its line from 0, its column from 1), where that other line starts, and
- * its line from 0. It reads only what it can read as plainly as the grammar: None for
- * anything else (a text not of one byte a character, a value with a backslash, a broken
- * tag line), which the Python definition then reads and judges.
+ * ``opening_tags(text, first_line, Tag, Pos)`` reads the lines that open ``text`` as
+ * ``opening_tags`` does: blank lines (spaces and tabs) and lines of one whole tag,
+ * ``[ Key "value" ]`` with spaces or tabs around its parts, until the first other line.
+ * It gives the tags, each a ``Tag(key, value, Pos(line, column))`` (its line counted
+ * from ``first_line``, its column from 1), where that other line starts, and its line
+ * from 0. It reads only what it can read as plainly as the grammar: None for anything
+ * else (a text not of one byte a character, a value with a backslash, a broken tag
+ * line), which the Python definition then reads and judges.
+ *
+ * A Tag is made as its dataclass's ``__init__`` would make it (its three slots set), and
+ * a Pos as its named tuple's ``__new__`` would: made here, neither runs a Python frame,
+ * which was most of a header's time.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -68,13 +73,54 @@ static int read_tag(const Py_UCS1 *text, Py_ssize_t size, Py_ssize_t at, Py_ssiz
     return 0;
 }
 
-static PyObject *opening_tags(PyObject *module, PyObject *arg)
+static PyObject *KEY = NULL, *VALUE = NULL, *POS = NULL;  /* the Tag's slots, interned */
+
+/* ``Pos(line, column)``: a tuple of ``pos_type``, made as ``tuple.__new__`` makes one. */
+static PyObject *new_pos(PyTypeObject *pos_type, Py_ssize_t line, Py_ssize_t column)
 {
-    (void)module;
-    if (!PyUnicode_Check(arg)) {
-        PyErr_SetString(PyExc_TypeError, "opening_tags(text: str)");
+    PyObject *row = PyLong_FromSsize_t(line), *col = PyLong_FromSsize_t(column);
+    PyObject *pos = row && col ? pos_type->tp_alloc(pos_type, 2) : NULL;
+    if (pos == NULL) {
+        Py_XDECREF(row);
+        Py_XDECREF(col);
         return NULL;
     }
+    PyTuple_SET_ITEM(pos, 0, row);
+    PyTuple_SET_ITEM(pos, 1, col);
+    return pos;
+}
+
+/* ``Tag(key, value, pos)``, its slots set as ``__init__`` sets them (the references are
+ * the tag's: stolen, also on failure). */
+static PyObject *new_tag(PyTypeObject *tag_type, PyObject *key, PyObject *value,
+                         PyObject *pos)
+{
+    PyObject *tag = key && value && pos ? tag_type->tp_alloc(tag_type, 0) : NULL;
+    if (tag == NULL || PyObject_GenericSetAttr(tag, KEY, key) < 0 ||
+            PyObject_GenericSetAttr(tag, VALUE, value) < 0 ||
+            PyObject_GenericSetAttr(tag, POS, pos) < 0)
+        Py_CLEAR(tag);
+    Py_XDECREF(key);
+    Py_XDECREF(value);
+    Py_XDECREF(pos);
+    return tag;
+}
+
+static PyObject *opening_tags(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    (void)module;
+    Py_ssize_t first_line;
+    if (nargs != 4 || !PyUnicode_Check(args[0]) || !PyLong_Check(args[1]) ||
+            !PyType_Check(args[2]) || !PyType_Check(args[3]) ||
+            !PyType_IsSubtype((PyTypeObject *)args[3], &PyTuple_Type)) {
+        PyErr_SetString(PyExc_TypeError,
+                        "opening_tags(text: str, first_line: int, Tag: type, Pos: tuple type)");
+        return NULL;
+    }
+    if ((first_line = PyLong_AsSsize_t(args[1])) == -1 && PyErr_Occurred())
+        return NULL;
+    PyObject *arg = args[0];
+    PyTypeObject *tag_type = (PyTypeObject *)args[2], *pos_type = (PyTypeObject *)args[3];
     if (PyUnicode_KIND(arg) != PyUnicode_1BYTE_KIND)
         Py_RETURN_NONE;
     const Py_UCS1 *text = PyUnicode_1BYTE_DATA(arg);
@@ -92,12 +138,12 @@ static PyObject *opening_tags(PyObject *module, PyObject *arg)
                 Py_DECREF(tags);
                 Py_RETURN_NONE;
             }
-            PyObject *tag = Py_BuildValue(
-                "(NNnn)", PyUnicode_FromKindAndData(PyUnicode_1BYTE_KIND, text + key[0],
-                                                   key[1] - key[0]),
+            PyObject *tag = new_tag(
+                tag_type,
+                PyUnicode_FromKindAndData(PyUnicode_1BYTE_KIND, text + key[0], key[1] - key[0]),
                 PyUnicode_FromKindAndData(PyUnicode_1BYTE_KIND, text + value[0],
                                           value[1] - value[0]),
-                line, i - at + 1);
+                new_pos(pos_type, first_line + line, i - at + 1));
             if (tag == NULL || PyList_Append(tags, tag) < 0) {
                 Py_XDECREF(tag);
                 Py_DECREF(tags);
@@ -115,8 +161,8 @@ static PyObject *opening_tags(PyObject *module, PyObject *arg)
 }
 
 static PyMethodDef METHODS[] = {
-    {"opening_tags", opening_tags, METH_O,
-     "opening_tags(text) -> (list[(key, value, line, column)], int, int) | None: the tag "
+    {"opening_tags", (PyCFunction)(void (*)(void))opening_tags, METH_FASTCALL,
+     "opening_tags(text, first_line, Tag, Pos) -> (list[Tag], int, int) | None: the tag "
      "lines that open text, where the next line starts and its line; None: read it in "
      "Python."},
     {NULL, NULL, 0, NULL},
@@ -130,5 +176,9 @@ static struct PyModuleDef MODULE = {
 
 PyMODINIT_FUNC PyInit_tags(void)
 {
+    if ((KEY == NULL && (KEY = PyUnicode_InternFromString("key")) == NULL) ||
+            (VALUE == NULL && (VALUE = PyUnicode_InternFromString("value")) == NULL) ||
+            (POS == NULL && (POS = PyUnicode_InternFromString("pos")) == NULL))
+        return NULL;
     return PyModule_Create(&MODULE);
 }
