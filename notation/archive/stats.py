@@ -10,7 +10,8 @@ again, from its text as written, not by a full parse.
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from typing import Any
+from functools import lru_cache
+from typing import Any, Callable
 
 
 from notation.core.forfeit import ending
@@ -46,7 +47,13 @@ def first_written_event(record: GameNode, game: AnyGame) -> str | None:
     first = first_plain_event(record)
     if first is None:
         return None
-    read, word = first
+    return _canonical(game, *first)
+
+
+@lru_cache(maxsize=4096)
+def _canonical(game: AnyGame, read: Callable[[str], Any], word: str) -> str:
+    """An event's canonical text from its words as written (an archive's games open
+    with the same few hundred: each read once)."""
     return game.format_event(read(word))
 
 
@@ -66,10 +73,11 @@ def figured(record: GameNode) -> Outcome:
 
 
 def _figures_of(record: GameNode, outcome: Outcome) -> dict[str, Any]:
+    valid = outcome.valid
     figures: dict[str, Any] = {
         "file": record.source, "index": record.index, "game": record.game or "unknown",
-        "valid": outcome.valid, "plies": outcome.plies, "first": _first_event(record),
-        "scored": outcome.valid and outcome.state is not None,
+        "valid": valid, "plies": outcome.plies, "first": _first_event(record),
+        "scored": valid and outcome.state is not None,
         "finished": False, "winners": [], "facts": {}}
     game, state = outcome.game, outcome.state
     if figures["scored"] and game is not None:
@@ -102,8 +110,15 @@ class Summary:
         self.valid += 1
         if figures["finished"]:
             self._count_result(figures["winners"])
+        numbers = self.numbers
         for key, value in figures["facts"].items():
-            self._count_fact(key, value)
+            kind = type(value)
+            if kind is int or kind is float:  # (most facts: the test below, inline)
+                total = numbers[key]
+                total[0] += value
+                total[1] += 1
+            else:
+                self._count_fact(key, value)
 
     def _count_result(self, winners: list[str]) -> None:
         self.finished += 1

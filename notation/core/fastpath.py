@@ -392,11 +392,13 @@ def first_plain_event(record: GameNode) -> tuple[Reader, str] | None:
         return None
     game, body, _line = found
     scan = scanner(game)
-    for kind, word, _start in scan.tokens(body):
-        if kind in scan.directives or kind in scan.skipped:  # set-up lines, comments
+    token, between, at = scan.token.match, scan.between, 0
+    while (m := token(body, at)) is not None:  # (as scan.tokens: inline, one game each)
+        at = m.end()
+        kind = m.lastgroup or ""
+        if kind in between:  # set-up lines, comments
             continue
-        if not kind:
-            return None
+        word = m.group(m.lastindex or 0)
         if word[0] <= "9":  # "1. F5e-a2d4": the number is no part of the event
             word = word[word.find(".") + 1:].lstrip(" \t")
         return scan.readers[kind], word

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .ast import Tag
 from .errors import RuleError
 from .game import AnyGame
 from .protocols import RecordView, Result
@@ -29,7 +30,10 @@ REASONS = ("rules infraction", "time forfeit", "abandoned", "protocol error")
 
 def forfeited_seat(record: RecordView) -> str | None:
     """The seat a record says forfeited (None: no forfeit)."""
-    return record.headers.get(FORFEIT)
+    for tag in reversed(record.tags):  # (``headers.get``'s scan, asked of every game)
+        if isinstance(tag, Tag) and tag.key == FORFEIT:
+            return tag.value
+    return None
 
 
 def check_forfeit(record: RecordView, game: AnyGame, state: Any) -> None:

@@ -55,6 +55,8 @@ class Scanner:
         terminals = scanned_terminals(every)
         self.game = game
         self.directives = game.directives
+        #: What stands between events and is no event: set-up lines and comments.
+        self.between = self.directives | self.skipped
         #: Each event terminal's own reader (``Game.event_reader``), looked up once here:
         #: the token loop calls it straight, not through ``read_event``'s dispatch.
         self.readers = {t.name: game.event_reader(t.name) for t in terminals

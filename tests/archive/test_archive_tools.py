@@ -312,6 +312,27 @@ def test_summary_counts_the_figures_of_games():
     assert any(line.startswith("  mean blue score: ") for line in lines)
 
 
+FACT_VALUES = st.one_of(st.integers(-5, 500), st.floats(-10, 10, allow_nan=False),
+                        st.booleans(), st.sampled_from(["red", "", "1"]), st.none())
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.dictionaries(st.sampled_from(["a score", "b score", "left", "to move"]),
+                                FACT_VALUES, max_size=4), max_size=12))
+def test_a_games_facts_are_counted_as_each_fact_alone_would_be(games):
+    """A number (not a flag) goes to its mean, anything else but None is a word: the
+    numbers counted inline, the rest one by one, as the rule for one fact says."""
+    summary, expected = Summary(), Summary()
+    for facts in games:
+        summary.add({"plies": 1, "scored": True, "finished": False, "facts": facts})
+        expected.add({"plies": 1, "scored": False})
+        expected.valid += 1
+        for key, value in facts.items():
+            expected._count_fact(key, value)
+    assert summary.as_json() == expected.as_json()
+    assert list(summary.as_json()["means"]) == list(expected.as_json()["means"])
+
+
 @given(st.lists(st.integers(0, 400), min_size=1, max_size=40))
 def test_the_ply_spread_is_the_sorted_lists_without_the_list(plies):
     """``stats`` keeps counts per ply number, not a list per game; same figures, same types."""

@@ -239,10 +239,14 @@ class Board:
     def facts(self) -> dict[str, int]:
         """Each colour's score and pieces left, for ``stats``."""
         out: dict[str, int] = {}
-        for p, score in enumerate(self.scores()):
-            out[f"{COLORS[p]} score"] = score
-            out[f"{COLORS[p]} pieces left"] = (ALL_PIECES & ~self.used[p]).bit_count()
+        for (score_key, left_key), tiles, used in zip(_FACT_KEYS, self.own, self.used):
+            out[score_key] = tiles.bit_count()
+            out[left_key] = (ALL_PIECES & ~used).bit_count()
         return out
+
+
+#: Each colour's facts' names (:meth:`Board.facts`), in colour order.
+_FACT_KEYS = tuple((f"{colour} score", f"{colour} pieces left") for colour in COLORS)
 
 
 #: Runs of empty tiles and their lengths, the longest first.
