@@ -5,11 +5,11 @@ and ``fmt --check``, some difference), 2 usage, input or internal error.
 """
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 import sys
-from typing import Any, Callable, Iterator
+from types import TracebackType
+from typing import Any, Callable
 
 import click
 
@@ -172,22 +172,10 @@ class Context:
         self.internal = True
         self.inputs.input_errors.append(message)
 
-    @contextlib.contextmanager
-    def guard(self, record: GameNode) -> Iterator[None]:
+    def guard(self, record: GameNode) -> Guard:
         """Run one record's work; a bug of ours becomes that record's error, the run goes on
         (a capability the game lacks ends the run: the command cannot serve it)."""
-        try:
-            yield
-        except (click.exceptions.ClickException, click.exceptions.Exit, KeyboardInterrupt,
-                OutputGone, SystemExit):
-            raise
-        except Exception as exc:
-            # (start-up: loaded already by the game that raised it)
-            from notation.core.game import MissingCapability
-            if isinstance(exc, MissingCapability):
-                raise  # the command cannot serve the game: said once for the run (main)
-            self.internal = True
-            self.report(record, internal_problem(record, exc), err=True)
+        return Guard(self, record)
 
     def finish(self) -> None:
         for line in list(live_lines):  # the run is over: its progress line goes
@@ -209,3 +197,29 @@ class Context:
 def plural(count: int, word: str, plural_word: str | None = None) -> str:
     """``1 ply``, ``2 plies``."""
     return f"{count:,} {word if count == 1 else (plural_word or word + 's')}"
+
+
+class Guard:
+    """:meth:`Context.guard`'s context: a class, not a generator (entered once a game:
+    a generator's context cost three frames more)."""
+
+    __slots__ = ("ctx", "record")
+
+    def __init__(self, ctx: Context, record: GameNode) -> None:
+        self.ctx, self.record = ctx, record
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None,
+                 traceback: TracebackType | None) -> bool:
+        if not isinstance(exc, Exception) or isinstance(exc, (
+                click.exceptions.ClickException, click.exceptions.Exit, OutputGone)):
+            return False  # none, or an interruption, or one that ends the run: let it go
+        # (start-up: loaded already by the game that raised it)
+        from notation.core.game import MissingCapability
+        if isinstance(exc, MissingCapability):
+            return False  # the command cannot serve the game: said once for the run (main)
+        self.ctx.internal = True
+        self.ctx.report(self.record, internal_problem(self.record, exc), err=True)
+        return True

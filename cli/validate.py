@@ -30,12 +30,14 @@ class Verdicts:
 
     def show(self, outcome: Outcome) -> None:
         ctx = self.ctx
-        self.tally.count(outcome.valid, outcome.plies)
-        ctx.invalid |= not outcome.valid
-        ctx.internal |= any(p.kind == ProblemKind.INTERNAL for p in outcome.problems)
+        valid = outcome.valid
+        self.tally.count(valid, outcome.plies)
+        if not valid:
+            ctx.invalid = True
+            ctx.internal |= any(p.kind == ProblemKind.INTERNAL for p in outcome.problems)
         if self.as_json:
             say(json.dumps(outcome.verdict_json()))
-        elif not outcome.valid:
+        elif not valid:
             ctx.report_outcome(outcome)
         elif not self.quiet:
             say(f"{shown(outcome.file)}: game {outcome.index}: ok, "
