@@ -192,6 +192,8 @@ class Cutter:
 #: Body lines: not blank, not a tag or a broken one. Lines here are split at ``\n``
 #: only, and ``\s`` is the set ``str.lstrip`` strips, as in :class:`Cutter`.
 _BODY_LINE = re.compile(r"^[^\S\n]*[^\s\[]", re.MULTILINE)
+#: A line break, then a body line (:data:`_BODY_LINE` found by its line break).
+_LINE_BREAK_BODY_LINE = re.compile(r"\n[^\S\n]*[^\s\[]")
 
 
 #: Body lines that are not comment lines (``;``, ``#``): what makes a piece more than tags
@@ -216,10 +218,15 @@ def _body_line_at(chunk: str, pos: int) -> int:
     """Where the first body line from ``pos`` on starts, or -1. (Positions, not match
     objects: a match holds on to the whole chunk it searched; a chunk of blank lines is
     seen to hold none at C speed, where the search tries each of its lines.)"""
-    if pos == 0 and chunk.isspace():
-        return -1
-    found = _BODY_LINE.search(chunk, pos)
-    return -1 if found is None else found.start()
+    if pos == 0:
+        if chunk.isspace():
+            return -1
+        if _BODY_LINE.match(chunk):
+            return 0
+    # (a body line after a line break: the search runs from one "\n" to the next in C,
+    # where a pattern anchored at a line's start is tried at every place of the text)
+    found = _LINE_BREAK_BODY_LINE.search(chunk, pos - 1 if pos else 0)
+    return -1 if found is None else found.start() + 1
 
 
 def _tag_line_at(chunk: str, pos: int, match_next_line: NextLine) -> int:
