@@ -73,17 +73,16 @@ def figured(record: GameNode) -> Outcome:
 
 
 def _figures_of(record: GameNode, outcome: Outcome) -> dict[str, Any]:
-    valid = outcome.valid
-    figures: dict[str, Any] = {
-        "file": record.source, "index": record.index, "game": record.game or "unknown",
-        "valid": valid, "plies": outcome.plies, "first": _first_event(record),
-        "scored": valid and outcome.state is not None,
-        "finished": False, "winners": [], "facts": {}}
-    game, state = outcome.game, outcome.state
-    if figures["scored"] and game is not None:
+    first = _first_event(record)  # (first: a record read in full here has its tags anew)
+    valid, game, state = outcome.valid, outcome.game, outcome.state
+    scored = valid and state is not None
+    finished, winners, facts = False, [], {}  # type: tuple[bool, list[str], dict[str, Any]]
+    if scored and game is not None:
         finished, winners = ending(record, game, state, outcome.standing)
-        figures.update(finished=finished, winners=winners, facts=game.facts(state))
-    return figures
+        facts = game.facts(state)
+    return {"file": record.source, "index": record.index, "game": record.game or "unknown",
+            "valid": valid, "plies": outcome.plies, "first": first,
+            "scored": scored, "finished": finished, "winners": winners, "facts": facts}
 
 
 class Summary:

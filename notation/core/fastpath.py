@@ -337,13 +337,15 @@ def _numbers(count: int) -> list[str]:
 
 def _body(record: GameNode) -> tuple[str, int] | None:
     """The text after a headers-mode record's tags, and its first line."""
-    lines = record.tags[-1].pos.line - record.first_line + 1
+    raw, first_line = record.raw, record.first_line
+    lines = record.tags[-1].pos.line - first_line + 1
     at = -1  # the body starts after the last tag's line (the tags were read already)
+    find = raw.find
     for _ in range(lines):
-        at = record.raw.find("\n", at + 1)
+        at = find("\n", at + 1)
         if at < 0:
             return None
-    return record.raw[at + 1:], record.first_line + lines
+    return raw[at + 1:], first_line + lines
 
 
 def _plain_game(record: GameNode) -> AnyGame | None:
