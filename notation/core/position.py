@@ -166,6 +166,7 @@ class Position(Generic[EventT]):
         self.set_up = set_up
         self._stack: list[tuple[EventT, Any]] = []  # (event, the state before it)
         self._unwritten = 0  # (events on the stack no record writes: see ``moves``)
+        self._kinds = game.event_types  # (asked at every push)
 
     @property
     def state(self) -> Any:
@@ -227,7 +228,7 @@ class Position(Generic[EventT]):
         :raises TypeError: a value that is neither text nor one of the game's events.
         """
         # (an event of the game's own classes needs no reading: the usual push, a search's)
-        kinds = self.game.event_types
+        kinds = self._kinds
         event = (cast(EventT, move) if kinds is not None and type(move) in kinds
                  else self.read(move))
         state = self._state
