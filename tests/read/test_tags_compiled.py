@@ -5,6 +5,8 @@ and the same body start, on near-usual headers, or None where it leaves a header
 them."""
 from __future__ import annotations
 
+import sys
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -133,6 +135,34 @@ def test_the_compiled_tag_reader_refuses_what_it_is_not_given() -> None:
                  (b"[A]", 1, Tag, Pos)]:
         with pytest.raises(TypeError):
             compiled_opening_tags(*args)  # type: ignore[arg-type]
+
+
+def test_a_place_made_in_c_is_a_place_as_python_makes_it() -> None:
+    """Equal, hashed alike (a dict of places finds it), and of the named tuple's class."""
+    found = opening_tag_records('[Game "tilewe"]\n\n1. x', 7, SCAN)
+    assert found is not None
+    pos = found[0][0].pos
+    assert pos == Pos(7, 1) and hash(pos) == hash(Pos(7, 1)) and {Pos(7, 1): "a"}[pos] == "a"
+    assert (pos.line, pos.column) == (7, 1) and type(pos) is Pos
+
+
+@pytest.mark.parametrize("first_line", [sys.maxsize, sys.maxsize - 3, 2**70, -5, 0])
+def test_any_first_line_is_counted_as_python_counts_it(first_line: int) -> None:
+    text = '[Game "tilewe"]\n[Players "4"]\n\n1. x'
+    assert as_values(opening_tag_records(text, first_line, SCAN)) == defined(text, first_line)
+
+
+def test_the_tag_class_must_be_a_class_of_its_own() -> None:
+    """Only a plain class is made here without its constructor: a type's type, an int's
+    subclass or a built-in one is refused before anything is made."""
+    assert compiled_opening_tags is not None
+
+    class Number(int):
+        pass
+
+    for wrong in (type, Number, int, tuple):
+        with pytest.raises(TypeError):
+            compiled_opening_tags('[A "1"]\n', 1, wrong, Pos)  # type: ignore[arg-type]
 
 
 def test_every_tag_line_of_the_parts_above_is_read_as_the_grammar_reads_it() -> None:

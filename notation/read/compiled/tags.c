@@ -75,18 +75,15 @@ static int read_tag(const Py_UCS1 *text, Py_ssize_t size, Py_ssize_t at, Py_ssiz
 
 static PyObject *KEY = NULL, *VALUE = NULL, *POS = NULL;  /* the Tag's slots, interned */
 
-/* ``Pos(line, column)``: a tuple of ``pos_type``, made as ``tuple.__new__`` makes one. */
+/* ``Pos(line, column)``: a tuple of ``pos_type``, made by ``tuple.__new__`` itself (which
+ * sets up what a tuple of the running Python keeps, its hash's cache on 3.14). */
 static PyObject *new_pos(PyTypeObject *pos_type, Py_ssize_t line, Py_ssize_t column)
 {
-    PyObject *row = PyLong_FromSsize_t(line), *col = PyLong_FromSsize_t(column);
-    PyObject *pos = row && col ? pos_type->tp_alloc(pos_type, 2) : NULL;
-    if (pos == NULL) {
-        Py_XDECREF(row);
-        Py_XDECREF(col);
-        return NULL;
-    }
-    PyTuple_SET_ITEM(pos, 0, row);
-    PyTuple_SET_ITEM(pos, 1, col);
+    PyObject *items = Py_BuildValue("(nn)", line, column);
+    PyObject *args = items ? PyTuple_Pack(1, items) : NULL;
+    PyObject *pos = args ? PyTuple_Type.tp_new(pos_type, args, NULL) : NULL;
+    Py_XDECREF(items);
+    Py_XDECREF(args);
     return pos;
 }
 
@@ -110,19 +107,28 @@ static PyObject *opening_tags(PyObject *module, PyObject *const *args, Py_ssize_
 {
     (void)module;
     Py_ssize_t first_line;
+    /* Tag: a class of its own, on object alone (its instances made here as object's are,
+     * their slots set after); Pos: a tuple's subclass. */
     if (nargs != 4 || !PyUnicode_Check(args[0]) || !PyLong_Check(args[1]) ||
             !PyType_Check(args[2]) || !PyType_Check(args[3]) ||
+            !PyType_HasFeature((PyTypeObject *)args[2], Py_TPFLAGS_HEAPTYPE) ||
+            ((PyTypeObject *)args[2])->tp_base != &PyBaseObject_Type ||
+            ((PyTypeObject *)args[2])->tp_itemsize != 0 ||
             !PyType_IsSubtype((PyTypeObject *)args[3], &PyTuple_Type)) {
         PyErr_SetString(PyExc_TypeError,
-                        "opening_tags(text: str, first_line: int, Tag: type, Pos: tuple type)");
+                        "opening_tags(text: str, first_line: int, Tag: class, Pos: tuple class)");
         return NULL;
     }
-    if ((first_line = PyLong_AsSsize_t(args[1])) == -1 && PyErr_Occurred())
-        return NULL;
     PyObject *arg = args[0];
     PyTypeObject *tag_type = (PyTypeObject *)args[2], *pos_type = (PyTypeObject *)args[3];
-    if (PyUnicode_KIND(arg) != PyUnicode_1BYTE_KIND)
+    first_line = PyLong_AsSsize_t(args[1]);
+    if (first_line == -1 && PyErr_Occurred()) {  /* past a C size: Python reads it */
+        PyErr_Clear();
         Py_RETURN_NONE;
+    }
+    if (PyUnicode_KIND(arg) != PyUnicode_1BYTE_KIND ||
+            first_line > PY_SSIZE_T_MAX - PyUnicode_GET_LENGTH(arg) || first_line < 0)
+        Py_RETURN_NONE;  /* (a line number that could pass a C size too) */
     const Py_UCS1 *text = PyUnicode_1BYTE_DATA(arg);
     Py_ssize_t size = PyUnicode_GET_LENGTH(arg), at = 0, line = 0;
     PyObject *tags = PyList_New(0);
@@ -138,12 +144,13 @@ static PyObject *opening_tags(PyObject *module, PyObject *const *args, Py_ssize_
                 Py_DECREF(tags);
                 Py_RETURN_NONE;
             }
-            PyObject *tag = new_tag(
-                tag_type,
-                PyUnicode_FromKindAndData(PyUnicode_1BYTE_KIND, text + key[0], key[1] - key[0]),
-                PyUnicode_FromKindAndData(PyUnicode_1BYTE_KIND, text + value[0],
-                                          value[1] - value[0]),
-                new_pos(pos_type, first_line + line, i - at + 1));
+            /* (each made only once the one before it was: none with an error pending) */
+            PyObject *k = PyUnicode_FromKindAndData(PyUnicode_1BYTE_KIND, text + key[0],
+                                                    key[1] - key[0]);
+            PyObject *v = k ? PyUnicode_FromKindAndData(PyUnicode_1BYTE_KIND, text + value[0],
+                                                        value[1] - value[0]) : NULL;
+            PyObject *p = v ? new_pos(pos_type, first_line + line, i - at + 1) : NULL;
+            PyObject *tag = new_tag(tag_type, k, v, p);
             if (tag == NULL || PyList_Append(tags, tag) < 0) {
                 Py_XDECREF(tag);
                 Py_DECREF(tags);

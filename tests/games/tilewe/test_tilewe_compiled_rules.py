@@ -135,6 +135,27 @@ def test_a_bad_mask_or_word_list_is_refused_not_read() -> None:
     assert rules.compiled_rules.replay(tuple(fields), [b"O1n-a1a1", 3]) is None
 
 
+def test_masks_come_back_as_ints_whatever_came_in() -> None:
+    """The conversions' memo keeps plain ints only: a mask of an int's subclass is read
+    as its value, and every mask comes back a plain int, equal to one read afresh."""
+    class Mask(int):
+        pass
+
+    rules.compiled_slots()
+    board = Board(2)
+    fields = [getattr(board, name) for name in rules.FIELDS]
+    at = rules.FIELDS.index("starts")
+    fields[at] = [Mask(fields[at][0]), fields[at][1]]
+    found = rules.compiled_rules.replay(tuple(fields), ["O1n-a1a1", "O1n-a1t20"])
+    assert found is not None
+    masks = [found[0][1], *found[0][2], *found[0][3], *found[0][4], found[0][12],
+             *found[0][13]]
+    assert all(type(mask) is int for mask in masks)
+    plain = rules.compiled_rules.replay(tuple(getattr(Board(2), n) for n in rules.FIELDS),
+                                        ["O1n-a1a1", "O1n-a1t20"])
+    assert plain is not None and found[0] == plain[0]
+
+
 def test_without_the_compiled_rules_each_move_is_played(monkeypatch: pytest.MonkeyPatch) -> None:
     record = random_record(TILEWE, random.Random(5), {})
     words = [TILEWE.format_event(move) for move in record.events]

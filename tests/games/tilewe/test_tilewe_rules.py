@@ -304,17 +304,28 @@ def test_the_facts_count_each_colours_tiles_and_pieces_in_hand(seed: int, plies:
         assert facts[f"{colour} pieces left"] == len(board.remaining(p))
 
 
-@settings(max_examples=40, deadline=None)
-@given(st.integers(0, 10**6), st.integers(0, 90), st.integers(1, 4))
+BLOKUS_RULES = [{}, {"Scoring": "blokus"}, {"Owners": "1 2 1 2"},
+                {"Owners": "1 2 3 shared", "Scoring": "blokus"}]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 10**6), st.integers(0, 90), st.integers(1, 4),
+       st.sampled_from(BLOKUS_RULES))
 def test_the_plain_tally_of_points_and_winners_is_blokus_count(seed: int, plies: int,
-                                                               players: int) -> None:
+                                                               players: int,
+                                                               blokus_tags: dict[str, str]
+                                                               ) -> None:
     """Each colour its own player, tiles scored: points and winners counted at once, as
-    Blokus's general count (any owners, any scoring) finds them, at any ply of a game."""
+    Blokus's general count (any owners, any scoring) finds them, at any ply of a game;
+    under other rules, the general count itself."""
     from notation.core.new_games import random_record
     from notation.core import registry
     from notation.games.tilewe import blokus
     game = registry.require("tilewe")
+    if "Owners" in blokus_tags:
+        players = 4
     record = random_record(game, random.Random(seed), {"players": players})
+    record.headers.update(blokus_tags)
     board = game.start(record)
     for move in record.events[:plies]:
         game.apply(board, move)

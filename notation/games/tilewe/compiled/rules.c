@@ -132,7 +132,7 @@ typedef struct {
 
 /* -- masks: Python ints of 400 bits <-> ranks ------------------------------------------ */
 
-/* The last mask converted either way with its ranks, held (so its address is no other
+/* The last mask (an exact int) read with its ranks, held (so its address is no other
  * int's while it is here): a board's starts are one int for every colour and every game,
  * and come back unchanged. Zero, every board's start, is told at once. */
 static PyObject *LAST_MASK = NULL, *ZERO = NULL;
@@ -140,9 +140,13 @@ static Ranks LAST_RANKS;
 
 static void remember(PyObject *mask, const Ranks ranks)
 {
-    Py_INCREF(mask);
-    Py_XSETREF(LAST_MASK, mask);
+    if (!PyLong_CheckExact(mask))  /* (a subclass is given back as it came, never kept) */
+        return;
+    PyObject *old = LAST_MASK;  /* (the entry made whole before the old one is let go) */
+    LAST_MASK = NULL;
     memcpy(LAST_RANKS, ranks, sizeof LAST_RANKS);
+    LAST_MASK = Py_NewRef(mask);
+    Py_XDECREF(old);
 }
 
 static int mask_ranks(PyObject *mask, Ranks out)
