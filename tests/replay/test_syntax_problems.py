@@ -32,7 +32,7 @@ def records(draw: st.DrawFn) -> GameNode:
     return GameNode(game.name, tags, [])
 
 
-@settings(max_examples=600, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=250, deadline=None, suppress_health_check=list(HealthCheck))
 @given(records())
 def test_a_header_passed_at_a_glance_has_no_problem(record):
     full = _structure(record).listed()
