@@ -180,6 +180,34 @@ static PyObject *ranks_mask(const Ranks ranks)
         return Py_NewRef(ZERO);
     if (LAST_MASK != NULL && memcmp(ranks, LAST_RANKS, sizeof LAST_RANKS) == 0)
         return Py_NewRef(LAST_MASK);
+#if PY_VERSION_HEX < 0x030C0000
+    /* The int made from its own digits (PyLong_SHIFT bits each, the lowest first), as
+     * 3.11's ints are laid out: a byte array read a byte at a time cost ten times more. */
+    digit digits[(SIZE * SIZE + PyLong_SHIFT - 1) / PyLong_SHIFT];
+    uint64_t pending = 0;
+    int held = 0;
+    Py_ssize_t count = 0;
+    for (int y = 0; y < SIZE; y++) {
+        pending |= (uint64_t)(ranks[y] & RANK) << held;
+        held += SIZE;
+        while (held >= PyLong_SHIFT) {
+            digits[count++] = (digit)(pending & PyLong_MASK);
+            pending >>= PyLong_SHIFT;
+            held -= PyLong_SHIFT;
+        }
+    }
+    if (held > 0)
+        digits[count++] = (digit)pending;
+    while (count > 0 && digits[count - 1] == 0)  /* an int holds no leading zero digit */
+        count--;
+    if (count == 0)
+        return Py_NewRef(ZERO);
+    PyLongObject *made = _PyLong_New(count);
+    if (made == NULL)
+        return NULL;
+    memcpy(made->ob_digit, digits, (size_t)count * sizeof(digit));
+    return (PyObject *)made;
+#else
     unsigned char bytes[MASK_BYTES + 8];
     memset(bytes, 0, sizeof bytes);
     for (int y = 0; y < SIZE; y++) {
@@ -192,6 +220,7 @@ static PyObject *ranks_mask(const Ranks ranks)
     return PyLong_FromUnsignedNativeBytes(bytes, MASK_BYTES, Py_ASNATIVEBYTES_LITTLE_ENDIAN);
 #else
     return _PyLong_FromByteArray(bytes, MASK_BYTES, 1, 0);
+#endif
 #endif
 }
 
