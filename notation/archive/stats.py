@@ -76,7 +76,9 @@ def _figures_of(record: GameNode, outcome: Outcome) -> dict[str, Any]:
     first = _first_event(record)  # (first: a record read in full here has its tags anew)
     valid, game, state = outcome.valid, outcome.game, outcome.state
     scored = valid and state is not None
-    finished, winners, facts = False, [], {}  # type: tuple[bool, list[str], dict[str, Any]]
+    finished = False
+    winners: list[str] = []
+    facts: dict[str, Any] = {}
     if scored and game is not None:
         finished, winners = ending(record, game, state, outcome.standing)
         facts = game.facts(state)

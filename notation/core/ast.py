@@ -156,6 +156,15 @@ class Variation:
 Item = Union[Comment, Directive, EventNode, Malformed, Variation]
 
 
+def last_tag_value(tags: list[Tag | Malformed], key: str) -> str | None:
+    """The value of the last tag line named ``key`` (a broken one left out), or None: a
+    scan of the few tag lines, for a reader that asks one name."""
+    for tag in reversed(tags):
+        if isinstance(tag, Tag) and tag.key == key:
+            return tag.value
+    return None
+
+
 def tag_values(tags: Iterable[Tag | Malformed]) -> dict[str, str]:
     """The tags by name, each with its last value, a broken one left out: one pass for a
     reader that asks several (a record's ``headers`` scans the lines a name)."""

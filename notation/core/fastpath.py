@@ -19,7 +19,7 @@ from typing import Any, Callable, Iterable, Iterator, Literal
 
 from .tree import GameNode
 from . import registry
-from .ast import Directive, Malformed, Pos, Tag
+from .ast import Directive, Pos, Tag
 from .game import AnyGame
 from .outcome import Judged
 from notation.read.scanner import LONG_VALUE, Scanner, opening_tag_records, opening_tags, scanner

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .ast import Tag
+from .ast import last_tag_value
 from .errors import RuleError
 from .game import AnyGame
 from .protocols import RecordView, Result
@@ -30,10 +30,7 @@ REASONS = ("rules infraction", "time forfeit", "abandoned", "protocol error")
 
 def forfeited_seat(record: RecordView) -> str | None:
     """The seat a record says forfeited (None: no forfeit)."""
-    for tag in reversed(record.tags):  # (``headers.get``'s scan, asked of every game)
-        if isinstance(tag, Tag) and tag.key == FORFEIT:
-            return tag.value
-    return None
+    return last_tag_value(record.tags, FORFEIT)  # (no ``headers`` view: every game asks)
 
 
 def check_forfeit(record: RecordView, game: AnyGame, state: Any) -> None:

@@ -46,7 +46,7 @@ from typing import (Any, Callable, Generic, ItemsView, Iterable, Iterator, Mappi
 from typing import overload
 
 from .ast import Comment, Directive, EventNode, Item, Malformed, MalformedKind, Pos, Tag
-from .ast import Unlisted, Variation, tag_values
+from .ast import Unlisted, Variation, last_tag_value, tag_values
 from .ast import MAX_NAG
 from .errors import Error, NotationError
 from .game import AnyGame
@@ -688,16 +688,14 @@ class Headers(MutableMapping[str, str]):
     def get(self, key: str, default: str | T, /) -> str | T: ...
 
     def get(self, key: str, default: object = None, /) -> object:
-        for tag in reversed(self._tags):
-            if isinstance(tag, Tag) and tag.key == key:
-                return tag.value
-        return default
+        found = last_tag_value(self._tags, key)
+        return default if found is None else found
 
     def __getitem__(self, key: str) -> str:
-        for tag in reversed(self._tags):
-            if isinstance(tag, Tag) and tag.key == key:
-                return tag.value
-        raise KeyError(key)
+        found = last_tag_value(self._tags, key)
+        if found is None:
+            raise KeyError(key)
+        return found
 
     def __contains__(self, key: object) -> bool:
         for tag in self._tags:  # (a loop, not any() over a generator: asked every game)
