@@ -8,13 +8,14 @@ known record extensions. What cannot be read is noted as an input error
 from __future__ import annotations
 
 import sys
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any, Iterator
 
 from notation.core.tree import GameNode
 from notation.core import formats, registry
 
 from notation.core.errors import InputError
+from notation.core.hand_dataclass import hand_dataclass
 from notation.read.reading import FolderErrors, record_files
 
 STDIN = "<stdin>"
@@ -38,7 +39,7 @@ class _Noted(FolderErrors):
                                         f"(known extensions: {' '.join(extensions)})")
 
 
-@dataclass
+@hand_dataclass()
 class Inputs:
     """What a command read, and the input errors and warnings it met on the way."""
 
@@ -51,6 +52,16 @@ class Inputs:
     #: The run's progress line (:class:`notation.cli.progress.Progress`), moved as
     #: records are read; None when none is shown.
     progress: Any = None
+
+    def __init__(self, encoding: str = "utf-8", game: str | None = None,
+                 tags: dict[str, str] | None = None, input_errors: list[str] | None = None,
+                 warnings: list[str] | None = None, progress: Any = None) -> None:
+        self.encoding = encoding
+        self.game = game
+        self.tags = {} if tags is None else tags
+        self.input_errors = [] if input_errors is None else input_errors
+        self.warnings = [] if warnings is None else warnings
+        self.progress = progress
 
     def walk(self, paths: tuple[str, ...], extensions: tuple[str, ...]) -> Iterator[str]:
         """Files as given; directories walked for ``extensions`` (the library's walk),

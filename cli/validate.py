@@ -6,11 +6,11 @@ does not (no pictures, no JSON of positions, no runner for a one-process run).
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 
 import click
 
 from notation.core.errors import ProblemKind
+from notation.core.hand_dataclass import hand_dataclass
 from notation.core.outcome import Outcome
 from notation.core.replay import run
 
@@ -19,7 +19,7 @@ from .common import JOBS_OPTION, PATHS, Context, color_option, plural, reading_o
 from .progress import Tally, watch
 
 
-@dataclass
+@hand_dataclass()
 class Verdicts:
     """How ``validate`` shows each game's verdict, and the run's tally."""
 
@@ -27,6 +27,12 @@ class Verdicts:
     tally: Tally
     as_json: bool
     quiet: bool
+
+    def __init__(self, ctx: Context, tally: Tally, as_json: bool, quiet: bool) -> None:
+        self.ctx = ctx
+        self.tally = tally
+        self.as_json = as_json
+        self.quiet = quiet
 
     def show(self, outcome: Outcome) -> None:
         ctx = self.ctx

@@ -9,10 +9,11 @@ the game's own value type (a Tilewe ``Move``, say); the core never looks inside 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from enum import StrEnum
 from typing import Any, Callable, Iterable, Iterator, NamedTuple, Union
 
+from .hand_dataclass import hand_dataclass
 from .limits import MAX_PROBLEMS
 
 
@@ -23,11 +24,21 @@ class Pos(NamedTuple):
     column: int
 
 
-@dataclass(slots=True)
+#: Where an item made by a program (not read from a file) stands: nowhere (its problems
+#: say line 0).
+NOWHERE = Pos(0, 0)
+
+
+@hand_dataclass(slots=True)
 class Tag:
     key: str
     value: str
-    pos: Pos = field(default=Pos(0, 0), compare=False)
+    pos: Pos = field(default=NOWHERE, compare=False)
+
+    def __init__(self, key: str, value: str, pos: Pos = NOWHERE) -> None:
+        self.key = key
+        self.value = value
+        self.pos = pos
 
 
 #: A comment command, PGN's ``[%clk 0:01:30]``: a key, then (after blanks) a value up to
@@ -36,7 +47,7 @@ COMMAND = re.compile(r"\[%([A-Za-z][A-Za-z0-9_]*)(?:[ \t\n]++([^\[\]]*))?\]")
 _BLANKS = re.compile(r"\s+")
 
 
-@dataclass(slots=True)
+@hand_dataclass(slots=True)
 class Comment:
     """``; to end of line`` (``brace=False``) or ``{ ... }`` (``brace=True``).
 
@@ -47,8 +58,14 @@ class Comment:
 
     text: str
     brace: bool
-    pos: Pos = field(default=Pos(0, 0), compare=False)
+    pos: Pos = field(default=NOWHERE, compare=False)
     marker: str = ";"
+
+    def __init__(self, text: str, brace: bool, pos: Pos = NOWHERE, marker: str = ";") -> None:
+        self.text = text
+        self.brace = brace
+        self.pos = pos
+        self.marker = marker
 
     @classmethod
     def make(cls, remark: str = "", commands: dict[str, str] | None = None) -> Comment:
@@ -81,16 +98,24 @@ GLYPH_OF = {number: glyph for glyph, number in GLYPHS.items()}
 MAX_NAG = 255
 
 
-@dataclass(slots=True)
+@hand_dataclass(slots=True)
 class EventNode:
     """One event, with the optional ``N.`` number written before it and its annotations
     (``nags``: ``!`` is 1, ``?`` 2, ..., ``$N`` is N; in the order written)."""
 
     event: Any
     number: int | None = None
-    pos: Pos = field(default=Pos(0, 0), compare=False)
+    pos: Pos = field(default=NOWHERE, compare=False)
     text: str = field(default="", compare=False)  # as written in the file
     nags: tuple[int, ...] = ()
+
+    def __init__(self, event: Any, number: int | None = None, pos: Pos = NOWHERE,
+                 text: str = "", nags: tuple[int, ...] = ()) -> None:
+        self.event = event
+        self.number = number
+        self.pos = pos
+        self.text = text
+        self.nags = nags
 
 
 class MalformedKind(StrEnum):
@@ -104,7 +129,7 @@ class MalformedKind(StrEnum):
     ANNOTATION = "annotation"  # a glyph or "$N" after no event
 
 
-@dataclass(slots=True)
+@hand_dataclass(slots=True)
 class Malformed:
     """Text where an event (or tag, number, comment) should be that cannot be read."""
 
@@ -112,10 +137,18 @@ class Malformed:
     message: str
     what: MalformedKind = MalformedKind.EVENT
     number: int | None = None
-    pos: Pos = field(default=Pos(0, 0), compare=False)
+    pos: Pos = field(default=NOWHERE, compare=False)
+
+    def __init__(self, text: str, message: str, what: MalformedKind = MalformedKind.EVENT,
+                 number: int | None = None, pos: Pos = NOWHERE) -> None:
+        self.text = text
+        self.message = message
+        self.what = what
+        self.number = number
+        self.pos = pos
 
 
-@dataclass(slots=True)
+@hand_dataclass(slots=True)
 class Unlisted(Malformed):
     """Problems of one kind in a row that the reader counted but did not build: past the
     most a game lists (:data:`~notation.core.limits.MAX_PROBLEMS`), a problem costs no
@@ -125,13 +158,22 @@ class Unlisted(Malformed):
 
     count: int = 1
 
+    def __init__(self, text: str, message: str, what: MalformedKind = MalformedKind.EVENT,
+                 number: int | None = None, pos: Pos = NOWHERE, count: int = 1) -> None:
+        self.text = text
+        self.message = message
+        self.what = what
+        self.number = number
+        self.pos = pos
+        self.count = count
+
 
 #: What an :class:`Unlisted` says when a problem must be made of it (the first problem of
 #: the mainline may be one): one string, shared by all.
 UNLISTED_MESSAGE = f"not read further: past the first {MAX_PROBLEMS} problems of the game"
 
 
-@dataclass(slots=True)
+@hand_dataclass(slots=True)
 class Directive:
     """A game-specific line that is not an event (Flows' ``Game: 2-player, ...``).
 
@@ -140,17 +182,27 @@ class Directive:
 
     kind: str
     text: str
-    pos: Pos = field(default=Pos(0, 0), compare=False)
+    pos: Pos = field(default=NOWHERE, compare=False)
+
+    def __init__(self, kind: str, text: str, pos: Pos = NOWHERE) -> None:
+        self.kind = kind
+        self.text = text
+        self.pos = pos
 
 
-@dataclass(slots=True)
+@hand_dataclass(slots=True)
 class Variation:
     """``( ... )``: an alternative to the event just before it, with its own items
     (events, comments, deeper variations). Its events count from that event's ply."""
 
     items: list[Item]
-    pos: Pos = field(default=Pos(0, 0), compare=False)
+    pos: Pos = field(default=NOWHERE, compare=False)
     closed: bool = True  # False: no ")" before the game ended
+
+    def __init__(self, items: list[Item], pos: Pos = NOWHERE, closed: bool = True) -> None:
+        self.items = items
+        self.pos = pos
+        self.closed = closed
 
 
 Item = Union[Comment, Directive, EventNode, Malformed, Variation]

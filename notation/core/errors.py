@@ -10,9 +10,11 @@ of them, which know where in the file they happened and print as
 from __future__ import annotations
 
 import re
-from dataclasses import asdict, dataclass, replace
+from dataclasses import asdict, replace
 from enum import StrEnum
 from typing import Any
+
+from .hand_dataclass import hand_dataclass
 
 EVENT_CHARS = 80
 MESSAGE_CHARS = 400
@@ -136,7 +138,7 @@ class WriteError(Error):
         self.path = path
 
 
-@dataclass(frozen=True, slots=True)
+@hand_dataclass(frozen=True, slots=True)
 class Problem:
     """One thing wrong with a record, as the CLI and the JSON output show it.
 
@@ -157,12 +159,22 @@ class Problem:
     #: path, which names the line (JSON gives it); :meth:`place` says it shorter.
     variation: str = ""
 
-    def __post_init__(self) -> None:
+    def __init__(self, kind: ProblemKind, line: int, column: int, ply: int, event: str | None,
+                 message: str, rule: str = "", variation: str = "") -> None:
         # Messages quote the record; a 10 MB bad token must not make a 10 MB line.
-        if self.event is not None and len(self.event) > EVENT_CHARS:
-            object.__setattr__(self, "event", shorten(self.event, EVENT_CHARS))
-        if len(self.message) > MESSAGE_CHARS:
-            object.__setattr__(self, "message", shorten(self.message, MESSAGE_CHARS))
+        if event is not None and len(event) > EVENT_CHARS:
+            event = shorten(event, EVENT_CHARS)
+        if len(message) > MESSAGE_CHARS:
+            message = shorten(message, MESSAGE_CHARS)
+        setting = object.__setattr__
+        setting(self, "kind", kind)
+        setting(self, "line", line)
+        setting(self, "column", column)
+        setting(self, "ply", ply)
+        setting(self, "event", event)
+        setting(self, "message", message)
+        setting(self, "rule", rule)
+        setting(self, "variation", variation)
 
     def as_json(self) -> dict[str, Any]:
         """The JSON form; ``rule`` and its catalogue ``anchor`` are null for syntax problems,

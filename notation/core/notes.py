@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass
 from typing import Iterable
 
 from .ast import COMMAND, Comment
 from .errors import NotationError
+from .hand_dataclass import hand_dataclass
 
 #: What a command may hold to be written back and read the same: a key as the reader
 #: takes it, a value without brackets, braces or line breaks.
@@ -41,7 +41,7 @@ def commands_of(comments: Iterable[Comment]) -> dict[str, str]:
     return found
 
 
-@dataclass(frozen=True)
+@hand_dataclass(frozen=True)
 class Written:
     """Comments as they stood in a record, and what they read as: reused on writing while
     the node still says exactly that."""
@@ -49,6 +49,12 @@ class Written:
     comments: tuple[Comment, ...]
     remark: str
     commands: tuple[tuple[str, str], ...]
+
+    def __init__(self, comments: tuple[Comment, ...], remark: str,
+                 commands: tuple[tuple[str, str], ...]) -> None:
+        object.__setattr__(self, "comments", comments)
+        object.__setattr__(self, "remark", remark)
+        object.__setattr__(self, "commands", commands)
 
     @classmethod
     def of(cls, comments: list[Comment]) -> Written:

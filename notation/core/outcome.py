@@ -9,15 +9,16 @@ problems, tags, result and the source lines the problems point at.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any, NamedTuple
 
 from .protocols import RecordView, Result
 from .errors import Problem, ProblemKind
 from .game import Game
+from .hand_dataclass import hand_dataclass
 
 
-@dataclass(frozen=True, slots=True)
+@hand_dataclass(frozen=True, slots=True)
 class Facts:
     """What an outcome read back from JSON knows in place of its record and state."""
 
@@ -27,6 +28,16 @@ class Facts:
     tags: dict[str, str]
     result: Any  # the game's result JSON, None when the replay reached no state
     lines: dict[int, str | None]  # the source line of each problem, by line number
+
+    def __init__(self, file: str, index: int, game: str | None, tags: dict[str, str],
+                 result: Any, lines: dict[int, str | None]) -> None:
+        setting = object.__setattr__
+        setting(self, "file", file)
+        setting(self, "index", index)
+        setting(self, "game", game)
+        setting(self, "tags", tags)
+        setting(self, "result", result)
+        setting(self, "lines", lines)
 
 
 class Judged(NamedTuple):
@@ -44,7 +55,7 @@ class Judged(NamedTuple):
     standing: Result | None = None
 
 
-@dataclass(slots=True)
+@hand_dataclass(slots=True)
 class Outcome:
     """What replaying one game found."""
 
@@ -62,6 +73,21 @@ class Outcome:
     #: otherwise scan the record's text up to each problem again).
     _lines: dict[int, str | None] | None = field(default=None, init=False, repr=False,
                                                  compare=False)
+
+    def __init__(self, record: RecordView | None, game: Game[Any, Any] | None, state: Any,
+                 plies: int, problems: list[Problem] | None = None, text: str | None = None,
+                 data: Any = None, facts: Facts | None = None,
+                 standing: Result | None = None) -> None:
+        self.record = record
+        self.game = game
+        self.state = state
+        self.plies = plies
+        self.problems = [] if problems is None else problems
+        self.text = text
+        self.data = data
+        self.facts = facts
+        self.standing = standing
+        self._lines = None
 
     @property
     def valid(self) -> bool:

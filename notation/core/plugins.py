@@ -31,14 +31,15 @@ import importlib
 import os
 import re
 import sys
-from dataclasses import dataclass, field
+from dataclasses import field
 from importlib.machinery import PathFinder
 from typing import Any, Callable, Iterable, Mapping, NamedTuple
 
 from .errors import Error, NotationError
+from .hand_dataclass import hand_dataclass
 
 # -- a game's options ----------------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
+@hand_dataclass(frozen=True, slots=True)
 class GameOption:
     """One ``--flag`` a game adds to the commands named in ``commands``.
 
@@ -64,6 +65,24 @@ class GameOption:
     #: ``red_deck``, ``--red`` on the command line): :func:`under_names` reads them as
     #: ``name``, the one the game reads.
     aliases: tuple[str, ...] = ()
+
+    def __init__(self, name: str, commands: frozenset[str], help: str, kind: str = "text",
+                 choices: tuple[str, ...] = (), low: int | None = None,
+                 high: int | None = None, metavar: str | None = None,
+                 complete: tuple[str, ...] = (), default: Any = None,
+                 aliases: tuple[str, ...] = ()) -> None:
+        setting = object.__setattr__
+        setting(self, "name", name)
+        setting(self, "commands", commands)
+        setting(self, "help", help)
+        setting(self, "kind", kind)
+        setting(self, "choices", choices)
+        setting(self, "low", low)
+        setting(self, "high", high)
+        setting(self, "metavar", metavar)
+        setting(self, "complete", complete)
+        setting(self, "default", default)
+        setting(self, "aliases", aliases)
 
     @property
     def flag(self) -> str:

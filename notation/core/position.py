@@ -22,7 +22,7 @@ from typing import (TYPE_CHECKING, Any, Callable, Generic, Iterator, Mapping, Se
                     cast, overload)
 
 from .protocols import RecordView
-from .ast import Directive, Pos
+from .ast import NOWHERE, Directive
 from .errors import (Error, IllegalMoveError, InvalidEventError, NotationError, Problem,
                      ProblemKind, RuleError, TagError, shorten)
 from .events import game_named, parse_event
@@ -37,10 +37,6 @@ if TYPE_CHECKING:  # (start-up: only names a type)
 
 #: The type of a position's events (``Position[Move]`` for Tilewe).
 EventT = TypeVar("EventT")
-
-
-#: Where an event played by hand stands in a file: nowhere (its problems say line 0).
-NOWHERE = Pos(0, 0)
 
 
 class LegalMoves(Generic[EventT]):

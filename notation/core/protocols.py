@@ -14,12 +14,13 @@ state ``board`` or ``state`` satisfies the protocol as it is.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import (TYPE_CHECKING, Any, Callable, Iterable, Mapping, NamedTuple, Protocol,
                     Sequence, TypeVar, runtime_checkable)
 
 from .ast import Item, Pos, Tag
 from .ast import Malformed
+from .hand_dataclass import hand_dataclass
 
 if TYPE_CHECKING:  # (start-up: these only name types)
     import random
@@ -36,7 +37,7 @@ Rec = TypeVar("Rec", bound="RecordView")
 LineColumns = tuple[list[str | None], Sequence[str], Sequence[str]]
 
 
-@dataclass(frozen=True)
+@hand_dataclass(frozen=True)
 class Result:
     """How a game stands: over or not, who won (the game's own words), its result tags
     (``*`` while it goes on) and the ``result`` object of ``replay --json`` (scores)."""
@@ -45,6 +46,13 @@ class Result:
     winners: list[str]
     tags: dict[str, str]
     details: dict[str, Any] = field(default_factory=dict)
+
+    def __init__(self, over: bool, winners: list[str], tags: dict[str, str],
+                 details: dict[str, Any] | None = None) -> None:
+        object.__setattr__(self, "over", over)
+        object.__setattr__(self, "winners", winners)
+        object.__setattr__(self, "tags", tags)
+        object.__setattr__(self, "details", {} if details is None else details)
 
     @property
     def scores(self) -> Any:

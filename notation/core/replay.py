@@ -8,7 +8,6 @@ problem, or the requested ply.
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
 from typing import Any, Iterator
 
 from . import registry
@@ -17,6 +16,7 @@ from .ast import tag_values
 from .protocols import RecordView, Result
 from .errors import Error, Problem, ProblemKind, RuleError, TagError
 from .game import AnyGame
+from .hand_dataclass import hand_dataclass
 from .limits import Listing
 from .outcome import Judged, Outcome
 from .replayer import (Line, Replayer, first_syntax_problems, internal_problem, refusal,
@@ -27,7 +27,7 @@ __all__ = ["CORE_TAGS", "ReplayError", "Step", "check_result_tags", "end_checks"
            "variation_label"]
 
 
-@dataclass(slots=True)
+@hand_dataclass(slots=True)
 class Step:
     """The state right after event number ``ply`` (1-based) was applied.
 
@@ -41,6 +41,13 @@ class Step:
     node: EventNode
     state: Any
     game: AnyGame
+
+    def __init__(self, ply: int, event: Any, node: EventNode, state: Any, game: AnyGame) -> None:
+        self.ply = ply
+        self.event = event
+        self.node = node
+        self.state = state
+        self.game = game
 
     def _repr_svg_(self) -> str | None:
         """Notebooks draw a step as its position (None: a game without pictures)."""

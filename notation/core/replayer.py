@@ -14,13 +14,13 @@ no copy per event. :func:`refusal` is the one place a rule's refusal becomes a
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Iterable, Iterator, Mapping
 
 from .ast import EventNode, Item, Malformed, MalformedKind, Pos, Variation, branch_points
 from .protocols import RecordView
 from .errors import WITHIN, Problem, ProblemKind, RuleError, TagError
 from .game import AnyGame
+from .hand_dataclass import hand_dataclass
 
 
 def variation_label(number: int, ply: int, outer: str = "") -> str:
@@ -68,7 +68,7 @@ def first_syntax_problems(problems: Iterable[Problem]) -> dict[str, Problem]:
     return first
 
 
-@dataclass(slots=True, eq=False)
+@hand_dataclass(slots=True, eq=False)
 class Line:
     """One line of play, as the replayer plays it.
 
@@ -89,6 +89,18 @@ class Line:
     plies: int = 0
     complete: bool = True
     problem: Problem | None = None
+
+    def __init__(self, items: list[Item], state: Any, ply: int = 0, label: str = "",
+                 stop: int | None = None, plies: int = 0, complete: bool = True,
+                 problem: Problem | None = None) -> None:
+        self.items = items
+        self.state = state
+        self.ply = ply
+        self.label = label
+        self.stop = stop
+        self.plies = plies
+        self.complete = complete
+        self.problem = problem
 
 
 class Replayer:

@@ -14,10 +14,10 @@ from __future__ import annotations
 
 import os
 import stat
-from dataclasses import dataclass
 from typing import IO, Iterable, Union
 
 from notation.core.errors import InputError
+from notation.core.hand_dataclass import hand_dataclass
 
 __all__ = ["SMALL_INPUT", "WORKER_WAIT", "Input", "Stream", "default_jobs", "input_size",
            "workers_for", "worth_a_pool"]
@@ -28,12 +28,16 @@ SMALL_INPUT = 1 << 20
 WORKER_WAIT = 60.0
 
 
-@dataclass(frozen=True, slots=True)
+@hand_dataclass(frozen=True, slots=True)
 class Stream:
     """An open binary stream to read as one input, under the name messages give it."""
 
     handle: IO[bytes]
     label: str
+
+    def __init__(self, handle: IO[bytes], label: str) -> None:
+        object.__setattr__(self, "handle", handle)
+        object.__setattr__(self, "label", label)
 
 
 #: One input of a run: a path, a stream, or the error that stands in an unreadable one's

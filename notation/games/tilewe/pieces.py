@@ -8,7 +8,8 @@ oriented piece's bounding box, ``(0, 0)`` being its bottom-left cell (``a1``).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+
+from notation.core.hand_dataclass import hand_dataclass
 
 Cell = tuple[int, int]
 
@@ -77,7 +78,7 @@ def _contacts(cells: tuple[Cell, ...]) -> tuple[Cell, ...]:
     return tuple(found)
 
 
-@dataclass(frozen=True, slots=True)
+@hand_dataclass(frozen=True, slots=True)
 class Orientation:
     """One distinct oriented shape of a piece, under its canonical name."""
 
@@ -86,6 +87,15 @@ class Orientation:
     cells: tuple[Cell, ...]
     contacts: tuple[Cell, ...]
     aliases: tuple[int, ...]  # other orientation indices giving the same cells
+
+    def __init__(self, piece: int, index: int, cells: tuple[Cell, ...],
+                 contacts: tuple[Cell, ...], aliases: tuple[int, ...]) -> None:
+        setting = object.__setattr__
+        setting(self, "piece", piece)
+        setting(self, "index", index)
+        setting(self, "cells", cells)
+        setting(self, "contacts", contacts)
+        setting(self, "aliases", aliases)
 
     @property
     def name(self) -> str:
