@@ -12,7 +12,7 @@ equal on random and mutated games of every game).
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Any, Callable, Iterator, NamedTuple
 
 from notation.core.ast import Pos, Tag
@@ -62,18 +62,14 @@ class Scanner:
         self.readers = {t.name: game.event_reader(t.name) for t in terminals
                         if t.name not in game.directives and t.name not in self.skipped}
         by_name = {t.name: t for t in every}
-        blank = by_name["WS"].regexp
+        self._every = every
+        self._blank = by_name["WS"].regexp
+        self._tag = by_name["TAG"].regexp
         #: The groups that name whole terminals (the others name an event's parts).
         self.terminal_names = frozenset(t.name for t in terminals)
-        self.token = token_pattern(every)
-        self.tail = re.compile(f"(?:{blank})?")
-        self.tag = re.compile(by_name["TAG"].regexp)
-        #: A line of blanks, or of one whole tag (group 1) between blanks: the opening
-        #: tag lines are read a match a line (``opening_tags``; a tag holds no line break).
-        self.tag_line = re.compile(rf"[ \t]*(?:({by_name['TAG'].regexp})[ \t]*)?(?=\n|\Z)")
         #: The opening tag lines read in C, where they are written as the compiled reader
         #: reads them (``compiled/tags.c``; :func:`opening_tag_records`).
-        tag = by_name["TAG"].regexp.replace("\t", r"\t").replace("\n", r"\n")  # (Lark's)
+        tag = self._tag.replace("\t", r"\t").replace("\n", r"\n")  # (Lark's)
         self.compiled_tags = compiled_opening_tags if tag == COMPILED_TAG else None
         #: Each word of a body in the usual layout as its event, by its text
         #: (:meth:`_event_of`): an archive repeats the same few thousand words.
@@ -82,13 +78,49 @@ class Scanner:
         self.single: str | None = None
         events = [t for t in terminals if t.name in self.readers]
         if len(events) == 1 and not game.directives:
-            event = events[0].regexp
+            self._event = events[0].regexp
             self.single = events[0].name
-            # possessive: the lexer never gives an event back either, and a plain
-            # repeated group would keep a frame per event (200 bytes each)
-            self.whole = re.compile(f"(?:(?:{blank})?(?:{event}))++(?:{blank})?")
-            self.words = re.compile(f"(?:{blank})?({event})")
-            self.number = terminal_pattern("container.lark", "EVENT_NUMBER")
+        # The patterns below are compiled when first used (cached_property): a run that
+        # the compiled readers serve uses few of them, and Python compiles a pattern in
+        # Python (Tilewe's token pattern alone: a third of a millisecond).
+
+    @cached_property
+    def token(self) -> re.Pattern[str]:
+        """One token: blanks, then one terminal (:func:`token_pattern`)."""
+        return token_pattern(self._every)
+
+    @cached_property
+    def tail(self) -> re.Pattern[str]:
+        """The blanks that may end a text."""
+        return re.compile(f"(?:{self._blank})?")
+
+    @cached_property
+    def tag(self) -> re.Pattern[str]:
+        return re.compile(self._tag)
+
+    @cached_property
+    def tag_line(self) -> re.Pattern[str]:
+        """A line of blanks, or of one whole tag (group 1) between blanks: the opening
+        tag lines are read a match a line (``opening_tags``; a tag holds no line break)."""
+        return re.compile(rf"[ \t]*(?:({self._tag})[ \t]*)?(?=\n|\Z)")
+
+    @cached_property
+    def whole(self) -> re.Pattern[str]:
+        """A body of the single event terminal's events between blanks (:attr:`single`
+        games only)."""
+        # possessive: the lexer never gives an event back either, and a plain
+        # repeated group would keep a frame per event (200 bytes each)
+        return re.compile(f"(?:(?:{self._blank})?(?:{self._event}))++(?:{self._blank})?")
+
+    @cached_property
+    def words(self) -> re.Pattern[str]:
+        """Each event of such a body (group 1)."""
+        return re.compile(f"(?:{self._blank})?({self._event})")
+
+    @cached_property
+    def number(self) -> re.Pattern[str]:
+        """An event's number (``EVENT_NUMBER``)."""
+        return terminal_pattern("container.lark", "EVENT_NUMBER")
 
     def _event_of(self, word: str) -> Any:
         """The event ``word`` is, as the token loop reads it: one token of an event

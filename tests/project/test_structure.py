@@ -39,8 +39,9 @@ LAZY_ALLOWED = {"dask", "dask.bag", "logging", "dask.distributed", "distributed"
                 "notation.save.records",
                 # `notation --version` alone loads the games, to say what runs compiled
                 "notation.core.registry", "notation.tables.keys",
-                # start-up: what only random games need, and pictures
-                "notation.games.tilewe.generate", *(f"notation.games.{game}.svg" for game in
+                # start-up: what only random games need, and pictures; the tables of the
+                # Python rules' search for a fit (the compiled rules search without them)
+                "notation.games.tilewe.generate", "notation.games.tilewe.anchor_fits", *(f"notation.games.{game}.svg" for game in
                 ("flows", "nomic", "philosophy", "sanguine", "tilewe")),
                 # start-up: what a check of Sanguine records never uses (new and random
                 # games, conversions, position notation, text boards)
