@@ -143,14 +143,17 @@ def on_cluster(inputs: Inputs, paths: tuple[str, ...], address: str, task: runne
                     from None
 
 
-def elsewhere(ctx: Context, paths: tuple[str, ...], task: Literal["validate", "replay"],
-              jobs: int | None, scheduler: str | None = None,
+def elsewhere(ctx: Context, paths: tuple[str, ...],
+              task: Literal["validate", "verdicts", "replay"], jobs: int | None,
+              scheduler: str | None = None,
               worker_timeout: float = WORKER_WAIT) -> Iterator[Outcome] | None:
-    """Outcomes of ``validate`` or ``replay --json`` from a Dask cluster or worker processes,
-    in input order; None when the run is better done here (few bytes, or one process)."""
+    """Outcomes of ``validate`` (``verdicts``: a valid game's tags and result left out) or
+    ``replay --json`` from a Dask cluster or worker processes, in input order; None when
+    the run is better done here (few bytes, or one process)."""
     def work() -> runner.Task:
         from notation.parallel import runs as runner  # (only now: a run here never loads it)
-        return runner.VALIDATE if task == "validate" else runner.REPLAY
+        return {"validate": runner.VALIDATE, "verdicts": runner.VERDICTS}.get(task,
+                                                                             runner.REPLAY)
     return spread(ctx, paths, work, jobs, scheduler, worker_timeout)
 
 

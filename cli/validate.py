@@ -71,7 +71,10 @@ def validate(paths: tuple[str, ...], as_json: bool, quiet: bool, jobs: int | Non
              color: bool | None) -> None:
     ctx = Context(game_name, encoding, color)
     verdicts = Verdicts(ctx, Tally(watch(ctx, paths, not (quiet or as_json))), as_json, quiet)
-    elsewhere = parallel.elsewhere(ctx, paths, "validate", jobs, scheduler, worker_timeout)
+    # (without --json, workers send a valid game's verdict alone: its tags and result
+    # are not shown)
+    elsewhere = parallel.elsewhere(ctx, paths, "validate" if as_json else "verdicts", jobs,
+                                   scheduler, worker_timeout)
     if elsewhere is not None:
         for outcome in elsewhere:
             verdicts.show(outcome)

@@ -177,13 +177,18 @@ class Outcome:
         return cls(None, None, None, data["plies"], problems, data.get("text"), data.get("data"),
                    facts)
 
-    def detached(self) -> Outcome:
+    def detached(self, facts: bool = True) -> Outcome:
         """The outcome as it reads back from JSON, without record, game or state (what a
-        worker sends home)."""
+        worker sends home). ``facts=False``: a valid game's tags and result are left out
+        (empty), for a consumer that reads only its verdict (working out the result
+        cost a worker more than checking the game)."""
         if self.record is None:
             return self
-        facts = Facts(self.file, self.index, self.game_name, self.tags, self.result, self.lines)
-        return Outcome(None, None, None, self.plies, self.problems, self.text, self.data, facts)
+        if not facts and not self.problems:
+            return Outcome(None, None, None, self.plies, [], self.text, self.data,
+                           Facts(self.file, self.index, self.game_name, {}, None, {}))
+        known = Facts(self.file, self.index, self.game_name, self.tags, self.result, self.lines)
+        return Outcome(None, None, None, self.plies, self.problems, self.text, self.data, known)
 
     def shifted(self, by: int) -> Outcome:
         """The outcome of the same game ``by`` places on in its file (a batch's games are

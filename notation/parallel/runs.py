@@ -27,11 +27,12 @@ from notation.parallel import (SMALL_INPUT, WORKER_WAIT, Input, Stream, default_
 from .cluster import NoWorkers, Waiting, on_cluster
 from .order import RunStopped, ordered
 from .pool import WorkerStopped, in_processes, map_in_order, worked_here
-from .tasks import FORMAT, REPLAY, VALIDATE, Task, outcome_of
+from .tasks import FORMAT, REPLAY, VALIDATE, VERDICTS, Task, outcome_of
 from .units import cluster_jobs, local_jobs, units
 from .work import Part
 
-__all__ = ["FORMAT", "REPLAY", "SMALL_INPUT", "TARGET", "VALIDATE", "WORKER_WAIT", "Input",
+__all__ = ["FORMAT", "REPLAY", "SMALL_INPUT", "TARGET", "VALIDATE", "VERDICTS", "WORKER_WAIT",
+           "Input",
            "NoWorkers", "Part", "RunStopped", "Stream", "Task", "WorkerStopped", "default_jobs",
            "outcome_of", "outcomes", "parts", "workers_for", "worth_a_pool"]
 

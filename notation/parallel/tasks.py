@@ -30,6 +30,9 @@ class Task:
     apply: Callable[[GameNode], Outcome]
     events: bool = False
     headers: bool = False
+    #: Whether the consumer reads a valid game's tags and result (JSON verdicts): without,
+    #: a valid game comes home with its place and plies alone (:meth:`Outcome.detached`).
+    facts: bool = True
 
     @property
     def checked(self) -> bool:
@@ -53,8 +56,10 @@ def formatted(record: GameNode) -> Outcome:
     return outcome
 
 
-#: The verdict alone (``validate``).
+#: The verdict alone (``validate --json``: with every game's tags and result).
 VALIDATE = Task(run)
+#: The verdict, a valid game's tags and result left out (``validate``'s lines).
+VERDICTS = Task(run, facts=False)
 #: The verdict with the position reached (``replay --json``).
 REPLAY = Task(replayed)
 #: The verdict with the canonical text (``fmt --check``).

@@ -8,11 +8,11 @@ from __future__ import annotations
 import codecs
 import io
 from dataclasses import dataclass, field
-from typing import Iterator, Union
+from typing import Any, Iterator, Union
 
 from notation.parallel.batch import Batch, batch_records
 from notation.core.errors import InputError
-from notation.core.outcome import Outcome
+from notation.core.outcome import Facts, Outcome
 from notation.read.reading import records_of
 from notation.read.text import chunks, decoded_blocks, source_chunks
 from notation.parallel.spans import Span, open_whole, read_span
@@ -46,10 +46,53 @@ class Part:
         """The input error as an exception (its text: ``FILE: error: MESSAGE``)."""
         return None if self.input_error is None else InputError(self.source, self.input_error)
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        """Pickled with each bare outcome as its plies alone (:func:`packed`): sent as
+        JSON, an outcome cost a worker and the runner more than checking its game."""
+        return _unpacked, (self.source, *packed(self.source, self.outcomes), self.size,
+                           self.input_error, self.failure, self.warning)
+
+
+#: A part's outcomes as they travel: an int for a bare outcome (its plies), else the
+#: outcome (which travels as its JSON).
+Packed = list[Union[int, Outcome]]
+
+
+def packed(source: str, outcomes: list[Outcome]) -> tuple[str | None, Packed]:
+    """The game most outcomes name, and each outcome packed: as its plies alone, where that
+    is all it holds beyond its place (a valid game of that game, ``index`` its place in the
+    list from 1, of ``source``, without tags, result, text or data: what a worker sends
+    home for :data:`~notation.parallel.tasks.VERDICTS`), else as it is. :func:`unpacked`
+    gives back outcomes equal to these."""
+    game = outcomes[0].facts.game if outcomes and outcomes[0].facts is not None else None
+    out: Packed = []
+    for index, outcome in enumerate(outcomes, 1):
+        facts = outcome.facts
+        bare = (facts is not None and outcome.record is None and not outcome.problems
+                and outcome.text is None and outcome.data is None and facts.index == index
+                and facts.file == source and facts.game == game and not facts.tags
+                and facts.result is None and not facts.lines)
+        out.append(outcome.plies if bare else outcome)
+    return game, out
+
+
+def unpacked(source: str, game: str | None, items: Packed) -> list[Outcome]:
+    """The outcomes :func:`packed` packed."""
+    return [Outcome(None, None, None, item, [], None, None,
+                    Facts(source, index, game, {}, None, {}))
+            if isinstance(item, int) else item
+            for index, item in enumerate(items, 1)]
+
+
+def _unpacked(source: str, game: str | None, items: Packed, size: int,
+              input_error: str | None, failure: Exception | None,
+              warning: str | None) -> Part:
+    return Part(source, unpacked(source, game, items), size, input_error, failure, warning)
+
 
 def batch_part(batch: Batch, task: Task) -> Part:
     """Every game of a batch (text already read and decoded)."""
-    outcomes = [outcome_of(task, record).detached()
+    outcomes = [outcome_of(task, record).detached(task.facts)
                 for record in batch_records(batch, task.checked, task.headers)]
     return Part(batch.source, outcomes, batch.progress)
 
@@ -86,7 +129,7 @@ def _read_games(text: Iterator[str], span: Span, task: Task, part: Part) -> None
         for record in records_of(text, span.source, span.game, checked=task.checked,
                                  headers=task.headers,
                                  start_line=span.first_line):
-            part.outcomes.append(outcome_of(task, record).detached())
+            part.outcomes.append(outcome_of(task, record).detached(task.facts))
     except InputError as exc:
         part.input_error = exc.message
 
