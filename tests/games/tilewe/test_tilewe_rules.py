@@ -13,6 +13,7 @@ from notation.games.tilewe import rules
 from notation.games.tilewe.bitboard import move_mask, squares
 from notation.games.tilewe.events import Move, parse_square, square_name
 from notation.games.tilewe.pieces import PIECE_INDEX
+from notation.games.tilewe import state
 from notation.games.tilewe.state import COLORS, Board
 
 from conftest import reference_games
@@ -276,12 +277,14 @@ def test_a_board_copy_is_every_slot_copied_and_shares_no_list() -> None:
             rules.play(board, move)
         if seed % 2:
             board.to_move()
-        copied, defined = board.copy(), board.copied_slot_by_slot()
-        for name in Board.__slots__:
-            value = getattr(copied, name)
-            assert value == getattr(defined, name) == getattr(board, name), name
-            if isinstance(value, list):
-                assert value is not getattr(board, name), name
+        defined = board.copied_slot_by_slot()
+        for copied in (board.copy(), board.copied_slots()):  # (compiled, where built; Python)
+            assert type(copied) is Board
+            for name in Board.__slots__:
+                value = getattr(copied, name)
+                assert value == getattr(defined, name) == getattr(board, name), name
+                if isinstance(value, list):
+                    assert value is not getattr(board, name), name
 
     check()
 
@@ -344,3 +347,32 @@ def test_a_start_from_a_count_of_players_is_a_new_empty_board(players: str | Non
     assert [getattr(second, s) for s in Board.__slots__] == \
         [getattr(fresh, s) for s in Board.__slots__]
     assert rules.start(tags).occupied == 0
+
+
+@pytest.mark.skipif(state.compiled_copy_board is None, reason="the compiled rules are not built")
+def test_the_compiled_copy_takes_classes_of_slots_alone() -> None:
+    copy_board = state.compiled_copy_board
+    assert copy_board is not None
+
+    class Slotted:
+        __slots__ = ("items", "count", "unset")
+
+    class More(Slotted):
+        __slots__ = ("extra",)
+
+    class Loose:
+        pass
+
+    class LooseSlots(Slotted):  # (a __dict__ of its own)
+        pass
+
+    more = More()
+    more.items, more.count, more.extra = [1, [2]], 3, (4,)
+    copied = copy_board(more)
+    assert type(copied) is More and (copied.items, copied.count, copied.extra) == \
+        ([1, [2]], 3, (4,))
+    assert copied.items is not more.items and copied.items[1] is more.items[1]
+    assert not hasattr(copied, "unset")
+    for refused in (Loose(), LooseSlots(), 5, [1], object()):
+        with pytest.raises(TypeError, match="slots alone"):
+            copy_board(refused)

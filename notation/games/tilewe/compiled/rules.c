@@ -8,6 +8,8 @@
  * (piece, orientation or an alias of it, contact) to its slot. Nothing of the pieces'
  * geometry is written here.
  *
+ * ``copy_board(board)`` copies a ``state.Board`` (see there).
+ *
  * ``replay_body(board, body)`` does as much for a game's body in the usual layout ("1. X
  * 2. Y"), cut into its words here as ``fastpath._usual_words`` cuts it (its definition).
  *
@@ -27,6 +29,7 @@
 #include <Python.h>
 #include <stdint.h>
 #include <string.h>
+#include <structmember.h>
 
 #include "tilewe.h"
 
@@ -864,7 +867,54 @@ static PyObject *move_of(PyObject *module, PyObject *word)
     return Py_BuildValue("(ni)", (Py_ssize_t)(slot - SLOTS), x + SIZE * y);
 }
 
+/* ``copy_board(board)``: a new object of the board's class with each slot set to the
+ * board's, a list as a new list of the same items (``state.Board.copied_slot_by_slot``,
+ * its definition, in one call: ``Position.push`` copies the board at every move). The
+ * class and each base below ``object`` must keep everything in slots: no ``__dict__``,
+ * every member an object slot (else TypeError). */
+static PyObject *copy_board(PyObject *module, PyObject *board)
+{
+    PyTypeObject *type = Py_TYPE(board);
+    if (!(type->tp_flags & Py_TPFLAGS_HEAPTYPE) || type->tp_dictoffset != 0) {
+        PyErr_SetString(PyExc_TypeError, "copy_board: a class of slots alone");
+        return NULL;
+    }
+    for (PyTypeObject *t = type; t != &PyBaseObject_Type; t = t->tp_base) {
+        if (t == NULL || !(t->tp_flags & Py_TPFLAGS_HEAPTYPE) || t->tp_dictoffset != 0) {
+            PyErr_SetString(PyExc_TypeError, "copy_board: a class of slots alone");
+            return NULL;
+        }
+        for (PyMemberDef *m = t->tp_members; m != NULL && m->name != NULL; m++)
+            if (m->type != T_OBJECT_EX) {
+                PyErr_SetString(PyExc_TypeError, "copy_board: a class of slots alone");
+                return NULL;
+            }
+    }
+    PyObject *other = type->tp_alloc(type, 0);
+    if (other == NULL)
+        return NULL;
+    for (PyTypeObject *t = type; t != &PyBaseObject_Type; t = t->tp_base)
+        for (PyMemberDef *m = t->tp_members; m != NULL && m->name != NULL; m++) {
+            PyObject *value = *(PyObject **)((char *)board + m->offset);
+            if (value == NULL)  /* a slot never set stays unset */
+                continue;
+            if (PyList_CheckExact(value))
+                value = PyList_GetSlice(value, 0, PyList_GET_SIZE(value));
+            else
+                Py_INCREF(value);
+            if (value == NULL) {
+                Py_DECREF(other);
+                return NULL;
+            }
+            *(PyObject **)((char *)other + m->offset) = value;
+        }
+    return other;
+}
+
 static PyMethodDef METHODS[] = {
+    {"copy_board", copy_board, METH_O,
+     "copy_board(board) -> board: a new one of its class, each slot the board's, a list as "
+     "a new list."},
     {"replay_moves", (PyCFunction)(void (*)(void))replay_moves, METH_FASTCALL,
      "replay_moves(board, moves) -> (tuple, list[int], list[int]) | None: as replay, for "
      "moves read already, with each ply's player and tiles."},
