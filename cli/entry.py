@@ -67,13 +67,7 @@ def main() -> None:
     gc.freeze()
     for signum in handled:
         signal.signal(signum, raise_interrupt)
-    try:
-        run()
-    finally:
-        # The interpreter's exit collects everything twice more (a third of its 18
-        # million instructions after a small validate); what the run left is freed with
-        # the process all the same.
-        gc.freeze()
+    run()
 
 
 if __name__ == "__main__":

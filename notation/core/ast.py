@@ -31,6 +31,8 @@ NOWHERE = Pos(0, 0)
 
 @hand_dataclass(slots=True)
 class Tag:
+    """A tag line, ``[Key "value"]``: its key, its value unescaped, and where it starts."""
+
     key: str
     value: str
     pos: Pos = field(default=NOWHERE, compare=False)

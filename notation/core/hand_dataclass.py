@@ -7,8 +7,8 @@ frozen one with slots, a tenth of a small ``validate``'s start-up for the classe
 ``replace``, ``asdict``, ``__match_args__``, slots) and makes its methods without a
 compiler: the class writes its own ``__init__`` (the one method a call per object pays
 for, and the one whose signature readers see), and ``__repr__``, ``__eq__`` and, for a
-frozen class, ``__setattr__``, ``__delattr__`` and ``__hash__`` are closures over the
-fields made here. Each behaves as ``dataclass``'s does: tests/core/test_hand_dataclass.py
+frozen class, ``__setattr__``, ``__delattr__``, ``__hash__`` (and with slots the pickle
+state's two) are closures over the fields made here. Each behaves as ``dataclass``'s does: tests/core/test_hand_dataclass.py
 holds every class made this way to the class ``dataclass`` makes of the same fields.
 
 One difference is deliberate: a field with a ``default_factory`` takes ``None`` in the
@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import dataclasses
 from _thread import get_ident
+from copy import copy
 from operator import attrgetter
 from typing import Any, Callable, Iterable, TypeVar, dataclass_transform
 
@@ -31,10 +32,19 @@ MADE: dict[type, dict[str, bool]] = {}
 def hand_dataclass(*, frozen: bool = False, eq: bool = True,
                    slots: bool = False) -> Callable[[type[T]], type[T]]:
     """``dataclass(frozen=..., eq=..., slots=...)`` for a class that writes its own
-    ``__init__`` (a frozen one sets its fields with ``object.__setattr__``)."""
+    ``__init__`` (a frozen one sets its fields with ``object.__setattr__``). A frozen one
+    takes no dataclass base."""
     def make(cls: type[T]) -> type[T]:
         if "__init__" not in cls.__dict__:
             raise TypeError(f"{cls.__qualname__} must write its own __init__")
+        if frozen:
+            if any(dataclasses.is_dataclass(base) for base in cls.__mro__[1:]):
+                raise TypeError(f"{cls.__qualname__}: a frozen hand_dataclass takes no "
+                                f"dataclass base")
+            for name in ("__setattr__", "__delattr__"):
+                if name in cls.__dict__:  # (as dataclass refuses it)
+                    raise TypeError(f"Cannot overwrite attribute {name} in class "
+                                    f"{cls.__name__}")
         explicit_hash = _explicit_hash(cls)
         made: Any = dataclasses.dataclass(init=False, repr=False, eq=False, slots=slots)(cls)
         fields = dataclasses.fields(made)
@@ -46,12 +56,20 @@ def hand_dataclass(*, frozen: bool = False, eq: bool = True,
             names = frozenset(f.name for f in fields)
             _add(made, "__setattr__", _frozen_setattr(made, names))
             _add(made, "__delattr__", _frozen_delattr(made, names))
+            if slots:  # (pickled and copied as dataclass's are: set by object's setattr)
+                _add(made, "__getstate__", _getstate([f.name for f in fields]))
+                _add(made, "__setstate__", _setstate([f.name for f in fields]))
         if eq and not explicit_hash:
             if frozen:
                 hashed = [f.name for f in fields if (f.compare if f.hash is None else f.hash)]
                 setattr(made, "__hash__", _hash(_key(hashed)))
             else:
                 setattr(made, "__hash__", None)
+        # What the class is, for dataclass's own checks (a subclass's freezing) and readers.
+        params = copy(made.__dataclass_params__)
+        for name, value in (("init", True), ("repr", True), ("eq", eq), ("frozen", frozen)):
+            setattr(params, name, value)
+        made.__dataclass_params__ = params
         MADE[made] = {"frozen": frozen, "eq": eq, "slots": slots}
         made_class: type[T] = made
         return made_class
@@ -69,6 +87,7 @@ def _add(cls: type, name: str, method: Callable[..., Any]) -> None:
     """Set ``method`` unless the class body defines that name (as ``dataclass`` does)."""
     if name not in cls.__dict__:
         method.__qualname__ = f"{cls.__qualname__}.{name}"
+        method.__module__ = cls.__module__
         setattr(cls, name, method)
 
 
@@ -120,6 +139,19 @@ def _frozen_setattr(cls: type, names: frozenset[str]) -> Callable[[Any, str, Any
             raise dataclasses.FrozenInstanceError(f"cannot assign to field {name!r}")
         super(cls, self).__setattr__(name, value)  # type: ignore[arg-type]  # (a class)
     return __setattr__
+
+
+def _getstate(names: list[str]) -> Callable[[Any], list[Any]]:
+    def __getstate__(self: Any) -> list[Any]:
+        return [getattr(self, name) for name in names]
+    return __getstate__
+
+
+def _setstate(names: list[str]) -> Callable[[Any, list[Any]], None]:
+    def __setstate__(self: Any, state: list[Any]) -> None:
+        for name, value in zip(names, state):
+            object.__setattr__(self, name, value)
+    return __setstate__
 
 
 def _frozen_delattr(cls: type, names: frozenset[str]) -> Callable[[Any, str], None]:

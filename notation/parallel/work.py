@@ -1,7 +1,8 @@
 """What a worker does with a batch or a span: every game's outcome, numbered within it.
 
 These functions run in worker processes and on Dask workers; what they return
-(:class:`Part`) is pickled home, its outcomes as JSON (no game, no state).
+(:class:`Part`) is pickled home: a bare outcome as its plies, any other as its JSON (no
+game, no state).
 """
 from __future__ import annotations
 
@@ -59,7 +60,7 @@ Packed = list[Union[int, Outcome]]
 
 
 def packed(source: str, outcomes: list[Outcome]) -> tuple[str | None, Packed]:
-    """The game most outcomes name, and each outcome packed: as its plies alone, where that
+    """The first outcome's game, and each outcome packed: as its plies alone, where that
     is all it holds beyond its place (a valid game of that game, ``index`` its place in the
     list from 1, of ``source``, without tags, result, text or data: what a worker sends
     home for :data:`~notation.parallel.tasks.VERDICTS`), else as it is. :func:`unpacked`

@@ -3,9 +3,11 @@ makes of the same fields: the same signature, fields, slots, ``repr``, equality,
 freezing and ``replace``; and a small ``validate`` compiles no method at all."""
 from __future__ import annotations
 
+import copy
 import dataclasses
 import importlib
 import inspect
+import pickle
 import pkgutil
 import subprocess
 import sys
@@ -83,6 +85,11 @@ def reference(cls: type) -> Any:
     return made
 
 
+def _reduces_itself(cls: type) -> bool:
+    """Whether the class pickles in its own way (an outcome travels as its JSON)."""
+    return any("__reduce__" in base.__dict__ for base in cls.__mro__[:-1])
+
+
 def _name(cls: type) -> str:
     return f"{cls.__module__}.{cls.__qualname__}"
 
@@ -115,6 +122,13 @@ def test_the_shape_is_dataclass_s(cls: type) -> None:
         own = set(cls.__dict__["__slots__"])
         assert own == set(ref.__dict__["__slots__"]) - _inherited_slots(cls)
     assert (cls.__hash__ is None) == (ref.__hash__ is None)  # type: ignore[comparison-overlap]
+    flags = ("init", "repr", "eq", "order", "unsafe_hash", "frozen")
+    ours_params, ref_params = getattr(cls, "__dataclass_params__"), getattr(ref, "__dataclass_params__")
+    assert [getattr(ours_params, f) for f in flags] == [getattr(ref_params, f) for f in flags]
+    for name in ("__repr__", "__eq__", "__setattr__", "__getstate__"):
+        method = cls.__dict__.get(name)
+        if callable(method):
+            assert method.__module__ == cls.__module__, name
 
 
 def _inherited_slots(cls: type) -> set[str]:
@@ -176,6 +190,18 @@ def test_instances_behave_as_dataclass_s(cls: type, data: st.DataObject) -> None
     _same_freezing(ours, theirs)
 
 
+@pytest.mark.parametrize("cls", [cls for cls in CLASSES if not _reduces_itself(cls)], ids=_name)
+@settings(max_examples=20, deadline=None)
+@given(data=st.data())
+def test_instances_pickle_and_copy(cls: type, data: st.DataObject) -> None:
+    try:
+        ours = cls(**data.draw(arguments(cls)))
+    except TypeError:  # (as above)
+        reject()
+    for back in (pickle.loads(pickle.dumps(ours)), copy.copy(ours), copy.deepcopy(ours)):
+        assert type(back) is cls and repr(back) == repr(ours)
+
+
 def _result(function: Any, *args: Any) -> tuple[str, Any]:
     """What ``function(*args)`` returns, or the type of what it raises."""
     try:
@@ -223,6 +249,36 @@ def test_repr_of_an_object_inside_itself_stops() -> None:
     box.inside = [box]
     assert repr(box) == "test_repr_of_an_object_inside_itself_stops.<locals>.Box(inside=[...])"
     del MADE[Box]
+
+
+def test_a_subclass_is_frozen_as_its_base_says() -> None:
+    from notation.core.errors import Problem
+    with pytest.raises(TypeError, match="non-frozen dataclass from a frozen one"):
+        @dataclasses.dataclass
+        class Thawed(Problem):
+            extra: int = 0
+
+    @dataclasses.dataclass(frozen=True)
+    class Frozen(Problem):
+        extra: int = 0
+    assert Frozen.__dataclass_params__.frozen  # type: ignore[attr-defined]
+
+
+def test_what_a_frozen_one_cannot_take_is_refused() -> None:
+    from notation.core.ast import Tag
+    with pytest.raises(TypeError, match="takes no dataclass base"):
+        @hand_dataclass(frozen=True)
+        class Based(Tag):
+            def __init__(self) -> None:
+                pass
+    with pytest.raises(TypeError, match="Cannot overwrite attribute __setattr__"):
+        @hand_dataclass(frozen=True)
+        class Setting:
+            def __init__(self) -> None:
+                pass
+
+            def __setattr__(self, name: str, value: object) -> None:
+                pass
 
 
 def test_a_class_that_writes_no_init_is_refused() -> None:

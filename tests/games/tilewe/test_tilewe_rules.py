@@ -373,6 +373,16 @@ def test_the_compiled_copy_takes_classes_of_slots_alone() -> None:
         ([1, [2]], 3, (4,))
     assert copied.items is not more.items and copied.items[1] is more.items[1]
     assert not hasattr(copied, "unset")
-    for refused in (Loose(), LooseSlots(), 5, [1], object()):
+    class Weak:
+        __slots__ = ("value", "__weakref__")
+
+    weak = Weak()
+    weak.value = [1]
+    assert copy_board(weak).value == [1]
+    import _random
+    import zlib
+    # (classes of C state: a copy of their slots alone would be another object's memory)
+    for refused in (Loose(), LooseSlots(), 5, [1], object(), zlib.compressobj(),
+                    _random.Random(5)):
         with pytest.raises(TypeError, match="slots alone"):
             copy_board(refused)

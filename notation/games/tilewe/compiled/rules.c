@@ -867,28 +867,44 @@ static PyObject *move_of(PyObject *module, PyObject *word)
     return Py_BuildValue("(ni)", (Py_ssize_t)(slot - SLOTS), x + SIZE * y);
 }
 
+/* Whether ``type``'s objects hold nothing but object slots: it and each base below
+ * ``object`` a heap class without ``__dict__`` whose members are object slots, and its
+ * objects' size exactly those slots (and a weak reference list) over ``object``'s (a
+ * class of C state, zlib's say, holds more). */
+static int slots_alone(PyTypeObject *type)
+{
+    Py_ssize_t members = 0;
+    if (!(type->tp_flags & Py_TPFLAGS_HEAPTYPE) || type->tp_itemsize != 0)
+        return 0;
+    for (PyTypeObject *t = type; t != &PyBaseObject_Type; t = t->tp_base) {
+        if (t == NULL || !(t->tp_flags & Py_TPFLAGS_HEAPTYPE) || t->tp_dictoffset != 0)
+            return 0;
+#ifdef Py_TPFLAGS_MANAGED_DICT
+        if (t->tp_flags & Py_TPFLAGS_MANAGED_DICT)
+            return 0;
+#endif
+        for (PyMemberDef *m = t->tp_members; m != NULL && m->name != NULL; m++) {
+            if (m->type != T_OBJECT_EX)
+                return 0;
+            members++;
+        }
+    }
+    Py_ssize_t size = PyBaseObject_Type.tp_basicsize + members * (Py_ssize_t)sizeof(PyObject *);
+    if (type->tp_weaklistoffset > 0)
+        size += (Py_ssize_t)sizeof(PyObject *);
+    return type->tp_basicsize == size;
+}
+
 /* ``copy_board(board)``: a new object of the board's class with each slot set to the
  * board's, a list as a new list of the same items (``state.Board.copied_slot_by_slot``,
- * its definition, in one call: ``Position.push`` copies the board at every move). The
- * class and each base below ``object`` must keep everything in slots: no ``__dict__``,
- * every member an object slot (else TypeError). */
+ * its definition, in one call: ``Position.push`` copies the board at every move). Its
+ * class must hold slots alone (:c:func:`slots_alone`; else TypeError). */
 static PyObject *copy_board(PyObject *module, PyObject *board)
 {
     PyTypeObject *type = Py_TYPE(board);
-    if (!(type->tp_flags & Py_TPFLAGS_HEAPTYPE) || type->tp_dictoffset != 0) {
+    if (!slots_alone(type)) {
         PyErr_SetString(PyExc_TypeError, "copy_board: a class of slots alone");
         return NULL;
-    }
-    for (PyTypeObject *t = type; t != &PyBaseObject_Type; t = t->tp_base) {
-        if (t == NULL || !(t->tp_flags & Py_TPFLAGS_HEAPTYPE) || t->tp_dictoffset != 0) {
-            PyErr_SetString(PyExc_TypeError, "copy_board: a class of slots alone");
-            return NULL;
-        }
-        for (PyMemberDef *m = t->tp_members; m != NULL && m->name != NULL; m++)
-            if (m->type != T_OBJECT_EX) {
-                PyErr_SetString(PyExc_TypeError, "copy_board: a class of slots alone");
-                return NULL;
-            }
     }
     PyObject *other = type->tp_alloc(type, 0);
     if (other == NULL)
@@ -898,7 +914,7 @@ static PyObject *copy_board(PyObject *module, PyObject *board)
             PyObject *value = *(PyObject **)((char *)board + m->offset);
             if (value == NULL)  /* a slot never set stays unset */
                 continue;
-            if (PyList_CheckExact(value))
+            if (PyList_Check(value))  /* (a list subclass too, as Python's [:] copies it) */
                 value = PyList_GetSlice(value, 0, PyList_GET_SIZE(value));
             else
                 Py_INCREF(value);
