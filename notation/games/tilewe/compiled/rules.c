@@ -45,6 +45,11 @@ typedef struct {
     int cells;
     int dx[CELLS], dy[CELLS];
     int low_x, high_x, low_y, high_y;
+    /* The same tiles a rank at a time: rank ``row_dy[r]`` from the contact's holds the
+     * tiles ``row_bits[r]``, bit 0 the column ``low_x`` (a fit is tested a rank at once). */
+    int rows;
+    int row_dy[CELLS];
+    uint32_t row_bits[CELLS];
 } Slot;
 
 static Slot *SLOTS = NULL;
@@ -53,6 +58,21 @@ static Py_ssize_t SLOT_COUNT = 0;
  * (a search for a move passes over a piece in hand whole). */
 static Py_ssize_t *BY_PIECE = NULL;
 static Py_ssize_t FIRST[PIECES + 1];
+
+/* The search for a fit at an anchor (``can_move``), as ``anchor_fits.any_fit`` searches:
+ * the slots are the bits of a set of WORDS words. COVER[dy + REACH][w] is the set of slots
+ * that cover a tile of ``w``, a 9-bit window of the rank ``dy`` from the contact (bit k:
+ * column k - REACH from it); a slot's tiles lie within REACH steps of its contact. OFF
+ * (made an anchor at a time, when first asked) is the set of slots whose box leaves the
+ * board from that anchor; OF_PIECE[piece] the piece's slots. */
+#define REACH 4
+#define WINDOW (2 * REACH + 1)
+#define MAX_WORDS 16  /* slots at most 1,024 (Tilewe has 309) */
+static Py_ssize_t WORDS = 0;
+static uint64_t *COVER = NULL;  /* [WINDOW][1 << WINDOW][WORDS] */
+static uint64_t *OFF = NULL;    /* [TILES][WORDS] */
+static char OFF_MADE[TILES];
+static uint64_t *OF_PIECE = NULL;  /* [PIECES][WORDS] */
 static PyObject *SPELLINGS = NULL; /* dict: spelling text -> slot number */
 
 /* The spellings of 6 or 7 characters (all a word's prefix can be) in an open-addressed
@@ -239,11 +259,12 @@ static inline int has(const Ranks ranks, int x, int y)
  * tile of ``blocked``. */
 static int fits(const Slot *slot, int x, int y, const Ranks blocked)
 {
-    if (x + slot->low_x < 0 || x + slot->high_x >= SIZE || y + slot->low_y < 0 ||
+    int left = x + slot->low_x;
+    if (left < 0 || x + slot->high_x >= SIZE || y + slot->low_y < 0 ||
         y + slot->high_y >= SIZE)
         return 0;
-    for (int c = 0; c < slot->cells; c++)
-        if (has(blocked, x + slot->dx[c], y + slot->dy[c]))
+    for (int r = 0; r < slot->rows; r++)
+        if (blocked[y + slot->row_dy[r]] >> left & slot->row_bits[r])
             return 0;
     return 1;
 }
@@ -251,12 +272,13 @@ static int fits(const Slot *slot, int x, int y, const Ranks blocked)
 /* fits(), ``blocked`` being the board's tiles and ``p``'s edges (none is made whole). */
 static int fits_for(const Board *b, int p, const Slot *slot, int x, int y)
 {
-    if (x + slot->low_x < 0 || x + slot->high_x >= SIZE || y + slot->low_y < 0 ||
+    int left = x + slot->low_x;
+    if (left < 0 || x + slot->high_x >= SIZE || y + slot->low_y < 0 ||
         y + slot->high_y >= SIZE)
         return 0;
-    for (int c = 0; c < slot->cells; c++) {
-        int row = y + slot->dy[c];
-        if (((b->occupied[row] | b->adj[p][row]) >> (x + slot->dx[c])) & 1)
+    for (int r = 0; r < slot->rows; r++) {
+        int row = y + slot->row_dy[r];
+        if ((b->occupied[row] | b->adj[p][row]) >> left & slot->row_bits[r])
             return 0;
     }
     return 1;
@@ -276,7 +298,25 @@ static void anchors_of(const Board *b, int p, Ranks out)
                             : b->starts[p][y] & ~b->occupied[y];
 }
 
-/* Whether ``p`` has a legal move (``Board.can_move``). */
+/* The slots whose box leaves the board with the contact on ``anchor`` (made once). */
+static const uint64_t *off_board(int anchor)
+{
+    uint64_t *off = OFF + (Py_ssize_t)anchor * WORDS;
+    if (!OFF_MADE[anchor]) {
+        int x = anchor % SIZE, y = anchor / SIZE;
+        for (Py_ssize_t s = 0; s < SLOT_COUNT; s++) {
+            const Slot *slot = &SLOTS[s];
+            if (x + slot->low_x < 0 || x + slot->high_x >= SIZE || y + slot->low_y < 0 ||
+                y + slot->high_y >= SIZE)
+                off[s / 64] |= (uint64_t)1 << (s % 64);
+        }
+        OFF_MADE[anchor] = 1;
+    }
+    return off;
+}
+
+/* Whether ``p`` has a legal move (``Board.can_move``): a slot of a piece in hand that no
+ * blocked tile near an anchor, nor the board's edge, rules out there. */
 static int can_move(const Board *b, int p)
 {
     if (b->out >> p & 1)
@@ -291,6 +331,12 @@ static int can_move(const Board *b, int p)
         return 0;
     if (!(b->used[p] & 1))  /* the monomino in hand fits on any anchor */
         return 1;
+    uint64_t hand[MAX_WORDS], ruled[MAX_WORDS];
+    memset(hand, 0, sizeof hand);
+    for (int piece = 0; piece < PIECES; piece++)
+        if (!(b->used[p] >> piece & 1))
+            for (Py_ssize_t w = 0; w < WORDS; w++)
+                hand[w] |= OF_PIECE[piece * WORDS + w];
     for (int y = 0; y < SIZE; y++) {
         /* any other piece covers a tile beside its contact: an anchor with none free is
          * dead (``bitboard.fits``) */
@@ -302,13 +348,23 @@ static int can_move(const Board *b, int p)
         while (row) {
             int x = lowest_bit(row);
             row &= row - 1;
-            for (int piece = 0; piece < PIECES; piece++) {  /* the pieces in hand */
-                if (b->used[p] >> piece & 1)
-                    continue;
-                for (Py_ssize_t s = FIRST[piece]; s < FIRST[piece + 1]; s++)
-                    if (fits(&SLOTS[BY_PIECE[s]], x, y, blocked))
-                        return 1;
+            memcpy(ruled, off_board(x + SIZE * y), (size_t)WORDS * sizeof *ruled);
+            for (int dy = -REACH; dy <= REACH; dy++) {
+                if (y + dy < 0 || y + dy >= SIZE)
+                    continue;  /* (a slot reaching there is off the board) */
+                uint32_t rank = blocked[y + dy];
+                uint32_t window = (x >= REACH ? rank >> (x - REACH) : rank << (REACH - x)) &
+                                  ((1u << WINDOW) - 1);
+                if (window) {
+                    const uint64_t *cover = COVER + ((Py_ssize_t)(dy + REACH) * (1 << WINDOW) +
+                                                     window) * WORDS;
+                    for (Py_ssize_t w = 0; w < WORDS; w++)
+                        ruled[w] |= cover[w];
+                }
             }
+            for (Py_ssize_t w = 0; w < WORDS; w++)
+                if (hand[w] & ~ruled[w])
+                    return 1;
         }
     }
     return 0;
@@ -644,6 +700,16 @@ static PyObject *set_tables(PyObject *module, PyObject *const *args, Py_ssize_t 
             if (c == 0 || dy > slot->high_y)
                 slot->high_y = dy;
         }
+        for (int c = 0; c < slot->cells; c++) {  /* the tiles by rank (see Slot) */
+            int r = 0;
+            while (r < slot->rows && slot->row_dy[r] != slot->dy[c])
+                r++;
+            if (r == slot->rows) {
+                slot->row_dy[slot->rows++] = slot->dy[c];
+                slot->row_bits[r] = 0;
+            }
+            slot->row_bits[r] |= (uint32_t)1 << (slot->dx[c] - slot->low_x);
+        }
     }
     Py_ssize_t *by_piece = PyMem_Calloc((size_t)count + 1, sizeof *by_piece), first[PIECES + 1];
     if (by_piece == NULL) {
@@ -658,14 +724,64 @@ static PyObject *set_tables(PyObject *module, PyObject *const *args, Py_ssize_t 
                 by_piece[placed++] = s;
     }
     first[PIECES] = placed;
+    /* the fit tables (see COVER) */
+    Py_ssize_t words = (count + 63) / 64;
+    if (words > MAX_WORDS) {
+        PyMem_Free(slots);
+        PyMem_Free(by_piece);
+        PyErr_SetString(PyExc_ValueError, "set_tables: at most 1,024 slots");
+        return NULL;
+    }
+    uint64_t *cover = PyMem_Calloc((size_t)(WINDOW << WINDOW) * (size_t)words, sizeof *cover);
+    uint64_t *off = PyMem_Calloc((size_t)TILES * (size_t)words, sizeof *off);
+    uint64_t *of_piece = PyMem_Calloc((size_t)PIECES * (size_t)words, sizeof *of_piece);
+    if (cover == NULL || off == NULL || of_piece == NULL) {
+        PyMem_Free(cover);
+        PyMem_Free(off);
+        PyMem_Free(of_piece);
+        PyMem_Free(slots);
+        PyMem_Free(by_piece);
+        return PyErr_NoMemory();
+    }
+    for (Py_ssize_t s = 0; s < count; s++) {  /* each tile's slots: the one-bit windows */
+        uint64_t bit = (uint64_t)1 << (s % 64);
+        of_piece[slots[s].piece * words + s / 64] |= bit;
+        for (int c = 0; c < slots[s].cells; c++) {
+            int dx = slots[s].dx[c], dy = slots[s].dy[c];
+            cover[((Py_ssize_t)(dy + REACH) * (1 << WINDOW) + (1 << (dx + REACH))) * words +
+                  s / 64] |= bit;
+        }
+    }
+    for (int r = 0; r < WINDOW; r++) {  /* every other window: a smaller one's, one tile more */
+        uint64_t *rank = cover + (Py_ssize_t)r * (1 << WINDOW) * words;
+        for (int window = 1; window < 1 << WINDOW; window++) {
+            int low = window & -window;
+            if (low == window)
+                continue;
+            for (Py_ssize_t w = 0; w < words; w++)
+                rank[window * words + w] = rank[(window ^ low) * words + w] |
+                                           rank[low * words + w];
+        }
+    }
     PyObject *spellings = PyDict_Copy(args[0]);
     Spelling *tabled = spellings == NULL ? NULL : spelling_table(spellings);
     if (tabled == NULL) {
         Py_XDECREF(spellings);
         PyMem_Free(slots);
         PyMem_Free(by_piece);
+        PyMem_Free(cover);
+        PyMem_Free(off);
+        PyMem_Free(of_piece);
         return NULL;
     }
+    PyMem_Free(COVER);
+    PyMem_Free(OFF);
+    PyMem_Free(OF_PIECE);
+    COVER = cover;
+    OFF = off;
+    OF_PIECE = of_piece;
+    WORDS = words;
+    memset(OFF_MADE, 0, sizeof OFF_MADE);
     PyMem_Free(SLOTS);
     PyMem_Free(BY_PIECE);
     PyMem_Free(TABLED);
