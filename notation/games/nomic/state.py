@@ -3,7 +3,7 @@ with their histories, and where the round and turn stand. Queries only; rules.py
 events on it."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from notation.core.game import state_repr
@@ -49,8 +49,15 @@ class Rule:
     amended: bool = False
 
     def changed(self, event: str, **fields: Any) -> Rule:
-        """The rule with ``fields`` changed and ``event`` added to its history."""
-        return replace(self, history=(*self.history, event), **fields)
+        """The rule with ``fields`` changed and ``event`` added to its history (what
+        ``dataclasses.replace`` would make, built directly: 1.7 us where it took 2.2, and
+        a replay changes a rule at most turns)."""
+        values: dict[str, Any] = {
+            "number": self.number, "text": self.text, "origin": self.origin,
+            "adopted": self.adopted, "in_effect": self.in_effect, "status": self.status,
+            "history": (*self.history, event), "amended": self.amended}
+        values.update(fields)
+        return Rule(**values)
 
     def untouched(self) -> bool:
         """An Initial Set rule as the game began: the position notation leaves it out."""
@@ -81,12 +88,16 @@ def round_defaults(order: list[str], last: str | None) -> tuple[list[str] | None
     return list(order), order[:order.index(last) + 1] if last in order else [last]
 
 
+#: The Initial Set as rules: values, shared by every game's start (a rule is never
+#: changed in place).
+INITIAL_RULES = {n: Rule(n, text, "initial") for n, text in INITIAL_SET.items()}
+
+
 @dataclass(repr=False)
 class NomicState:
     players: dict[str, Coord] = field(default_factory=dict)
     revealed: dict[Coord, str] = field(default_factory=dict)
-    rules: dict[int, Rule] = field(default_factory=lambda: {
-        n: Rule(n, text, "initial") for n, text in INITIAL_SET.items()})
+    rules: dict[int, Rule] = field(default_factory=lambda: dict(INITIAL_RULES))
     counter: int = 201
     pending: list[tuple[str, int, str | None]] = field(default_factory=list)
     round: int = 0
