@@ -162,11 +162,7 @@ class Unlisted(Malformed):
 
     def __init__(self, text: str, message: str, what: MalformedKind = MalformedKind.EVENT,
                  number: int | None = None, pos: Pos = NOWHERE, count: int = 1) -> None:
-        self.text = text
-        self.message = message
-        self.what = what
-        self.number = number
-        self.pos = pos
+        Malformed.__init__(self, text, message, what, number, pos)  # (slots: no bare super())
         self.count = count
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -26,3 +27,9 @@ def test_a_changed_rule_is_the_replaced_one(given_fields: dict[str, Any],
     expected = dataclasses.replace(rule, history=(*rule.history, event), **changes)
     assert rule.changed(event, **changes) == expected
     assert rule.history == given_fields["history"]  # (the rule itself is left as it was)
+
+
+def test_a_second_history_is_refused_as_replace_refuses_it() -> None:
+    rule = Rule(101, "x", "initial")
+    with pytest.raises(TypeError, match="multiple values for keyword argument 'history'"):
+        rule.changed("e", history=())

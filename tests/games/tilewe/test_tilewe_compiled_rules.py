@@ -280,3 +280,23 @@ def test_a_body_in_the_usual_layout_is_taken_whole_or_not_at_all() -> None:
         assert rules.replay_body(Board(4), other) is None, other
     assert rules.replay_body(Board(4), body.replace(words[1], words[0], 1)) is False
     assert rules.replay_body(Board(4), "") == 0
+
+
+@settings(max_examples=300, deadline=None)
+@given(anchor=st.integers(0, 399), piece=st.integers(1, 20), density=st.sampled_from(
+    [0.0, 0.15, 0.35, 0.6]), seed=st.integers(0, 2**32 - 1))
+def test_whether_a_player_can_move_at_one_anchor_anywhere_agrees(
+        anchor: int, piece: int, density: float, seed: int) -> None:
+    """The compiled search for a fit at one anchor, by each board edge and corner, with one
+    piece in hand (the monomino placed) among random blocked tiles: the Python search's
+    answer."""
+    rng = random.Random(seed)
+    board = Board(1)
+    board.occupied = sum(1 << tile for tile in range(400)
+                         if tile != anchor and rng.random() < density)
+    board.diag[0] = 1 << anchor
+    board.used[0] = ((1 << 21) - 1) & ~(1 << piece)
+    expected = board.copy().can_move(0)
+    compiled = board.copy()
+    assert rules.replay_words(compiled, []) is True
+    assert compiled.over is not expected and bool(compiled.out & 1) is not expected

@@ -54,10 +54,6 @@ typedef struct {
 
 static Slot *SLOTS = NULL;
 static Py_ssize_t SLOT_COUNT = 0;
-/* The slots of each piece: BY_PIECE[FIRST[piece]] to BY_PIECE[FIRST[piece + 1] - 1]
- * (a search for a move passes over a piece in hand whole). */
-static Py_ssize_t *BY_PIECE = NULL;
-static Py_ssize_t FIRST[PIECES + 1];
 
 /* The search for a fit at an anchor (``can_move``), as ``anchor_fits.any_fit`` searches:
  * the slots are the bits of a set of WORDS words. COVER[dy + REACH][w] is the set of slots
@@ -68,6 +64,9 @@ static Py_ssize_t FIRST[PIECES + 1];
 #define REACH 4
 #define WINDOW (2 * REACH + 1)
 #define MAX_WORDS 16  /* slots at most 1,024 (Tilewe has 309) */
+/* a tile lies fewer than CELLS steps from its contact each way (set_tables checks): the
+ * windows hold every one */
+_Static_assert(REACH == CELLS - 1, "a window spans a piece's reach");
 static Py_ssize_t WORDS = 0;
 static uint64_t *COVER = NULL;  /* [WINDOW][1 << WINDOW][WORDS] */
 static uint64_t *OFF = NULL;    /* [TILES][WORDS] */
@@ -256,20 +255,7 @@ static inline int has(const Ranks ranks, int x, int y)
 }
 
 /* Whether ``slot`` placed with its contact on (x, y) stays on the board and covers no
- * tile of ``blocked``. */
-static int fits(const Slot *slot, int x, int y, const Ranks blocked)
-{
-    int left = x + slot->low_x;
-    if (left < 0 || x + slot->high_x >= SIZE || y + slot->low_y < 0 ||
-        y + slot->high_y >= SIZE)
-        return 0;
-    for (int r = 0; r < slot->rows; r++)
-        if (blocked[y + slot->row_dy[r]] >> left & slot->row_bits[r])
-            return 0;
-    return 1;
-}
-
-/* fits(), ``blocked`` being the board's tiles and ``p``'s edges (none is made whole). */
+ * tile of the board nor one beside ``p``'s (none is made whole). */
 static int fits_for(const Board *b, int p, const Slot *slot, int x, int y)
 {
     int left = x + slot->low_x;
@@ -711,24 +697,10 @@ static PyObject *set_tables(PyObject *module, PyObject *const *args, Py_ssize_t 
             slot->row_bits[r] |= (uint32_t)1 << (slot->dx[c] - slot->low_x);
         }
     }
-    Py_ssize_t *by_piece = PyMem_Calloc((size_t)count + 1, sizeof *by_piece), first[PIECES + 1];
-    if (by_piece == NULL) {
-        PyMem_Free(slots);
-        return PyErr_NoMemory();
-    }
-    Py_ssize_t placed = 0;
-    for (int piece = 0; piece < PIECES; piece++) {
-        first[piece] = placed;
-        for (Py_ssize_t s = 0; s < count; s++)
-            if (slots[s].piece == piece)
-                by_piece[placed++] = s;
-    }
-    first[PIECES] = placed;
     /* the fit tables (see COVER) */
     Py_ssize_t words = (count + 63) / 64;
     if (words > MAX_WORDS) {
         PyMem_Free(slots);
-        PyMem_Free(by_piece);
         PyErr_SetString(PyExc_ValueError, "set_tables: at most 1,024 slots");
         return NULL;
     }
@@ -740,7 +712,6 @@ static PyObject *set_tables(PyObject *module, PyObject *const *args, Py_ssize_t 
         PyMem_Free(off);
         PyMem_Free(of_piece);
         PyMem_Free(slots);
-        PyMem_Free(by_piece);
         return PyErr_NoMemory();
     }
     for (Py_ssize_t s = 0; s < count; s++) {  /* each tile's slots: the one-bit windows */
@@ -768,7 +739,6 @@ static PyObject *set_tables(PyObject *module, PyObject *const *args, Py_ssize_t 
     if (tabled == NULL) {
         Py_XDECREF(spellings);
         PyMem_Free(slots);
-        PyMem_Free(by_piece);
         PyMem_Free(cover);
         PyMem_Free(off);
         PyMem_Free(of_piece);
@@ -783,10 +753,7 @@ static PyObject *set_tables(PyObject *module, PyObject *const *args, Py_ssize_t 
     WORDS = words;
     memset(OFF_MADE, 0, sizeof OFF_MADE);
     PyMem_Free(SLOTS);
-    PyMem_Free(BY_PIECE);
     PyMem_Free(TABLED);
-    BY_PIECE = by_piece;
-    memcpy(FIRST, first, sizeof first);
     Py_XDECREF(SPELLINGS);
     memcpy(PLACING, placing, sizeof placing);
     SLOTS = slots;
