@@ -60,8 +60,8 @@ def main() -> None:
 
     # Replays make many small objects and few cycles: collect young objects less often
     # (measured: 5-15% on large archives), from the start (importing the command line
-    # alone made 28 collections of objects that live as long as the process: 3% of a
-    # small validate), and never scan the modules loaded so far.
+    # alone made 28 collections of objects that live as long as the process: 2% of a
+    # small validate's instructions), and never scan the modules loaded so far.
     gc.set_threshold(20_000, 50, 100)
     from .main import run
     gc.freeze()

@@ -8,8 +8,9 @@ frozen one with slots, a tenth of a small ``validate``'s start-up for the classe
 compiler: the class writes its own ``__init__`` (the one method a call per object pays
 for, and the one whose signature readers see), and ``__repr__``, ``__eq__`` and, for a
 frozen class, ``__setattr__``, ``__delattr__``, ``__hash__`` (and with slots the pickle
-state's two) are closures over the fields made here. Each behaves as ``dataclass``'s does: tests/core/test_hand_dataclass.py
-holds every class made this way to the class ``dataclass`` makes of the same fields.
+state's two) are closures over the fields made here. Each behaves as ``dataclass``'s
+does: tests/core/test_hand_dataclass.py holds every class made this way to the class
+``dataclass`` makes of the same fields.
 
 One difference is deliberate: a field with a ``default_factory`` takes ``None`` in the
 class's ``__init__`` for "a new one" (``dataclass`` uses a private marker).
@@ -48,17 +49,18 @@ def hand_dataclass(*, frozen: bool = False, eq: bool = True,
         explicit_hash = _explicit_hash(cls)
         made: Any = dataclasses.dataclass(init=False, repr=False, eq=False, slots=slots)(cls)
         fields = dataclasses.fields(made)
+        every = [f.name for f in fields]
         _add(made, "__repr__", _repr([f.name for f in fields if f.repr]))
         compared = [f.name for f in fields if f.compare]
         if eq:
             _add(made, "__eq__", _eq(_key(compared)))
         if frozen:
-            names = frozenset(f.name for f in fields)
+            names = frozenset(every)
             _add(made, "__setattr__", _frozen_setattr(made, names))
             _add(made, "__delattr__", _frozen_delattr(made, names))
             if slots:  # (pickled and copied as dataclass's are: set by object's setattr)
-                _add(made, "__getstate__", _getstate([f.name for f in fields]))
-                _add(made, "__setstate__", _setstate([f.name for f in fields]))
+                _add(made, "__getstate__", _getstate(every))
+                _add(made, "__setstate__", _setstate(every))
         if eq and not explicit_hash:
             if frozen:
                 hashed = [f.name for f in fields if (f.compare if f.hash is None else f.hash)]

@@ -254,14 +254,20 @@ static inline int has(const Ranks ranks, int x, int y)
     return (int)(ranks[y] >> x & 1);
 }
 
+/* Whether ``slot``'s box stays on the board with its contact on (x, y). */
+static inline int on_board(const Slot *slot, int x, int y)
+{
+    return x + slot->low_x >= 0 && x + slot->high_x < SIZE && y + slot->low_y >= 0 &&
+           y + slot->high_y < SIZE;
+}
+
 /* Whether ``slot`` placed with its contact on (x, y) stays on the board and covers no
  * tile of the board nor one beside ``p``'s (none is made whole). */
 static int fits_for(const Board *b, int p, const Slot *slot, int x, int y)
 {
-    int left = x + slot->low_x;
-    if (left < 0 || x + slot->high_x >= SIZE || y + slot->low_y < 0 ||
-        y + slot->high_y >= SIZE)
+    if (!on_board(slot, x, y))
         return 0;
+    int left = x + slot->low_x;
     for (int r = 0; r < slot->rows; r++) {
         int row = y + slot->row_dy[r];
         if ((b->occupied[row] | b->adj[p][row]) >> left & slot->row_bits[r])
@@ -290,12 +296,9 @@ static const uint64_t *off_board(int anchor)
     uint64_t *off = OFF + (Py_ssize_t)anchor * WORDS;
     if (!OFF_MADE[anchor]) {
         int x = anchor % SIZE, y = anchor / SIZE;
-        for (Py_ssize_t s = 0; s < SLOT_COUNT; s++) {
-            const Slot *slot = &SLOTS[s];
-            if (x + slot->low_x < 0 || x + slot->high_x >= SIZE || y + slot->low_y < 0 ||
-                y + slot->high_y >= SIZE)
+        for (Py_ssize_t s = 0; s < SLOT_COUNT; s++)
+            if (!on_board(&SLOTS[s], x, y))
                 off[s / 64] |= (uint64_t)1 << (s % 64);
-        }
         OFF_MADE[anchor] = 1;
     }
     return off;
