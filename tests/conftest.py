@@ -339,31 +339,3 @@ def interruptible() -> None:
     runner, ``make test &``) starts with SIGINT ignored, and Python keeps it ignored."""
     import signal
     signal.signal(signal.SIGINT, signal.SIG_DFL)
-
-
-def hold_pool_thread(patch) -> tuple:
-    """Hold a process pool's own thread before it winds the pool up (closes its pipes,
-    joins its workers) until the main thread waits for it (joins it): a pool nobody waits
-    for is still running when its ``with`` has ended, on any machine. ``patch(owner,
-    name, value)`` sets the hooks (``monkeypatch.setattr`` in a test, ``setattr`` in a
-    child's script); returns the event that lets the thread go and the plain
-    ``Thread.join``."""
-    import threading
-    from concurrent.futures import process
-    joined = threading.Thread.join
-    waited_for = threading.Event()
-    wind_up = process._ExecutorManagerThread.join_executor_internals
-
-    def wind_up_once_waited_for(self):
-        waited_for.wait()
-        wind_up(self)
-
-    def join_noted(self, *args, **kwargs):
-        if (isinstance(self, process._ExecutorManagerThread)
-                and threading.current_thread() is threading.main_thread()):
-            waited_for.set()
-        joined(self, *args, **kwargs)
-
-    patch(process._ExecutorManagerThread, "join_executor_internals", wind_up_once_waited_for)
-    patch(threading.Thread, "join", join_noted)
-    return waited_for, joined

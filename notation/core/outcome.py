@@ -210,3 +210,65 @@ def problem_of(data: dict[str, Any]) -> Problem:
     """A :class:`Problem` from its JSON form (``Problem.as_json``)."""
     return Problem(ProblemKind(data["kind"]), data["line"], data["column"], data["ply"], data["event"],
                    data["message"], data["rule"] or "", data.get("variation", ""))
+
+
+class Verdict(Outcome):
+    """A valid game's outcome as a worker sends it home for a verdict alone: its file, place,
+    game and plies, and nothing else (no tags, result, text or data).
+
+    What it lacks is its class's, not its own: made with four values, not eight and the
+    facts', it costs the main process of a run of many workers a third of an outcome
+    read back (30,000 games: 0.1 s of CPU, in a run whose workers spend 0.8 s). It
+    cannot be changed; it answers as the outcome it stands for, and pickles as it."""
+
+    __slots__ = ("_file", "_index", "_game")
+
+    record = None
+    game = None
+    state = None
+    text = None
+    data = None
+    standing = None
+    _lines = None
+
+    def __init__(self, file: str, index: int, game: str | None, plies: int) -> None:
+        self._file, self._index, self._game = file, index, game
+        self.plies = plies
+
+    @property
+    def problems(self) -> list[Problem]:  # type: ignore[override]
+        return []
+
+    @property
+    def facts(self) -> Facts:  # type: ignore[override]
+        return Facts(self._file, self._index, self._game, {}, None, {})
+
+    @property
+    def file(self) -> str:
+        return self._file
+
+    @property
+    def index(self) -> int:
+        return self._index
+
+    @property
+    def game_name(self) -> str | None:
+        return self._game
+
+    @property
+    def valid(self) -> bool:
+        return True
+
+    def shifted(self, by: int) -> Outcome:
+        return self if not by else Verdict(self._file, self._index + by, self._game, self.plies)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Outcome) and other.record is None:
+            return self.to_json() == other.to_json()
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return (f"Verdict(file={self._file!r}, index={self._index!r}, game={self._game!r}, "
+                f"plies={self.plies!r})")

@@ -9,12 +9,11 @@ that had no games.
 from __future__ import annotations
 
 import collections
-import sys
-from dataclasses import replace
 from typing import Callable, Iterable, Iterator, Protocol, Union
 
 from notation.core.errors import Error
 
+from .forking import PoolBroken
 from .units import Item, Known, Unit
 from .work import Part
 
@@ -25,7 +24,7 @@ class RunStopped(Error):
 
 
 class Pending(Protocol):
-    """A submitted unit's part to come (a ``concurrent.futures`` or a Dask future)."""
+    """A submitted unit's part to come (a worker process's task, or a Dask future)."""
 
     def result(self) -> Part: ...
 
@@ -69,19 +68,17 @@ class Numbering:
         parts of an input after its end, an input's end when it had games)."""
         if end:
             empty = self.close(key)
-            return replace(part, warning=f"{part.source}: warning: no games") if empty else None
+            return part.warned(f"{part.source}: warning: no games") if empty else None
         ends = part.input_error is not None or part.failure is not None
-        before = self.admit(key, len(part.outcomes), ends)
+        before = self.admit(key, part.games, ends)
         if before is None:
             return None
-        if before:
-            part = replace(part, outcomes=[o.shifted(before) for o in part.outcomes])
-        return part
+        return part.placed(before)
 
 
 class Settled:
     """A part known now (or the exception that stopped it), as a pending part: work done in
-    this process needs no ``concurrent.futures`` (start-up: it loads ``logging``)."""
+    this process needs no pool."""
 
     __slots__ = ("part", "error")
 
@@ -103,11 +100,8 @@ class Settled:
 
 def stops_the_run(exc: BaseException) -> bool:
     """Whether ``exc`` ends the run rather than a unit: a :class:`RunStopped`, or a process
-    pool that broke (only a pool, which loads ``concurrent.futures``, can say so)."""
-    if isinstance(exc, RunStopped):
-        return True
-    futures = sys.modules.get("concurrent.futures")
-    return futures is not None and isinstance(exc, futures.BrokenExecutor)
+    pool that broke."""
+    return isinstance(exc, (RunStopped, PoolBroken))
 
 
 def sent(unit: Unit, submit: Submit) -> Pending:

@@ -12,20 +12,16 @@ import collections
 import contextlib
 import itertools
 import os
-import sys
-from typing import TYPE_CHECKING, Callable, Generator, Iterable, Iterator, TypeVar
+from typing import Callable, Generator, Iterable, Iterator, TypeVar
 
 from notation.parallel.batch import Batch
 from notation.parallel import workers_for
 
-from .forking import forked_pool
+from .forking import ForkedPool, PoolBroken, Task as Sent, forked_pool
 from .order import Pending, RunStopped, Settled, ordered
 from .tasks import Task
 from .units import Item, Unit
 from .work import Job, Part, part_of
-
-if TYPE_CHECKING:
-    from concurrent.futures import ProcessPoolExecutor
 
 Given = TypeVar("Given")
 Made = TypeVar("Made")
@@ -73,9 +69,8 @@ def map_in_order(work: Callable[[Given], Made], items: Iterable[Given],
     if jobs < 2:
         yield from map(work, items)
         return
-    from concurrent.futures import BrokenExecutor, Future  # (lazy: see forking)
     with forked_pool(jobs) as pool:
-        flight: collections.deque[Future[Made]] = collections.deque()
+        flight: collections.deque[Sent] = collections.deque()
         try:
             for item in items:
                 flight.append(pool.submit(work, item))
@@ -83,8 +78,8 @@ def map_in_order(work: Callable[[Given], Made], items: Iterable[Given],
                     yield flight.popleft().result()
             while flight:
                 yield flight.popleft().result()
-        except BrokenExecutor as exc:
-            raise WorkerStopped(str(exc) or "a worker process stopped") from None
+        except PoolBroken as exc:
+            raise WorkerStopped(str(exc)) from None
 
 
 def _worked(job: Job, task: Task) -> Part:
@@ -118,7 +113,7 @@ def in_processes(items: Iterable[Item], task: Task, jobs: int) -> Iterator[Part]
         yield from ordered(items, lambda unit: worked_here(unit.job, task), 1)
         return
     with contextlib.ExitStack() as stack:
-        pool: ProcessPoolExecutor | None = None
+        pool: ForkedPool | None = None
         started: list[Unit] = []
 
         def send(unit: Unit) -> Pending:
@@ -140,8 +135,5 @@ def in_processes(items: Iterable[Item], task: Task, jobs: int) -> Iterator[Part]
 
         try:
             yield from ordered(items, send, 3 * jobs)
-        except Exception as exc:  # (concurrent.futures loads with the pool: see forking)
-            futures = sys.modules.get("concurrent.futures")
-            if futures is not None and isinstance(exc, futures.BrokenExecutor):
-                raise WorkerStopped(str(exc)) from None
-            raise
+        except PoolBroken as exc:
+            raise WorkerStopped(str(exc)) from None

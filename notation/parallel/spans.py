@@ -19,19 +19,22 @@ worker reads as a stream (:func:`open_whole`), in flat memory.
 """
 from __future__ import annotations
 
+import codecs
 import os
+import re
 import stat
 import sys
 from dataclasses import dataclass, replace
 from contextlib import contextmanager
-from typing import IO, Iterator
+from typing import IO, Generator, Iterator
 
 from notation.core import formats
 
 from notation.read import compression
 from notation.parallel.batch import TARGET
 from notation.core.errors import InputError
-from notation.read.text import Cutter, open_record_file
+from notation.read.text import (BODY_LINE, TAG_LINE, Cutter, line_kind, may_carry,
+                                open_record_file, tag_line_at)
 
 #: Bytes at the head of a file that client and worker digest to agree it is the same file.
 HEAD = 64 << 10
@@ -93,8 +96,9 @@ class Span:
 
 
 def spans(path: str | os.PathLike[str], game: str | None = None, encoding: str = "utf-8",
-          target: int = TARGET) -> Iterator[Span]:
-    """The spans of one file, each about ``target`` bytes, in file order.
+          target: int = TARGET, first: int | None = None) -> Generator[Span, None, None]:
+    """The spans of one file, each about ``target`` bytes, in file order (``first``: the
+    first one's size, each next one twice the last, up to ``target``).
 
     Each span names the file as given (for messages) and by its absolute path
     (for the worker, whose working folder is not ours), with the file's identity
@@ -107,25 +111,221 @@ def spans(path: str | os.PathLike[str], game: str | None = None, encoding: str =
             identity = identity_of(handle)
         except OSError as exc:
             raise InputError(source, f"cannot read: {exc.strerror or exc}") from None
-        first = Span(source, 1, 0, 0, 1, game, encoding, location, identity)
+        whole = Span(source, 1, 0, 0, 1, game, encoding, location, identity)
         if compression.kind_of(os.pread(handle.fileno(), compression.MAGIC_BYTES, 0)) \
                 or formats.of_file(source) is not None:
-            yield replace(first, end=identity.size, streamed=True)
+            yield replace(whole, end=identity.size, streamed=True)
             return
-        yield from _cut(handle, first, target)
+        yield from _cut(handle, whole, target, target if first is None else first)
 
 
-def _cut(handle: IO[bytes], first: Span, target: int) -> Iterator[Span]:
-    """The spans of an open file, from its start; ``first`` gives what they all share."""
-    try:
-        ascii_like = "\n[".encode(first.encoding) == b"\n["
-    except (LookupError, UnicodeError):
-        ascii_like = False
-    if not ascii_like:  # lines cannot be found in the bytes: the file is one span
+#: Codecs that read an ASCII byte as that character, whatever surrounds it: where a file's
+#: bytes are ASCII, its text is the same string and a character's place its byte offset.
+ASCII_AS_ASCII = frozenset({"utf-8", "ascii", "iso8859-1", "cp1252"})
+#: Characters of a span the fast search holds before it goes on line by line (a span may
+#: find no end for long: a file of one game, or of games that all carry comments over).
+HOLD = 2 << 20
+#: Bytes read at a time.
+READ = 1 << 20
+
+
+def _cut(handle: IO[bytes], first: Span, target: int, first_target: int) -> Iterator[Span]:
+    """The spans of an open file, from its start; ``first`` gives what they all share.
+
+    The first span's end is looked for from ``first_target`` bytes on, each next one's
+    from twice as far, up to ``target``. Where a span's text is ASCII in a codec that
+    reads it so, its end is found by :func:`_end_in`, a few scans in C however many games
+    it holds; elsewhere (another encoding, bytes that are not ASCII, a span longer than
+    :data:`HOLD`) by :class:`~notation.read.text.Cutter` a line at a time
+    (:func:`_cut_by_lines`, which this equals: see the tests)."""
+    if not _ascii_like(first.encoding):  # lines cannot be found in the bytes: one span
+        size = first.identity.size if first.identity else os.fstat(handle.fileno()).st_size
+        yield replace(first, end=size)
+        return
+    fast = _codec_name(first.encoding) in ASCII_AS_ASCII
+    start, line, number = 0, 1, 1
+    want = min(first_target, target)
+    text = ""             # the text read: whole lines of ASCII
+    tail: list[bytes] = []  # the bytes read past it (a line not ended yet), in parts
+    held = 0              # their length
+    base = pos = 0        # where in ``text`` the span starts, and its search resumes
+    ended = False
+    while True:
+        if fast and len(text) - base + held <= HOLD:
+            end, pos = _end_in(text, base, pos, want)
+            if end >= 0:
+                yield replace(first, number=number, start=start, end=start + end - base,
+                              first_line=line)
+                line += text.count("\n", base, end)
+                start, number, base = start + end - base, number + 1, end
+                want = min(2 * want, target)
+                continue
+            if ended:
+                break
+            block = handle.read(READ)
+            whole = block.rfind(b"\n") + 1
+            if block and not whole:  # a line longer than a block goes on
+                tail.append(block)
+                held += len(block)
+                continue
+            data = b"".join((*tail, block[:whole])) if block else b"".join(tail)
+            tail = [block[whole:]] if block else []
+            held = len(tail[0]) if tail else 0
+            ended = not block  # (the end: a last line without a line break is whole)
+            if data.isascii():
+                pos -= base
+                text = text[base:] + data.decode("ascii")
+                base = 0
+                continue
+            tail.insert(0, data)
+        # the rest of the span line by line, from its start
+        found = _span_end_by_lines(handle, start, line, want, first.encoding)
+        if found is None:
+            end = handle.tell()
+            if end > start or number == 1:
+                yield replace(first, number=number, start=start, end=end, first_line=line)
+            return
+        offset, lines_before = found
+        yield replace(first, number=number, start=start, end=start + offset, first_line=line)
+        line += lines_before
+        start, number = start + offset, number + 1
+        want = min(2 * want, target)
+        handle.seek(start)
+        text, tail, held, base, pos, ended = "", [], 0, 0, 0, False
+    end = start + len(text) - base
+    text = ""  # (not held while the last span is worked on)
+    if end > start or number == 1:
+        yield replace(first, number=number, start=start, end=end, first_line=line)
+
+
+def _end_in(text: str, base: int, pos: int, want: int) -> tuple[int, int]:
+    """Where in ``text`` a span that starts at ``base`` ends (-1: not in it yet), and where
+    the search resumes when more text comes.
+
+    ``text`` holds whole lines (the last may lack its line break only at the file's end),
+    and :class:`~notation.read.text.Cutter` starts a piece at ``base`` (the file's start,
+    or a cut). The span ends at the first line at least ``want`` characters on, at or
+    after ``pos``, where the Cutter cuts (a tag line whose last tag or body line before
+    is a body line) after a piece that may not carry its comments over (see
+    :meth:`~notation.read.text.Cutter.may_carry`). Each tag line is tried: one whose last
+    tag or body line before is a tag line is no cut, and the piece it would end (tag
+    lines alone, from :func:`_piece_start`) always may carry. What decides a line is all
+    before it, so a search resumes where it stopped."""
+    least = base + want
+    if len(text) <= least:
+        return -1, pos
+    if pos < least:
+        pos = least if text[least - 1] == "\n" else text.find("\n", least) + 1 or len(text)
+    while True:
+        i = tag_line_at(text, pos)
+        if i < 0:
+            return -1, len(text)
+        if not may_carry(text[_piece_start(text, base, i):i]):
+            return i, i
+        pos = text.find("\n", i) + 1
+        if not pos:
+            return -1, len(text)
+
+
+def _lines_back(text: str, base: int, i: int) -> Iterator[tuple[int, int]]:
+    """``(start, kind)`` of the lines of ``text`` from ``base`` on before the one at ``i``,
+    last first."""
+    while i > base:
+        i = text.rfind("\n", base, i - 1) + 1 or base
+        yield i, line_kind(text, i)
+
+
+def _piece_start(text: str, base: int, cut: int) -> int:
+    """Where the piece that a cut at ``cut`` ends starts: its tag lines' first (a piece is
+    tag lines, then body lines; blank lines anywhere), or ``base``."""
+    start, tags = base, False
+    for line, kind in _lines_back(text, base, cut):
+        if kind == TAG_LINE:
+            start, tags = line, True
+        elif kind == BODY_LINE and tags:
+            return start
+    return base
+
+
+#: Bytes of a line the line-by-line search decodes at once: a longer line is told by its
+#: head, and searched for a ``{`` a block at a time (decoded whole, a 32 MB tag value cost
+#: the scan twice its size).
+LONG = 1 << 16
+
+#: A head that cannot tell its line: blanks, brackets and a tag's key alone so far.
+_UNDECIDED = re.compile(r"[\s\[A-Za-z0-9_]*")
+
+
+def _span_end_by_lines(handle: IO[bytes], start: int, first_line: int, want: int,
+                       encoding: str) -> tuple[int, int] | None:
+    """Where the span from byte ``start`` (a piece's start, on line ``first_line``) ends, by
+    :class:`Cutter` a line at a time: its length and line count (None: at the file's end,
+    where the handle is left)."""
+    handle.seek(start)
+    fast = _codec_name(encoding) in ASCII_AS_ASCII
+    cutter = Cutter()
+    offset = count = 0
+    while True:
+        raw = handle.readline(LONG)
+        if not raw:
+            return None
+        size, brace = len(raw), None
+        if size < LONG or raw.endswith(b"\n"):
+            text = raw.decode(encoding, "replace")
+        else:
+            text, size, brace = _long_line(handle, raw, encoding, fast)
+        if first_line + count == 1 and text.startswith("\ufeff"):
+            text = text[1:]
+        carry = cutter.may_carry
+        if cutter.feed(text, brace) and offset >= want and not carry:
+            return offset, count
+        offset += size
+        count += 1
+
+
+def _long_line(handle: IO[bytes], head: bytes, encoding: str,
+               fast: bool) -> tuple[str, int, bool | None]:
+    """A line longer than :data:`LONG` whose first bytes are ``head``, read on to its end:
+    the text that tells it (its head's, or where the head cannot tell, all of it), its
+    length in bytes, and whether it holds a ``{`` (None: the text holds all of it).
+
+    A head tells its line once it holds a character that is no blank, bracket, letter,
+    digit or underscore: a tag line, a body line and a comment line are told apart at
+    the latest there (see :class:`Cutter`)."""
+    decoder = codecs.getincrementaldecoder(encoding)("replace")
+    text = decoder.decode(head, False)
+    size = len(head)
+    if _UNDECIDED.fullmatch(text):
+        parts = [head]
+        while not parts[-1].endswith(b"\n"):
+            more = handle.readline(LONG)
+            if not more:
+                break
+            parts.append(more)
+        whole = b"".join(parts)
+        return whole.decode(encoding, "replace"), len(whole), None
+    brace = "{" in text
+    more = head
+    while not more.endswith(b"\n"):
+        more = handle.readline(LONG)
+        if not more:
+            break
+        size += len(more)
+        if not brace:
+            brace = b"{" in more if fast else "{" in decoder.decode(more, False)
+    return text, size, brace
+
+
+def _cut_by_lines(handle: IO[bytes], first: Span, target: int,
+                  first_target: int) -> Iterator[Span]:
+    """The spans of an open file by :class:`Cutter`, a line at a time: what :func:`_cut`
+    does faster, and its definition."""
+    if not _ascii_like(first.encoding):
         size = first.identity.size if first.identity else os.fstat(handle.fileno()).st_size
         yield replace(first, end=size)
         return
     number, start, first_line, offset, line_no = 1, 0, 1, 0, 0
+    want = min(first_target, target)
     cutter = Cutter()
     for raw in handle:
         line_no += 1
@@ -133,12 +333,34 @@ def _cut(handle: IO[bytes], first: Span, target: int) -> Iterator[Span]:
         if line_no == 1 and text.startswith("\ufeff"):
             text = text[1:]
         carry = cutter.may_carry
-        if cutter.feed(text) and offset - start >= target and not carry:
+        if cutter.feed(text) and offset - start >= want and not carry:
             yield replace(first, number=number, start=start, end=offset, first_line=first_line)
             number, start, first_line = number + 1, offset, line_no
+            want = min(2 * want, target)
         offset += len(raw)
     if offset > start or number == 1:
         yield replace(first, number=number, start=start, end=offset, first_line=first_line)
+
+
+def _codec_name(encoding: str) -> str:
+    try:
+        return codecs.lookup(encoding).name
+    except (LookupError, ValueError, TypeError):
+        return ""
+
+
+def cuttable(encoding: str) -> bool:
+    """Whether a file in ``encoding`` can be cut in its bytes (its line breaks and tags'
+    brackets are those bytes)."""
+    return _ascii_like(encoding)
+
+
+def _ascii_like(encoding: str) -> bool:
+    """Whether a line break and a tag's bracket are those bytes in ``encoding``."""
+    try:
+        return "\n[".encode(encoding) == b"\n["
+    except (LookupError, UnicodeError):
+        return False
 
 
 def read_span(span: Span) -> bytes:
@@ -147,6 +369,34 @@ def read_span(span: Span) -> bytes:
         with open_whole(span) as handle:
             handle.seek(span.start)
             return handle.read(span.end - span.start)
+
+
+class SpanReader:
+    """A span's bytes read a block at a time (a span read whole was a fresh mapping of
+    memory each time, its pages faulted in one by one: a tenth of a worker's time), from
+    the file the client measured; a failure to read is an :class:`InputError`."""
+
+    def __init__(self, span: Span) -> None:
+        self.span = span
+        self.handle = open_whole(span)
+        self.left = span.end - span.start
+        with _reading(span):
+            self.handle.seek(span.start)
+
+    def read(self, size: int = -1, /) -> bytes:
+        with _reading(self.span):
+            data = self.handle.read(self.left if size < 0 else min(size, self.left))
+        self.left -= len(data)
+        return data
+
+    def close(self) -> None:
+        self.handle.close()
+
+    def __enter__(self) -> SpanReader:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
 
 
 def open_whole(span: Span) -> IO[bytes]:

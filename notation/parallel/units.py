@@ -2,21 +2,22 @@
 
 An input is a path, an open binary stream (:class:`Stream`), or an
 :class:`InputError` that stands in its place (an input known to be
-unreadable, reported where it comes). Local runs (here or in worker
-processes) cut inputs into batches of text read here; Dask runs cut files
-into spans that the workers read themselves. Each input also gives a
+unreadable, reported where it comes). Files are cut into spans
+that the workers (worker processes, Dask's) read themselves; what cannot be cut in
+its bytes (a stream, a compressed file, another format) into batches of text read
+here, for worker processes, or into one span a Dask worker reads whole. Each input also gives a
 closing item, so that the runner knows when an input is over.
 """
 from __future__ import annotations
 
 import os
 from dataclasses import dataclass
-from typing import Callable, Iterable, Iterator, Union
+from typing import Callable, Generator, Iterable, Iterator, Union
 
-from notation.parallel.batch import TARGET, batches
+from notation.parallel.batch import FIRST, TARGET, batches
 from notation.core.errors import InputError
 from notation.parallel import Input, Stream
-from notation.parallel.spans import spans
+from notation.parallel.spans import cuttable, spans
 
 from .work import Job, Part
 
@@ -56,12 +57,22 @@ def name_of(given: Input) -> str:
 
 
 def local_jobs(given: Input, game: str | None, encoding: str, target: int) -> Iterator[Job]:
-    """Batches of text read here, from a file or a stream."""
+    """Spans of a file that workers read themselves, where its bytes can be cut (a file of
+    the games' own notation, not compressed, in an encoding whose line breaks are those
+    bytes); batches of text read here otherwise (and from a stream)."""
     if isinstance(given, InputError):
         raise given
     if isinstance(given, Stream):
         yield from batches(given.handle, game, encoding, given.label, target)
         return
+    if cuttable(encoding):
+        cut = spans(given, game, encoding, target, first=FIRST)
+        first = next(cut, None)
+        if first is not None and not first.streamed:
+            yield first
+            yield from cut
+            return
+        cut.close()
     yield from batches(given, game, encoding, target=target)
 
 

@@ -176,8 +176,9 @@ class Cutter:
     def may_carry(self) -> bool:
         return self.brace or not self.plain
 
-    def feed(self, line: str) -> bool:
-        """True when a new piece begins at ``line``."""
+    def feed(self, line: str, brace: bool | None = None) -> bool:
+        """True when a new piece begins at ``line`` (``brace``: whether the line holds a
+        ``{``, where ``line`` is only its head; None: look in ``line``)."""
         tag = starts_tag_line(line)
         cut = self.body and tag
         if cut:
@@ -185,7 +186,7 @@ class Cutter:
         if not tag and _BODY_LINE.match(line):  # a broken tag is still a tag
             self.body = True
             self.plain = self.plain or not line.lstrip().startswith((";", "#"))
-        self.brace = self.brace or "{" in line
+        self.brace = self.brace or ("{" in line if brace is None else brace)
         return cut
 
 
@@ -205,6 +206,24 @@ def may_carry(piece: str) -> bool:
     """:attr:`Cutter.may_carry` after a whole piece of :func:`pieces` (which holds no cut),
     found by scans in C: no line of the piece is copied (one may be 32 MB)."""
     return "{" in piece or _PLAIN_BODY_LINE.search(piece) is None
+
+
+#: What a line is to :class:`Cutter` (:func:`line_kind`): a tag line, a body line, or
+#: neither (blank, or a broken tag, which starts no game and is no body).
+TAG_LINE, BODY_LINE, NEITHER = 1, 2, 0
+
+
+def line_kind(text: str, start: int) -> int:
+    """What the line of ``text`` that starts at ``start`` is to :class:`Cutter`."""
+    if _is_tag_line(text, start, next_line().match):
+        return TAG_LINE
+    return BODY_LINE if _BODY_LINE.match(text, start) else NEITHER
+
+
+def tag_line_at(text: str, pos: int) -> int:
+    """Where the first tag line of ``text`` that starts at or after ``pos`` (a line start)
+    starts, or -1; found at C speed (:func:`_tag_line_at`)."""
+    return _tag_line_at(text, pos, next_line().match)
 
 
 def _is_tag_line(text: str, i: int, match_next_line: NextLine) -> bool:

@@ -230,51 +230,17 @@ def left_in_session(session: int) -> list[str]:
     return left
 
 
-#: Put before a run's script: the pool's own thread winds the pool up (closes its pipes,
-#: joins its workers) only once the main thread waits for it (joins it) or has begun to
-#: exit; at the exit, the exit hook of concurrent.futures finds the pool's wake-up pipe
-#: open, the thread closes it, then the hook writes to it. The widest window of the race a
-#: run that exits before its pool has ended loses, on any machine.
-POOL_THREAD_LAST = f"""
-import sys, threading
-from concurrent.futures import process
-sys.path.insert(0, {str(TESTS)!r})
-from conftest import hold_pool_thread
-
-waited_for, joined = hold_pool_thread(setattr)
-wake = process._ThreadWakeup.wakeup
-
-def wake_at_exit_after_the_close(self):
-    if (process._global_shutdown and not self._closed
-            and threading.current_thread() is threading.main_thread()):
-        waited_for.set()
-        for thread in threading.enumerate():
-            if isinstance(thread, process._ExecutorManagerThread):
-                joined(thread)
-        self._writer.send_bytes(b"")
-    else:
-        wake(self)
-
-process._ThreadWakeup.wakeup = wake_at_exit_after_the_close
-"""
-
-
 @pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM])
 @pytest.mark.parametrize("command", [["validate", "--jobs", "2"],
                                      ["random", "tilewe", "--count", "30", "--jobs", "2"]],
                          ids=["validate", "random"])
-@pytest.mark.parametrize("pool_thread", ["as_it_comes", "last"])
 def test_a_signal_while_the_workers_start_is_one_line_and_leaves_no_worker(archive, signum,
-                                                                            command,
-                                                                            pool_thread):
+                                                                            command):
     """A signal during the pool's forks was raised in the interpreter's after-fork hook,
-    printed there as ignored, and lost: the run went on to exit 0. Then the interrupted
-    run shut its pool down without waiting, and the shutdown meant to wait had nothing
-    left to wait for: the run exited while the pool's thread was closing its pipes, and
-    now and then the exit hook of concurrent.futures wrote to one just closed ("Exception
-    ignored in: <module 'threading'>", OSError after the line); ``last`` forces that order."""
+    printed there as ignored, and lost: the run went on to exit 0. The interrupted run
+    must also wait for every worker it started before it exits."""
     args = [*command, str(archive)] if command[0] == "validate" else command
-    script = (POOL_THREAD_LAST if pool_thread == "last" else "") + SIGNAL_AT_FIRST_FORK
+    script = SIGNAL_AT_FIRST_FORK
     proc = subprocess.Popen([sys.executable, "-c", script, str(int(signum)),
                              *args], preexec_fn=interruptible, start_new_session=True,
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)

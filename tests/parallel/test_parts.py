@@ -61,3 +61,18 @@ def test_bare_outcomes_travel_as_their_plies() -> None:
     tagged = Outcome(None, None, None, 8, [], None, None,
                      Facts(SOURCE, 4, "tilewe", {"Game": "tilewe"}, None, {}))
     assert packed(SOURCE, [*bare, tagged])[1][3] is tagged
+
+
+@given(parts(), st.integers(0, 50), st.integers(0, 50))
+def test_a_part_placed_in_its_file_moves_every_game_alike(listed: list[Outcome], by: int,
+                                                           more: int) -> None:
+    """A part that came packed is placed without making its outcomes; placed, pickled and
+    placed again, its games stand where the outcomes shifted by hand stand."""
+    expected = [o.shifted(by + more).to_json() for o in listed]
+    sent = pickle.loads(pickle.dumps(Part(SOURCE, listed, 7)))
+    placed = pickle.loads(pickle.dumps(sent.placed(by))).placed(more)
+    assert placed.games == len(listed)
+    assert [o.to_json() for o in placed.outcomes] == expected
+    here = Part(SOURCE, list(listed), 7).placed(by).placed(more)  # (never packed)
+    assert [o.to_json() for o in here.outcomes] == expected
+    assert sent.outcomes == [o.shifted(0) for o in listed] or not listed

@@ -23,7 +23,7 @@ from notation.core import registry
 from notation.core.errors import InputError
 from notation.core.outcome import Outcome
 
-from conftest import HANG_BREAKER, SAMPLES, hold_pool_thread, run_cli
+from conftest import HANG_BREAKER, SAMPLES, run_cli
 from test_archive_scale import mixed_archive
 
 #: Batches and spans of a few games each, so that every file is cut many times.
@@ -245,71 +245,6 @@ def test_a_small_piped_record_is_checked_without_starting_workers():
                             capture_output=True, text=True, env=env, timeout=HANG_BREAKER)
     if len(os.sched_getaffinity(0)) > 1:  # (one core: never a pool)
         assert pooled.returncode == 2 and "worker process stopped" in pooled.stderr
-
-
-@pytest.fixture
-def pool_thread_held(monkeypatch):
-    """The pool's own thread held before it winds the pool up (closes its pipes, joins its
-    workers) until the main thread waits for it (joins it): a pool the ``with`` does not
-    wait for is still running when the ``with`` has ended, on any machine."""
-    waited_for, joined = hold_pool_thread(monkeypatch.setattr)
-    yield
-    waited_for.set()  # a pool left running (a failed test) ends before the next test
-    for thread in pool_threads():
-        joined(thread)
-
-
-def pool_threads() -> list:
-    """The threads of process pools still running in this process."""
-    import threading
-    from concurrent.futures import process
-    return [thread for thread in threading.enumerate()
-            if isinstance(thread, process._ExecutorManagerThread)]
-
-
-@pytest.mark.parametrize("ending", [RuntimeError, KeyboardInterrupt])
-def test_a_pool_ended_by_an_exception_is_waited_for(pool_thread_held, ending):
-    """It was shut down without waiting, then by a shutdown meant to wait that had nothing
-    left to wait for: the run went on (to its exit, racing the pool's thread: a traceback
-    after an interrupted run's last line)."""
-    from notation.parallel.forking import forked_pool
-    with pytest.raises(ending):
-        with forked_pool(2) as pool:
-            pool.submit(abs, -1)
-            raise ending
-    assert pool_threads() == []
-
-
-def test_a_pool_its_consumer_stops_is_waited_for(pool_thread_held):
-    from notation.parallel.pool import map_in_order
-    results = map_in_order(abs, range(-40, 0), 2)
-    assert next(results) == 40
-    results.close()
-    assert pool_threads() == []
-
-
-def test_a_signal_taken_while_a_pool_is_waited_for_still_waits(pool_thread_held,
-                                                                monkeypatch):
-    """The interrupt a signal raises where the wait stands ends the ``with`` only once its
-    pool has ended."""
-    import threading
-    from concurrent.futures import process
-
-    from notation.parallel.forking import forked_pool
-    join_noted = threading.Thread.join
-    interrupted = []
-
-    def interrupted_once(self, *args, **kwargs):
-        if isinstance(self, process._ExecutorManagerThread) and not interrupted:
-            interrupted.append(self)
-            raise KeyboardInterrupt
-        join_noted(self, *args, **kwargs)
-
-    monkeypatch.setattr(threading.Thread, "join", interrupted_once)
-    with pytest.raises(KeyboardInterrupt):
-        with forked_pool(2) as pool:
-            assert pool.submit(abs, -1).result() == 1
-    assert interrupted and pool_threads() == []
 
 
 def worked_by(record: notation.GameNode) -> Outcome:

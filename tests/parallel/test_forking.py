@@ -1,0 +1,173 @@
+"""The pool of forked workers: answers in the order sent, whatever their size; an
+exception comes back as itself; a worker that dies breaks the pool, never hangs it; a
+pool ended in any way leaves no worker behind."""
+from __future__ import annotations
+
+import os
+import pickle
+import signal
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from notation.parallel import forking
+from notation.parallel.forking import PoolBroken, forked_pool
+from notation.parallel.pool import WorkerStopped, map_in_order
+
+
+def gone(pid: int) -> bool:
+    """Whether a child of this process has ended and been waited for."""
+    try:
+        os.waitpid(pid, os.WNOHANG)
+    except ChildProcessError:
+        return True
+    return False
+
+
+def echoed(data: bytes, times: int) -> bytes:
+    return data * times
+
+
+def pid_of(_: object) -> int:
+    return os.getpid()
+
+
+def spin(seconds_of_cpu: float) -> int:
+    """Work for a while (CPU time, not the clock: a busy machine only makes it longer)."""
+    import time
+    start = time.process_time()
+    while time.process_time() - start < seconds_of_cpu:
+        pass
+    return os.getpid()
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 300_000), st.integers(0, 12)), min_size=1,
+                max_size=12))
+def test_answers_come_in_the_order_sent_whatever_their_size(sizes):
+    """Tasks and answers larger than a pipe holds (64 KiB) go both ways at once: a worker
+    blocked writing a long answer while the pool writes it a long task was a deadlock to
+    avoid."""
+    with forked_pool(2) as pool:
+        sent = [(bytes([n % 251]) * n, times) for n, times in sizes]
+        tasks = [pool.submit(echoed, data, times) for data, times in sent]
+        assert [task.result() for task in tasks] == [data * times for data, times in sent]
+
+
+class Unreadable(Exception):
+    """Pickles, but cannot be unpickled: its ``__init__`` wants two arguments."""
+
+    def __init__(self, first: str, second: str) -> None:
+        super().__init__(first)
+
+
+def raises(exc: BaseException) -> None:
+    raise exc
+
+
+def raises_unreadable() -> None:
+    raise Unreadable("a", "b")
+
+
+def unpicklable_answer() -> object:
+    return lambda: None
+
+
+def test_an_exception_comes_back_as_itself_and_the_pool_goes_on():
+    with forked_pool(2) as pool:
+        with pytest.raises(ValueError, match="bad move"):
+            pool.submit(raises, ValueError("bad move")).result()
+        with pytest.raises(RuntimeError, match="answer cannot be sent"):
+            pool.submit(unpicklable_answer).result()
+        with pytest.raises(RuntimeError, match="answer cannot be read"):
+            pool.submit(raises_unreadable).result()
+        assert pool.submit(abs, -3).result() == 3
+
+
+def test_a_task_that_cannot_be_pickled_is_refused_before_it_is_sent():
+    with forked_pool(2) as pool:
+        with pytest.raises((pickle.PicklingError, AttributeError, TypeError)):
+            pool.submit(lambda: 1)
+        assert pool.submit(abs, -4).result() == 4
+
+
+def test_a_worker_that_dies_breaks_the_pool_and_names_how_it_ended():
+    with forked_pool(2) as pool:
+        first = pool.submit(abs, -1)
+        assert first.result() == 1
+        dying = pool.submit(os._exit, 3)
+        with pytest.raises(PoolBroken, match=r"worker \d+ exited with status 3"):
+            dying.result()
+        with pytest.raises(PoolBroken):
+            pool.submit(abs, -2)
+    assert first.result() == 1  # what was answered before stays answered
+
+
+def test_a_worker_killed_mid_task_breaks_the_pool_without_a_hang():
+    with forked_pool(2) as pool:
+        pids = {pool.submit(pid_of, n).result() for n in range(4)}
+        busy = pool.submit(spin, 1000.0)
+        victim = busy._worker.pid
+        os.kill(victim, signal.SIGKILL)
+        with pytest.raises(PoolBroken, match="killed by signal 9"):
+            busy.result()
+    assert all(gone(pid) for pid in pids | {victim})
+
+
+@pytest.mark.parametrize("ending", [RuntimeError, KeyboardInterrupt])
+def test_a_pool_ended_by_an_exception_kills_and_waits_for_its_workers(ending):
+    """Ended early, a pool does not wait for its tasks (a Ctrl-C stops at once): its
+    workers are killed, then waited for, so none is left running or a zombie."""
+    with pytest.raises(ending):
+        with forked_pool(2) as pool:
+            pids = [worker.pid for worker in pool.workers]
+            pool.submit(spin, 1000.0)
+            raise ending
+    assert all(gone(pid) for pid in pids)
+
+
+def test_a_pool_its_consumer_stops_leaves_no_worker():
+    results = map_in_order(pid_of, range(40), 2)
+    pids = {next(results)}
+    pids |= {next(results) for _ in range(5)}
+    results.close()
+    assert all(gone(pid) for pid in pids - {os.getpid()})
+
+
+def test_a_signal_taken_while_a_pool_is_waited_for_still_waits(monkeypatch):
+    """The interrupt a signal raises where the wait stands ends the ``with`` only once every
+    worker has ended."""
+    waited = os.waitpid
+    interrupted = []
+
+    def interrupted_once(pid: int, options: int) -> tuple[int, int]:
+        if not interrupted and options == 0:
+            interrupted.append(pid)
+            raise KeyboardInterrupt
+        return waited(pid, options)
+
+    monkeypatch.setattr(forking.os, "waitpid", interrupted_once)
+    with pytest.raises(KeyboardInterrupt):
+        with forked_pool(2) as pool:
+            pids = [worker.pid for worker in pool.workers]
+            assert pool.submit(abs, -1).result() == 1
+    monkeypatch.undo()
+    assert interrupted and all(gone(pid) for pid in pids)
+
+
+def test_work_is_spread_over_the_workers_and_a_dead_one_stops_the_run():
+    assert len(set(map_in_order(spin, [0.02] * 8, 2))) == 2
+    with pytest.raises(WorkerStopped, match="status 5"):
+        list(map_in_order(os._exit, [5, 5, 5], 2))
+
+
+def test_a_worker_ends_with_the_pipe_of_its_tasks():
+    """A worker whose run ended (its pipe closed) ends too, whatever PR_SET_PDEATHSIG did."""
+    with forked_pool(1) as pool:
+        worker = pool.workers[0]
+        os.close(worker.tasks)
+        worker.tasks = -1
+        _pid, status = os.waitpid(worker.pid, 0)
+        worker.status = status
+    assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0
