@@ -44,8 +44,9 @@ ENCODING_OPTION = click.option("--encoding", default="utf-8", show_default=True,
 PATHS = click.argument("paths", nargs=-1, required=True, metavar="PATH...")
 JOBS_OPTION = click.option(
     "--jobs", "-j", type=click.IntRange(min=1), default=None, metavar="N",
-    help="Worker processes (default: the number of cores); never more than the cores nor "
-         "than the input's batches of 256 KiB, and inputs under 1 MB use one.")
+    help="Processes that check games, this one among them (default: the number of cores); "
+         "never more than the cores nor than the input's parts of 256 KiB, and inputs "
+         "under 1 MB use one.")
 
 
 def color_option(func: Callable[..., Any]) -> Callable[..., Any]:

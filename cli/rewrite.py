@@ -51,8 +51,9 @@ Text = TypeVar("Text")
               help="Write each move in its one canonical spelling (Tilewe: the contact "
                    "tile the Pentobi reader picks for the cells covered).")
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=None, metavar="N",
-              help="With --check: worker processes (default: the number of cores); never "
-                   "more than the cores nor than the input's batches of 256 KiB.")
+              help="With --check: processes that check games, this one among them (default: "
+                   "the number of cores); never more than the cores nor than the input's "
+                   "parts of 256 KiB.")
 @reading_options
 @color_option
 def fmt(paths: tuple[str, ...], in_place: bool, check: bool, fix_results: bool,

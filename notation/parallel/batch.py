@@ -11,10 +11,11 @@ batches before are counted.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import IO, Any, Iterable, Iterator
 
 
+from notation.core.hand_dataclass import hand_dataclass
 from notation.core.tree import GameNode
 from notation.core.formats import RecordFormat
 from notation.read.reading import claimed, records_of, records_of_pieces
@@ -28,7 +29,7 @@ TARGET = 256 << 10
 FIRST = 8 << 10
 
 
-@dataclass(slots=True)
+@hand_dataclass(slots=True)
 class Batch:
     """Whole games of one file: ``(first line, text)`` pieces; of a file in another format
     (Pentobi's, ``format``), that format's pieces, the first from ``column`` of its line."""
@@ -43,6 +44,18 @@ class Batch:
     #: Bytes of the input read for it (compressed bytes for a compressed file; for
     #: progress against the file's size), or None where the input cannot tell.
     read: int | None = None
+
+    def __init__(self, source: str, number: int, game: str | None,
+                 pieces: list[tuple[int, str]] | None = None, size: int = 0,
+                 format: str | None = None, column: int = 1, read: int | None = None) -> None:
+        self.source = source
+        self.number = number
+        self.game = game
+        self.pieces = [] if pieces is None else pieces
+        self.size = size
+        self.format = format
+        self.column = column
+        self.read = read
 
     @property
     def progress(self) -> int:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import collections
 import contextlib
+import gc
 import os
 import pickle
 import select
@@ -144,12 +145,15 @@ class ForkedPool:
         self._closing = False
         self._poll = select.poll()
         self._by_fd: dict[int, _Worker] = {}
+        gc.freeze()  # (a worker's collections leave what it was forked with alone: no copy)
         try:
             for _ in range(jobs):
                 self._fork(initializer, initargs)
         except BaseException:  # (a fork refused, or a signal: none is left behind)
             self.shutdown(kill=True)
             raise
+        finally:
+            gc.unfreeze()
 
     def _fork(self, initializer: Callable[..., None], initargs: tuple[Any, ...]) -> None:
         task_read, task_write = os.pipe()
@@ -187,6 +191,11 @@ class ForkedPool:
         worker.waiting.append(task)
         self._send(worker, message)
         return task
+
+    def least_waiting(self) -> int:
+        """The fewest tasks a worker has unanswered (the answers come so far taken)."""
+        self._take(0)
+        return min(len(worker.waiting) for worker in self.workers)
 
     def _send(self, worker: _Worker, message: bytes) -> None:
         """A message written down a worker's pipe, the answers that come meanwhile taken (a

@@ -24,11 +24,12 @@ import os
 import re
 import stat
 import sys
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from contextlib import contextmanager
 from typing import IO, Generator, Iterator
 
 from notation.core import formats
+from notation.core.hand_dataclass import hand_dataclass
 
 from notation.read import compression
 from notation.parallel.batch import TARGET
@@ -43,13 +44,18 @@ HEAD = 64 << 10
 SAME_FILES = "workers must see the same files at the same paths"
 
 
-@dataclass(frozen=True, slots=True)
+@hand_dataclass(frozen=True, slots=True)
 class Identity:
     """A file as the client measured it; a worker reads it only if it measures the same."""
 
     size: int
     mtime_ns: int
     head: str  # digest of the first HEAD bytes
+
+    def __init__(self, size: int, mtime_ns: int, head: str) -> None:
+        object.__setattr__(self, "size", size)
+        object.__setattr__(self, "mtime_ns", mtime_ns)
+        object.__setattr__(self, "head", head)
 
 
 def identity_of(handle: IO[bytes]) -> Identity:
@@ -62,13 +68,15 @@ def identity_of(handle: IO[bytes]) -> Identity:
     if not stat.S_ISREG(status.st_mode):
         return Identity(-1, -1, "")
     head = os.pread(fd, HEAD, 0)
-    import hashlib  # (start-up: a local run never asks a file's identity)
-
+    try:  # (start-up: hashlib loads OpenSSL, 2.3 ms, for a digest CPython builds in)
+        from _blake2 import blake2b
+    except ImportError:  # pragma: no cover - another interpreter
+        from hashlib import blake2b
     return Identity(status.st_size, status.st_mtime_ns,
-                    hashlib.blake2b(head, digest_size=16).hexdigest())
+                    blake2b(head, digest_size=16).hexdigest())
 
 
-@dataclass(frozen=True, slots=True)
+@hand_dataclass(frozen=True, slots=True)
 class Span:
     """Bytes ``start`` to ``end`` of ``source``: whole games from line ``first_line``."""
 
@@ -84,6 +92,21 @@ class Span:
     #: The whole of a file that cannot be cut in its bytes (compressed, or in another
     #: format), read as a stream.
     streamed: bool = False
+
+    def __init__(self, source: str, number: int, start: int, end: int, first_line: int,
+                 game: str | None = None, encoding: str = "utf-8", location: str = "",
+                 identity: Identity | None = None, streamed: bool = False) -> None:
+        setting = object.__setattr__
+        setting(self, "source", source)
+        setting(self, "number", number)
+        setting(self, "start", start)
+        setting(self, "end", end)
+        setting(self, "first_line", first_line)
+        setting(self, "game", game)
+        setting(self, "encoding", encoding)
+        setting(self, "location", location)
+        setting(self, "identity", identity)
+        setting(self, "streamed", streamed)
 
     @property
     def path(self) -> str:
@@ -406,11 +429,30 @@ def open_whole(span: Span) -> IO[bytes]:
         handle = open(span.path, "rb", opener=_without_blocking)
         try:
             if span.identity is not None:
-                _same_file(span, identity_of(handle))
+                _check_same_file(span, handle)
         except BaseException:
             handle.close()
             raise
         return handle
+
+
+#: The files this process found to be the client's: by path and identity, the file as the
+#: system saw it then (device, inode, size, modification time). A worker opens one file
+#: once a span: its head is digested again only if the system sees another file there.
+_SEEN: dict[tuple[str, Identity], tuple[int, int, int, int]] = {}
+
+
+def _check_same_file(span: Span, handle: IO[bytes]) -> None:
+    assert span.identity is not None
+    status = os.fstat(handle.fileno())
+    seen = (status.st_dev, status.st_ino, status.st_size, status.st_mtime_ns)
+    key = (span.path, span.identity)
+    if _SEEN.get(key) == seen and stat.S_ISREG(status.st_mode):
+        return
+    _same_file(span, identity_of(handle))
+    if len(_SEEN) > 1000:
+        _SEEN.clear()
+    _SEEN[key] = seen
 
 
 @contextmanager

@@ -6,18 +6,16 @@ becomes that game's internal problem; the run goes on.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Callable
 
 
+from notation.core.hand_dataclass import hand_dataclass
 from notation.core.tree import GameNode
 from notation.core.outcome import Outcome
-from notation.core.output import position_json
 from notation.core.replay import internal_problem, run
-from notation.core.writer import format_record
 
 
-@dataclass(frozen=True, slots=True)
+@hand_dataclass(frozen=True, slots=True)
 class Task:
     """A function from a record to its outcome, and whether it needs the record's events.
 
@@ -34,6 +32,13 @@ class Task:
     #: a valid game comes home with its place and plies alone (:meth:`Outcome.detached`).
     facts: bool = True
 
+    def __init__(self, apply: Callable[[GameNode], Outcome], events: bool = False,
+                 headers: bool = False, facts: bool = True) -> None:
+        object.__setattr__(self, "apply", apply)
+        object.__setattr__(self, "events", events)
+        object.__setattr__(self, "headers", headers)
+        object.__setattr__(self, "facts", facts)
+
     @property
     def checked(self) -> bool:
         """Whether its records are read on the fast path (``records_of``'s ``checked``)."""
@@ -42,6 +47,7 @@ class Task:
 
 def replayed(record: GameNode) -> Outcome:
     """The verdict with the final position and state as JSON (``replay --json``)."""
+    from notation.core.output import position_json  # (start-up: a check needs none)
     outcome = run(record)
     outcome.data = position_json(outcome)
     return outcome
@@ -50,6 +56,7 @@ def replayed(record: GameNode) -> Outcome:
 def formatted(record: GameNode) -> Outcome:
     """The verdict and, if the game has no problem, its canonical text (``fmt``): the same
     text ``fmt`` writes in one process (:func:`notation.archive.rewrite.canonical_text`)."""
+    from notation.core.writer import format_record  # (start-up: a check writes nothing)
     outcome = run(record)
     if outcome.valid and outcome.game is not None:
         outcome.text = format_record(record, outcome.game)

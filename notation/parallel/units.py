@@ -11,7 +11,7 @@ closing item, so that the runner knows when an input is over.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from notation.core.hand_dataclass import hand_dataclass
 from typing import Callable, Generator, Iterable, Iterator, Union
 
 from notation.parallel.batch import FIRST, TARGET, batches
@@ -22,7 +22,7 @@ from notation.parallel.spans import cuttable, spans
 from .work import Job, Part
 
 
-@dataclass(frozen=True, slots=True)
+@hand_dataclass(frozen=True, slots=True)
 class Unit:
     """Work for a worker; ``key`` is the input's place in the run (a file given twice is
     two inputs, each numbered from 1)."""
@@ -30,8 +30,12 @@ class Unit:
     key: int
     job: Job
 
+    def __init__(self, key: int, job: Job) -> None:
+        object.__setattr__(self, "key", key)
+        object.__setattr__(self, "job", job)
 
-@dataclass(frozen=True, slots=True)
+
+@hand_dataclass(frozen=True, slots=True)
 class Known:
     """A part known without a worker: an input error met here, or the end of an input
     (an empty part with ``end`` set)."""
@@ -39,6 +43,11 @@ class Known:
     key: int
     part: Part
     end: bool = False
+
+    def __init__(self, key: int, part: Part, end: bool = False) -> None:
+        object.__setattr__(self, "key", key)
+        object.__setattr__(self, "part", part)
+        object.__setattr__(self, "end", end)
 
 
 Item = Union[Unit, Known]

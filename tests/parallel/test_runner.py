@@ -254,16 +254,39 @@ def worked_by(record: notation.GameNode) -> Outcome:
     return outcome
 
 
-def test_the_first_batch_is_worked_on_here_and_the_rest_by_workers(tmp_path):
+def test_this_process_works_the_first_unit_and_whatever_its_workers_have_no_room_for(
+        tmp_path, monkeypatch):
     """The first part is ready as soon as in a run of one process (and what its game loads
-    is loaded once, before the fork): only the batches after it go to workers."""
+    is loaded once, before the fork); then this process is one of the ``jobs``: one
+    worker is forked for two, and a unit goes to it while it has room."""
+    from notation.parallel import pool
     path = mixed_archive(tmp_path, 12)
     first = next(batch.batches(path, target=SMALL))
+    here = len(list(batch.batch_records(first)))
+    forks = []
+    monkeypatch.setattr(pool, "forked_pool", counted(pool.forked_pool, forks))
     pids = [o.data for o in runner.outcomes([path], runner.Task(worked_by), target=SMALL,
                                             jobs=2)]
-    here = len(list(batch.batch_records(first)))
     assert pids[:here] == [os.getpid()] * here
-    assert os.getpid() not in pids[here:] and len(set(pids[here:])) >= 1
+    assert forks == [1]
+    worker = set(pids[here:]) - {os.getpid()}
+    assert len(worker) == 1 and pids[here] in worker  # (it had room at first)
+    monkeypatch.setattr(pool, "QUEUED", 10**6)  # always room: the worker works the rest
+    pids = [o.data for o in runner.outcomes([path], runner.Task(worked_by), target=SMALL,
+                                            jobs=2)]
+    assert os.getpid() not in pids[here:]
+    monkeypatch.setattr(pool, "QUEUED", 0)  # never room: all is worked here
+    pids = [o.data for o in runner.outcomes([path], runner.Task(worked_by), target=SMALL,
+                                            jobs=2)]
+    assert set(pids) == {os.getpid()}
+
+
+def counted(start_pool, forks: list):
+    """``forked_pool``, noting how many workers each pool forks."""
+    def started(jobs: int):
+        forks.append(jobs)
+        return start_pool(jobs)
+    return started
 
 
 @pytest.mark.parametrize("target", [1, 3 * batch.FIRST, batch.TARGET])

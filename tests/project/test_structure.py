@@ -26,7 +26,7 @@ LAZY_ALLOWED = {"dask", "dask.bag", "logging", "dask.distributed", "distributed"
                 # extra's) only for a user who asks for them
                 "dask.dataframe", "pandas", "notation.tables.parquet",
                 # start-up: what a command needs only when it meets a record it must parse
-                "lark", "lark.exceptions", "hashlib", "importlib.metadata",
+                "lark", "lark.exceptions", "hashlib", "_blake2", "importlib.metadata",
                 "notation.read.record_builder", "notation.read.other_readings",
                 "notation.read.parsing",
                 "multiprocessing", "concurrent.futures",
@@ -37,6 +37,8 @@ LAZY_ALLOWED = {"dask", "dask.bag", "logging", "dask.distributed", "distributed"
                 "notation.core.forfeit", "notation.games.tilewe.pentobi.cells",
                 # start-up: a reading never writes (GameNode.save)
                 "notation.save.records",
+                # start-up: a run of workers that check games writes no position or record
+                "notation.core.output", "notation.core.writer",
                 # `notation --version` alone loads the games, to say what runs compiled
                 "notation.core.registry", "notation.tables.keys",
                 # start-up: what only random games need, and pictures; the tables of the
