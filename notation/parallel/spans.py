@@ -292,13 +292,13 @@ def _span_end_by_lines(handle: IO[bytes], start: int, first_line: int, want: int
         raw = handle.readline(LONG)
         if not raw:
             return None
-        size, brace = len(raw), None
+        size, brace, first = len(raw), None, first_line + count == 1
         if size < LONG or raw.endswith(b"\n"):
             text = raw.decode(encoding, "replace")
+            if first and text.startswith("\ufeff"):
+                text = text[1:]
         else:
-            text, size, brace = _long_line(handle, raw, encoding, fast)
-        if first_line + count == 1 and text.startswith("\ufeff"):
-            text = text[1:]
+            text, size, brace = _long_line(handle, raw, encoding, fast, first)
         carry = cutter.may_carry
         if cutter.feed(text, brace) and offset >= want and not carry:
             return offset, count
@@ -306,11 +306,12 @@ def _span_end_by_lines(handle: IO[bytes], start: int, first_line: int, want: int
         count += 1
 
 
-def _long_line(handle: IO[bytes], head: bytes, encoding: str,
-               fast: bool) -> tuple[str, int, bool | None]:
+def _long_line(handle: IO[bytes], head: bytes, encoding: str, fast: bool,
+               first: bool) -> tuple[str, int, bool | None]:
     """A line longer than :data:`LONG` whose first bytes are ``head``, read on to its end:
-    the text that tells it (its head's, or where the head cannot tell, all of it), its
-    length in bytes, and whether it holds a ``{`` (None: the text holds all of it).
+    the text that tells it (its head's, or where the head cannot tell, all of it; the
+    file's ``first`` line without its byte-order mark), its length in bytes, and whether
+    it holds a ``{`` (None: the text holds all of it).
 
     A head tells its line once it holds a character that is no blank, bracket, letter,
     digit or underscore: a tag line, a body line and a comment line are told apart at
@@ -318,7 +319,8 @@ def _long_line(handle: IO[bytes], head: bytes, encoding: str,
     decoder = codecs.getincrementaldecoder(encoding)("replace")
     text = decoder.decode(head, False)
     size = len(head)
-    if _UNDECIDED.fullmatch(text):
+    mark = first and text.startswith("\ufeff")
+    if _UNDECIDED.fullmatch(text, 1 if mark else 0):
         parts = [head]
         while not parts[-1].endswith(b"\n"):
             more = handle.readline(LONG)
@@ -326,7 +328,10 @@ def _long_line(handle: IO[bytes], head: bytes, encoding: str,
                 break
             parts.append(more)
         whole = b"".join(parts)
-        return whole.decode(encoding, "replace"), len(whole), None
+        text = whole.decode(encoding, "replace")
+        return text[1:] if first and text.startswith("\ufeff") else text, len(whole), None
+    if mark:
+        text = text[1:]
     brace = "{" in text
     more = head
     while not more.endswith(b"\n"):

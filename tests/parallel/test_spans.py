@@ -8,7 +8,7 @@ from unittest import mock
 
 import pytest
 
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from notation.parallel import spans
@@ -47,9 +47,13 @@ def cut(function, data: bytes, encoding: str, target: int, first: int) -> list[S
     return list(function(io.BytesIO(data), whole, target, first))
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=1500, deadline=None)
 @given(files(), st.integers(1, 400), st.integers(1, 400), st.integers(1, 64),
        st.integers(0, 300), st.integers(1, 24))
+@example(file=(b'\xef\xbb\xbfmore } of it\n[Game "tilewe"]\n', 'utf-8'), target=1, first=1,
+         read=1, hold=0, long=3)  # a long first line: its head is a byte-order mark
+@example(file=(b'\xef\xbb\xbf[Game "tilewe"]\n[Game "tilewe"]\n', 'utf-8'), target=1,
+         first=1, read=1, hold=0, long=1)  # ... or a part of one
 def test_the_fast_search_cuts_where_the_line_cutter_does(file, target, first, read, hold,
                                                          long):
     """Blocks of a few bytes and a small hold push every line across a block's end and
