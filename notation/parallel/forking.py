@@ -192,11 +192,6 @@ class ForkedPool:
         self._send(worker, message)
         return task
 
-    def least_waiting(self) -> int:
-        """The fewest tasks a worker has unanswered (the answers come so far taken)."""
-        self._take(0)
-        return min(len(worker.waiting) for worker in self.workers)
-
     def _send(self, worker: _Worker, message: bytes) -> None:
         """A message written down a worker's pipe, the answers that come meanwhile taken (a
         worker blocked on a full answer pipe would never read the rest of a long task)."""

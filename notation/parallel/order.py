@@ -129,13 +129,15 @@ def finished(unit: Unit, pending: Pending) -> Part:
 Flying = tuple[Item, Union[Pending, None]]
 
 
-def flying(items: Iterable[Item], submit: Submit, numbering: Numbering) -> Iterator[Flying]:
-    """Items as they are sent; a unit of an input that has ended already is not sent."""
+def flying(items: Iterable[Item], submit: Submit, numbering: Numbering,
+           route: Callable[[], Submit] | None = None) -> Iterator[Flying]:
+    """Items as they are sent (each unit to ``route()``'s choice, if given); a unit of an
+    input that has ended already is not sent."""
     for item in items:
         if isinstance(item, Known):
             yield item, None
         elif item.key not in numbering.ended:
-            yield item, sent(item, submit)
+            yield item, sent(item, submit if route is None else route())
 
 
 def landed(entry: Flying, numbering: Numbering) -> Iterator[Part]:
@@ -155,16 +157,26 @@ def _ready(entry: Flying) -> bool:
     return entry[1] is None or entry[1].done()
 
 
-def ordered(items: Iterable[Item], submit: Submit, limit: int) -> Iterator[Part]:
+def ordered(items: Iterable[Item], submit: Submit, limit: int,
+            here: Submit | None = None) -> Iterator[Part]:
     """The parts of ``items`` in input order, their games placed in their files.
 
-    At most ``limit`` units are in flight. Whatever stops the iteration (the
-    consumer, an interrupt) cancels the units still in flight.
+    At most ``limit`` units are in flight. A unit that fills the flight while the first
+    in line is not ready, the consumer would wait for: with ``here``, it is given to
+    ``here`` instead (work done in this process meanwhile). Whatever stops the iteration
+    (the consumer, an interrupt) cancels the units still in flight.
     """
     numbering = Numbering()
     flight: collections.deque[Flying] = collections.deque()
+
+    def route() -> Submit:
+        if (here is not None and len(flight) + 1 >= limit and flight
+                and not _ready(flight[0])):
+            return here
+        return submit
+
     try:
-        for entry in flying(items, submit, numbering):
+        for entry in flying(items, submit, numbering, route):
             flight.append(entry)
             # the first in line as soon as it is ready (a part worked here, say), or once
             # the flight is full

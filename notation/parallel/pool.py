@@ -96,21 +96,18 @@ def worked_here(job: Job, task: Task) -> Settled:
         return Settled(error=exc)
 
 
-#: Units each worker has waiting before the main process works on the next one itself.
-QUEUED = 2
-
-
 def in_processes(items: Iterable[Item], task: Task, jobs: int) -> Iterator[Part]:
     """The parts of ``items`` worked on by up to ``jobs`` processes, in input order.
 
     No more processes work than cores and units (:func:`workers_for`, the units counted
     before the pool starts); with one, the units are worked on here. With more, this
     process is one of them: it works on the first unit before the pool of the others is
-    forked, and on any unit that comes while every worker has :data:`QUEUED` waiting
-    (a worker forked costs its start, its end and the pages it copies; this process
-    would only wait). At most three units per process are in flight. A worker that dies
-    ends the run (:class:`WorkerStopped`), never waited for. A batch larger than
-    :data:`SEND_AT_MOST` is worked on here.
+    forked, and on a unit that would otherwise wait to be sent while this process waits
+    for a worker's (:func:`ordered`'s ``here``): a worker forked costs its start, its end
+    and the pages it copies, and a consumer busy with what it is given (``replay
+    --json``'s lines) is never kept from it. At most three units per process are in
+    flight. A worker that dies ends the run (:class:`WorkerStopped`), never waited for.
+    A batch larger than :data:`SEND_AT_MOST` is worked on here.
     """
     items = iter(items)
     first, units = _first(items, lambda item: isinstance(item, Unit), workers_for(jobs))
@@ -123,12 +120,15 @@ def in_processes(items: Iterable[Item], task: Task, jobs: int) -> Iterator[Part]
         pool: ForkedPool | None = None
         started: list[Unit] = []
 
+        def here(unit: Unit) -> Pending:
+            return worked_here(unit.job, task)
+
         def send(unit: Unit) -> Pending:
-            """The first unit worked here, then the pool forked and the others sent while
-            a worker has room (a unit too large to send is worked here too). The first
-            unit's part comes at once, as in a run of one process, and every game it loads
-            on first use (its modules, its scanner, its compiled tables) is loaded once,
-            before the fork, where each worker loaded it again."""
+            """The first unit worked here, then the pool forked and the others sent (a
+            unit too large to send is worked here too). The first unit's part comes at
+            once, as in a run of one process, and every game it loads on first use (its
+            modules, its scanner, its compiled tables) is loaded once, before the fork,
+            where each worker loaded it again."""
             nonlocal pool
             job = unit.job
             if pool is None and not started:
@@ -138,11 +138,9 @@ def in_processes(items: Iterable[Item], task: Task, jobs: int) -> Iterator[Part]
                 return worked_here(job, task)
             if pool is None:
                 pool = stack.enter_context(forked_pool(jobs - 1))
-            if pool.least_waiting() >= QUEUED:
-                return worked_here(job, task)
             return pool.submit(_worked, job, task)
 
         try:
-            yield from ordered(items, send, 3 * jobs)
+            yield from ordered(items, send, 3 * jobs, here)
         except PoolBroken as exc:
             raise WorkerStopped(str(exc)) from None

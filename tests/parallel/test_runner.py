@@ -254,11 +254,10 @@ def worked_by(record: notation.GameNode) -> Outcome:
     return outcome
 
 
-def test_this_process_works_the_first_unit_and_whatever_its_workers_have_no_room_for(
-        tmp_path, monkeypatch):
+def test_this_process_works_the_first_unit_and_is_one_of_the_jobs(tmp_path, monkeypatch):
     """The first part is ready as soon as in a run of one process (and what its game loads
     is loaded once, before the fork); then this process is one of the ``jobs``: one
-    worker is forked for two, and a unit goes to it while it has room."""
+    worker is forked for two, and this process works some units too."""
     from notation.parallel import pool
     path = mixed_archive(tmp_path, 12)
     first = next(batch.batches(path, target=SMALL))
@@ -269,16 +268,7 @@ def test_this_process_works_the_first_unit_and_whatever_its_workers_have_no_room
                                             jobs=2)]
     assert pids[:here] == [os.getpid()] * here
     assert forks == [1]
-    worker = set(pids[here:]) - {os.getpid()}
-    assert len(worker) == 1 and pids[here] in worker  # (it had room at first)
-    monkeypatch.setattr(pool, "QUEUED", 10**6)  # always room: the worker works the rest
-    pids = [o.data for o in runner.outcomes([path], runner.Task(worked_by), target=SMALL,
-                                            jobs=2)]
-    assert os.getpid() not in pids[here:]
-    monkeypatch.setattr(pool, "QUEUED", 0)  # never room: all is worked here
-    pids = [o.data for o in runner.outcomes([path], runner.Task(worked_by), target=SMALL,
-                                            jobs=2)]
-    assert set(pids) == {os.getpid()}
+    assert len(set(pids[here:]) - {os.getpid()}) == 1
 
 
 def counted(start_pool, forks: list):
@@ -287,6 +277,52 @@ def counted(start_pool, forks: list):
         forks.append(jobs)
         return start_pool(jobs)
     return started
+
+
+class Later:
+    """A unit's part that is ready only once it is asked for (a busy worker's)."""
+
+    def __init__(self, size: int) -> None:
+        self.size, self.asked = size, False
+
+    def result(self):
+        from notation.parallel.work import Part
+        self.asked = True
+        return Part("f", size=self.size)
+
+    def done(self) -> bool:
+        return self.asked
+
+    def cancel(self) -> bool:
+        return False
+
+
+@pytest.mark.parametrize("ready", [False, True])
+def test_a_unit_is_worked_here_only_where_the_consumer_would_wait(ready):
+    """A unit that fills the window while the first in line is not ready is worked here
+    (this process would only wait); while what is in line is ready, the consumer is the
+    one that is busy, and every unit is sent."""
+    from notation.parallel.order import Settled, ordered
+    from notation.parallel.units import Unit
+    from notation.parallel.work import Part
+    routes = []
+
+    def submit(unit: Unit):
+        routes.append("sent")
+        return Settled(Part("f", size=unit.job)) if ready else Later(unit.job)
+
+    def here(unit: Unit):
+        routes.append("here")
+        return Settled(Part("f", size=unit.job))
+
+    sizes = list(range(1, 13))
+    parts = [part.size for part in ordered([Unit(0, n) for n in sizes], submit, 3, here)]
+    assert parts == sizes
+    if ready:
+        assert routes == ["sent"] * len(sizes)
+    else:
+        assert routes[:3] == ["sent", "sent", "here"] and "sent" in routes[3:]
+        assert routes.count("here") >= len(sizes) // 4
 
 
 @pytest.mark.parametrize("target", [1, 3 * batch.FIRST, batch.TARGET])
