@@ -145,15 +145,12 @@ class ForkedPool:
         self._closing = False
         self._poll = select.poll()
         self._by_fd: dict[int, _Worker] = {}
-        gc.freeze()  # (a worker's collections leave what it was forked with alone: no copy)
         try:
             for _ in range(jobs):
                 self._fork(initializer, initargs)
         except BaseException:  # (a fork refused, or a signal: none is left behind)
             self.shutdown(kill=True)
             raise
-        finally:
-            gc.unfreeze()
 
     def _fork(self, initializer: Callable[..., None], initargs: tuple[Any, ...]) -> None:
         task_read, task_write = os.pipe()
@@ -162,6 +159,7 @@ class ForkedPool:
         if pid == 0:  # the worker: it never returns into the caller's frames
             status = 1
             try:
+                gc.freeze()  # (its collections leave what it was forked with alone: no copy)
                 os.close(task_write)
                 os.close(answer_read)
                 for other in self.workers:  # (else a worker's pipe would never end)
