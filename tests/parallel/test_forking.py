@@ -171,3 +171,23 @@ def test_a_worker_ends_with_the_pipe_of_its_tasks():
         _pid, status = os.waitpid(worker.pid, 0)
         worker.status = status
     assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0
+
+
+def frozen_in_worker(_: object) -> int:
+    import gc
+    return gc.get_freeze_count()
+
+
+def test_a_pool_leaves_this_process_frozen_objects_frozen_and_freezes_its_workers():
+    """The command line freezes its modules (its collections never scan them); a pool once
+    unfroze them all. A worker freezes what it was forked with."""
+    import gc
+    gc.freeze()
+    try:
+        frozen = gc.get_freeze_count()
+        with forked_pool(1) as pool:
+            in_worker = pool.submit(frozen_in_worker, None).result()
+        assert gc.get_freeze_count() >= frozen > 0
+        assert in_worker >= frozen
+    finally:
+        gc.unfreeze()
