@@ -218,10 +218,12 @@ class Verdict(Outcome):
 
     What it lacks is its class's, not its own: made with four values, not eight and the
     facts', it costs the main process of a run of many workers a third of an outcome
-    read back (30,000 games: 0.1 s of CPU, in a run whose workers spend 0.8 s). It
-    cannot be changed; it answers as the outcome it stands for, and pickles as it."""
+    read back (30,000 games: 0.1 s of CPU, in a run whose workers spend 0.8 s). It answers
+    as the outcome it stands for and pickles as it; its problems and facts, once asked
+    for, are its own (a problem added makes it invalid), and its other fields cannot be
+    set. :func:`notation.parallel.runs.outcomes` gives :meth:`as_outcome` in its place."""
 
-    __slots__ = ("_file", "_index", "_game")
+    __slots__ = ("_file", "_index", "_game", "_problems", "_known")
 
     record = None
     game = None
@@ -234,14 +236,20 @@ class Verdict(Outcome):
     def __init__(self, file: str, index: int, game: str | None, plies: int) -> None:
         self._file, self._index, self._game = file, index, game
         self.plies = plies
+        self._problems: list[Problem] | None = None
+        self._known: Facts | None = None
 
     @property
     def problems(self) -> list[Problem]:  # type: ignore[override]
-        return []
+        if self._problems is None:
+            self._problems = []
+        return self._problems
 
     @property
     def facts(self) -> Facts:  # type: ignore[override]
-        return Facts(self._file, self._index, self._game, {}, None, {})
+        if self._known is None:
+            self._known = Facts(self._file, self._index, self._game, {}, None, {})
+        return self._known
 
     @property
     def file(self) -> str:
@@ -257,13 +265,20 @@ class Verdict(Outcome):
 
     @property
     def valid(self) -> bool:
-        return True
+        return not self._problems
+
+    def as_outcome(self) -> Outcome:
+        """The outcome it stands for, as one read back from JSON."""
+        return Outcome(None, None, None, self.plies, list(self.problems), None, None,
+                       self.facts)
 
     def shifted(self, by: int) -> Outcome:
+        if self._problems or self._known is not None:  # (changed: as an outcome is)
+            return self.as_outcome().shifted(by)
         return self if not by else Verdict(self._file, self._index + by, self._game, self.plies)
 
     def __eq__(self, other: object) -> bool:
-        if isinstance(other, Outcome) and other.record is None:
+        if isinstance(other, Outcome) and other.record is None and other.facts is not None:
             return self.to_json() == other.to_json()
         return NotImplemented
 

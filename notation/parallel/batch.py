@@ -15,6 +15,7 @@ from dataclasses import field
 from typing import IO, Any, Iterable, Iterator
 
 
+from notation.core.errors import InputError
 from notation.core.hand_dataclass import hand_dataclass
 from notation.core.tree import GameNode
 from notation.core.formats import RecordFormat
@@ -90,18 +91,23 @@ def _batches(handle: IO[bytes], label: str, game: str | None, encoding: str,
     name = other.name if other is not None else None
     batch = Batch(label, 1, game, format=name)
     wanted = min(FIRST, target)
-    for first_line, column, text in _cut(other, text_chunks, label):
-        if not batch.pieces:
-            batch.column = column
-        batch.pieces.append((first_line, text))
-        batch.size += len(text)
-        # (a format's pieces are games of their own; a game of the notation may take the
-        # comments of the one before: see may_carry)
-        if batch.size >= wanted and (other is not None or not may_carry(text)):
-            text = ""  # the batch holds its pieces alone: it lets each go as it is read
-            yield taken(batch)  # given before the next is read
-            batch = Batch(label, batch.number + 1, game, format=name)
-            wanted = min(2 * wanted, target)
+    try:
+        for first_line, column, text in _cut(other, text_chunks, label):
+            if not batch.pieces:
+                batch.column = column
+            batch.pieces.append((first_line, text))
+            batch.size += len(text)
+            # (a format's pieces are games of their own; a game of the notation may take
+            # the comments of the one before: see may_carry)
+            if batch.size >= wanted and (other is not None or not may_carry(text)):
+                text = ""  # the batch holds its pieces alone: it lets each go as it is read
+                yield taken(batch)  # given before the next is read
+                batch = Batch(label, batch.number + 1, game, format=name)
+                wanted = min(2 * wanted, target)
+    except InputError:  # (the games read before it are the input's, as in one pass)
+        if batch.pieces:
+            yield taken(batch)
+        raise
     if batch.pieces:
         yield taken(batch)
 

@@ -23,6 +23,7 @@ import os
 import pickle
 import select
 import signal
+import threading
 from typing import Any, Callable, Iterator
 
 from notation.core.errors import Error
@@ -34,26 +35,52 @@ ENDING = frozenset({signal.SIGINT, signal.SIGTERM})
 HEADER = 8
 
 
+#: Every pool alive in this process: any process forked from it closes their pipes'
+#: ends first (:func:`_close_pools`), or a worker whose pool ends would never see its
+#: pipe end while another pool's worker (or any child) held it open.
+_POOLS: set[ForkedPool] = set()
+
+
+def _close_pools() -> None:
+    for pool in _POOLS:
+        for worker in pool.workers:
+            _close_all(*(fd for fd in (worker.tasks, worker.answers) if fd >= 0))
+    _POOLS.clear()
+
+
+if hasattr(os, "register_at_fork"):  # pragma: no branch - POSIX
+    os.register_at_fork(after_in_child=_close_pools)
+
+
 class PoolBroken(Error):
     """A worker ended without being asked to (killed, out of memory, exited): the pool can
     do no more, and every task it had not answered fails with this."""
 
 
-def _bound_to(parent: int) -> None:
+def _bound_to(parent: int, from_main_thread: bool) -> None:
     """What a worker does first: behave as a worker, then take signals (they were held since
-    the fork). A worker must not outlive the run that started it (Linux: it is killed when
-    its parent ends; a parent that ended already is not waited for)."""
+    the fork). A worker must not outlive the run that started it: its pipe of tasks ends
+    with the run; forked by the main thread, it is also killed when its parent ends
+    (Linux; the signal comes when the *thread* that forked ends, which for another thread
+    may be long before the run does). A parent that ended already is not waited for."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the main process's to handle
     signal.signal(signal.SIGTERM, signal.SIG_DFL)  # not the main process's handler (forked)
-    try:
-        import ctypes  # only here: a worker's one call to prctl
-        libc = ctypes.CDLL("libc.so.6", use_errno=True)
-        libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
-    except (OSError, AttributeError):  # pragma: no cover - not Linux
-        pass
+    if from_main_thread:
+        try:
+            import ctypes  # only here: a worker's one call to prctl
+            libc = ctypes.CDLL("libc.so.6", use_errno=True)
+            libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+        except (OSError, AttributeError):  # pragma: no cover - not Linux
+            pass
     if os.getppid() != parent:  # the run ended before this worker could ask to end with it
         os._exit(1)
     signal.pthread_sigmask(signal.SIG_UNBLOCK, ENDING)
+
+
+def _close_all(*fds: int) -> None:
+    for fd in fds:
+        with contextlib.suppress(OSError):
+            os.close(fd)
 
 
 def _framed(value: Any) -> bytes:
@@ -139,32 +166,39 @@ class ForkedPool:
     were sent (to the worker with the fewest tasks unanswered), answering in that order."""
 
     def __init__(self, jobs: int, initializer: Callable[..., None] = _bound_to,
-                 initargs: tuple[Any, ...] = ()) -> None:
+                 initargs: tuple[Any, ...] | None = None) -> None:
         self.workers: list[_Worker] = []
         self.broken: str | None = None
         self._closing = False
         self._poll = select.poll()
         self._by_fd: dict[int, _Worker] = {}
+        _POOLS.add(self)
         try:
             for _ in range(jobs):
-                self._fork(initializer, initargs)
+                self._fork(initializer, (os.getpid(), _in_main_thread()) if initargs is None
+                           else initargs)
         except BaseException:  # (a fork refused, or a signal: none is left behind)
             self.shutdown(kill=True)
             raise
 
     def _fork(self, initializer: Callable[..., None], initargs: tuple[Any, ...]) -> None:
         task_read, task_write = os.pipe()
-        answer_read, answer_write = os.pipe()
-        pid = os.fork()
+        try:
+            answer_read, answer_write = os.pipe()
+        except OSError:
+            _close_all(task_read, task_write)
+            raise
+        try:
+            pid = os.fork()  # (the child closes every pool's ends: _close_pools)
+        except OSError:
+            _close_all(task_read, task_write, answer_read, answer_write)
+            raise
         if pid == 0:  # the worker: it never returns into the caller's frames
             status = 1
             try:
                 gc.freeze()  # (its collections leave what it was forked with alone: no copy)
                 os.close(task_write)
                 os.close(answer_read)
-                for other in self.workers:  # (else a worker's pipe would never end)
-                    os.close(other.tasks)
-                    os.close(other.answers)
                 initializer(*initargs)
                 _serve(task_read, answer_write)
                 status = 0
@@ -236,6 +270,8 @@ class ForkedPool:
                 break
             message = bytes(received[HEADER:end])
             del received[:end]
+            if not worker.waiting:  # (the pool broke meanwhile: its tasks failed already)
+                continue
             task = worker.waiting.popleft()
             try:
                 ok, value = pickle.loads(message)
@@ -243,6 +279,9 @@ class ForkedPool:
                 task._settle(error=RuntimeError(f"a worker's answer cannot be read: "
                                                 f"{exc.__class__.__name__}: {exc}"))
                 continue
+            except BaseException as exc:  # (an interrupt: the task is not left unsettled)
+                task._settle(error=exc)
+                raise
             task._settle(value, None) if ok else task._settle(error=value)
         if ended:
             self._unregister(worker)
@@ -297,6 +336,7 @@ class ForkedPool:
                 if worker.answers >= 0:
                     os.close(worker.answers)
                     worker.answers = -1
+            _POOLS.discard(self)
 
     def _kill(self) -> None:
         for worker in self.workers:
@@ -313,6 +353,10 @@ class ForkedPool:
                     worker.status = -1
 
 
+def _in_main_thread() -> bool:
+    return threading.current_thread() is threading.main_thread()
+
+
 @contextlib.contextmanager
 def forked_pool(jobs: int) -> Iterator[ForkedPool]:
     """A pool of ``jobs`` forked workers, all started before it is given (the ending signals
@@ -323,7 +367,7 @@ def forked_pool(jobs: int) -> Iterator[ForkedPool]:
     pool: ForkedPool | None = None
     try:
         try:
-            pool = ForkedPool(jobs, _bound_to, (os.getpid(),))
+            pool = ForkedPool(jobs)
         finally:
             signal.pthread_sigmask(signal.SIG_SETMASK, held)  # a held signal is taken here
         yield pool

@@ -107,7 +107,8 @@ def in_processes(items: Iterable[Item], task: Task, jobs: int) -> Iterator[Part]
     and the pages it copies, and a consumer busy with what it is given (``replay
     --json``'s lines) is never kept from it. At most three units per process are in
     flight. A worker that dies ends the run (:class:`WorkerStopped`), never waited for.
-    A batch larger than :data:`SEND_AT_MOST` is worked on here.
+    A batch larger than :data:`SEND_AT_MOST` is worked on here, and every unit where the
+    system will not start a process (the run's output is the same).
     """
     items = iter(items)
     first, units = _first(items, lambda item: isinstance(item, Unit), workers_for(jobs))
@@ -119,6 +120,7 @@ def in_processes(items: Iterable[Item], task: Task, jobs: int) -> Iterator[Part]
     with contextlib.ExitStack() as stack:
         pool: ForkedPool | None = None
         started: list[Unit] = []
+        refused: list[OSError] = []  # the system would not start the pool (no process left)
 
         def here(unit: Unit) -> Pending:
             return worked_here(unit.job, task)
@@ -134,10 +136,14 @@ def in_processes(items: Iterable[Item], task: Task, jobs: int) -> Iterator[Part]
             if pool is None and not started:
                 started.append(unit)
                 return worked_here(job, task)
-            if isinstance(job, Batch) and job.size > SEND_AT_MOST:
+            if refused or isinstance(job, Batch) and job.size > SEND_AT_MOST:
                 return worked_here(job, task)
             if pool is None:
-                pool = stack.enter_context(forked_pool(jobs - 1))
+                try:
+                    pool = stack.enter_context(forked_pool(jobs - 1))
+                except OSError as exc:  # the run goes on here, as a run of one process
+                    refused.append(exc)
+                    return worked_here(job, task)
             return pool.submit(_worked, job, task)
 
         try:

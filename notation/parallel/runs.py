@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Any, Iterable, Iterator
 
 from notation.parallel.batch import TARGET
-from notation.core.outcome import Outcome
+from notation.core.outcome import Outcome, Verdict
 
 from notation.parallel import (SMALL_INPUT, WORKER_WAIT, Input, Stream, default_jobs, workers_for,
                               worth_a_pool)
@@ -67,7 +67,8 @@ def outcomes(inputs: Iterable[Input], task: Task = VALIDATE, **how: Any) -> Iter
     the games before it, a worker's failure as it was raised.
     """
     for part in parts(inputs, task, **how):
-        yield from part.outcomes
+        for outcome in part.outcomes:  # (a verdict sent home bare, as any outcome is)
+            yield outcome.as_outcome() if isinstance(outcome, Verdict) else outcome
         error = part.input_failure()
         if error is not None:
             raise error

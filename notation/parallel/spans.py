@@ -34,7 +34,7 @@ from notation.core.hand_dataclass import hand_dataclass
 from notation.read import compression
 from notation.parallel.batch import TARGET
 from notation.core.errors import InputError
-from notation.read.text import (BODY_LINE, TAG_LINE, Cutter, line_kind, may_carry,
+from notation.read.text import (BODY_LINE, NEITHER, TAG_LINE, Cutter, line_kind, may_carry,
                                 open_record_file, tag_line_at)
 
 #: Bytes at the head of a file that client and worker digest to agree it is the same file.
@@ -161,7 +161,7 @@ def _cut(handle: IO[bytes], first: Span, target: int, first_target: int) -> Iter
     it holds; elsewhere (another encoding, bytes that are not ASCII, a span longer than
     :data:`HOLD`) by :class:`~notation.read.text.Cutter` a line at a time
     (:func:`_cut_by_lines`, which this equals: see the tests)."""
-    if not _ascii_like(first.encoding):  # lines cannot be found in the bytes: one span
+    if not cuttable(first.encoding):  # lines cannot be found in the bytes: one span
         size = first.identity.size if first.identity else os.fstat(handle.fileno()).st_size
         yield replace(first, end=size)
         return
@@ -230,10 +230,11 @@ def _end_in(text: str, base: int, pos: int, want: int) -> tuple[int, int]:
     or a cut). The span ends at the first line at least ``want`` characters on, at or
     after ``pos``, where the Cutter cuts (a tag line whose last tag or body line before
     is a body line) after a piece that may not carry its comments over (see
-    :meth:`~notation.read.text.Cutter.may_carry`). Each tag line is tried: one whose last
-    tag or body line before is a tag line is no cut, and the piece it would end (tag
-    lines alone, from :func:`_piece_start`) always may carry. What decides a line is all
-    before it, so a search resumes where it stopped."""
+    :meth:`~notation.read.text.Cutter.may_carry`). Only a tag line that follows a body
+    line is walked back from to its piece's start: walking back from every tag line went
+    over each run of tag lines once a line in it (a file of games of tags alone, 1 MB:
+    minutes). What decides a line is all before it, so a search resumes where it
+    stopped."""
     least = base + want
     if len(text) <= least:
         return -1, pos
@@ -243,7 +244,7 @@ def _end_in(text: str, base: int, pos: int, want: int) -> tuple[int, int]:
         i = tag_line_at(text, pos)
         if i < 0:
             return -1, len(text)
-        if not may_carry(text[_piece_start(text, base, i):i]):
+        if _follows_a_body(text, base, i) and not may_carry(text[_piece_start(text, base, i):i]):
             return i, i
         pos = text.find("\n", i) + 1
         if not pos:
@@ -256,6 +257,15 @@ def _lines_back(text: str, base: int, i: int) -> Iterator[tuple[int, int]]:
     while i > base:
         i = text.rfind("\n", base, i - 1) + 1 or base
         yield i, line_kind(text, i)
+
+
+def _follows_a_body(text: str, base: int, i: int) -> bool:
+    """Whether the last tag or body line from ``base`` on before ``i`` is a body line (one
+    step back past blank lines: the line at ``i`` is then a cut, if it is a tag line)."""
+    for _start, kind in _lines_back(text, base, i):
+        if kind != NEITHER:
+            return kind == BODY_LINE
+    return False
 
 
 def _piece_start(text: str, base: int, cut: int) -> int:
@@ -348,7 +358,7 @@ def _cut_by_lines(handle: IO[bytes], first: Span, target: int,
                   first_target: int) -> Iterator[Span]:
     """The spans of an open file by :class:`Cutter`, a line at a time: what :func:`_cut`
     does faster, and its definition."""
-    if not _ascii_like(first.encoding):
+    if not cuttable(first.encoding):
         size = first.identity.size if first.identity else os.fstat(handle.fileno()).st_size
         yield replace(first, end=size)
         return
@@ -377,18 +387,21 @@ def _codec_name(encoding: str) -> str:
         return ""
 
 
+#: Codecs whose bytes can be cut at any line break, each part then read alone: stateless
+#: (a byte's reading depends on no shift made lines before, as ISO-2022's and UTF-7's
+#: do), a line break and a tag's bracket each their ASCII byte, and no byte of a
+#: character a line break.
+CUTTABLE = ASCII_AS_ASCII | frozenset({
+    "utf-8-sig", "cp437", "cp850", "cp852", "cp1250", "cp1251", "cp1253", "cp1254",
+    "cp1255", "cp1256", "cp1257", "cp1258", "koi8-r", "koi8-u", "mac-roman",
+    "shift_jis", "cp932", "euc_jp", "euc_kr", "cp949", "gbk", "gb2312", "gb18030", "big5",
+    "cp950", *(f"iso8859-{n}" for n in range(2, 17) if n != 12)})
+
+
 def cuttable(encoding: str) -> bool:
-    """Whether a file in ``encoding`` can be cut in its bytes (its line breaks and tags'
-    brackets are those bytes)."""
-    return _ascii_like(encoding)
-
-
-def _ascii_like(encoding: str) -> bool:
-    """Whether a line break and a tag's bracket are those bytes in ``encoding``."""
-    try:
-        return "\n[".encode(encoding) == b"\n["
-    except (LookupError, UnicodeError):
-        return False
+    """Whether a file in ``encoding`` can be cut in its bytes at its line breaks (see
+    :data:`CUTTABLE`); one that cannot is one span, or batches read here."""
+    return _codec_name(encoding) in CUTTABLE
 
 
 def read_span(span: Span) -> bytes:

@@ -67,12 +67,18 @@ def decoded_blocks(stream: IO[Any] | compression.Readable, source: str, encoding
     offset = base
     while True:
         final = not block
-        held = len(decoder.getstate()[0])
+        state = decoder.getstate()
+        held = len(state[0])
         try:
             text = decoder.decode(block, final)
         except UnicodeDecodeError as exc:
             at = offset - held + exc.start
             bad = (exc.object[exc.start:exc.start + 1] or b"").hex()
+            # the text before the byte first, so that the games before it are the same
+            # however the bytes were cut into blocks (a file, a pipe, a worker's span)
+            good = _decoded_before(exc, block, name, state)
+            if good:
+                yield good
             raise InputError(source, f"byte 0x{bad} at offset {at} is not valid {codec.name}; "
                                      f"pass --encoding to read another encoding") from None
         except Exception as exc:  # a codec that fails in its own way
@@ -87,6 +93,22 @@ def decoded_blocks(stream: IO[Any] | compression.Readable, source: str, encoding
             block = read(BLOCK)
         except OSError as exc:
             raise InputError(source, f"cannot read: {exc.strerror or exc}") from None
+
+
+def _decoded_before(exc: UnicodeDecodeError, block: bytes, codec: str,
+                    state: tuple[bytes, int]) -> str:
+    """The text of a block's bytes before the one its decoder could not read, decoded from
+    the decoder's ``state`` before the block (what it held of the block before, and any
+    shift a stateful codec made); "" where the error is not so placed in the block."""
+    held = len(exc.object) - len(block)
+    if held < 0 or exc.start < held or exc.object[held:] != block:
+        return ""
+    decoder = codecs.getincrementaldecoder(codec)()
+    try:
+        decoder.setstate(state)
+        return decoder.decode(block[:exc.start - held], False)
+    except (UnicodeError, TypeError, ValueError):  # (a codec that cannot say)
+        return ""
 
 
 def _joined(parts: list[str]) -> str:

@@ -39,9 +39,25 @@ def test_a_verdict_differs_from_another_games():
 
 
 @pytest.mark.parametrize("field", ["record", "problems", "text", "data", "facts", "file"])
-def test_a_verdict_cannot_be_changed(field):
+def test_a_verdict_cannot_be_given_fields_it_does_not_hold(field):
     verdict = Verdict("a.tilewe", 1, "tilewe", 3)
     with pytest.raises(AttributeError):
         setattr(verdict, field, None)
-    verdict.problems.append("x")  # each answer is its own: the verdict stays valid
-    assert verdict.valid and verdict.problems == []
+
+
+def test_a_verdict_keeps_what_is_done_to_its_problems_and_facts():
+    """A problem added to a verdict's list stays (and makes it invalid); its facts are the
+    same object each time, so a tag added to them stays too."""
+    from notation.core.errors import Problem, ProblemKind
+    verdict = Verdict("a.tilewe", 1, "tilewe", 3)
+    problem = Problem(ProblemKind.RULE, 3, 1, 2, "X", "no", "on the board")
+    verdict.problems.append(problem)
+    assert not verdict.valid and verdict.problems == [problem] and verdict.error == problem
+    verdict.facts.tags["Event"] = "e"
+    assert verdict.tags == {"Event": "e"} and verdict.facts is verdict.facts
+    assert verdict.shifted(2).to_json() == dict(verdict.to_json(), index=3)
+    assert verdict.as_outcome().to_json() == verdict.to_json()
+
+
+def test_a_verdict_and_an_outcome_without_facts_are_not_equal():
+    assert Verdict("a.tilewe", 1, "tilewe", 3) != Outcome(None, None, None, 3)

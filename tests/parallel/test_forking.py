@@ -196,3 +196,113 @@ def test_a_pool_leaves_this_process_frozen_objects_frozen_and_freezes_its_worker
         assert gc.get_freeze_count() == 0
     finally:
         gc.unfreeze()
+
+
+TWO_POOLS = """
+from notation.parallel.forking import forked_pool
+first = forked_pool(1); a = first.__enter__()
+second = forked_pool(1); b = second.__enter__()
+assert (a.submit(abs, -1).result(), b.submit(abs, -2).result()) == (1, 2)
+first.__exit__(None, None, None)  # its worker's pipe must end: the second's holds no end
+second.__exit__(None, None, None)
+print("both ended")
+"""
+
+
+def test_two_pools_end_in_any_order():
+    """A worker forked for a second pool held the first pool's pipe ends open: the first
+    pool, ended first, waited for its worker to see its pipe end, for ever."""
+    import subprocess
+    import sys
+
+    from conftest import HANG_BREAKER
+    done = subprocess.run([sys.executable, "-c", TWO_POOLS], capture_output=True, text=True,
+                          timeout=HANG_BREAKER)
+    assert done.stdout == "both ended\n", done.stderr
+
+
+def waited_until_dead(pid: int) -> None:
+    os.waitpid(pid, 0)
+
+
+def test_an_answer_that_comes_as_the_pool_breaks_is_dropped_not_a_crash():
+    """One worker's end and another's answer taken in one wait: the end failed every task,
+    then the answer found no task left (IndexError, where a worker's death was meant)."""
+    with pytest.raises(PoolBroken):
+        with forked_pool(2) as pool:
+            dying = pool.submit(os._exit, 3)      # the first worker
+            answered = pool.submit(abs, -5)       # the second
+            select_ready = __import__("select").select
+            select_ready([answered._worker.answers], [], [])  # its answer is there...
+            os.waitpid(dying._worker.pid, 0)     # ...and the first has ended: both at once
+            answered.result()
+
+
+class Interrupting:
+    """An answer whose unpickling raises KeyboardInterrupt (a Ctrl-C as it is read)."""
+
+    def __reduce__(self):
+        return (_interrupt, ())
+
+
+def _interrupt():
+    raise KeyboardInterrupt
+
+
+def interrupting() -> Interrupting:
+    return Interrupting()
+
+
+def test_a_task_whose_answer_is_interrupted_as_it_is_read_is_settled():
+    with forked_pool(1) as pool:
+        task = pool.submit(interrupting)
+        with pytest.raises(KeyboardInterrupt):
+            task.result()
+        with pytest.raises(KeyboardInterrupt):  # (settled: asked again, it does not wait)
+            task.result()
+        assert pool.submit(abs, -6).result() == 6
+
+
+def test_a_pool_started_by_a_thread_that_ends_keeps_its_workers():
+    """PR_SET_PDEATHSIG kills a worker when the *thread* that forked it ends: a pool
+    started in a thread, used after it, lost every worker."""
+    import threading
+    started = []
+
+    def start() -> None:
+        context = forked_pool(1)
+        pool = context.__enter__()
+        assert pool.submit(abs, -1).result() == 1  # (its worker has started: it is bound)
+        started.extend((context, pool))
+
+    thread = threading.Thread(target=start)
+    thread.start()
+    thread.join()
+    context, pool = started
+    try:
+        assert pool.submit(abs, -7).result() == 7
+    finally:
+        context.__exit__(None, None, None)
+
+
+def open_fds() -> int:
+    return len(os.listdir("/proc/self/fd"))
+
+
+def test_a_fork_refused_leaks_nothing_and_the_run_goes_on_here(monkeypatch, tmp_path):
+    from notation.parallel import runs
+    from test_archive_scale import mixed_archive
+    path = str(mixed_archive(tmp_path, 40))
+    expected = [o.to_json() for o in runs.outcomes([path], runs.VERDICTS, target=3000)]
+
+    def refused():
+        raise BlockingIOError(11, "Resource temporarily unavailable")
+
+    monkeypatch.setattr(forking.os, "fork", refused)
+    before = open_fds()
+    with pytest.raises(BlockingIOError):
+        with forked_pool(2):
+            pass
+    assert open_fds() == before
+    got = [o.to_json() for o in runs.outcomes([path], runs.VERDICTS, target=3000, jobs=2)]
+    assert got == expected and open_fds() == before

@@ -23,7 +23,7 @@ from notation.core import registry
 from notation.core.errors import InputError
 from notation.core.outcome import Outcome
 
-from conftest import HANG_BREAKER, SAMPLES, run_cli
+from conftest import HANG_BREAKER, SAMPLES, notation_exe, run_cli
 from test_archive_scale import mixed_archive
 
 #: Batches and spans of a few games each, so that every file is cut many times.
@@ -356,3 +356,41 @@ def test_a_part_ready_in_line_is_given_before_the_next_unit_is_sent():
     parts = ordered(items, submit, limit=3)
     assert next(parts).size == 1 and sent == [1]
     assert [p.size for p in parts][:2] == [2, 3] and sent == [1, 2, 3]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("where", [0.3, 0.71])
+def test_the_games_before_an_undecodable_byte_are_the_same_however_the_file_is_read(
+        tmp_path, where):
+    """Every game whose text ends before the byte's line is checked, and none after: the
+    games in the decoded block that held the byte were lost before, so how many were
+    kept hung on where blocks began (a file, a pipe, a worker's span)."""
+    games = run_cli("random", "tilewe", "--seed", "5", "--count", "1500").stdout.encode()
+    at = games.index(b"\n[Game", int(len(games) * where)) - 3  # inside a game's last line
+    path = tmp_path / "broken.tilewe"
+    path.write_bytes(games[:at] + b"\xff" + games[at:])
+    assert path.stat().st_size > runner.SMALL_INPUT  # (worth a pool)
+    whole = games[:at].count(b"[Game ") - 1  # the game the byte is in is not whole
+    outputs = []
+    for args, stdin in ((["--jobs", "1", str(path)], None), (["--jobs", "2", str(path)], None),
+                        (["-"], path.read_bytes()), (["--jobs", "2", "-"], path.read_bytes())):
+        done = subprocess.run([*notation_exe(), "validate", "--json", *args], input=stdin,
+                              capture_output=True, timeout=HANG_BREAKER)
+        lines = [json.loads(line) for line in done.stdout.decode().splitlines()]
+        assert done.returncode == 2 and "byte 0xff" in lines[-1]["error"]["message"]
+        outputs.append([line["index"] for line in lines[:-1]])
+    assert outputs[0] == list(range(1, whole + 1))
+    assert outputs[1] == outputs[2] == outputs[3] == outputs[0]
+
+
+def test_the_library_s_outcomes_are_outcomes_whatever_travelled(inputs):
+    """A valid game comes home as its plies alone and is shown as a read-only verdict; the
+    library's ``outcomes`` gives each as the outcome it stands for, to be used as any."""
+    from notation.core.outcome import Verdict
+    for jobs in (1, 2):
+        got = list(runner.outcomes(inputs[:1], runner.VERDICTS, target=SMALL, jobs=jobs))
+        assert not any(isinstance(o, Verdict) for o in got)
+        got[0].data = {"mine": True}
+        assert got[0].to_json()["data"] == {"mine": True}
+    part = next(runner.parts(inputs[:1], runner.VERDICTS, target=SMALL))
+    assert any(isinstance(o, Verdict) for o in part.outcomes)

@@ -26,7 +26,8 @@ LINES = ['[Game "tilewe"]', '   \t  [Event  "long head"]', '\x0c\x0c\x0c\x0c\x0c
 @st.composite
 def files(draw: st.DrawFn) -> tuple[bytes, str]:
     encoding = draw(st.sampled_from(["utf-8", "utf-8", "latin-1", "cp1252", "ascii",
-                                     "shift_jis", "utf-16"]))
+                                     "shift_jis", "utf-16", "utf-8-sig", "iso2022_jp",
+                                     "utf-7", "koi8-r"]))
     lines = draw(st.lists(st.sampled_from(LINES), max_size=60))
     ends = draw(st.lists(st.sampled_from(["\n", "\n", "\r\n"]), min_size=len(lines),
                          max_size=len(lines)))
@@ -93,3 +94,28 @@ def test_a_long_line_is_told_as_the_whole_line_is(body, encoding):
     with mock.patch.object(spans, "LONG", 4), mock.patch.object(spans, "HOLD", 0):
         fast = cut(spans._cut, data, encoding, 1, 1)
     assert fast == cut(spans._cut_by_lines, data, encoding, 1, 1)
+
+
+def test_the_search_is_linear_in_a_file_of_tag_lines(monkeypatch):
+    """A file of games of tags alone: each tag line tried walked back over every tag line
+    before it (1 MB: minutes). Counted in lines looked at, not in time."""
+    looked = []
+    kind = spans.line_kind
+    monkeypatch.setattr(spans, "line_kind", lambda text, start: looked.append(1) or
+                        kind(text, start))
+    for count in (2000, 8000):
+        looked.clear()
+        data = b'[Game "tilewe"]\n1. W5n-a1a1\n' + b'[Event "e"]\n' * count
+        found = cut(spans._cut, data, "utf-8", 256, 256)
+        assert found == cut(spans._cut_by_lines, data, "utf-8", 256, 256)
+        assert len(looked) <= 3 * count
+
+
+@pytest.mark.parametrize("encoding", ["iso2022_jp", "utf-7", "hz", "utf-16"])
+def test_a_file_in_an_encoding_with_shifts_is_one_span(encoding):
+    """ISO-2022-JP reads a byte by a shift made lines before: a span that started after an
+    open shift read as text what the whole file reads as an error."""
+    text = '[Game "tilewe"]\n1. W5n-a1a1\n\n' * 200
+    data = text.encode(encoding)
+    assert not spans.cuttable(encoding)
+    assert len(cut(spans._cut, data, encoding, 64, 64)) == 1
