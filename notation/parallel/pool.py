@@ -2,9 +2,9 @@
 
 Workers are forked, so they start in milliseconds with the parent's games
 loaded; each dies with the run that started it and leaves Ctrl-C to the main
-process, which cancels what is in flight and stops at once (see :mod:`.forking`).
-A run starts at most one worker per core and per unit of work it has (more would
-only compete for the cores, or wait with nothing to do), whatever was asked.
+process, which kills them and stops at once (see :mod:`.forking`). A run works in
+at most one process per core and per unit of work it has (more would only compete
+for the cores, or wait with nothing to do), whatever was asked, its own among them.
 """
 from __future__ import annotations
 

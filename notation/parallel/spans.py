@@ -1,11 +1,13 @@
 """Byte ranges of whole games, so that workers elsewhere read their own part of a file.
 
-The client scans a file once (lines only, nothing is parsed) and notes where
-batches of games begin: byte offset and line number, by the same rule as the
-streaming reader (:class:`~notation.read.text.Cutter`). A worker that can
-see the file (a local cluster, or a cluster on shared storage) reads its range
-and checks those games (:func:`notation.parallel.work.span_part`); their line
-numbers are the file's.
+The client scans a file once (nothing is parsed) and notes where batches of games
+begin: byte offset and line number, by the same rule as the streaming reader
+(:class:`~notation.read.text.Cutter`, a line at a time in :func:`_cut_by_lines`; a few
+searches in C a span in :func:`_cut`, which equals it). A worker that can see the file
+(a forked worker process, a local cluster, or a cluster on shared storage) reads its
+range and checks those games (:func:`notation.parallel.work.span_part`); their line
+numbers are the file's. A file whose encoding cannot be cut in its bytes (UTF-16, a
+codec with shifts: :data:`CUTTABLE`) is one span.
 
 A worker runs in its own folder, on its own machine: it opens the file by the
 absolute path the client resolved, and reads it only if it is the file the
@@ -402,14 +404,6 @@ def cuttable(encoding: str) -> bool:
     """Whether a file in ``encoding`` can be cut in its bytes at its line breaks (see
     :data:`CUTTABLE`); one that cannot is one span, or batches read here."""
     return _codec_name(encoding) in CUTTABLE
-
-
-def read_span(span: Span) -> bytes:
-    """The bytes of a span, from the file the client measured (:class:`InputError` if not)."""
-    with _reading(span):
-        with open_whole(span) as handle:
-            handle.seek(span.start)
-            return handle.read(span.end - span.start)
 
 
 class SpanReader:
