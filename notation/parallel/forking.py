@@ -165,8 +165,7 @@ class ForkedPool:
     """``jobs`` worker processes forked from this one, each fed its tasks in the order they
     were sent (to the worker with the fewest tasks unanswered), answering in that order."""
 
-    def __init__(self, jobs: int, initializer: Callable[..., None] = _bound_to,
-                 initargs: tuple[Any, ...] | None = None) -> None:
+    def __init__(self, jobs: int) -> None:
         self.workers: list[_Worker] = []
         self.broken: str | None = None
         self._closing = False
@@ -174,14 +173,14 @@ class ForkedPool:
         self._by_fd: dict[int, _Worker] = {}
         _POOLS.add(self)
         try:
+            bound = (os.getpid(), _in_main_thread())
             for _ in range(jobs):
-                self._fork(initializer, (os.getpid(), _in_main_thread()) if initargs is None
-                           else initargs)
+                self._fork(*bound)
         except BaseException:  # (a fork refused, or a signal: none is left behind)
             self.shutdown(kill=True)
             raise
 
-    def _fork(self, initializer: Callable[..., None], initargs: tuple[Any, ...]) -> None:
+    def _fork(self, parent: int, from_main_thread: bool) -> None:
         task_read, task_write = os.pipe()
         try:
             answer_read, answer_write = os.pipe()
@@ -199,7 +198,7 @@ class ForkedPool:
                 gc.freeze()  # (its collections leave what it was forked with alone: no copy)
                 os.close(task_write)
                 os.close(answer_read)
-                initializer(*initargs)
+                _bound_to(parent, from_main_thread)
                 _serve(task_read, answer_write)
                 status = 0
             finally:
@@ -302,11 +301,9 @@ class ForkedPool:
 
     @staticmethod
     def _ending(worker: _Worker) -> str:
-        try:  # (its pipe ended: it is ending, if it has not yet)
-            _pid, status = os.waitpid(worker.pid, 0)
-        except ChildProcessError:
+        status = _reaped(worker)  # (its pipe ended: it is ending, if it has not yet)
+        if status < 0:
             return "ended"
-        worker.status = status
         if os.WIFSIGNALED(status):
             return f"was killed by signal {os.WTERMSIG(status)}"
         return f"exited with status {os.waitstatus_to_exitcode(status)}"
@@ -346,11 +343,17 @@ class ForkedPool:
 
     def _reap(self) -> None:
         for worker in self.workers:
-            while worker.status is None:
-                try:
-                    _pid, worker.status = os.waitpid(worker.pid, 0)
-                except ChildProcessError:
-                    worker.status = -1
+            _reaped(worker)
+
+
+def _reaped(worker: _Worker) -> int:
+    """A worker waited for: its exit status (-1: another wait took it)."""
+    while worker.status is None:
+        try:
+            _pid, worker.status = os.waitpid(worker.pid, 0)
+        except ChildProcessError:
+            worker.status = -1
+    return worker.status
 
 
 def _in_main_thread() -> bool:

@@ -114,16 +114,16 @@ def in_processes(items: Iterable[Item], task: Task, jobs: int) -> Iterator[Part]
     first, units = _first(items, lambda item: isinstance(item, Unit), workers_for(jobs))
     jobs = workers_for(jobs, units)
     items = itertools.chain(first, items)
+
+    def here(unit: Unit) -> Pending:
+        return worked_here(unit.job, task)
+
     if jobs < 2:
-        yield from ordered(items, lambda unit: worked_here(unit.job, task), 1)
+        yield from ordered(items, here, 1)
         return
     with contextlib.ExitStack() as stack:
         pool: ForkedPool | None = None
-        started: list[Unit] = []
-        refused: list[OSError] = []  # the system would not start the pool (no process left)
-
-        def here(unit: Unit) -> Pending:
-            return worked_here(unit.job, task)
+        started = refused = False  # (refused: the system would not start the pool)
 
         def send(unit: Unit) -> Pending:
             """The first unit worked here, then the pool forked and the others sent (a
@@ -131,19 +131,19 @@ def in_processes(items: Iterable[Item], task: Task, jobs: int) -> Iterator[Part]
             once, as in a run of one process, and every game it loads on first use (its
             modules, its scanner, its compiled tables) is loaded once, before the fork,
             where each worker loaded it again."""
-            nonlocal pool
+            nonlocal pool, started, refused
             job = unit.job
             if pool is None and not started:
-                started.append(unit)
-                return worked_here(job, task)
+                started = True
+                return here(unit)
             if refused or isinstance(job, Batch) and job.size > SEND_AT_MOST:
-                return worked_here(job, task)
+                return here(unit)
             if pool is None:
                 try:
                     pool = stack.enter_context(forked_pool(jobs - 1))
-                except OSError as exc:  # the run goes on here, as a run of one process
-                    refused.append(exc)
-                    return worked_here(job, task)
+                except OSError:  # the run goes on here, as a run of one process
+                    refused = True
+                    return here(unit)
             return pool.submit(_worked, job, task)
 
         try:

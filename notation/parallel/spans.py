@@ -186,6 +186,7 @@ def _cut(handle: IO[bytes], first: Span, target: int, first_target: int) -> Iter
                 want = min(2 * want, target)
                 continue
             if ended:
+                last = start + len(text) - base
                 break
             block = handle.read(READ)
             whole = block.rfind(b"\n") + 1
@@ -206,10 +207,8 @@ def _cut(handle: IO[bytes], first: Span, target: int, first_target: int) -> Iter
         # the rest of the span line by line, from its start
         found = _span_end_by_lines(handle, start, line, want, first.encoding)
         if found is None:
-            end = handle.tell()
-            if end > start or number == 1:
-                yield replace(first, number=number, start=start, end=end, first_line=line)
-            return
+            last = handle.tell()
+            break
         offset, lines_before = found
         yield replace(first, number=number, start=start, end=start + offset, first_line=line)
         line += lines_before
@@ -217,10 +216,9 @@ def _cut(handle: IO[bytes], first: Span, target: int, first_target: int) -> Iter
         want = min(2 * want, target)
         handle.seek(start)
         text, tail, held, base, pos, ended = "", [], 0, 0, 0, False
-    end = start + len(text) - base
     text = ""  # (not held while the last span is worked on)
-    if end > start or number == 1:
-        yield replace(first, number=number, start=start, end=end, first_line=line)
+    if last > start or number == 1:
+        yield replace(first, number=number, start=start, end=last, first_line=line)
 
 
 def _end_in(text: str, base: int, pos: int, want: int) -> tuple[int, int]:
@@ -246,7 +244,8 @@ def _end_in(text: str, base: int, pos: int, want: int) -> tuple[int, int]:
         i = tag_line_at(text, pos)
         if i < 0:
             return -1, len(text)
-        if _follows_a_body(text, base, i) and not may_carry(text[_piece_start(text, base, i):i]):
+        if (_follows_a_body(text, base, i)
+                and not may_carry(text[_piece_start(text, base, i):i])):
             return i, i
         pos = text.find("\n", i) + 1
         if not pos:

@@ -121,20 +121,12 @@ Packed = list[Union[int, Outcome]]
 
 def packed(source: str, outcomes: list[Outcome]) -> tuple[str | None, Packed]:
     """The first outcome's game, and each outcome packed: as its plies alone, where that
-    is all it holds beyond its place (a valid game of that game, ``index`` its place in the
-    list from 1, of ``source``, without tags, result, text or data: what a worker sends
-    home for :data:`~notation.parallel.tasks.VERDICTS`), else as it is. :func:`unpacked`
-    gives back outcomes equal to these."""
-    game = outcomes[0].facts.game if outcomes and outcomes[0].facts is not None else None
-    out: Packed = []
-    for index, outcome in enumerate(outcomes, 1):
-        facts = outcome.facts
-        bare = (facts is not None and outcome.record is None and not outcome.problems
-                and outcome.text is None and outcome.data is None and facts.index == index
-                and facts.file == source and facts.game == game and not facts.tags
-                and facts.result is None and not facts.lines)
-        out.append(outcome.plies if bare else outcome)
-    return game, out
+    is all it holds beyond its place (see :class:`_Packing`), else as it is.
+    :func:`unpacked` gives back outcomes equal to these."""
+    packing = _Packing(source, facts=True)
+    for outcome in outcomes:
+        packing.add(outcome)
+    return packing.game, packing.items
 
 
 def unpacked(source: str, game: str | None, items: Packed, by: int = 0) -> list[Outcome]:
@@ -152,9 +144,12 @@ def _unpacked(source: str, game: str | None, items: Packed, size: int,
 
 
 class _Packing:
-    """A part's outcomes detached and packed as they are made: a valid game's, for a task
-    that sends no facts, as its plies at once (:func:`packed` packs it so), the outcome
-    and its facts never made (a worker spent a tenth of its time on them)."""
+    """A part's outcomes detached and packed as they are made: a bare one (a valid game of
+    the first one's game, of ``source``, at its place in the list from 1, with no text or
+    data) as its plies alone. A live outcome is bare so for a task that sends no
+    ``facts`` (:data:`~notation.parallel.tasks.VERDICTS`): the outcome and its facts are
+    never made (a worker spent a tenth of its time on them). One read back is bare so
+    when its facts hold no tags, result or lines."""
 
     __slots__ = ("source", "facts", "game", "items")
 
@@ -165,14 +160,23 @@ class _Packing:
 
     def add(self, outcome: Outcome) -> None:
         index = len(self.items) + 1
+        known = outcome.record is not None or outcome.facts is not None
         if index == 1:
-            self.game = outcome.game_name
-        if (not self.facts and outcome.record is not None and not outcome.problems
-                and outcome.text is None and outcome.data is None and outcome.index == index
-                and outcome.file == self.source and outcome.game_name == self.game):
+            self.game = outcome.game_name if known else None
+        if known and self._bare(outcome, index):
             self.items.append(outcome.plies)
         else:
             self.items.append(outcome.detached(self.facts))
+
+    def _bare(self, outcome: Outcome, index: int) -> bool:
+        if (outcome.problems or outcome.text is not None or outcome.data is not None
+                or outcome.index != index or outcome.file != self.source
+                or outcome.game_name != self.game):
+            return False
+        if outcome.record is not None:
+            return not self.facts
+        facts = outcome.facts
+        return facts is not None and not facts.tags and facts.result is None and not facts.lines
 
     def part(self, size: int) -> Part:
         return _unpacked(self.source, self.game, self.items, size, None, None, None)
